@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 4398);
+
+// Debian's Chromium: Playwright's own browser download cannot work on these machines.
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 30_000,
+  fullyParallel: true,
+  workers: 2,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: {
+    // The same path as `npm start`: embedded CMS, pull, build, static server with CDN rules.
+    command: 'node scripts/start.ts',
+    url: `http://127.0.0.1:${PORT}/`,
+    env: { PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}` },
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+  },
+});

@@ -1,0 +1,63 @@
+/**
+ * Build benchmark: generates the sample CMS at scale, pulls it and builds it cold, then
+ * prints pages, seconds, pages per second and peak memory.
+ *
+ *   npm run bench:build -- [--pages 10000] [--concurrency N] [--incremental]
+ *
+ * --pages is the total across languages (default 10,000). --incremental also times a second,
+ * unchanged build with Astro's experimental incremental build.
+ */
+import { rm } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { LANGUAGES } from '../src/lib/i18n/languages.ts';
+import { pullContent } from '../src/lib/cms/pull.ts';
+import { generateSampleCms } from './local-cms/generate.ts';
+import { startCmsServer } from './local-cms/server.ts';
+import { buildSite } from './build-site.ts';
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '10000' },
+    concurrency: { type: 'string' },
+    incremental: { type: 'boolean', default: false },
+  },
+});
+const totalPages = Number(values.pages);
+const perLanguage = Math.ceil(totalPages / LANGUAGES.length);
+const concurrency = values.concurrency ? Number(values.concurrency) : undefined;
+const root = '.data/bench';
+const cmsDir = `${root}/cms`;
+const cacheDir = `${root}/content-cache`;
+const outDir = `${root}/dist`;
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+await rm(root, { recursive: true, force: true });
+let t = performance.now();
+const generated = await generateSampleCms({ outDir: cmsDir, scale: perLanguage, seed: 1 });
+const generateMs = performance.now() - t;
+
+const cms = await startCmsServer({ dataDir: cmsDir, port: 0 });
+t = performance.now();
+const pulled = await pullContent({ baseUrl: cms.url, cacheDir, languages: LANGUAGES, concurrency: 16 });
+const pullMs = performance.now() - t;
+await cms.close();
+
+process.env.CONTENT_CACHE_DIR = cacheDir;
+const cold = await buildSite({ outDir, concurrency, incremental: values.incremental });
+const rows: Array<[string, string]> = [
+  ['CMS pages per language', String(generated.pagesPerLanguage)],
+  ['generate sample CMS', `${seconds(generateMs)} s`],
+  ['pull', `${pulled.changedDocuments.length} documents in ${seconds(pullMs)} s (${Math.round(pulled.changedDocuments.length / (pullMs / 1000))} docs/s)`],
+  ['cold build', `${cold.pages} pages in ${seconds(cold.ms)} s`],
+  ['cold build rate', `${Math.round(cold.pages / (cold.ms / 1000))} pages/s`],
+  ['build concurrency', String(concurrency ?? 'Astro default (1)')],
+];
+if (values.incremental) {
+  const warm = await buildSite({ outDir, concurrency, incremental: true });
+  rows.push(['unchanged rebuild (incrementalBuild)', `${seconds(warm.ms)} s`]);
+}
+rows.push(['peak memory (RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`]);
+
+const width = Math.max(...rows.map(([k]) => k.length));
+console.log('\nBuild benchmark');
+for (const [key, value] of rows) console.log(`  ${key.padEnd(width)}  ${value}`);

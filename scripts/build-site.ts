@@ -1,0 +1,44 @@
+/**
+ * Builds the site from content-cache/ with Astro, as a function (the publish service and
+ * the benchmark call it) and as a CLI (`npm run build` pulls first).
+ */
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build } from 'astro';
+import { pull } from './pull-content.ts';
+
+export interface BuildResult {
+  outDir: string;
+  pages: number;
+  ms: number;
+}
+
+async function countPages(dir: string): Promise<number> {
+  const entries = await readdir(dir, { recursive: true });
+  return entries.filter((e) => e.endsWith('.html')).length;
+}
+
+export async function buildSite(options: { outDir?: string; incremental?: boolean; concurrency?: number } = {}): Promise<BuildResult> {
+  const outDir = options.outDir ?? 'dist';
+  const started = performance.now();
+  // The route table is memoised per process; a new build must read the cache afresh.
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for('storefront.site')];
+  await build({
+    outDir,
+    logLevel: 'warn',
+    ...(options.concurrency ? { build: { concurrency: options.concurrency } } : {}),
+    experimental: { incrementalBuild: options.incremental ?? false },
+  });
+  return { outDir, pages: await countPages(outDir), ms: Math.round(performance.now() - started) };
+}
+
+if (import.meta.main) {
+  try {
+    await pull();
+    const result = await buildSite({ outDir: process.env.ASTRO_OUT_DIR ?? 'dist' });
+    console.log(`[build] ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s into ${join(result.outDir)}/`);
+  } catch (error) {
+    console.error(`[build] failed: ${(error as Error).message}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * `npm start`: the whole store on one origin, from the embedded sample CMS (or CMS_BASE_URL):
+ * pull, build, then serve the site with the CDN rules, /media proxied to the CMS image host.
+ */
+import { cmsBaseUrl, port } from '../src/lib/env.ts';
+import { buildSite } from './build-site.ts';
+import { startEmbeddedCms } from './local-cms/embedded.ts';
+import { pull } from './pull-content.ts';
+import { startStaticServer } from './static-server.ts';
+
+const configured = cmsBaseUrl();
+// The embedded CMS keeps running: it is also the image host the pages point at.
+const cms = configured ? null : await startEmbeddedCms({ log: console.log });
+const cmsUrl = configured ?? cms!.url;
+try {
+  await pull({ baseUrl: cmsUrl });
+  const result = await buildSite();
+  console.log(`[build] ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s`);
+} catch (error) {
+  console.error(`[start] ${(error as Error).message}`);
+  await cms?.close();
+  process.exit(1);
+}
+const server = await startStaticServer({ root: 'dist', port: port(), host: process.env.HOST ?? '127.0.0.1', proxies: [{ prefix: '/media/', target: cmsUrl }] });
+console.log(`\nThe store is running at ${server.url}\n`);
+const stop = async () => {
+  await server.close();
+  await cms?.close();
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

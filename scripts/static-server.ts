@@ -1,0 +1,127 @@
+/**
+ * The local static host: serves a built site with the CDN rules of
+ * src/lib/routing/static-rules.ts, and proxies path prefixes (/media to the image host,
+ * later /api to the commerce API) so everything runs on one origin.
+ */
+import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join } from 'node:path';
+import { LANGUAGES } from '../src/lib/i18n/languages.ts';
+import { resolveStaticPath } from '../src/lib/routing/static-rules.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+export interface StaticServerOptions {
+  /** The site folder; may be a symlink that is swapped while serving. */
+  root: string;
+  port: number;
+  host?: string;
+  proxies?: Array<{ prefix: string; target: string }>;
+  log?: (line: string) => void;
+}
+
+function proxy(req: IncomingMessage, res: ServerResponse, target: string): void {
+  const url = new URL(req.url ?? '/', target);
+  const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on('error', (error) => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+    res.end(`Upstream ${target} unavailable: ${error.message}`);
+  });
+  req.pipe(upstream);
+}
+
+function cacheControl(file: string): string {
+  // Hashed build assets never change; pages must be revalidated so a publish shows at once.
+  return file.startsWith('_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+}
+
+export function startStaticServer(options: StaticServerOptions): Promise<{ url: string; port: number; close(): Promise<void> }> {
+  const { root, proxies = [], host = '127.0.0.1', log = () => {} } = options;
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://local');
+    const route = proxies.find((p) => url.pathname.startsWith(p.prefix));
+    if (route) return proxy(req, res, route.target);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD' }).end();
+      return;
+    }
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      pathname = '/%';
+    }
+    // Resolve the symlink once per request, so a release swap never mixes two releases.
+    const base = realpathSync(root);
+    const answer = resolveStaticPath(pathname, url.search, (file) => {
+      try {
+        return statSync(join(base, file)).isFile();
+      } catch {
+        return false;
+      }
+    }, LANGUAGES);
+    if (answer.kind === 'redirect') {
+      res.writeHead(answer.status, { location: answer.location, 'cache-control': 'no-cache' }).end();
+      log(`${req.method} ${url.pathname} -> ${answer.status} ${answer.location}`);
+      return;
+    }
+    const path = join(base, answer.file);
+    const stat = statSync(path);
+    const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
+    const headers = {
+      'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
+      'cache-control': cacheControl(answer.file),
+      etag,
+      'last-modified': stat.mtime.toUTCString(),
+      'x-content-type-options': 'nosniff',
+    };
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+    res.writeHead(200, { ...headers, 'content-length': stat.size });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(path).pipe(res);
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : options.port;
+      resolve({
+        url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}`,
+        port,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}
+
+if (import.meta.main) {
+  const root = process.argv[2] ?? 'dist';
+  if (!existsSync(root)) {
+    console.error(`No built site at ${root}: run npm run build first.`);
+    process.exit(1);
+  }
+  const server = await startStaticServer({ root, port: Number(process.env.PORT ?? 4321), log: console.log });
+  console.log(`Serving ${root} at ${server.url}`);
+}

@@ -1,0 +1,231 @@
+/**
+ * Build-time view of the content cache: reads the pulled documents (validating them again,
+ * since the cache is a folder anyone can edit) and turns them into the route table the
+ * Astro pages render. Node-only; islands never import this.
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { LANGUAGES, DEFAULT_LANGUAGE, type LanguageDefinition } from '../i18n/languages.ts';
+import { cmsEndpoints } from './endpoints.ts';
+import { CmsDocumentError, NoContentCacheError } from './errors.ts';
+import { documentTitle, effectiveContent, findHomepage, localizedPath, pagePublication } from './pages.ts';
+import { cachePathOf, readManifest, type ContentManifest } from './pull.ts';
+import {
+  SHARED_DOCUMENTS,
+  pageDocumentSchema,
+  switchConfigSchema,
+  type CmsComponent,
+  type PageConfig,
+  type PageDocument,
+  type SharedDocumentName,
+} from './schema.ts';
+
+type Shared = { [K in SharedDocumentName]: z.infer<(typeof SHARED_DOCUMENTS)[K]> };
+
+export interface LanguageContent {
+  language: LanguageDefinition;
+  shared: Shared;
+  /** Current and archived page documents, keyed by cache path. */
+  documents: Map<string, PageDocument>;
+  pagesByCode: Map<string, PageConfig>;
+  /** Digest of everything every page of the language depends on. */
+  sharedDigest: string;
+}
+
+export interface SiteContent {
+  manifest: ContentManifest;
+  switchConfig: z.infer<typeof switchConfigSchema>;
+  languages: LanguageContent[];
+}
+
+async function readDocument<S extends z.ZodType>(cacheDir: string, cachePath: string, language: string, schema: S): Promise<z.infer<S>> {
+  let text: string;
+  try {
+    text = await readFile(join(cacheDir, cachePath), 'utf8');
+  } catch {
+    throw new CmsDocumentError(language, cachePath, '', 'missing from the content cache; run npm run pull');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CmsDocumentError(language, cachePath, '', `not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw CmsDocumentError.fromZod(language, cachePath, parsed.error);
+  return parsed.data as z.infer<S>;
+}
+
+const sha256 = (...parts: string[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex');
+};
+
+export async function loadSiteContent(options: { cacheDir: string; localesDir: string; languages?: readonly LanguageDefinition[] }): Promise<SiteContent> {
+  const { cacheDir, localesDir, languages = LANGUAGES } = options;
+  const manifest = await readManifest(cacheDir);
+  if (!manifest) throw new NoContentCacheError(`No content cache in ${cacheDir}: run npm run pull (or npm start) first`);
+  const hashOf = (cachePath: string) => manifest.documents[cachePath]?.hash ?? 'missing';
+  const switchPath = cachePathOf(cmsEndpoints.switchConfig());
+  const switchConfig = await readDocument(cacheDir, switchPath, 'all', switchConfigSchema);
+
+  const loaded: LanguageContent[] = [];
+  for (const language of languages) {
+    const lang = language.cmsCode;
+    const shared = {} as Shared;
+    const sharedHashes = [hashOf(switchPath)];
+    for (const name of Object.keys(SHARED_DOCUMENTS) as SharedDocumentName[]) {
+      const path = cachePathOf(cmsEndpoints.shared(lang, name));
+      (shared as Record<string, unknown>)[name] = await readDocument(cacheDir, path, lang, SHARED_DOCUMENTS[name]);
+      sharedHashes.push(hashOf(path));
+    }
+    const locale = await readFile(join(localesDir, `${language.code}.json`), 'utf8').catch(() => '');
+    sharedHashes.push(sha256(locale));
+
+    const documents = new Map<string, PageDocument>();
+    for (const page of shared.config.pages) {
+      const paths = [cachePathOf(cmsEndpoints.page(lang, page.path))];
+      if (page.archivedPage) paths.push(cachePathOf(cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version)));
+      for (const path of paths) documents.set(path, await readDocument(cacheDir, path, lang, pageDocumentSchema));
+    }
+    loaded.push({
+      language,
+      shared,
+      documents,
+      pagesByCode: new Map(shared.config.pages.map((p) => [p.code, p])),
+      sharedDigest: sha256(...sharedHashes),
+    });
+  }
+  return { manifest, switchConfig, languages: loaded };
+}
+
+export interface Alternate {
+  hreflang: string;
+  href: string;
+}
+
+export interface RouteEntry {
+  kind: 'cms' | 'not-found' | 'current-limiter';
+  languageCode: string;
+  /** The URL path, e.g. "/en-gb/c/W01.html" or "/". */
+  urlPath: string;
+  title: string;
+  description: string;
+  pageCode: string | null;
+  tplt: number | null;
+  components: CmsComponent[];
+  background: PageDocument['background'] | null;
+  /** The next start/end boundary after the build, when the page must reload. */
+  reloadAt: number | null;
+  isHome: boolean;
+  alternates: Alternate[];
+  lastModified: number;
+  /** Changes whenever anything the page shows changes; the incremental build's cache key. */
+  digest: string;
+}
+
+/** Same-page URLs in the other languages, plus x-default (the default language). */
+function alternatesFor(urlPathOf: (language: LanguageDefinition) => string | null, languages: readonly LanguageDefinition[], site: string): Alternate[] {
+  const alternates: Alternate[] = [];
+  for (const language of languages) {
+    const path = urlPathOf(language);
+    if (path !== null) alternates.push({ hreflang: language.code, href: `${site}${path}` });
+  }
+  const fallback = urlPathOf(DEFAULT_LANGUAGE);
+  if (fallback !== null) alternates.push({ hreflang: 'x-default', href: `${site}${fallback}` });
+  return alternates;
+}
+
+/** Every page the build writes, in every language. */
+export function buildRouteTable(
+  content: SiteContent,
+  options: { now: number; site: string; fixedPageTitle: (languageCode: string, kind: 'not-found' | 'current-limiter') => string },
+): RouteEntry[] {
+  const { now, site } = options;
+  const allLanguages = content.languages.map((c) => c.language);
+  const published = new Map<string, Map<string, { page: PageConfig; archived: boolean; reloadAt: number | null }>>();
+  for (const lc of content.languages) {
+    const map = new Map<string, { page: PageConfig; archived: boolean; reloadAt: number | null }>();
+    for (const page of lc.shared.config.pages) {
+      const publication = pagePublication(page, now);
+      if (publication.state !== 'unpublished') map.set(page.code, { page, archived: publication.state === 'archived', reloadAt: publication.reloadAt });
+    }
+    published.set(lc.language.code, map);
+  }
+
+  const routes: RouteEntry[] = [];
+  for (const lc of content.languages) {
+    const { language, shared } = lc;
+    const lang = language.cmsCode;
+    const livePages = published.get(language.code)!;
+    const home = findHomepage([...livePages.values()].map((p) => p.page));
+    const documentOf = (page: PageConfig): PageDocument | undefined => {
+      const entry = livePages.get(page.code);
+      const path =
+        entry?.archived && page.archivedPage
+          ? cachePathOf(cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version))
+          : cachePathOf(cmsEndpoints.page(lang, page.path));
+      return lc.documents.get(path);
+    };
+    const pagePathIn = (code: string) => (other: LanguageDefinition) => {
+      const entry = published.get(other.code)?.get(code);
+      if (!entry) return null;
+      const otherHome = findHomepage([...published.get(other.code)!.values()].map((p) => p.page));
+      return localizedPath(other, otherHome?.code === code ? '/' : entry.page.path);
+    };
+
+    for (const { page, archived, reloadAt } of livePages.values()) {
+      const isHome = home?.code === page.code;
+      const doc = documentOf(page);
+      const { components, sourceCodes } = effectiveContent(page, lc.pagesByCode, documentOf);
+      const sourceHashes = sourceCodes.map((code) => {
+        const source = lc.pagesByCode.get(code)!;
+        return JSON.stringify(documentOf(source) ?? null);
+      });
+      const base = {
+        kind: 'cms' as const,
+        languageCode: language.code,
+        title: documentTitle(page.title, shared.config),
+        description: doc?.description ?? '',
+        pageCode: page.code,
+        tplt: page.tplt,
+        components,
+        background: doc?.background ?? null,
+        reloadAt,
+        alternates: alternatesFor(pagePathIn(page.code), allLanguages, site),
+        lastModified: Math.max(page.updatedAt, doc?.updatedAt ?? 0),
+      };
+      const digest = createHash('sha256')
+        .update([lc.sharedDigest, String(archived), String(reloadAt), String(isHome), page.path, page.title, ...sourceHashes].join('\0'))
+        .digest('hex');
+      const urlPaths = isHome ? ['/', ...(page.path === '/index.html' ? [] : [page.path])] : [page.path];
+      for (const path of urlPaths) {
+        routes.push({ ...base, isHome: isHome && path === '/', urlPath: localizedPath(language, path), digest });
+      }
+    }
+
+    for (const kind of ['not-found', 'current-limiter'] as const) {
+      const path = `/${kind}.html`;
+      routes.push({
+        kind,
+        languageCode: language.code,
+        urlPath: localizedPath(language, path),
+        title: documentTitle(options.fixedPageTitle(language.code, kind), shared.config),
+        description: '',
+        pageCode: null,
+        tplt: null,
+        components: [],
+        background: null,
+        reloadAt: null,
+        isHome: false,
+        alternates: alternatesFor((other) => localizedPath(other, path), allLanguages, site),
+        lastModified: content.manifest.pulledAt,
+        digest: createHash('sha256').update(`${lc.sharedDigest}\0${kind}`).digest('hex'),
+      });
+    }
+  }
+  return routes;
+}

@@ -1,0 +1,250 @@
+/**
+ * Pulls every CMS document of every language into the content cache.
+ *
+ * Safety: every document is fetched and validated before anything is written, so a bad pull
+ * (a malformed document, a missing one, the CMS going away halfway) leaves the previous good
+ * cache exactly as it was. Each write is a rename, and the manifest is written last.
+ *
+ * Incremental: the manifest keeps each document's hash and ETag. Requests carry
+ * If-None-Match, and a document whose bytes did not change is not rewritten.
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { z } from 'zod';
+import { mapPool, withRetry } from '../async.ts';
+import type { LanguageDefinition } from '../i18n/languages.ts';
+import { cmsEndpoints } from './endpoints.ts';
+import { CmsDocumentError, CmsHttpError, CmsUnreachableError } from './errors.ts';
+import { SHARED_DOCUMENTS, cmsConfigSchema, pageDocumentSchema, productPageSchema, switchConfigSchema, type SharedDocumentName } from './schema.ts';
+
+export const MANIFEST_FILE = 'manifest.json';
+
+export interface ManifestEntry {
+  hash: string;
+  etag?: string | undefined;
+}
+export interface ContentManifest {
+  pulledAt: number;
+  baseUrl: string;
+  /** Keyed by cache path, e.g. "zh_TW/pages/c/W01.json". */
+  documents: Record<string, ManifestEntry>;
+}
+
+export interface PullOptions {
+  baseUrl: string;
+  cacheDir: string;
+  languages: readonly LanguageDefinition[];
+  concurrency?: number;
+  retries?: number;
+  retryBaseDelayMs?: number;
+  timeoutMs?: number;
+  fetch?: typeof fetch;
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+export interface LanguagePullSummary {
+  language: string;
+  documents: number;
+  notModified: number;
+  changed: number;
+  removed: number;
+  ms: number;
+}
+
+export interface PullResult {
+  languages: LanguagePullSummary[];
+  /** Cache paths written or removed by this pull. */
+  changedDocuments: string[];
+  manifest: ContentManifest;
+}
+
+interface FetchedDocument {
+  cachePath: string;
+  body: string;
+  hash: string;
+  etag?: string | undefined;
+  notModified: boolean;
+}
+
+/** "/cms/zh_TW/pages/women.json" -> "zh_TW/pages/women.json" */
+export function cachePathOf(endpoint: string): string {
+  return endpoint.replace(/^\/cms\//, '');
+}
+
+export async function readManifest(cacheDir: string): Promise<ContentManifest | null> {
+  try {
+    return JSON.parse(await readFile(join(cacheDir, MANIFEST_FILE), 'utf8')) as ContentManifest;
+  } catch {
+    return null;
+  }
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+async function writeAtomically(file: string, body: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temp, body);
+  await rename(temp, file);
+}
+
+class RetryableError extends Error {}
+
+export async function pullContent(options: PullOptions): Promise<PullResult> {
+  const {
+    baseUrl,
+    cacheDir,
+    languages,
+    concurrency = 8,
+    retries = 3,
+    retryBaseDelayMs = 200,
+    timeoutMs = 15_000,
+    log = () => {},
+    now = Date.now,
+  } = options;
+  const fetchImpl = options.fetch ?? fetch;
+  const previous = (await readManifest(cacheDir)) ?? { pulledAt: 0, baseUrl, documents: {} };
+  // ETags only hold against the CMS that issued them.
+  const previousEtags = previous.baseUrl === baseUrl ? previous.documents : {};
+
+  async function fetchDocument<S extends z.ZodType>(endpoint: string, language: string, schema: S): Promise<{ doc: FetchedDocument; data: z.infer<S> }> {
+    const cachePath = cachePathOf(endpoint);
+    const url = `${baseUrl}${endpoint}`;
+    const known = previousEtags[cachePath];
+    const cached = known?.etag ? await readFile(join(cacheDir, cachePath), 'utf8').catch(() => null) : null;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (known?.etag && cached !== null) headers['if-none-match'] = known.etag;
+
+    const response = await withRetry(
+      async () => {
+        let res: Response;
+        try {
+          res = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+        } catch (error) {
+          throw new RetryableError(error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error));
+        }
+        if (res.status >= 500 || res.status === 429) throw new RetryableError(`HTTP ${res.status}`);
+        return res;
+      },
+      { retries, baseDelayMs: retryBaseDelayMs, shouldRetry: (e) => e instanceof RetryableError },
+    ).catch((error: unknown) => {
+      if (error instanceof RetryableError) throw new CmsUnreachableError(url, error.message);
+      throw error;
+    });
+
+    let body: string;
+    let notModified = false;
+    if (response.status === 304 && cached !== null) {
+      body = cached;
+      notModified = true;
+    } else if (response.ok) {
+      body = await response.text();
+    } else {
+      throw new CmsHttpError(url, response.status, language, cachePath);
+    }
+
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch (error) {
+      throw new CmsDocumentError(language, cachePath, '', `not valid JSON (${(error as Error).message})`);
+    }
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) throw CmsDocumentError.fromZod(language, cachePath, parsed.error);
+    const etag = notModified ? known?.etag : (response.headers.get('etag') ?? undefined);
+    return { doc: { cachePath, body, hash: sha256(body), etag, notModified }, data: parsed.data as z.infer<S> };
+  }
+
+  const fetched: FetchedDocument[] = [];
+  const summaries: LanguagePullSummary[] = [];
+
+  const switchConfig = await fetchDocument(cmsEndpoints.switchConfig(), 'all', switchConfigSchema);
+  fetched.push(switchConfig.doc);
+
+  for (const language of languages) {
+    const started = now();
+    const lang = language.cmsCode;
+    const config = await fetchDocument(cmsEndpoints.shared(lang, 'config'), lang, cmsConfigSchema);
+    const jobs: Array<() => Promise<FetchedDocument>> = [];
+    for (const name of Object.keys(SHARED_DOCUMENTS) as SharedDocumentName[]) {
+      if (name === 'config') continue;
+      jobs.push(async () => (await fetchDocument(cmsEndpoints.shared(lang, name), lang, SHARED_DOCUMENTS[name])).doc);
+    }
+    const productPageCodes = new Set<string>();
+    for (const page of config.data.pages) {
+      jobs.push(async () => (await fetchDocument(cmsEndpoints.page(lang, page.path), lang, pageDocumentSchema)).doc);
+      if (page.archivedPage) {
+        const endpoint = cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version);
+        jobs.push(async () => (await fetchDocument(endpoint, lang, pageDocumentSchema)).doc);
+      }
+      if (page.productPageFlag === 'Y' && page.productPageCode) productPageCodes.add(page.productPageCode);
+    }
+    for (const code of productPageCodes) {
+      jobs.push(async () => (await fetchDocument(cmsEndpoints.productPage(lang, code), lang, productPageSchema)).doc);
+    }
+    const docs = [config.doc, ...(await mapPool(jobs, concurrency, (job) => job()))];
+    fetched.push(...docs);
+
+    const changed = docs.filter((d) => previous.documents[d.cachePath]?.hash !== d.hash).length;
+    const prefix = `${lang}/`;
+    const removed = Object.keys(previous.documents).filter((p) => p.startsWith(prefix) && !docs.some((d) => d.cachePath === p)).length;
+    const summary: LanguagePullSummary = {
+      language: language.code,
+      documents: docs.length,
+      notModified: docs.filter((d) => d.notModified).length,
+      changed,
+      removed,
+      ms: now() - started,
+    };
+    summaries.push(summary);
+    log(
+      `[pull] ${language.code}: ${summary.documents} documents, ${summary.changed} changed, ${summary.removed} removed, ${summary.notModified} not modified (${summary.ms} ms)`,
+    );
+  }
+
+  // Everything fetched and valid: only now touch the cache.
+  const manifest: ContentManifest = { pulledAt: now(), baseUrl, documents: {} };
+  const changedDocuments: string[] = [];
+  await mapPool(fetched, concurrency, async (doc) => {
+    manifest.documents[doc.cachePath] = { hash: doc.hash, etag: doc.etag };
+    if (previous.documents[doc.cachePath]?.hash === doc.hash) return;
+    changedDocuments.push(doc.cachePath);
+    await writeAtomically(join(cacheDir, doc.cachePath), doc.body);
+  });
+  const pulledLanguages = new Set(languages.map((l) => `${l.cmsCode}/`));
+  for (const stale of Object.keys(previous.documents)) {
+    if (manifest.documents[stale]) continue;
+    const ofPulledLanguage = [...pulledLanguages].some((prefix) => stale.startsWith(prefix)) || !stale.includes('/');
+    if (!ofPulledLanguage) {
+      manifest.documents[stale] = previous.documents[stale]!; // a language not pulled this time stays
+      continue;
+    }
+    changedDocuments.push(stale);
+    await rm(join(cacheDir, stale), { force: true });
+  }
+  await writeAtomically(join(cacheDir, MANIFEST_FILE), `${JSON.stringify(manifest, null, 1)}\n`);
+  return { languages: summaries, changedDocuments: changedDocuments.sort(), manifest };
+}
+
+export type PullOutcome =
+  | { source: 'cms'; result: PullResult }
+  | { source: 'cache'; reason: string; manifest: ContentManifest };
+
+/**
+ * Pull, or when the CMS cannot be reached, go on from the last good cache and say so.
+ * A malformed document is not a reason to fall back: it fails, so an editor sees it.
+ */
+export async function pullOrUseCache(options: PullOptions): Promise<PullOutcome> {
+  try {
+    return { source: 'cms', result: await pullContent(options) };
+  } catch (error) {
+    if (!(error instanceof CmsUnreachableError)) throw error;
+    const manifest = await readManifest(options.cacheDir);
+    if (!manifest) throw error;
+    const when = new Date(manifest.pulledAt).toISOString();
+    options.log?.(`[pull] ${error.message}. Building from the last good cache, pulled ${when}.`);
+    return { source: 'cache', reason: error.message, manifest };
+  }
+}

@@ -1,0 +1,24 @@
+/** Start/end date windows of pages and custom content (spec §2, §4). */
+import { PAGE_BOUNDARY_RELOAD_DELAY_MS } from '../constants.ts';
+
+/** A missing bound is open-ended. The start is inclusive, the end exclusive. */
+export function isWithinWindow(now: number, start: number | null | undefined, end: number | null | undefined): boolean {
+  return (start == null || now >= start) && (end == null || now < end);
+}
+
+/** The earliest of `dates` strictly after `now`, or null. */
+export function nextBoundary(now: number, dates: ReadonlyArray<number | null | undefined>): number | null {
+  let next: number | null = null;
+  for (const date of dates) {
+    if (date != null && date > now && (next === null || date < next)) next = date;
+  }
+  return next;
+}
+
+/** Longest delay setTimeout honours; longer waits are re-armed. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/** How long until a page must reload for `boundary`: 20 ms after it (spec §2). */
+export function msUntilReload(now: number, boundary: number): number {
+  return Math.max(0, boundary - now) + PAGE_BOUNDARY_RELOAD_DELAY_MS;
+}

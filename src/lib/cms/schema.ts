@@ -1,0 +1,353 @@
+/**
+ * The CMS contract: every document the store reads from the CMS, as zod schemas.
+ * The `.describe()` texts are the reference for editors and integrators; the pull script
+ * validates every document against these and names language, document and field on failure.
+ */
+import { z } from 'zod';
+
+const yesNo = z.enum(['Y', 'N']);
+/** Millisecond timestamp, or null for an open-ended bound. */
+const timestamp = z.number().int().nonnegative().nullable();
+/** An absolute http(s) URL or a root-relative path (served by the image CDN or the store). */
+const mediaUrl = z
+  .string()
+  .regex(/^(https?:\/\/|\/)\S+$/, 'must be an http(s) URL or a path starting with /')
+  .describe('Absolute http(s) URL, or a root-relative path on the media host');
+const link = z
+  .string()
+  .regex(/^(https?:\/\/|\/|#)/, 'must be an http(s) URL, a root-relative path or #anchor')
+  .describe('Where a click goes: absolute URL, root-relative store path or #anchor');
+/** A store page path, always ending in .html. */
+const pagePath = z
+  .string()
+  .regex(/^\/[A-Za-z0-9/_.-]*\.html$/, 'must start with / and end with .html')
+  .describe('The page path in the store, e.g. /women.html or /c/W01.html');
+
+// ---------------------------------------------------------------------------------------
+// Shared page settings
+
+export const fitModeSchema = z
+  .enum(['FILL', 'MIDDLE', 'STRETCHING', 'RESPONSIVE', 'TILE'])
+  .describe('How the background image fits: FILL covers, MIDDLE centres at natural size, STRETCHING stretches to both edges, RESPONSIVE fits the width, TILE repeats');
+
+export const backgroundSchema = z
+  .object({
+    color: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{3,8}$/, 'must be a hex colour like #f5f1ea')
+      .optional()
+      .describe('Body background colour'),
+    imageUrl: mediaUrl.optional().describe('Body background image'),
+    attachment: z.enum(['fixed', 'scroll']).default('scroll').describe('fixed keeps the image still while the page scrolls'),
+    fit: fitModeSchema.default('FILL'),
+  })
+  .describe('Body background from the CMS settings');
+
+// ---------------------------------------------------------------------------------------
+// Components (spec §3)
+
+export const bannerItemSchema = z.object({
+  link: link.optional(),
+  aspectRatio: z.number().positive().describe('Width divided by height, e.g. 2.4 for a wide banner'),
+  media: yesNo.default('N').describe('Y when the item is a video (urlPath is the video, posterPath its poster)'),
+  urlPath: mediaUrl.describe('Image, or video when media is Y'),
+  linkName: z.string().default('').describe('Accessible name of the link and image alt text'),
+  posterPath: mediaUrl.optional().describe('Poster image of a video'),
+  frequency: z.number().int().nonnegative().optional().describe('Analytics slot number'),
+});
+
+export const carouselItemSchema = z.object({
+  indexFlag: z.number().int().nonnegative().describe('Order within the carousel'),
+  title: z.string().default(''),
+  name: z.string().default('').describe('Analytics name of the slide'),
+  frequency: z.number().int().nonnegative().optional(),
+  props: z.object({
+    coverUrl: mediaUrl.describe('Slide image, or video poster when videoFlag is Y'),
+    alt: z.string().default(''),
+    videoFlag: yesNo.default('N'),
+    url: mediaUrl.optional().describe('Video URL when videoFlag is Y'),
+    link: link.optional(),
+    linkName: z.string().default(''),
+  }),
+});
+
+export const carouselSchema = z
+  .object({
+    type: z.literal('carousel'),
+    id: z.string().min(1),
+    aspectRatio: z.number().positive().default(2.4),
+    items: z.array(carouselItemSchema).min(1),
+  })
+  .describe('Hero carousel: one slide at a time, with dots and arrows');
+
+export const autoCarouselSchema = z
+  .object({
+    type: z.literal('autoCarousel'),
+    id: z.string().min(1),
+    speed: z.number().positive().optional().describe('Scroll speed in pixels per second; default 20 (spec §9)'),
+    direction: z.enum(['left', 'right']).optional().describe('Scroll direction; default left'),
+    itemAspectRatio: z.number().positive().default(1),
+    items: z.array(bannerItemSchema).min(1),
+  })
+  .describe('Auto-scrolling strip of pictures that loops endlessly');
+
+export const bannerListSchema = z
+  .object({
+    type: z.literal('bannerList'),
+    id: z.string().min(1),
+    orientation: z.enum(['vertical', 'horizontal']).describe('vertical stacks banners; horizontal puts them in a row'),
+    items: z.array(bannerItemSchema).min(1),
+  })
+  .describe('A list of banners');
+
+export const smallPictureItemSchema = z.object({
+  link: link.optional(),
+  aspectRatio: z.number().positive(),
+  media: yesNo.default('N'),
+  urlPath: mediaUrl,
+  posterPath: mediaUrl.optional(),
+  picContent: z.string().default('').describe('Caption under the picture'),
+  btnContent: z.string().default('').describe('Text of the button under the caption'),
+});
+
+export const smallPictureCarouselSchema = z
+  .object({
+    type: z.literal('smallPictureCarousel'),
+    id: z.string().min(1),
+    title: z.string(),
+    buttonText: z.string().default(''),
+    buttonLink: link.optional(),
+    items: z.array(smallPictureItemSchema).min(1),
+  })
+  .describe('A titled row of small pictures that scrolls sideways');
+
+export const customContentSchema = z
+  .object({
+    type: z.literal('customContent'),
+    id: z.string().min(1),
+    html: z.string().describe('Editor HTML; embedded scripts run, external links get rel=nofollow'),
+    className: z.string().default(''),
+    startDate: timestamp.default(null).describe('Shown from this moment (ms); null for no start'),
+    endDate: timestamp.default(null).describe('Shown until this moment (ms); null for no end'),
+  })
+  .describe('A block of editor HTML, shown only within its date window');
+
+export const productTileSchema = z.object({
+  productCode: z.string().min(1),
+  productId: z.string().optional().describe('Level-2 product id of the shown colour; omitted from links when absent'),
+  name: z.string().min(1),
+  imageUrl: mediaUrl,
+  minPrice: z.number().nonnegative(),
+  maxPrice: z.number().nonnegative(),
+  stockFlag: yesNo.default('Y').describe('N shows the sold-out corner mark'),
+  cornerCode: z.string().optional().describe('Key into the product-corner configuration'),
+  badge: z.string().optional().describe('Short label such as NEW or 限定'),
+});
+
+export const productListSchema = z
+  .object({
+    type: z.literal('productList'),
+    id: z.string().min(1),
+    title: z.string().default(''),
+    columns: z.number().int().min(2).max(6).default(4),
+    products: z.array(productTileSchema),
+  })
+  .describe('A grid of product tiles; live price and stock are added by an island');
+
+export const componentSchema = z.discriminatedUnion('type', [
+  carouselSchema,
+  autoCarouselSchema,
+  bannerListSchema,
+  smallPictureCarouselSchema,
+  customContentSchema,
+  productListSchema,
+]);
+export type CmsComponent = z.infer<typeof componentSchema>;
+export type ComponentType = CmsComponent['type'];
+export const COMPONENT_TYPES = componentSchema.options.map((o) => o.shape.type.value) as ComponentType[];
+
+// ---------------------------------------------------------------------------------------
+// Pages
+
+export const pageConfigSchema = z
+  .object({
+    code: z.string().min(1).describe('Unique page code'),
+    path: pagePath,
+    tplt: z.number().int().min(1).describe('Template: 1 home, 2 gender landing, 3 and 4 product list (may inherit the parent), 5 content'),
+    title: z.string().min(1).describe('Page title; the document title adds the configured separator and suffix'),
+    superCode: z.string().nullable().default(null).describe('Parent page code'),
+    components: z.array(z.string()).default([]).describe('Component kinds the page uses'),
+    startDate: timestamp.default(null).describe('Published from (ms); null for always'),
+    endDate: timestamp.default(null).describe('Published until (ms); null for always'),
+    archivedPage: z
+      .object({ version: z.string().min(1), updatedAt: z.number().int() })
+      .nullable()
+      .default(null)
+      .describe('The previous version, shown while the page is outside its start/end window'),
+    productPageFlag: yesNo.default('N').describe('Y for CMS content shown on product pages'),
+    productPageCode: z.string().nullable().default(null),
+    accessCheck: yesNo.default('N').describe('Y when the page needs a logged-in member'),
+    homepage: yesNo.default('N').describe('Y for the homepage; when none is flagged, the first page is home'),
+    updatedAt: z.number().int().describe('Last publish (ms), used as lastmod'),
+  })
+  .describe('One entry of the CMS page list');
+export type PageConfig = z.infer<typeof pageConfigSchema>;
+
+export const cmsConfigSchema = z
+  .object({
+    langCode: z.string().min(2),
+    titleSeparator: z.string().default(' | '),
+    titleSuffix: z.string().min(1).describe('Brand suffix of every document title'),
+    pages: z.array(pageConfigSchema).min(1),
+  })
+  .superRefine((config, ctx) => {
+    const seen = new Map<string, number>();
+    config.pages.forEach((page, index) => {
+      for (const key of ['code', 'path'] as const) {
+        const id = `${key}:${page[key]}`;
+        if (seen.has(id)) {
+          ctx.addIssue({ code: 'custom', path: ['pages', index, key], message: `duplicate ${key} "${page[key]}" (also page ${seen.get(id)})` });
+        }
+        seen.set(id, index);
+      }
+    });
+  })
+  .describe('The CMS configuration of one language');
+export type CmsConfig = z.infer<typeof cmsConfigSchema>;
+
+export const pageDocumentSchema = z
+  .object({
+    code: z.string().min(1),
+    updatedAt: z.number().int(),
+    description: z.string().default('').describe('Meta description'),
+    background: backgroundSchema.optional(),
+    components: z.array(componentSchema).describe('Rendered in order; empty on template 3/4 pages inherits the parent'),
+  })
+  .describe('The content of one page in one language');
+export type PageDocument = z.infer<typeof pageDocumentSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Shared documents
+
+export interface CategoryNode {
+  classifyId: string;
+  classifyStyle: string;
+  title: string;
+  sort: number;
+  type: string;
+  parentId: string | null;
+  link: string;
+  imgUrl?: string | undefined;
+  childData: CategoryNode[];
+  pageInfo?: { code: string; path: string } | undefined;
+}
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({
+    classifyId: z.string().min(1),
+    classifyStyle: z.string().default('default').describe('Display style of the node in navigation'),
+    title: z.string().min(1),
+    sort: z.number().int(),
+    type: z.string().describe('GENDER, GROUP or CATEGORY'),
+    parentId: z.string().nullable(),
+    link: link,
+    imgUrl: mediaUrl.optional(),
+    childData: z.array(categoryNodeSchema).default([]),
+    pageInfo: z.object({ code: z.string(), path: pagePath }).optional().describe('The CMS page shown in the category float layer'),
+  }),
+);
+
+export const classificationSchema = z
+  .object({ data: z.array(categoryNodeSchema).min(1).describe('Top-level nodes; the store uses the first 4') })
+  .describe('The category tree of one language');
+export type Classification = z.infer<typeof classificationSchema>;
+
+export const tickerConfigSchema = z.object({
+  type: z.string(),
+  closeButton: yesNo,
+  pcText: z.string(),
+  linkFlag: yesNo,
+  pcLink: z.string().default(''),
+  displayFlag: yesNo,
+});
+export const tickerSchema = z
+  .object({ web: z.record(z.string(), tickerConfigSchema).describe('Ticker configs keyed by ticker group code (A, B, C)') })
+  .describe('Announcement tickers of one language');
+
+export const languageConfigSchema = z
+  .object({
+    liveLink: z.string().default(''),
+    liveStationIcon: z.string().default(''),
+    liveCopywriting: z.string().default(''),
+    liveProgress: z.string().default(''),
+    balloonTips: z.string().default('').describe('Text of the balloon tip above the category icon'),
+  })
+  .describe('Per-language header settings: live broadcast banner and balloon tip');
+
+export const switchConfigSchema = z
+  .object({
+    collectionSwitch: yesNo.describe('Y enables the wishlist'),
+    tailorServiceSwitch: yesNo.describe('Y enables hem-length alteration'),
+    hemDeliveryType: z.array(z.string()).describe('Allowed distributionType_hemType combinations'),
+    caseServiceSwitch: yesNo.describe('Y enables gift wrapping'),
+    caseDeliveryType: z.array(z.string()),
+    liveStartTime: timestamp,
+    liveEndTime: timestamp,
+    liveDisplayClient: z.string().default(''),
+    recopfSwitch: yesNo,
+    certonaSwitch: yesNo,
+    pPopupType: z.enum(['email', 'custom', 'none']),
+    isPeakPromotion: yesNo.describe('Y while a peak promotion runs (traffic protection on)'),
+    associativeSearchSwitch: yesNo.default('Y').describe('Y requests search suggestions while typing'),
+    customerServiceSwitch: yesNo.default('Y').describe('Y shows the customer-service chat link'),
+    RestrictPriceGroup: z.array(z.string()).default([]).describe('Price groups shown in red'),
+    VaryPriceGroup: z.array(z.string()).default([]).describe('Price groups shown in red'),
+    ManualPriceGroup: z.array(z.string()).default([]).describe('Shown red when the two prices differ'),
+  })
+  .describe('Global promotion and feature switches');
+/** Used when the switch config cannot be read (spec §7: on failure isPeakPromotion N). */
+export const SWITCH_CONFIG_FALLBACK = { isPeakPromotion: 'N' } as const;
+
+export const productCornerSchema = z
+  .object({
+    soldOut: z.object({ imageUrl: mediaUrl, position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']) }),
+    marks: z.record(z.string(), z.object({ imageUrl: mediaUrl, position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']) })),
+  })
+  .describe('Corner marks on product images: the sold-out mark and marks by cornerCode');
+
+export const genderRecommendationSchema = z
+  .object({ genders: z.array(z.object({ gender: z.string(), title: z.string(), productCodes: z.array(z.string()) })) })
+  .describe('Recommended products per gender');
+
+export const searchWordsSchema = z
+  .record(z.string(), z.object({ pcLink: link }))
+  .describe('Specified search words: a word with a PC link goes there instead of the search page');
+
+export const popupSchema = z
+  .object({
+    pPopupType: z.enum(['email', 'custom', 'none']),
+    customStartTime: timestamp,
+    customEndTime: timestamp,
+    pCustomContent: z.string().default(''),
+  })
+  .describe('The email or custom promotion popup on home');
+
+export const productPageSchema = z
+  .object({
+    productPageCode: z.string().min(1),
+    updatedAt: z.number().int(),
+    components: z.array(componentSchema),
+  })
+  .describe('CMS content shown on product-detail pages that carry this productPageCode');
+
+/** Documents shared by every page of a language: a change to one rebuilds them all. */
+export const SHARED_DOCUMENTS = {
+  config: cmsConfigSchema,
+  classification: classificationSchema,
+  ticker: tickerSchema,
+  'language-config': languageConfigSchema,
+  'product-corner': productCornerSchema,
+  'gender-recommendation': genderRecommendationSchema,
+  'search-words': searchWordsSchema,
+  popup: popupSchema,
+} as const;
+export type SharedDocumentName = keyof typeof SHARED_DOCUMENTS;

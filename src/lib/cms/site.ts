@@ -1,0 +1,39 @@
+/**
+ * The build's single entry to content: loads the cache once per build process and derives
+ * the route table. Routes, layouts and (later) the sitemap all ask here.
+ */
+import { DEFAULT_LANGUAGE, getLanguage } from '../i18n/languages.ts';
+import { buildTranslator, localesDir } from '../i18n/build-translations.ts';
+import { buildNow, contentCacheDir, siteUrl } from '../env.ts';
+import { buildRouteTable, loadSiteContent, type LanguageContent, type RouteEntry, type SiteContent } from './content.ts';
+
+interface Site {
+  content: SiteContent;
+  routes: RouteEntry[];
+  now: number;
+}
+
+const KEY = Symbol.for('storefront.site');
+type Holder = { [KEY]?: Promise<Site> };
+
+/** Memoised on globalThis: every route module of one build shares one load. */
+export function getSite(): Promise<Site> {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= (async () => {
+    const now = buildNow();
+    const content = await loadSiteContent({ cacheDir: contentCacheDir(), localesDir: localesDir() });
+    const routes = buildRouteTable(content, {
+      now,
+      site: siteUrl(),
+      fixedPageTitle: (code, kind) => buildTranslator(code)(kind === 'not-found' ? 'notFound.title' : 'currentLimiter.title'),
+    });
+    return { content, routes, now };
+  })();
+  return holder[KEY];
+}
+
+export async function languageContent(languageCode: string): Promise<LanguageContent> {
+  const { content } = await getSite();
+  const code = getLanguage(languageCode).code;
+  return content.languages.find((l) => l.language.code === code) ?? content.languages.find((l) => l.language.code === DEFAULT_LANGUAGE.code)!;
+}

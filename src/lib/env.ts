@@ -1,0 +1,47 @@
+/**
+ * Environment settings, read and checked in one place. Every variable is documented in the
+ * README's configuration table.
+ */
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID';
+}
+
+function readUrl(name: string, fallback: string): string {
+  const value = process.env[name]?.trim() || fallback;
+  try {
+    return new URL(value).toString().replace(/\/$/, '');
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, got "${value}"`);
+  }
+}
+
+/** The public origin of the store, for canonical and hreflang links. */
+export function siteUrl(): string {
+  return readUrl('SITE_URL', 'http://localhost:4321');
+}
+
+/** Where the CMS lives; unset means the embedded sample CMS. */
+export function cmsBaseUrl(): string | undefined {
+  const value = process.env.CMS_BASE_URL?.trim();
+  return value ? readUrl('CMS_BASE_URL', value) : undefined;
+}
+
+export function contentCacheDir(): string {
+  return process.env.CONTENT_CACHE_DIR?.trim() || 'content-cache';
+}
+
+/** The moment the build treats as "now" for start/end dates; BUILD_NOW (ms) pins it in tests. */
+export function buildNow(): number {
+  const raw = process.env.BUILD_NOW?.trim();
+  if (!raw) return Date.now();
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new ConfigError(`BUILD_NOW must be a millisecond timestamp, got "${raw}"`);
+  return value;
+}
+
+export function port(): number {
+  const raw = process.env.PORT?.trim() || '4321';
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`PORT must be a port number, got "${raw}"`);
+  return value;
+}

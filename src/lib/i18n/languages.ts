@@ -1,0 +1,74 @@
+/**
+ * The store's languages. This list is the only place a language is declared: routing,
+ * the content pull, the sample CMS, hreflang and the sitemap all read it, so adding a
+ * language is one entry here plus its `public/locales/{code}.json`.
+ */
+export interface CurrencyFormat {
+  /** ISO 4217 code, for structured data. */
+  code: string;
+  /** The unit shown before the amount, e.g. "NT$". */
+  unit: string;
+  decimals: number;
+  /** Thousands separator; empty for none. */
+  thousandsSeparator: string;
+}
+
+export interface LanguageDefinition {
+  /** BCP 47 code, used in code, `lang` attributes and hreflang. */
+  code: string;
+  /** The CMS's langCode, used in CMS URLs. */
+  cmsCode: string;
+  /** URL segment; empty for the default language, which is served unprefixed. */
+  pathSegment: string;
+  /** The language's own name, for the language chooser. */
+  label: string;
+  region: 'TW' | 'HK' | 'MO' | 'CN';
+  currency: CurrencyFormat;
+  /** Which copy set the sample CMS writes for this language (see scripts/local-cms). */
+  sampleCopy: 'zh-Hant' | 'en';
+}
+
+export const LANGUAGES: readonly LanguageDefinition[] = [
+  {
+    code: 'zh-TW',
+    cmsCode: 'zh_TW',
+    pathSegment: '',
+    label: '繁體中文（台灣）',
+    region: 'TW',
+    currency: { code: 'TWD', unit: 'NT$', decimals: 0, thousandsSeparator: ',' },
+    sampleCopy: 'zh-Hant',
+  },
+  {
+    code: 'zh-HK',
+    cmsCode: 'zh_HK',
+    pathSegment: 'zh-hk',
+    label: '繁體中文（香港）',
+    region: 'HK',
+    currency: { code: 'HKD', unit: 'HK$', decimals: 0, thousandsSeparator: ',' },
+    sampleCopy: 'zh-Hant',
+  },
+  {
+    code: 'en-GB',
+    cmsCode: 'en_GB',
+    pathSegment: 'en-gb',
+    label: 'English',
+    region: 'HK',
+    currency: { code: 'HKD', unit: 'HK$', decimals: 0, thousandsSeparator: ',' },
+    sampleCopy: 'en',
+  },
+];
+
+export const DEFAULT_LANGUAGE: LanguageDefinition = LANGUAGES[0]!;
+
+export class UnknownLanguageError extends Error {
+  readonly code = 'UNKNOWN_LANGUAGE';
+  constructor(value: string) {
+    super(`Unknown language "${value}". Known: ${LANGUAGES.map((l) => l.code).join(', ')}`);
+  }
+}
+
+export function getLanguage(code: string): LanguageDefinition {
+  const found = LANGUAGES.find((l) => l.code === code || l.cmsCode === code || (l.pathSegment !== '' && l.pathSegment === code));
+  if (!found) throw new UnknownLanguageError(code);
+  return found;
+}

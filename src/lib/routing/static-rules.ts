@@ -1,0 +1,34 @@
+/**
+ * How a static host answers a path: the rules the local server applies and a CDN must
+ * reproduce. Pure: file existence is injected, so the rules are tested without a disk.
+ */
+import type { LanguageDefinition } from '../i18n/languages.ts';
+import { languageOfPath, localizedPath } from '../cms/pages.ts';
+
+export type StaticAnswer =
+  | { kind: 'file'; file: string }
+  | { kind: 'redirect'; status: 301 | 302; location: string };
+
+export const NOT_FOUND_PATH = '/not-found.html';
+
+/**
+ * `pathname` is the decoded URL path. A file is served as is; a folder with index.html is
+ * served at its slash form; anything else redirects to the not-found page of its language.
+ */
+export function resolveStaticPath(pathname: string, search: string, exists: (file: string) => boolean, languages: readonly LanguageDefinition[]): StaticAnswer {
+  const segments = pathname.split('/');
+  if (segments.some((s) => s === '..' || s.includes('\0'))) return notFound(pathname, languages);
+  const relative = pathname.replace(/^\/+/, '');
+  if (relative === '' || pathname.endsWith('/')) {
+    const index = `${relative}index.html`;
+    if (exists(index)) return { kind: 'file', file: index };
+    return notFound(pathname, languages);
+  }
+  if (exists(relative)) return { kind: 'file', file: relative };
+  if (exists(`${relative}/index.html`)) return { kind: 'redirect', status: 301, location: `${pathname}/${search}` };
+  return notFound(pathname, languages);
+}
+
+function notFound(pathname: string, languages: readonly LanguageDefinition[]): StaticAnswer {
+  return { kind: 'redirect', status: 302, location: localizedPath(languageOfPath(pathname, languages), NOT_FOUND_PATH) };
+}

@@ -1,0 +1,105 @@
+/**
+ * The component registry: every component kind of the CMS contract renders server-side,
+ * through the same registry the pages use, against a real pulled content cache.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import CmsComponents from '../../src/components/cms/CmsComponents.astro';
+import { COMPONENT_REGISTRY } from '../../src/components/cms/registry.ts';
+import { pullContent } from '../../src/lib/cms/pull.ts';
+import { COMPONENT_TYPES, componentSchema, type CmsComponent } from '../../src/lib/cms/schema.ts';
+import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
+import { startCmsServer } from '../../scripts/local-cms/server.ts';
+import { FIXTURE_NOW, writeMiniCms } from '../fixtures/mini-cms.ts';
+
+let dirs: string[] = [];
+let container: AstroContainer;
+
+beforeAll(async () => {
+  const cmsDir = await mkdtemp(join(tmpdir(), 'cms-'));
+  const cacheDir = await mkdtemp(join(tmpdir(), 'cache-'));
+  dirs = [cmsDir, cacheDir];
+  await writeMiniCms(cmsDir, LANGUAGES);
+  const cms = await startCmsServer({ dataDir: cmsDir, port: 0 });
+  await pullContent({ baseUrl: cms.url, cacheDir, languages: LANGUAGES });
+  await cms.close();
+  process.env.CONTENT_CACHE_DIR = cacheDir;
+  process.env.BUILD_NOW = String(FIXTURE_NOW);
+  container = await AstroContainer.create();
+});
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+const render = (components: unknown[], languageCode = 'zh-TW') =>
+  container.renderToString(CmsComponents, { props: { components: components.map((c) => componentSchema.parse(c)) as CmsComponent[], languageCode } });
+
+const banner = { aspectRatio: 2, urlPath: '/media/b.jpg', linkName: 'Autumn', link: '/women.html' };
+
+describe('component registry', () => {
+  it('has a component for every kind of the contract', () => {
+    expect(Object.keys(COMPONENT_REGISTRY).sort()).toEqual([...COMPONENT_TYPES].sort());
+  });
+
+  it('renders a carousel with CDN-resized responsive images and controls', async () => {
+    const html = await render([{ type: 'carousel', id: 'c', items: [0, 1, 2].map((i) => ({ indexFlag: i, title: `Slide ${i}`, props: { coverUrl: `/media/s${i}.jpg`, alt: `s${i}`, link: '/men.html' } })) }]);
+    expect(html).toContain('data-component="carousel"');
+    expect(html.match(/aria-roledescription="slide"/g)).toHaveLength(3);
+    expect(html).toContain('/media/s0.jpg_r-1080-450');
+    expect(html).toMatch(/srcset="\/media\/s0\.jpg_r-375-156 375w/);
+    expect(html).toContain('data-carousel-next');
+    expect(html).toContain('fetchpriority="high"'); // the first component's first slide is above the fold
+  });
+
+  it('renders an auto-scrolling strip twice for a seamless loop, with the default speed', async () => {
+    const html = await render([{ type: 'autoCarousel', id: 'a', items: [banner, banner] }], 'en-GB');
+    expect(html.match(/class="cms-auto-carousel__run"/g)).toHaveLength(2);
+    expect(html).toContain('aria-hidden="true"');
+    // 2 items × (220 px + 12 px gap) at the default speed of 20 px/s
+    expect(html).toContain('--duration: 23.2s');
+    expect(html).toContain('cms-auto-carousel__track--left');
+  });
+
+  it('renders banner lists in both orientations, with links kept in the page language', async () => {
+    const html = await render([{ type: 'bannerList', id: 'v', orientation: 'vertical', items: [banner] }, { type: 'bannerList', id: 'h', orientation: 'horizontal', items: [banner, banner] }], 'en-GB');
+    expect(html).toContain('data-orientation="vertical"');
+    expect(html).toContain('data-orientation="horizontal"');
+    expect(html).toContain('href="/en-gb/women.html"');
+  });
+
+  it('renders a small-picture carousel with title, button and captions', async () => {
+    const html = await render([{ type: 'smallPictureCarousel', id: 's', title: '本週推薦', buttonText: '查看全部', buttonLink: '/women.html', items: [{ aspectRatio: 0.8, urlPath: '/media/p.jpg', picContent: '亞麻襯衫', btnContent: '選購' }] }]);
+    expect(html).toContain('本週推薦');
+    expect(html).toContain('亞麻襯衫');
+    expect(html).toContain('選購');
+  });
+
+  it('shows custom content inside its window, hides a future one, and leaves out an ended one', async () => {
+    const html = await render([
+      { type: 'customContent', id: 'now', html: '<p>NOW <a href="https://partner.example/x">partner</a></p>', startDate: FIXTURE_NOW - 1000, endDate: FIXTURE_NOW + 1000 },
+      { type: 'customContent', id: 'later', html: '<p>LATER</p>', startDate: FIXTURE_NOW + 60_000 },
+      { type: 'customContent', id: 'gone', html: '<p>GONE</p>', endDate: FIXTURE_NOW - 1 },
+    ]);
+    expect(html).toMatch(/<section[^>]*data-window-start="\d+"[^>]*>\s*<p>NOW/);
+    expect(html).toMatch(/<section[^>]*hidden[^>]*>\s*<p>LATER/);
+    expect(html).not.toContain('GONE');
+    expect(html).toContain('rel="nofollow noopener"');
+  });
+
+  it('renders product tiles with price range, badge, sold-out corner mark and a link without an undefined productId', async () => {
+    const html = await render([{ type: 'productList', id: 'p', title: '新品', products: [
+      { productCode: 'L000001', name: '輕暖羽絨外套', imageUrl: '/media/l1.jpg', minPrice: 1990, maxPrice: 2490, stockFlag: 'N', badge: 'NEW' },
+      { productCode: 'L000002', productId: 'L00000201003XYZ', name: '亞麻襯衫', imageUrl: '/media/l2.jpg', minPrice: 990, maxPrice: 990 },
+    ] }]);
+    expect(html).toContain('NT$1,990 - NT$2,490');
+    expect(html).toContain('NT$990');
+    expect(html).toContain('data-component="badge"');
+    expect(html).toContain('data-corner="sold-out"');
+    expect(html.match(/data-corner=/g)).toHaveLength(1);
+    expect(html).toContain('href="/product-detail.html?productCode=L000001"');
+    expect(html).toContain('productCode=L000002&amp;productId=L00000201003XYZ');
+  });
+});

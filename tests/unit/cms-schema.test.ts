@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { CmsDocumentError } from '../../src/lib/cms/errors.ts';
+import { COMPONENT_TYPES, cmsConfigSchema, componentSchema, pageDocumentSchema, switchConfigSchema } from '../../src/lib/cms/schema.ts';
+
+const page = { code: 'home', path: '/index.html', tplt: 1, title: 'Home', updatedAt: 1 };
+
+describe('CMS schemas', () => {
+  it('accepts a good config and fills documented defaults', () => {
+    const config = cmsConfigSchema.parse({ langCode: 'zh_TW', titleSuffix: 'LINEA', pages: [page] });
+    expect(config.titleSeparator).toBe(' | ');
+    expect(config.pages[0]).toMatchObject({ superCode: null, homepage: 'N', accessCheck: 'N', archivedPage: null, startDate: null });
+  });
+
+  it('rejects a page path that is not a store .html path', () => {
+    const result = cmsConfigSchema.safeParse({ langCode: 'zh_TW', titleSuffix: 'LINEA', pages: [{ ...page, path: 'women' }] });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.path).toEqual(['pages', 0, 'path']);
+  });
+
+  it('rejects duplicate page codes and paths', () => {
+    const result = cmsConfigSchema.safeParse({ langCode: 'zh_TW', titleSuffix: 'LINEA', pages: [page, { ...page, title: 'Again' }] });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => i.message).join()).toMatch(/duplicate code "home"/);
+  });
+
+  it('knows every component kind of the contract', () => {
+    expect(COMPONENT_TYPES.sort()).toEqual(['autoCarousel', 'bannerList', 'carousel', 'customContent', 'productList', 'smallPictureCarousel']);
+  });
+
+  it('rejects an unknown component kind and a banner without an image', () => {
+    expect(componentSchema.safeParse({ type: 'marquee', id: 'x' }).success).toBe(false);
+    const bad = pageDocumentSchema.safeParse({ code: 'a', updatedAt: 1, components: [{ type: 'bannerList', id: 'b', orientation: 'vertical', items: [{ aspectRatio: 2 }] }] });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues[0]!.path).toEqual(['components', 0, 'items', 0, 'urlPath']);
+  });
+
+  it('rejects a javascript: link', () => {
+    const result = componentSchema.safeParse({ type: 'bannerList', id: 'b', orientation: 'vertical', items: [{ aspectRatio: 2, urlPath: '/a.jpg', link: 'javascript:alert(1)' }] });
+    expect(result.success).toBe(false);
+  });
+
+  it('documents its fields for editors', () => {
+    expect(switchConfigSchema.shape.collectionSwitch.description).toMatch(/wishlist/);
+    expect(cmsConfigSchema.description).toBeTruthy();
+  });
+
+  it('names language, document and field in the error', () => {
+    const result = pageDocumentSchema.safeParse({ code: 'a', updatedAt: 'yesterday', components: [] });
+    const error = CmsDocumentError.fromZod('en_GB', 'en_GB/pages/women.json', result.error!);
+    expect(error.message).toContain('language en_GB');
+    expect(error.message).toContain('document en_GB/pages/women.json');
+    expect(error.message).toContain('field updatedAt');
+    expect(error.code).toBe('CMS_DOCUMENT_INVALID');
+  });
+});

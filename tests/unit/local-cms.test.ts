@@ -1,0 +1,319 @@
+import { describe, it, expect, beforeAll, afterAll } from 'vitest';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { request } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { z } from 'zod';
+import { generateSampleCms, type GenerateResult } from '../../scripts/local-cms/generate.ts';
+import { startCmsServer, type CmsServer } from '../../scripts/local-cms/server.ts';
+import { catalogueSchema } from '../../scripts/local-cms/catalogue-schema.ts';
+import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
+import {
+  COMPONENT_TYPES,
+  SHARED_DOCUMENTS,
+  cmsConfigSchema,
+  pageDocumentSchema,
+  productPageSchema,
+  switchConfigSchema,
+  type CmsConfig,
+  type PageDocument,
+  type SharedDocumentName,
+} from '../../src/lib/cms/schema.ts';
+import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
+import { level2ProductId } from '../../src/lib/product/product-id.ts';
+
+const NOW = 1_790_000_000_000;
+const SEED = 7;
+const DAY = 86_400_000;
+
+let root = '';
+let dirA = '';
+let dirB = '';
+let result: GenerateResult;
+
+const fileOf = (dir: string, endpoint: string) => path.join(dir, ...endpoint.split('/').filter(Boolean).map(decodeURIComponent));
+const readText = (dir: string, endpoint: string) => readFile(fileOf(dir, endpoint), 'utf8');
+async function readJson<T = unknown>(dir: string, endpoint: string): Promise<T> {
+  return JSON.parse(await readText(dir, endpoint)) as T;
+}
+async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+}
+async function config(lang: (typeof LANGUAGES)[number]): Promise<CmsConfig> {
+  return cmsConfigSchema.parse(await readJson(dirA, cmsEndpoints.shared(lang.cmsCode, 'config')));
+}
+async function pageDocs(lang: (typeof LANGUAGES)[number]): Promise<Map<string, PageDocument>> {
+  const docs = new Map<string, PageDocument>();
+  for (const page of (await config(lang)).pages) docs.set(page.code, pageDocumentSchema.parse(await readJson(dirA, cmsEndpoints.page(lang.cmsCode, page.path))));
+  return docs;
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'local-cms-test-'));
+  dirA = path.join(root, 'a');
+  dirB = path.join(root, 'b');
+  result = await generateSampleCms({ outDir: dirA, seed: SEED, now: NOW });
+  await generateSampleCms({ outDir: dirB, seed: SEED, now: NOW });
+}, 120_000);
+
+afterAll(async () => {
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+describe('local sample CMS generator', () => {
+  it('reports what it wrote', () => {
+    expect(result.languages).toBe(LANGUAGES.length);
+    expect(result.pagesPerLanguage).toBeGreaterThanOrEqual(60);
+    expect(result.products).toBeGreaterThanOrEqual(100);
+    expect(result.images).toBeGreaterThan(100);
+    expect(result.outDir).toBe(path.resolve(dirA));
+  });
+
+  it('is deterministic: the same seed and now give identical JSON bytes', async () => {
+    for (const lang of LANGUAGES) {
+      expect(await readText(dirB, cmsEndpoints.shared(lang.cmsCode, 'config'))).toBe(await readText(dirA, cmsEndpoints.shared(lang.cmsCode, 'config')));
+      expect(await readText(dirB, cmsEndpoints.page(lang.cmsCode, '/c/W0101.html'))).toBe(await readText(dirA, cmsEndpoints.page(lang.cmsCode, '/c/W0101.html')));
+    }
+    const filesA = (await listFiles(dirA)).filter((f) => f.endsWith('.json')).sort();
+    const filesB = (await listFiles(dirB)).filter((f) => f.endsWith('.json')).sort();
+    expect(filesB).toEqual(filesA);
+    for (const file of filesA) expect(await readFile(path.join(dirB, file), 'utf8'), file).toBe(await readFile(path.join(dirA, file), 'utf8'));
+  });
+
+  it('writes the same page codes and paths in every language, with at least 40 category pages', async () => {
+    const reference = (await config(LANGUAGES[0]!)).pages.map((p) => `${p.code} ${p.path} ${p.tplt} ${p.superCode}`);
+    for (const lang of LANGUAGES) {
+      const cfg = await config(lang);
+      expect(cfg.langCode).toBe(lang.cmsCode);
+      expect(cfg.titleSeparator).toBe(' | ');
+      expect(cfg.pages.map((p) => `${p.code} ${p.path} ${p.tplt} ${p.superCode}`)).toEqual(reference);
+      const categories = cfg.pages.filter((p) => p.path.startsWith('/c/'));
+      expect(categories.length).toBeGreaterThanOrEqual(40);
+      const codes = new Map(cfg.pages.map((p) => [p.code, p]));
+      for (const page of categories) {
+        expect(page.path).toBe(`/c/${page.code}.html`);
+        expect(page.code).toMatch(/^[A-Z]\d{2}(\d{2})?$/);
+        const parent = codes.get(page.superCode ?? '');
+        expect(parent, page.code).toBeDefined();
+        expect(parent!.tplt).toBe(page.tplt === 4 ? 3 : 2);
+      }
+      expect(cfg.pages.filter((p) => p.homepage === 'Y').map((p) => p.path)).toEqual(['/index.html']);
+      for (const landing of ['/women.html', '/men.html', '/kids.html', '/baby.html']) expect(cfg.pages.find((p) => p.path === landing)?.tplt).toBe(2);
+    }
+    expect((await config(LANGUAGES[0]!)).titleSuffix).toBe('LINEA 織線 官方網路商店');
+    const english = LANGUAGES.find((l) => l.sampleCopy === 'en');
+    if (english) expect((await config(english)).titleSuffix).toBe('LINEA Official Online Store');
+  });
+
+  it('uses every component kind, both banner orientations and the customContent cases', async () => {
+    for (const lang of LANGUAGES) {
+      const components = [...(await pageDocs(lang)).values()].flatMap((d) => d.components);
+      expect(new Set(components.map((c) => c.type))).toEqual(new Set(COMPONENT_TYPES));
+      const orientations = new Set(components.flatMap((c) => (c.type === 'bannerList' ? [c.orientation] : [])));
+      expect(orientations).toEqual(new Set(['vertical', 'horizontal']));
+      const custom = components.flatMap((c) => (c.type === 'customContent' ? [c] : []));
+      expect(custom.some((c) => c.startDate !== null && c.startDate <= NOW && c.endDate !== null && c.endDate > NOW)).toBe(true);
+      expect(custom.some((c) => c.startDate !== null && c.startDate > NOW)).toBe(true);
+      expect(custom.some((c) => /<script>[^<]*setAttribute\('data-/.test(c.html) && /href="https:\/\//.test(c.html))).toBe(true);
+    }
+  });
+
+  it('writes the date-window pages, the archived page and the product pages', async () => {
+    for (const lang of LANGUAGES) {
+      const pages = (await config(lang)).pages;
+      expect(pages.some((p) => p.startDate === NOW + 3 * DAY && p.archivedPage === null)).toBe(true);
+      expect(pages.some((p) => p.endDate === NOW - 2 * DAY && p.archivedPage === null)).toBe(true);
+      expect(pages.some((p) => p.endDate === NOW + 5 * DAY && (p.startDate ?? 0) <= NOW)).toBe(true);
+      const archived = pages.find((p) => p.startDate === NOW + DAY && p.archivedPage !== null);
+      expect(archived).toBeDefined();
+      const old = pageDocumentSchema.parse(await readJson(dirA, cmsEndpoints.archivedPage(lang.cmsCode, archived!.code, archived!.archivedPage!.version)));
+      expect(old.code).toBe(archived!.code);
+      expect(old.updatedAt).toBe(archived!.archivedPage!.updatedAt);
+
+      const productPages = pages.filter((p) => p.productPageFlag === 'Y');
+      expect(productPages.length).toBeGreaterThanOrEqual(2);
+      for (const page of productPages) {
+        const doc = productPageSchema.parse(await readJson(dirA, cmsEndpoints.productPage(lang.cmsCode, page.productPageCode!)));
+        expect(doc.productPageCode).toBe(page.productPageCode);
+      }
+      expect(pages.some((p) => p.accessCheck === 'Y')).toBe(true);
+      for (const page of pages) {
+        expect(page.updatedAt).toBeLessThanOrEqual(NOW);
+        expect(page.path.startsWith('/feature/') || page.tplt !== 5).toBe(true);
+      }
+    }
+  });
+
+  it('has a leaf category page with empty components (inherits its parent) and page backgrounds', async () => {
+    for (const lang of LANGUAGES) {
+      const cfg = await config(lang);
+      const docs = await pageDocs(lang);
+      const inheriting = cfg.pages.filter((p) => p.tplt === 4 && docs.get(p.code)?.components.length === 0);
+      expect(inheriting.length).toBeGreaterThanOrEqual(1);
+      for (const page of inheriting) expect(page.components).toEqual([]);
+      const backgrounds = [...docs.values()].flatMap((d) => (d.background ? [d.background] : []));
+      expect(backgrounds.some((b) => b.color && !b.imageUrl)).toBe(true);
+      expect(backgrounds.some((b) => b.imageUrl && (b.fit === 'TILE' || b.fit === 'FILL'))).toBe(true);
+      // The config lists the component kinds each page uses.
+      for (const page of cfg.pages) expect(page.components).toEqual([...new Set(docs.get(page.code)!.components.map((c) => c.type))]);
+    }
+  });
+
+  it('writes only documents that validate, and every media path they use exists', async () => {
+    const files = (await listFiles(dirA)).filter((f) => f.startsWith('cms/'));
+    const schemaFor = (file: string): z.ZodType => {
+      if (file === 'cms/switch-config.json') return switchConfigSchema;
+      const [, , kind, ...rest] = file.split('/');
+      if (kind === 'pages' || kind === 'archive') return pageDocumentSchema;
+      if (kind === 'product-pages') return productPageSchema;
+      const name = (kind ?? '').replace(/\.json$/, '');
+      if (rest.length === 0 && name in SHARED_DOCUMENTS) return SHARED_DOCUMENTS[name as SharedDocumentName];
+      throw new Error(`unexpected file ${file}`);
+    };
+    const media = new Set<string>();
+    for (const file of files) {
+      const text = await readFile(path.join(dirA, file), 'utf8');
+      const parsed = schemaFor(file).safeParse(JSON.parse(text));
+      expect(parsed.success, `${file}: ${parsed.error?.message}`).toBe(true);
+      for (const match of text.matchAll(/"(\/media\/[^"]+)"/g)) media.add(match[1]!);
+    }
+    for (const lang of LANGUAGES) for (const name of Object.keys(SHARED_DOCUMENTS)) expect(files).toContain(cmsEndpoints.shared(lang.cmsCode, name as SharedDocumentName).slice(1));
+    expect(files).toContain(cmsEndpoints.switchConfig().slice(1));
+
+    const catalogue = catalogueSchema.parse(await readJson(dirA, '/catalogue.json'));
+    for (const product of catalogue.products) for (const colour of product.colours) colour.images.forEach((i) => media.add(i));
+    expect(media.size).toBeGreaterThan(100);
+    for (const url of media) expect((await stat(fileOf(dirA, url))).isFile(), url).toBe(true);
+  });
+
+  it('writes a catalogue consistent with the CMS product tiles', async () => {
+    const catalogue = catalogueSchema.parse(await readJson(dirA, '/catalogue.json'));
+    expect(catalogue.products.length).toBeGreaterThanOrEqual(100);
+    expect(catalogue.products.some((p) => p.skus.every((s) => s.stock === 0))).toBe(true);
+    expect(catalogue.products.some((p) => p.skus.some((s) => s.stock === 0)) && catalogue.products.some((p) => p.skus.some((s) => s.stock > 0))).toBe(true);
+    expect(catalogue.products.some((p) => p.prices.TWD!.sale < p.prices.TWD!.origin)).toBe(true);
+    for (const product of catalogue.products) {
+      expect(product.prices.TWD!.origin % 100).toBe(90);
+      expect(product.prices.TWD!.origin).toBeGreaterThanOrEqual(390);
+      expect(product.prices.TWD!.origin).toBeLessThanOrEqual(4990);
+      expect(product.prices.HKD!.origin % 10).toBe(9);
+      for (const sku of product.skus) {
+        expect(sku.omsSkuCode.length).toBeGreaterThanOrEqual(9);
+        expect(sku.productId).toBe(level2ProductId(sku.omsSkuCode, sku.colorNo, sku.sizeNo));
+      }
+      if (product.garmentKind === 'trousers' && (product.gender === 'WOMEN' || product.gender === 'MEN')) expect(product.makePantsLengthFlag).toBe('Y');
+    }
+    const byCode = new Map(catalogue.products.map((p) => [p.productCode, p]));
+    for (const lang of LANGUAGES) {
+      for (const doc of (await pageDocs(lang)).values()) {
+        for (const component of doc.components) {
+          if (component.type !== 'productList') continue;
+          for (const tile of component.products) {
+            const product = byCode.get(tile.productCode);
+            expect(product, tile.productCode).toBeDefined();
+            expect(tile.name).toBe(product!.names[lang.code]);
+            const sales = product!.skus.map((s) => s.prices[lang.currency.code]!.sale);
+            expect([tile.minPrice, tile.maxPrice]).toEqual([Math.min(...sales), Math.max(...sales)]);
+            expect(tile.stockFlag).toBe(product!.skus.every((s) => s.stock === 0) ? 'N' : 'Y');
+          }
+        }
+      }
+    }
+  });
+
+  it('adds benchmark pages up to --scale', async () => {
+    const dirC = path.join(root, 'c');
+    const scaled = await generateSampleCms({ outDir: dirC, seed: SEED, now: NOW, scale: result.pagesPerLanguage + 25 });
+    expect(scaled.pagesPerLanguage).toBe(result.pagesPerLanguage + 25);
+    const cfg = cmsConfigSchema.parse(await readJson(dirC, cmsEndpoints.shared(LANGUAGES[0]!.cmsCode, 'config')));
+    expect(cfg.pages.filter((p) => /^\/feature\/scale-\d+\.html$/.test(p.path))).toHaveLength(25);
+    const doc = pageDocumentSchema.parse(await readJson(dirC, cmsEndpoints.page(LANGUAGES[0]!.cmsCode, '/feature/scale-25.html')));
+    expect(doc.components.map((c) => c.type)).toEqual(['bannerList', 'productList', 'customContent']);
+  }, 60_000);
+});
+
+describe('local sample CMS server', () => {
+  let server: CmsServer;
+  beforeAll(async () => {
+    server = await startCmsServer({ dataDir: dirA, port: 0 });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  /** A request with the path sent exactly as given (fetch would normalise dot segments). */
+  function rawGet(rawPath: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: server.port, path: rawPath, method: 'GET' }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('answers the health probe', async () => {
+    const res = await fetch(`${server.url}${cmsEndpoints.health()}`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+  });
+
+  it('serves JSON documents with a strong ETag and 304 on If-None-Match', async () => {
+    const endpoint = cmsEndpoints.shared(LANGUAGES[0]!.cmsCode, 'config');
+    const res = await fetch(`${server.url}${endpoint}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const etag = res.headers.get('etag');
+    expect(etag).toMatch(/^"[^"]+"$/);
+    expect(await res.text()).toBe(await readText(dirA, endpoint));
+
+    const again = await fetch(`${server.url}${endpoint}`, { headers: { 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+
+    const other = await fetch(`${server.url}${cmsEndpoints.page(LANGUAGES[0]!.cmsCode, '/index.html')}`, { headers: { 'if-none-match': etag! } });
+    expect(other.status).toBe(200);
+    expect(other.headers.get('etag')).not.toBe(etag);
+  });
+
+  it('answers 404 JSON for unknown documents', async () => {
+    const res = await fetch(`${server.url}/cms/${LANGUAGES[0]!.cmsCode}/pages/c/NOPE.json`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(await res.json()).toHaveProperty('error');
+  });
+
+  it('resizes images for the _r-{w}-{h} suffix and caches them', async () => {
+    const catalogue = catalogueSchema.parse(await readJson(dirA, '/catalogue.json'));
+    const image = catalogue.products[0]!.colours[0]!.images[0]!;
+    const res = await fetch(`${server.url}${image}_r-300-200`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/jpeg');
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('etag')).toBeTruthy();
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual([300, 200]);
+    expect((await stat(path.join(dirA, '.resized', ...`${image}_r-300-200`.split('/').filter(Boolean)))).isFile()).toBe(true);
+
+    const keepRatio = await fetch(`${server.url}${image}_r-400-0`);
+    const ratioMeta = await sharp(Buffer.from(await keepRatio.arrayBuffer())).metadata();
+    expect([ratioMeta.width, ratioMeta.height]).toEqual([400, 500]);
+
+    const original = await fetch(`${server.url}${image}`);
+    expect(original.status).toBe(200);
+    expect((await sharp(Buffer.from(await original.arrayBuffer())).metadata()).width).toBe(800);
+  });
+
+  it('refuses path traversal', async () => {
+    for (const rawPath of ['/cms/../package.json', '/cms/../catalogue.json', '/cms/%2e%2e/catalogue.json', '/media/..%2f..%2fpackage.json', '/cms/zh_TW/..%5c..%5ccatalogue.json']) {
+      const res = await rawGet(rawPath);
+      expect([400, 403, 404], rawPath).toContain(res.status);
+      expect(res.body).not.toContain('"products"');
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
+import { CmsDocumentError, CmsUnreachableError } from '../../src/lib/cms/errors.ts';
+import { pullContent, pullOrUseCache, readManifest } from '../../src/lib/cms/pull.ts';
+import { getLanguage } from '../../src/lib/i18n/languages.ts';
+import { startCmsServer } from '../../scripts/local-cms/server.ts';
+import { miniPages, writeDocument, writeMiniCms } from '../fixtures/mini-cms.ts';
+
+const languages = [getLanguage('zh-TW'), getLanguage('en-GB')];
+let cmsDir: string;
+let cacheDir: string;
+let cms: Awaited<ReturnType<typeof startCmsServer>>;
+
+const options = () => ({ baseUrl: cms.url, cacheDir, languages, retries: 1, retryBaseDelayMs: 5 });
+const cached = (path: string) => readFile(join(cacheDir, path), 'utf8');
+
+beforeEach(async () => {
+  cmsDir = await mkdtemp(join(tmpdir(), 'cms-'));
+  cacheDir = await mkdtemp(join(tmpdir(), 'cache-'));
+  await writeMiniCms(cmsDir, languages);
+  cms = await startCmsServer({ dataDir: cmsDir, port: 0 });
+});
+afterEach(async () => {
+  await cms.close().catch(() => {});
+  await rm(cmsDir, { recursive: true, force: true });
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+describe('pull', () => {
+  it('writes every document of every language, and a manifest', async () => {
+    const lines: string[] = [];
+    const result = await pullContent({ ...options(), log: (l) => lines.push(l) });
+    // switch config + per language: config, 7 shared, 5 pages
+    expect(result.changedDocuments).toHaveLength(1 + 2 * (1 + 7 + 5));
+    expect(JSON.parse(await cached('en_GB/pages/c/W01.json')).code).toBe('W01');
+    expect(Object.keys((await readManifest(cacheDir))!.documents)).toContain('zh_TW/classification.json');
+    expect(lines.filter((l) => l.startsWith('[pull] zh-TW') || l.startsWith('[pull] en-GB'))).toHaveLength(2);
+  });
+
+  it('rewrites nothing when nothing changed, revalidating with ETags', async () => {
+    await pullContent(options());
+    const before = (await stat(join(cacheDir, 'zh_TW/pages/women.json'))).mtimeMs;
+    const again = await pullContent(options());
+    expect(again.changedDocuments).toEqual([]);
+    expect(again.languages.every((l) => l.notModified === l.documents)).toBe(true);
+    expect((await stat(join(cacheDir, 'zh_TW/pages/women.json'))).mtimeMs).toBe(before);
+  });
+
+  it('writes only the document that changed', async () => {
+    await pullContent(options());
+    await writeDocument(cmsDir, cmsEndpoints.page('en_GB', '/women.html'), { code: 'women', updatedAt: 2, components: [] });
+    const result = await pullContent(options());
+    expect(result.changedDocuments).toEqual(['en_GB/pages/women.json']);
+  });
+
+  it('removes the document of a page taken out of the config', async () => {
+    await pullContent(options());
+    const pages = miniPages().filter((p) => p.code !== 'soon');
+    await writeDocument(cmsDir, cmsEndpoints.shared('zh_TW', 'config'), { langCode: 'zh_TW', titleSuffix: 'LINEA', pages });
+    const result = await pullContent(options());
+    expect(result.changedDocuments).toContain('zh_TW/pages/feature/soon.json');
+    await expect(cached('zh_TW/pages/feature/soon.json')).rejects.toThrow();
+  });
+
+  it('fails on a malformed document, naming language, document and field, and keeps the good cache', async () => {
+    await pullContent(options());
+    const goodManifest = await readFile(join(cacheDir, 'manifest.json'), 'utf8');
+    // One valid change and one broken document in the same pull: neither may land.
+    await writeDocument(cmsDir, cmsEndpoints.page('zh_TW', '/women.html'), { code: 'women', updatedAt: 3, components: [] });
+    await writeDocument(cmsDir, cmsEndpoints.page('en_GB', '/c/W01.html'), { code: 'W01', updatedAt: 3, components: [{ type: 'bannerList', id: 'x', orientation: 'diagonal', items: [] }] });
+    const error = await pullContent(options()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CmsDocumentError);
+    expect((error as CmsDocumentError).language).toBe('en_GB');
+    expect((error as CmsDocumentError).document).toBe('en_GB/pages/c/W01.json');
+    expect((error as CmsDocumentError).field).toBe('components.0.orientation');
+    expect(JSON.parse(await cached('zh_TW/pages/women.json')).updatedAt).not.toBe(3);
+    expect(await readFile(join(cacheDir, 'manifest.json'), 'utf8')).toBe(goodManifest);
+  });
+
+  it('reports a document that is not JSON', async () => {
+    await writeFile(join(cmsDir, cmsEndpoints.shared('zh_TW', 'ticker')), '{"web": ');
+    await expect(pullContent(options())).rejects.toThrow(/language zh_TW, document zh_TW\/ticker.json, field \(root\): not valid JSON/);
+  });
+
+  it('goes on from the last good cache when the CMS is down, and says so', async () => {
+    await pullContent(options());
+    await cms.close();
+    const lines: string[] = [];
+    const outcome = await pullOrUseCache({ ...options(), log: (l) => lines.push(l) });
+    expect(outcome.source).toBe('cache');
+    expect(lines.join('\n')).toMatch(/CMS unreachable at .*Building from the last good cache/);
+  });
+
+  it('fails clearly when the CMS is down and there is no cache', async () => {
+    await cms.close();
+    await expect(pullOrUseCache(options())).rejects.toBeInstanceOf(CmsUnreachableError);
+  });
+
+  it('retries server errors with backoff and keeps concurrency bounded', async () => {
+    const failedOnce = new Set<string>();
+    let inFlight = 0;
+    let maxInFlight = 0;
+    const flaky = createServer((req, res) => {
+      if (!failedOnce.has(req.url!)) {
+        failedOnce.add(req.url!);
+        res.writeHead(503).end();
+        return;
+      }
+      inFlight++;
+      maxInFlight = Math.max(maxInFlight, inFlight);
+      const upstream = request(`${cms.url}${req.url}`, { headers: req.headers }, (answer) => {
+        res.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(res).on('finish', () => inFlight--);
+      });
+      upstream.end();
+    });
+    await new Promise<void>((r) => flaky.listen(0, '127.0.0.1', r));
+    const port = (flaky.address() as { port: number }).port;
+    try {
+      const result = await pullContent({ ...options(), baseUrl: `http://127.0.0.1:${port}`, concurrency: 3 });
+      expect(result.changedDocuments.length).toBeGreaterThan(20);
+      expect(maxInFlight).toBeLessThanOrEqual(3);
+    } finally {
+      flaky.close();
+    }
+  });
+});

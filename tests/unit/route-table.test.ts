@@ -1,0 +1,87 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildRouteTable, loadSiteContent, type SiteContent } from '../../src/lib/cms/content.ts';
+import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
+import { pullContent } from '../../src/lib/cms/pull.ts';
+import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
+import { startCmsServer } from '../../scripts/local-cms/server.ts';
+import { FIXTURE_NOW, miniPages, writeDocument, writeMiniCms } from '../fixtures/mini-cms.ts';
+
+const SITE = 'https://shop.example';
+let cmsDir: string;
+let cacheDir: string;
+let cms: Awaited<ReturnType<typeof startCmsServer>>;
+
+async function table(now = FIXTURE_NOW) {
+  await pullContent({ baseUrl: cms.url, cacheDir, languages: LANGUAGES });
+  const content: SiteContent = await loadSiteContent({ cacheDir, localesDir: join(process.cwd(), 'public', 'locales') });
+  return buildRouteTable(content, { now, site: SITE, fixedPageTitle: (code, kind) => `${kind}:${code}` });
+}
+const find = (routes: Awaited<ReturnType<typeof table>>, path: string) => routes.find((r) => r.urlPath === path);
+
+beforeAll(async () => {
+  cmsDir = await mkdtemp(join(tmpdir(), 'cms-'));
+  cacheDir = await mkdtemp(join(tmpdir(), 'cache-'));
+  await writeMiniCms(cmsDir, LANGUAGES);
+  cms = await startCmsServer({ dataDir: cmsDir, port: 0 });
+});
+afterAll(async () => {
+  await cms.close();
+  await rm(cmsDir, { recursive: true, force: true });
+  await rm(cacheDir, { recursive: true, force: true });
+});
+
+describe('route table', () => {
+  it('has every published page in every language, the homepage at the root, and the fixed pages', async () => {
+    const routes = await table();
+    for (const path of ['/', '/women.html', '/c/W01.html', '/c/W0101.html', '/not-found.html', '/current-limiter.html', '/en-gb/', '/en-gb/c/W0101.html', '/zh-hk/not-found.html']) {
+      expect(find(routes, path), path).toBeDefined();
+    }
+    expect(find(routes, '/')!.isHome).toBe(true);
+    expect(find(routes, '/index.html')).toBeUndefined(); // the root file is index.html already
+  });
+
+  it('leaves out a page before its start date', async () => {
+    expect(find(await table(), '/feature/soon.html')).toBeUndefined();
+    expect(find(await table(FIXTURE_NOW + 2 * 86_400_000), '/feature/soon.html')).toBeDefined();
+  });
+
+  it('titles pages with the configured suffix, the fixed pages through translations', async () => {
+    const routes = await table();
+    expect(find(routes, '/women.html')!.title).toBe('Women | LINEA zh_TW');
+    expect(find(routes, '/en-gb/not-found.html')!.title).toBe('not-found:en-GB | LINEA en_GB');
+  });
+
+  it('declares every language and x-default as alternates', async () => {
+    const alternates = find(await table(), '/zh-hk/c/W01.html')!.alternates;
+    expect(alternates).toEqual([
+      { hreflang: 'zh-TW', href: `${SITE}/c/W01.html` },
+      { hreflang: 'zh-HK', href: `${SITE}/zh-hk/c/W01.html` },
+      { hreflang: 'en-GB', href: `${SITE}/en-gb/c/W01.html` },
+      { hreflang: 'x-default', href: `${SITE}/c/W01.html` },
+    ]);
+    expect(find(await table(), '/en-gb/')!.alternates[0]).toEqual({ hreflang: 'zh-TW', href: `${SITE}/` });
+  });
+
+  it('gives an inheriting page its parent content, and a digest that follows the parent', async () => {
+    const before = await table();
+    const child = find(before, '/c/W0101.html')!;
+    expect(child.components.map((c) => c.id)).toEqual(['W01-banner']);
+    await writeDocument(cmsDir, cmsEndpoints.page('zh_TW', '/c/W01.html'), { code: 'W01', updatedAt: 9, components: [] });
+    const after = await table();
+    expect(find(after, '/c/W0101.html')!.digest).not.toBe(child.digest);
+    expect(find(after, '/women.html')!.digest).toBe(find(before, '/women.html')!.digest);
+    expect(find(after, '/en-gb/c/W0101.html')!.digest).toBe(find(before, '/en-gb/c/W0101.html')!.digest);
+  });
+
+  it('changes every digest of a language when shared navigation changes', async () => {
+    const before = await table();
+    await writeDocument(cmsDir, cmsEndpoints.shared('en_GB', 'config'), { langCode: 'en_GB', titleSuffix: 'LINEA', pages: miniPages() });
+    const after = await table();
+    const enPaths = before.filter((r) => r.languageCode === 'en-GB').map((r) => r.urlPath);
+    for (const path of enPaths) expect(find(after, path)!.digest, path).not.toBe(find(before, path)!.digest);
+    expect(find(after, '/women.html')!.digest).toBe(find(before, '/women.html')!.digest);
+  });
+});

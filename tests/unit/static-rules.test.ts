@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
+import { resolveStaticPath } from '../../src/lib/routing/static-rules.ts';
+
+const files = new Set(['index.html', 'women.html', 'c/W01.html', 'en-gb/index.html', 'en-gb/women.html', 'not-found.html', 'en-gb/not-found.html']);
+const resolve = (path: string, search = '') => resolveStaticPath(path, search, (f) => files.has(f), LANGUAGES);
+
+describe('static host rules', () => {
+  it('serves files and folder indexes', () => {
+    expect(resolve('/')).toEqual({ kind: 'file', file: 'index.html' });
+    expect(resolve('/index.html')).toEqual({ kind: 'file', file: 'index.html' });
+    expect(resolve('/c/W01.html')).toEqual({ kind: 'file', file: 'c/W01.html' });
+    expect(resolve('/en-gb/')).toEqual({ kind: 'file', file: 'en-gb/index.html' });
+  });
+  it('adds the slash to a folder, keeping the query', () => {
+    expect(resolve('/en-gb', '?a=1')).toEqual({ kind: 'redirect', status: 301, location: '/en-gb/?a=1' });
+  });
+  it('sends an unknown path to the not-found page of its language', () => {
+    expect(resolve('/nope.html')).toEqual({ kind: 'redirect', status: 302, location: '/not-found.html' });
+    expect(resolve('/en-gb/nope.html')).toEqual({ kind: 'redirect', status: 302, location: '/en-gb/not-found.html' });
+    expect(resolve('/c/')).toEqual({ kind: 'redirect', status: 302, location: '/not-found.html' });
+  });
+  it('never walks out of the site', () => {
+    expect(resolve('/../package.json').kind).toBe('redirect');
+  });
+});

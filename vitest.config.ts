@@ -1,0 +1,11 @@
+/// <reference types="vitest/config" />
+import { getViteConfig } from 'astro/config';
+
+// getViteConfig lets unit tests render .astro components through the Container API.
+export default getViteConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
