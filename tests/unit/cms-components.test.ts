@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import CmsComponents from '../../src/components/cms/CmsComponents.astro';
+import PageView from '../../src/components/layout/PageView.astro';
+import type { RouteEntry } from '../../src/lib/cms/content.ts';
 import { COMPONENT_REGISTRY } from '../../src/components/cms/registry.ts';
 import { pullContent } from '../../src/lib/cms/pull.ts';
 import { COMPONENT_TYPES, componentSchema, type CmsComponent } from '../../src/lib/cms/schema.ts';
@@ -28,7 +30,7 @@ beforeAll(async () => {
   await cms.close();
   process.env.CONTENT_CACHE_DIR = cacheDir;
   process.env.BUILD_NOW = String(FIXTURE_NOW);
-  container = await AstroContainer.create();
+  container = await AstroContainer.create({ astroConfig: { site: 'https://shop.example' } });
 });
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
@@ -101,5 +103,25 @@ describe('component registry', () => {
     expect(html.match(/data-corner=/g)).toHaveLength(1);
     expect(html).toContain('href="/product-detail.html?productCode=L000001"');
     expect(html).toContain('productCode=L000002&amp;productId=L00000201003XYZ');
+  });
+});
+
+describe('page view', () => {
+  const route: RouteEntry = {
+    kind: 'cms', languageCode: 'en-GB', urlPath: '/en-gb/feature/empty.html', title: 'Empty | LINEA', description: '', pageCode: 'empty', tplt: 5,
+    components: [], background: { color: '#f5f1ea', attachment: 'scroll', fit: 'FILL' }, reloadAt: null, isHome: false, alternates: [], lastModified: 0, digest: 'x',
+  };
+
+  it('renders the page-not-found component for a page with no content', async () => {
+    const html = await container.renderToString(PageView, { props: { route } });
+    expect(html).toContain('data-component="not-found"');
+    expect(html).toContain('<html lang="en-GB"');
+    expect(html).toContain('style="background-color: #f5f1ea"');
+  });
+
+  it('schedules the boundary reload only on pages that have one', async () => {
+    expect(await container.renderToString(PageView, { props: { route } })).not.toContain('data-reload-at');
+    const html = await container.renderToString(PageView, { props: { route: { ...route, reloadAt: FIXTURE_NOW + 5000 } } });
+    expect(html).toContain(`data-reload-at="${FIXTURE_NOW + 5000}"`);
   });
 });

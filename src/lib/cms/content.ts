@@ -150,6 +150,8 @@ export function buildRouteTable(
   for (const lc of content.languages) {
     const map = new Map<string, { page: PageConfig; archived: boolean; reloadAt: number | null }>();
     for (const page of lc.shared.config.pages) {
+      // Product-page content is a fragment of product-detail pages, not a page of its own.
+      if (page.productPageFlag === 'Y') continue;
       const publication = pagePublication(page, now);
       if (publication.state !== 'unpublished') map.set(page.code, { page, archived: publication.state === 'archived', reloadAt: publication.reloadAt });
     }

@@ -3,13 +3,17 @@ import type { z } from 'zod';
 /** A CMS document that does not match the contract. Names language, document and field. */
 export class CmsDocumentError extends Error {
   readonly code = 'CMS_DOCUMENT_INVALID';
-  constructor(
-    readonly language: string,
-    readonly document: string,
-    readonly field: string,
-    readonly detail: string,
-  ) {
+  readonly language: string;
+  readonly document: string;
+  readonly field: string;
+  readonly detail: string;
+
+  constructor(language: string, document: string, field: string, detail: string) {
     super(`CMS document invalid: language ${language}, document ${document}, field ${field || '(root)'}: ${detail}`);
+    this.language = language;
+    this.document = document;
+    this.field = field;
+    this.detail = detail;
   }
 
   static fromZod(language: string, document: string, error: z.ZodError): CmsDocumentError {
@@ -23,24 +27,22 @@ export class CmsDocumentError extends Error {
 /** The CMS could not be reached or answered with a server error after every retry. */
 export class CmsUnreachableError extends Error {
   readonly code = 'CMS_UNREACHABLE';
-  constructor(
-    readonly url: string,
-    readonly reason: string,
-  ) {
+  readonly url: string;
+
+  constructor(url: string, reason: string) {
     super(`CMS unreachable at ${url}: ${reason}`);
+    this.url = url;
   }
 }
 
 /** The CMS answered, but not with the document (404 and other client errors). */
 export class CmsHttpError extends Error {
   readonly code = 'CMS_HTTP_ERROR';
-  constructor(
-    readonly url: string,
-    readonly status: number,
-    readonly language: string,
-    readonly document: string,
-  ) {
+  readonly status: number;
+
+  constructor(url: string, status: number, language: string, document: string) {
     super(`CMS answered ${status} for language ${language}, document ${document} (${url})`);
+    this.status = status;
   }
 }
 

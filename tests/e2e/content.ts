@@ -1,0 +1,24 @@
+/** What the browser tests know of the sample content: read from the pulled cache, never guessed. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cmsConfigSchema, pageDocumentSchema, type PageConfig } from '../../src/lib/cms/schema.ts';
+import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
+import { cachePathOf } from '../../src/lib/cms/pull.ts';
+import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
+
+const cacheDir = process.env.CONTENT_CACHE_DIR ?? 'content-cache';
+
+export function cmsConfig(language: LanguageDefinition) {
+  return cmsConfigSchema.parse(JSON.parse(readFileSync(join(cacheDir, language.cmsCode, 'config.json'), 'utf8')));
+}
+
+export function pageDocument(language: LanguageDefinition, page: PageConfig) {
+  const file = join(cacheDir, cachePathOf(cmsEndpoints.page(language.cmsCode, page.path)));
+  return pageDocumentSchema.parse(JSON.parse(readFileSync(file, 'utf8')));
+}
+
+export function pageWhere(language: LanguageDefinition, test: (page: PageConfig) => boolean): PageConfig {
+  const page = cmsConfig(language).pages.find(test);
+  if (!page) throw new Error(`The sample content of ${language.code} has no page matching ${test.toString()}`);
+  return page;
+}

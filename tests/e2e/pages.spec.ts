@@ -1,0 +1,163 @@
+import { expect, test, type Page } from '@playwright/test';
+import { localizedPath } from '../../src/lib/cms/pages.ts';
+import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
+import { cmsConfig, pageDocument, pageWhere } from './content.ts';
+
+const zhTW = getLanguage('zh-TW');
+const PAGE_KINDS = [
+  { kind: 'home', path: '/' },
+  { kind: 'landing', path: '/women.html' },
+  { kind: 'category', path: '/c/W01.html' },
+  { kind: 'content', path: '/feature/lookbook.html' },
+];
+
+/** At least one image in main has really loaded (decoded pixels, not a broken icon), and none failed. */
+async function expectRealImage(page: Page) {
+  const images = page.locator('main img');
+  await expect.poll(() => images.evaluateAll((all) => all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length)).toBeGreaterThan(0);
+  const broken = await images.evaluateAll((all) => all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0 && img.getAttribute('loading') !== 'lazy').map((img) => img.getAttribute('src')));
+  expect(broken).toEqual([]);
+}
+
+for (const language of LANGUAGES) {
+  for (const { kind, path } of PAGE_KINDS) {
+    test(`${language.code} ${kind} page renders with lang, title, hreflang, canonical and real images`, async ({ page, baseURL }) => {
+      const url = localizedPath(language, path);
+      const response = await page.goto(url);
+      expect(response?.status()).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', language.code);
+      const config = cmsConfig(language);
+      await expect(page).toHaveTitle(new RegExp(`.+${config.titleSeparator.replace(/[|]/g, '\\|')}${config.titleSuffix}$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${url}`);
+      const alternates = page.locator('link[rel="alternate"][hreflang]');
+      await expect(alternates).toHaveCount(LANGUAGES.length + 1);
+      for (const other of LANGUAGES) {
+        await expect(page.locator(`link[rel="alternate"][hreflang="${other.code}"]`)).toHaveAttribute('href', `${baseURL}${localizedPath(other, path)}`);
+      }
+      await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}${path}`);
+      await expectRealImage(page);
+    });
+  }
+}
+
+test('the document title is page title + separator + configured suffix', async ({ page }) => {
+  const config = cmsConfig(zhTW);
+  const women = config.pages.find((p) => p.path === '/women.html')!;
+  await page.goto('/women.html');
+  await expect(page).toHaveTitle(`${women.title}${config.titleSeparator}${config.titleSuffix}`);
+});
+
+test('/index.html is the homepage too', async ({ page }) => {
+  await page.goto('/index.html');
+  await expect(page.locator('[data-component="carousel"]')).toBeVisible();
+});
+
+test('an unknown path ends at /not-found.html, in its language', async ({ page }) => {
+  await page.goto('/no-such-page.html');
+  expect(new URL(page.url()).pathname).toBe('/not-found.html');
+  await expect(page.locator('[data-component="not-found"] h1')).toBeVisible();
+  await page.goto('/en-gb/no/such/page.html');
+  expect(new URL(page.url()).pathname).toBe('/en-gb/not-found.html');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+  await expect(page.locator('[data-component="not-found"] img')).toHaveJSProperty('complete', true);
+});
+
+test('a page before its start date, and one past its end date, are not published', async ({ page }) => {
+  const now = Date.now();
+  const future = pageWhere(zhTW, (p) => p.startDate !== null && p.startDate > now && !p.archivedPage);
+  const past = pageWhere(zhTW, (p) => p.endDate !== null && p.endDate < now && !p.archivedPage);
+  for (const { path } of [future, past]) {
+    await page.goto(path);
+    expect(new URL(page.url()).pathname).toBe('/not-found.html');
+  }
+});
+
+test('a page before its start date shows its archived version and reloads at the start', async ({ page }) => {
+  const upcoming = pageWhere(zhTW, (p) => p.startDate !== null && p.startDate > Date.now() && p.archivedPage !== null);
+  await page.goto(upcoming.path);
+  await expect(page.locator('main section').first()).toBeVisible();
+  await expect(page.locator('body')).toHaveAttribute('data-reload-at', String(upcoming.startDate));
+});
+
+test('a live page reloads itself 20 ms after its end date passes', async ({ page }) => {
+  const ending = pageWhere(zhTW, (p) => p.endDate !== null && p.endDate > Date.now() && (p.startDate ?? 0) < Date.now() && !p.archivedPage);
+  await page.clock.install({ time: ending.endDate! - 5_000 });
+  await page.goto(ending.path);
+  await expect(page.locator('body')).toHaveAttribute('data-reload-at', String(ending.endDate));
+  let reloaded = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
+  await page.clock.runFor(5_000 + 10); // 10 ms after the boundary: not yet
+  expect(reloaded).toBe(false);
+  await page.clock.runFor(15);
+  await expect.poll(() => reloaded).toBe(true);
+});
+
+test('custom content shows only inside its window, and appears when its start passes', async ({ page }) => {
+  const lookbook = pageWhere(zhTW, (p) => p.path === '/feature/lookbook.html');
+  const block = pageDocument(zhTW, lookbook).components.find((c) => c.type === 'customContent' && c.startDate !== null && c.startDate > Date.now());
+  if (!block || block.type !== 'customContent') throw new Error('the sample lookbook has no upcoming custom content block');
+  await page.clock.install({ time: block.startDate! - 2_000 });
+  await page.goto(lookbook.path);
+  const section = page.locator(`[data-window-start="${block.startDate}"]`);
+  await expect(section).toBeHidden();
+  await page.clock.runFor(2_100);
+  await expect(section).toBeVisible();
+});
+
+test('custom content runs its embedded script and marks external links nofollow', async ({ page }) => {
+  await page.goto('/feature/lookbook.html');
+  await expect(page.locator('[data-linea-widget="care-tool"]')).toHaveAttribute('data-widget-ready', 'true');
+  const external = page.locator('.cms-custom a[href^="https://"]').first();
+  await expect(external).toHaveAttribute('rel', /nofollow/);
+});
+
+test('the body background comes from the CMS settings', async ({ page }) => {
+  await page.goto('/feature/lookbook.html');
+  const style = await page.locator('body').evaluate((body) => getComputedStyle(body));
+  expect(style.backgroundImage).toContain('/media/');
+  expect(style.backgroundRepeat).toBe('repeat');
+});
+
+test('the carousel moves to the next slide', async ({ page }) => {
+  await page.goto('/');
+  const dots = page.locator('[data-carousel-dot]');
+  await expect(dots.nth(0)).toHaveAttribute('aria-current', 'true');
+  await page.locator('[data-carousel-next]').click();
+  await expect(dots.nth(1)).toHaveAttribute('aria-current', 'true');
+});
+
+test('a template 4 page without content of its own shows its parent content', async ({ page }) => {
+  const config = cmsConfig(zhTW);
+  const inheriting = config.pages.find((p) => p.tplt === 4 && pageDocument(zhTW, p).components.length === 0)!;
+  const parent = config.pages.find((p) => p.code === inheriting.superCode)!;
+  await page.goto(inheriting.path);
+  await expect(page.locator('.breadcrumb [aria-current="page"]')).toHaveText(await page.locator('.category-header__title').innerText());
+  const parentFirst = pageDocument(zhTW, parent).components.find((c) => c.type === 'productList');
+  if (parentFirst?.type === 'productList' && parentFirst.title) await expect(page.getByRole('heading', { name: parentFirst.title })).toBeVisible();
+  await expect(page.locator('main [data-component]').first()).toBeVisible();
+});
+
+test('pages without interactive components ship no JavaScript', async ({ page }) => {
+  await page.goto('/c/W0101.html');
+  expect(await page.locator('script').count()).toBe(0);
+  await page.goto('/');
+  expect(await page.locator('script[type="module"]').count()).toBeGreaterThan(0);
+});
+
+test('language links lead to the same page in the other language', async ({ page }) => {
+  await page.goto('/c/W01.html');
+  await page.locator('.site-header__languages a[hreflang="en-GB"]').click();
+  await expect(page).toHaveURL(/\/en-gb\/c\/W01\.html$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+});
+
+test('screenshots of home in zh-TW and en-GB', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  for (const language of [zhTW, getLanguage('en-GB')]) {
+    await page.goto(localizedPath(language, '/'));
+    await expectRealImage(page);
+    await page.screenshot({ path: `screenshots/home-${language.code}.png` });
+  }
+});
