@@ -18,7 +18,17 @@ async function countPages(dir: string): Promise<number> {
   return entries.filter((e) => e.endsWith('.html')).length;
 }
 
-export async function buildSite(options: { outDir?: string; incremental?: boolean; concurrency?: number } = {}): Promise<BuildResult> {
+export interface BuildOptions {
+  outDir?: string;
+  /** Astro's experimental incremental build: pages whose digest (cacheKey) is unchanged are skipped. */
+  incremental?: boolean;
+  /** Pages rendered in parallel (Astro's build.concurrency). */
+  concurrency?: number;
+  /** Astro's cache (optimised images, incremental manifest); the benchmark uses a fresh one. */
+  cacheDir?: string;
+}
+
+export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const outDir = options.outDir ?? 'dist';
   const started = performance.now();
   // The route table is memoised per process; a new build must read the cache afresh.
@@ -27,6 +37,7 @@ export async function buildSite(options: { outDir?: string; incremental?: boolea
     outDir,
     logLevel: 'warn',
     ...(options.concurrency ? { build: { concurrency: options.concurrency } } : {}),
+    ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     experimental: { incrementalBuild: options.incremental ?? false },
   });
   return { outDir, pages: await countPages(outDir), ms: Math.round(performance.now() - started) };

@@ -32,6 +32,11 @@ export function getSite(): Promise<Site> {
   return holder[KEY];
 }
 
+/** What a layout component needs for its language: the content and the translator. */
+export async function languageContext(languageCode: string): Promise<LanguageContent & { t: ReturnType<typeof buildTranslator> }> {
+  return { ...(await languageContent(languageCode)), t: buildTranslator(languageCode) };
+}
+
 export async function languageContent(languageCode: string): Promise<LanguageContent> {
   const { content } = await getSite();
   const code = getLanguage(languageCode).code;
