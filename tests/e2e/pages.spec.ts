@@ -81,7 +81,9 @@ test('a page before its start date shows its archived version and reloads at the
 
 test('a live page reloads itself 20 ms after its end date passes', async ({ page }) => {
   const ending = pageWhere(zhTW, (p) => p.endDate !== null && p.endDate > Date.now() && (p.startDate ?? 0) < Date.now() && !p.archivedPage);
-  await page.clock.install({ time: ending.endDate! - 5_000 });
+  // install() lets time flow; pausing first keeps a slow page load from crossing the boundary.
+  await page.clock.install({ time: ending.endDate! - 60_000 });
+  await page.clock.pauseAt(ending.endDate! - 5_000);
   await page.goto(ending.path);
   await expect(page.locator('body')).toHaveAttribute('data-reload-at', String(ending.endDate));
   let reloaded = false;
@@ -98,7 +100,8 @@ test('custom content shows only inside its window, and appears when its start pa
   const lookbook = pageWhere(zhTW, (p) => p.path === '/feature/lookbook.html');
   const block = pageDocument(zhTW, lookbook).components.find((c) => c.type === 'customContent' && c.startDate !== null && c.startDate > Date.now());
   if (!block || block.type !== 'customContent') throw new Error('the sample lookbook has no upcoming custom content block');
-  await page.clock.install({ time: block.startDate! - 2_000 });
+  await page.clock.install({ time: block.startDate! - 60_000 });
+  await page.clock.pauseAt(block.startDate! - 2_000);
   await page.goto(lookbook.path);
   const section = page.locator(`[data-window-start="${block.startDate}"]`);
   await expect(section).toBeHidden();
