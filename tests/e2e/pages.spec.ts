@@ -151,7 +151,9 @@ test('pages without interactive components ship no JavaScript', async ({ page })
 
 test('language links lead to the same page in the other language', async ({ page }) => {
   await page.goto('/c/W01.html');
-  await page.locator('.site-header__languages a[hreflang="en-GB"]').click();
+  await page.locator('.language-menu summary').click();
+  await expect(page.locator('.language-menu [aria-current]')).toHaveText(getLanguage('zh-TW').label);
+  await page.locator('.language-menu a[hreflang="en-GB"]').click();
   await expect(page).toHaveURL(/\/en-gb\/c\/W01\.html$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
 });
