@@ -20,7 +20,7 @@ export default defineConfig({
     // The same path as `npm start`: embedded CMS, pull, build, static server with CDN rules.
     command: 'node scripts/start.ts',
     url: `http://127.0.0.1:${PORT}/`,
-    env: { PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}` },
+    env: { PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}`, COMMERCE_DB: ':memory:' },
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -1,10 +1,12 @@
 /**
  * `npm start`: the whole store on one origin, from the embedded sample CMS (or CMS_BASE_URL):
- * pull, build, then serve the site with the CDN rules, /media proxied to the CMS image host.
+ * pull, build, then serve the site with the CDN rules, /media proxied to the CMS image host,
+ * /api and /datarcvr to the local commerce API.
  */
 import { cmsBaseUrl, port } from '../src/lib/env.ts';
 import { buildSite } from './build-site.ts';
 import { startEmbeddedCms } from './local-cms/embedded.ts';
+import { startCommerceApi } from './local-commerce/server.ts';
 import { pull } from './pull-content.ts';
 import { startStaticServer } from './static-server.ts';
 
@@ -21,10 +23,22 @@ try {
   await cms?.close();
   process.exit(1);
 }
-const server = await startStaticServer({ root: 'dist', port: port(), host: process.env.HOST ?? '127.0.0.1', proxies: [{ prefix: '/media/', target: cmsUrl }] });
+// The commerce API shares the site's origin: /api and the analytics collector are proxied.
+const api = await startCommerceApi({ log: console.log });
+const server = await startStaticServer({
+  root: 'dist',
+  port: port(),
+  host: process.env.HOST ?? '127.0.0.1',
+  proxies: [
+    { prefix: '/media/', target: cmsUrl },
+    { prefix: '/api/', target: api.url },
+    { prefix: '/datarcvr/', target: api.url },
+  ],
+});
 console.log(`\nThe store is running at ${server.url}\n`);
 const stop = async () => {
   await server.close();
+  await api.close();
   await cms?.close();
   process.exit(0);
 };

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import reactRenderer from '@astrojs/react/server.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import CmsComponents from '../../src/components/cms/CmsComponents.astro';
 import PageView from '../../src/components/layout/PageView.astro';
@@ -31,6 +32,9 @@ beforeAll(async () => {
   process.env.CONTENT_CACHE_DIR = cacheDir;
   process.env.BUILD_NOW = String(FIXTURE_NOW);
   container = await AstroContainer.create({ astroConfig: { site: 'https://shop.example' } });
+  // The header carries React islands.
+  container.addServerRenderer({ name: '@astrojs/react', renderer: reactRenderer });
+  container.addClientRenderer({ name: '@astrojs/react', entrypoint: '@astrojs/react/client.js' });
 });
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
@@ -109,7 +113,7 @@ describe('component registry', () => {
 describe('page view', () => {
   const route: RouteEntry = {
     kind: 'cms', languageCode: 'en-GB', urlPath: '/en-gb/feature/empty.html', title: 'Empty | LINEA', description: '', pageCode: 'empty', tplt: 5,
-    components: [], background: { color: '#f5f1ea', attachment: 'scroll', fit: 'FILL' }, reloadAt: null, isHome: false, alternates: [], lastModified: 0, digest: 'x',
+    components: [], background: { color: '#f5f1ea', attachment: 'scroll', fit: 'FILL' }, reloadAt: null, isHome: false, accessCheck: false, island: null, alternates: [], lastModified: 0, digest: 'x',
   };
 
   it('renders the page-not-found component for a page with no content', async () => {

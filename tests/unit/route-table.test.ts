@@ -17,7 +17,7 @@ let cms: Awaited<ReturnType<typeof startCmsServer>>;
 async function table(now = FIXTURE_NOW) {
   await pullContent({ baseUrl: cms.url, cacheDir, languages: LANGUAGES });
   const content: SiteContent = await loadSiteContent({ cacheDir, localesDir: join(process.cwd(), 'public', 'locales') });
-  return buildRouteTable(content, { now, site: SITE, fixedPageTitle: (code, kind) => `${kind}:${code}` });
+  return buildRouteTable(content, { now, site: SITE, translate: (code, key) => `${key}:${code}` });
 }
 const find = (routes: Awaited<ReturnType<typeof table>>, path: string) => routes.find((r) => r.urlPath === path);
 
@@ -51,7 +51,7 @@ describe('route table', () => {
   it('titles pages with the configured suffix, the fixed pages through translations', async () => {
     const routes = await table();
     expect(find(routes, '/women.html')!.title).toBe('Women | LINEA zh_TW');
-    expect(find(routes, '/en-gb/not-found.html')!.title).toBe('not-found:en-GB | LINEA en_GB');
+    expect(find(routes, '/en-gb/not-found.html')!.title).toBe('notFound.title:en-GB | LINEA en_GB');
   });
 
   it('declares every language and x-default as alternates', async () => {
@@ -83,5 +83,16 @@ describe('route table', () => {
     const enPaths = before.filter((r) => r.languageCode === 'en-GB').map((r) => r.urlPath);
     for (const path of enPaths) expect(find(after, path)!.digest, path).not.toBe(find(before, path)!.digest);
     expect(find(after, '/women.html')!.digest).toBe(find(before, '/women.html')!.digest);
+  });
+});
+
+describe('app pages', () => {
+  it('has the sign-in pages and every access-checked page in every language', async () => {
+    const routes = await table();
+    expect(find(routes, '/login.html')).toMatchObject({ kind: 'app', island: 'login', accessCheck: false });
+    expect(find(routes, '/en-gb/register.html')).toMatchObject({ kind: 'app', island: 'register', accessCheck: false });
+    for (const path of ['/cart.html', '/payment/payment.html', '/membershipcoupon.html', '/inbox.html', '/account/order/order-list.html', '/zh-hk/account/favorites.html']) {
+      expect(find(routes, path), path).toMatchObject({ accessCheck: true, island: 'member-shell' });
+    }
   });
 });

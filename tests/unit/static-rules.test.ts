@@ -20,6 +20,10 @@ describe('static host rules', () => {
     expect(resolve('/en-gb/nope.html')).toEqual({ kind: 'redirect', status: 302, location: '/en-gb/not-found.html' });
     expect(resolve('/c/')).toEqual({ kind: 'redirect', status: 302, location: '/not-found.html' });
   });
+  it('redirects the phone variant of forget-password, in its language, keeping the query', () => {
+    expect(resolve('/forget_password_phone.html', '?a=1')).toEqual({ kind: 'redirect', status: 301, location: '/forget_password.html?a=1' });
+    expect(resolve('/en-gb/forget_password_phone.html')).toEqual({ kind: 'redirect', status: 301, location: '/en-gb/forget_password.html' });
+  });
   it('never walks out of the site', () => {
     expect(resolve('/../package.json').kind).toBe('redirect');
   });

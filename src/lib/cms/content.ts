@@ -12,6 +12,7 @@ import { cmsEndpoints } from './endpoints.ts';
 import { CmsDocumentError, NoContentCacheError } from './errors.ts';
 import { documentTitle, effectiveContent, findHomepage, localizedPath, pagePublication } from './pages.ts';
 import { cachePathOf, readManifest, type ContentManifest } from './pull.ts';
+import { APP_PAGES, type AppIsland } from '../routing/app-pages.ts';
 import {
   SHARED_DOCUMENTS,
   pageDocumentSchema,
@@ -108,7 +109,7 @@ export interface Alternate {
 }
 
 export interface RouteEntry {
-  kind: 'cms' | 'not-found' | 'current-limiter';
+  kind: 'cms' | 'app' | 'not-found' | 'current-limiter';
   languageCode: string;
   /** The URL path, e.g. "/en-gb/c/W01.html" or "/". */
   urlPath: string;
@@ -121,6 +122,10 @@ export interface RouteEntry {
   /** The next start/end boundary after the build, when the page must reload. */
   reloadAt: number | null;
   isHome: boolean;
+  /** Needs a signed-in member: checked before first paint (spec §2 access-checked routes). */
+  accessCheck: boolean;
+  /** The island an app page mounts. */
+  island: AppIsland | null;
   alternates: Alternate[];
   lastModified: number;
   /** Changes whenever anything the page shows changes; the incremental build's cache key. */
@@ -142,7 +147,7 @@ function alternatesFor(urlPathOf: (language: LanguageDefinition) => string | nul
 /** Every page the build writes, in every language. */
 export function buildRouteTable(
   content: SiteContent,
-  options: { now: number; site: string; fixedPageTitle: (languageCode: string, kind: 'not-found' | 'current-limiter') => string },
+  options: { now: number; site: string; translate: (languageCode: string, key: string) => string },
 ): RouteEntry[] {
   const { now, site } = options;
   const allLanguages = content.languages.map((c) => c.language);
@@ -197,6 +202,8 @@ export function buildRouteTable(
         components,
         background: doc?.background ?? null,
         reloadAt,
+        accessCheck: page.accessCheck === 'Y',
+        island: null,
         alternates: alternatesFor(pagePathIn(page.code), allLanguages, site),
         lastModified: Math.max(page.updatedAt, doc?.updatedAt ?? 0),
       };
@@ -209,13 +216,17 @@ export function buildRouteTable(
       }
     }
 
-    for (const kind of ['not-found', 'current-limiter'] as const) {
-      const path = `/${kind}.html`;
+    const fixedPages = [
+      { kind: 'not-found' as const, path: '/not-found.html', titleKey: 'notFound.title', accessCheck: false, island: null },
+      { kind: 'current-limiter' as const, path: '/current-limiter.html', titleKey: 'currentLimiter.title', accessCheck: false, island: null },
+      ...APP_PAGES.map((page) => ({ kind: 'app' as const, path: page.path, titleKey: `appPages.${page.titleKey}`, accessCheck: page.accessCheck, island: page.island })),
+    ];
+    for (const fixed of fixedPages) {
       routes.push({
-        kind,
+        kind: fixed.kind,
         languageCode: language.code,
-        urlPath: localizedPath(language, path),
-        title: documentTitle(options.fixedPageTitle(language.code, kind), shared.config),
+        urlPath: localizedPath(language, fixed.path),
+        title: documentTitle(options.translate(language.code, fixed.titleKey), shared.config),
         description: '',
         pageCode: null,
         tplt: null,
@@ -223,9 +234,11 @@ export function buildRouteTable(
         background: null,
         reloadAt: null,
         isHome: false,
-        alternates: alternatesFor((other) => localizedPath(other, path), allLanguages, site),
+        accessCheck: fixed.accessCheck,
+        island: fixed.island,
+        alternates: alternatesFor((other) => localizedPath(other, fixed.path), allLanguages, site),
         lastModified: content.manifest.pulledAt,
-        digest: createHash('sha256').update(`${lc.sharedDigest}\0${kind}`).digest('hex'),
+        digest: createHash('sha256').update(`${lc.sharedDigest}\0${fixed.kind}\0${fixed.path}`).digest('hex'),
       });
     }
   }

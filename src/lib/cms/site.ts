@@ -25,7 +25,7 @@ export function getSite(): Promise<Site> {
     const routes = buildRouteTable(content, {
       now,
       site: siteUrl(),
-      fixedPageTitle: (code, kind) => buildTranslator(code)(kind === 'not-found' ? 'notFound.title' : 'currentLimiter.title'),
+      translate: (code, key) => buildTranslator(code)(key),
     });
     return { content, routes, now };
   })();

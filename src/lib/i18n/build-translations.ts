@@ -5,6 +5,17 @@ import type { TFunction } from 'i18next';
 import { createTranslator, type LocaleResources } from './translator.ts';
 
 const cache = new Map<string, TFunction>();
+const resourcesCache = new Map<string, LocaleResources>();
+
+/** The raw strings of a language, e.g. to hand a section to an island. */
+export function localeResources(languageCode: string): Record<string, Record<string, unknown>> {
+  let resources = resourcesCache.get(languageCode);
+  if (!resources) {
+    resources = JSON.parse(readFileSync(join(localesDir(), `${languageCode}.json`), 'utf8')) as LocaleResources;
+    resourcesCache.set(languageCode, resources);
+  }
+  return resources as Record<string, Record<string, unknown>>;
+}
 
 export function localesDir(): string {
   return join(process.cwd(), 'public', 'locales');
@@ -13,8 +24,7 @@ export function localesDir(): string {
 export function buildTranslator(languageCode: string): TFunction {
   let t = cache.get(languageCode);
   if (!t) {
-    const resources = JSON.parse(readFileSync(join(localesDir(), `${languageCode}.json`), 'utf8')) as LocaleResources;
-    t = createTranslator(languageCode, resources);
+    t = createTranslator(languageCode, localeResources(languageCode));
     cache.set(languageCode, t);
   }
   return t;

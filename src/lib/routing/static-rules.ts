@@ -4,6 +4,7 @@
  */
 import type { LanguageDefinition } from '../i18n/languages.ts';
 import { languageOfPath, localizedPath } from '../cms/pages.ts';
+import { PATH_REDIRECTS } from './app-pages.ts';
 
 export type StaticAnswer =
   | { kind: 'file'; file: string }
@@ -18,6 +19,10 @@ export const NOT_FOUND_PATH = '/not-found.html';
 export function resolveStaticPath(pathname: string, search: string, exists: (file: string) => boolean, languages: readonly LanguageDefinition[]): StaticAnswer {
   const segments = pathname.split('/');
   if (segments.some((s) => s === '..' || s.includes('\0'))) return notFound(pathname, languages);
+  const language = languageOfPath(pathname, languages);
+  const prefix = language.pathSegment ? `/${language.pathSegment}` : '';
+  const moved = PATH_REDIRECTS[pathname.slice(prefix.length)];
+  if (moved) return { kind: 'redirect', status: 301, location: `${prefix}${moved}${search}` };
   const relative = pathname.replace(/^\/+/, '');
   if (relative === '' || pathname.endsWith('/')) {
     const index = `${relative}index.html`;

@@ -1,0 +1,430 @@
+/**
+ * The local commerce API: the commerce contract (src/lib/api/contract.ts) implemented with
+ * Hono over SQLite. Every endpoint is registered from the contract's table, so a request is
+ * validated by the same schema the browser client types against, and every answer is the
+ * `{ success, msgCode, resp, msg }` envelope.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { Hono, type Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { z } from 'zod';
+import {
+  ANALYTICS_PATHS,
+  ENDPOINTS,
+  REFRESH_COOKIE,
+  SESSION_HINT_COOKIE,
+  THIRD_PARTY_PROVIDERS,
+  WISH_VALID_APPROVALS,
+  type EndpointName,
+  type Member,
+  type ProductSummary,
+  type ResponseOf,
+  type Session,
+} from '../../src/lib/api/contract.ts';
+import type { CatalogueProduct } from '../local-cms/catalogue-schema.ts';
+import { transaction } from './db.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+export interface CommerceAppOptions {
+  db: DatabaseSync;
+  now?: () => number;
+  accessTokenTtlSeconds?: number;
+  refreshTokenTtlSeconds?: number;
+  /** Secure cookies need HTTPS; off for the local http origin. */
+  secureCookies?: boolean;
+  /** Test hooks (reading reset tokens and analytics posts) for the local API only. */
+  testHooks?: boolean;
+}
+
+/** A business failure: answered as `success: false` with the msgCode. */
+export class ApiFailure extends Error {
+  readonly msgCode: string;
+  readonly status: 200 | 400 | 401 | 404;
+  readonly resp: unknown;
+  constructor(msgCode: string, message: string, status: 200 | 400 | 401 | 404 = 200, resp: unknown = null) {
+    super(message);
+    this.msgCode = msgCode;
+    this.status = status;
+    this.resp = resp;
+  }
+}
+
+interface MemberRow {
+  id: string;
+  name: string;
+  email: string;
+  mobile: string | null;
+  prefer_lang: string | null;
+  agreement_version: string | null;
+  privacy_version: string | null;
+  password_hash: string | null;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const token = () => randomBytes(32).toString('base64url');
+const CURRENCY_OF_REGION: Record<string, string> = { TW: 'TWD', HK: 'HKD', MO: 'HKD', CN: 'HKD' };
+
+export function createCommerceApp(options: CommerceAppOptions) {
+  const { db, now = Date.now, accessTokenTtlSeconds = 900, refreshTokenTtlSeconds = 30 * 86_400, secureCookies = false, testHooks = true } = options;
+  const app = new Hono();
+
+  const toMember = (row: MemberRow): Member => ({
+    userId: row.id,
+    name: row.name,
+    email: row.email,
+    mobile: row.mobile,
+    preferLang: row.prefer_lang,
+    membershipAgreementVersion: row.agreement_version,
+    privacyPolicyVersion: row.privacy_version,
+  });
+  const memberById = (id: string) => db.prepare('SELECT * FROM members WHERE id = ?').get(id) as MemberRow | undefined;
+
+  function startSession(c: Context, memberId: string): Session {
+    const accessToken = token();
+    const refreshToken = token();
+    db.prepare('INSERT INTO access_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(accessToken, memberId, now() + accessTokenTtlSeconds * 1000);
+    db.prepare('INSERT INTO refresh_tokens (token_hash, member_id, expires_at) VALUES (?, ?, ?)').run(sha256(refreshToken), memberId, now() + refreshTokenTtlSeconds * 1000);
+    setCookie(c, REFRESH_COOKIE, refreshToken, { httpOnly: true, sameSite: 'Lax', path: '/api/auth', secure: secureCookies, maxAge: refreshTokenTtlSeconds });
+    setCookie(c, SESSION_HINT_COOKIE, '1', { httpOnly: true, sameSite: 'Lax', path: '/', secure: secureCookies, maxAge: refreshTokenTtlSeconds });
+    return { accessToken, expiresIn: accessTokenTtlSeconds, member: toMember(memberById(memberId)!) };
+  }
+
+  function endSession(c: Context): void {
+    deleteCookie(c, REFRESH_COOKIE, { path: '/api/auth' });
+    deleteCookie(c, SESSION_HINT_COOKIE, { path: '/' });
+  }
+
+  function authenticatedMember(c: Context): MemberRow | null {
+    const header = c.req.header('authorization') ?? '';
+    const match = /^Bearer (\S+)$/.exec(header);
+    if (!match) return null;
+    const row = db.prepare('SELECT member_id FROM access_tokens WHERE token = ? AND expires_at > ?').get(match[1]!, now()) as { member_id: string } | undefined;
+    return row ? (memberById(row.member_id) ?? null) : null;
+  }
+
+  type Handler<N extends EndpointName> = (input: {
+    body: z.infer<(typeof ENDPOINTS)[N]['body']>;
+    member: MemberRow;
+    c: Context;
+  }) => ResponseOf<N> | Promise<ResponseOf<N>>;
+
+  function handle<N extends EndpointName>(name: N, handler: Handler<N>): void {
+    const definition = ENDPOINTS[name];
+    app.on(definition.method, `/api${definition.path}`, async (c) => {
+      try {
+        const member = definition.auth ? authenticatedMember(c) : null;
+        if (definition.auth && !member) throw new ApiFailure('UNAUTHORIZED', 'Sign in again', 401);
+        let raw: unknown = {};
+        if (definition.method === 'POST') {
+          const text = await c.req.text();
+          try {
+            raw = text ? JSON.parse(text) : {};
+          } catch {
+            throw new ApiFailure('BAD_JSON', 'The request body is not JSON', 400);
+          }
+        }
+        const parsed = definition.body.safeParse(raw);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          const field = issue.path.map(String).join('.');
+          // Schema messages that look like codes (UR_EMAIL_06) are the form's msgCode.
+          const msgCode = /^[A-Z][A-Z0-9_]+$/.test(issue.message) ? issue.message : 'INVALID_FIELD';
+          throw new ApiFailure(msgCode, `${field || 'body'}: ${issue.message}`, 200, { field });
+        }
+        const resp = await handler({ body: parsed.data as never, member: member as MemberRow, c });
+        return c.json({ success: true, msgCode: null, resp, msg: null });
+      } catch (error) {
+        if (error instanceof ApiFailure) return c.json({ success: false, msgCode: error.msgCode, resp: error.resp, msg: error.message }, error.status);
+        console.error(`[commerce] ${definition.method} ${definition.path}:`, error);
+        return c.json({ success: false, msgCode: 'SERVER_ERROR', resp: null, msg: 'Something went wrong' }, 500);
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------- auth
+  handle('login', ({ body, c }) => {
+    const row = db.prepare('SELECT * FROM members WHERE email = ? OR mobile = ?').get(body.account, body.account) as MemberRow | undefined;
+    // One answer for an unknown account and a wrong password, so accounts cannot be probed.
+    if (!row?.password_hash || !verifyPassword(body.password, row.password_hash)) throw new ApiFailure('UR_LOGIN_FAILED', 'Account or password is incorrect');
+    return startSession(c, row.id);
+  });
+
+  handle('register', ({ body, c }) => {
+    const id = `M${randomBytes(6).toString('hex').toUpperCase()}`;
+    try {
+      db.prepare('INSERT INTO members (id, name, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(id, body.name, body.email, hashPassword(body.password), now());
+    } catch {
+      throw new ApiFailure('UR_EMAIL_EXISTS', 'This email is already registered', 200, { field: 'email' });
+    }
+    return startSession(c, id);
+  });
+
+  handle('refresh', ({ c }) => {
+    const presented = getCookie(c, REFRESH_COOKIE);
+    if (!presented) throw new ApiFailure('NO_REFRESH_TOKEN', 'Not signed in', 401);
+    return transaction(db, () => {
+      const row = db.prepare('SELECT member_id FROM refresh_tokens WHERE token_hash = ? AND revoked = 0 AND expires_at > ?').get(sha256(presented), now()) as { member_id: string } | undefined;
+      if (!row) {
+        endSession(c);
+        throw new ApiFailure('REFRESH_EXPIRED', 'Sign in again', 401);
+      }
+      // Rotation: each refresh token works once.
+      db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?').run(sha256(presented));
+      return startSession(c, row.member_id);
+    });
+  });
+
+  handle('logout', ({ c }) => {
+    const presented = getCookie(c, REFRESH_COOKIE);
+    if (presented) db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?').run(sha256(presented));
+    const bearer = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+    if (bearer) db.prepare('DELETE FROM access_tokens WHERE token = ?').run(bearer);
+    endSession(c);
+    return {};
+  });
+
+  handle('forgetPassword', ({ body }) => {
+    const row = db.prepare('SELECT id FROM members WHERE email = ?').get(body.email) as { id: string } | undefined;
+    if (row) db.prepare('INSERT INTO reset_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(token(), row.id, now() + 3_600_000);
+    return {};
+  });
+
+  handle('resetPassword', ({ body }) =>
+    transaction(db, () => {
+      const row = db.prepare('SELECT member_id FROM reset_tokens WHERE token = ? AND used = 0 AND expires_at > ?').get(body.token, now()) as { member_id: string } | undefined;
+      if (!row) throw new ApiFailure('UR_RESET_TOKEN_INVALID', 'This link has expired; ask for a new one', 200, { field: 'token' });
+      db.prepare('UPDATE reset_tokens SET used = 1 WHERE token = ?').run(body.token);
+      db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').run(hashPassword(body.password), row.member_id);
+      db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE member_id = ?').run(row.member_id);
+      // Signing out everywhere must include live access tokens too, or a session taken over
+      // before the reset keeps working for up to accessTokenTtlSeconds.
+      db.prepare('DELETE FROM access_tokens WHERE member_id = ?').run(row.member_id);
+      return {};
+    }),
+  );
+
+  handle('thirdPartyCallback', ({ body, c }) =>
+    transaction(db, () => {
+      const code = db.prepare('SELECT * FROM provider_codes WHERE code = ? AND provider = ? AND used = 0 AND expires_at > ?').get(body.code, body.provider, now()) as
+        | { provider_id: string; name: string; email: string }
+        | undefined;
+      if (!code) throw new ApiFailure('THIRD_PARTY_CODE_INVALID', 'The sign-in with the provider did not complete');
+      db.prepare('UPDATE provider_codes SET used = 1 WHERE code = ?').run(body.code);
+      let member = db.prepare('SELECT id FROM members WHERE provider = ? AND provider_id = ?').get(body.provider, code.provider_id) as { id: string } | undefined;
+      if (!member) {
+        const id = `M${randomBytes(6).toString('hex').toUpperCase()}`;
+        db.prepare('INSERT INTO members (id, name, email, provider, provider_id, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(id, code.name, `${body.provider}.${code.provider_id}@users.linea.example`, body.provider, code.provider_id, now());
+        member = { id };
+      }
+      return startSession(c, member.id);
+    }),
+  );
+
+  // The fake social-login provider: stands in for every provider's authorization page locally.
+  app.get('/api/auth/third-party/:provider/authorize', (c) => {
+    const provider = c.req.param('provider');
+    const redirectUri = c.req.query('redirect_uri') ?? '';
+    const state = c.req.query('state') ?? '';
+    // A same-origin path only: `startsWith('/')` alone let `//evil.example/x` (protocol-relative)
+    // and `/\evil.example` through, making the page an open redirect. Resolve it as a browser would.
+    const sameOrigin = redirectUri.startsWith('/') && URL.parse(redirectUri, 'http://same.invalid')?.origin === 'http://same.invalid';
+    if (!(THIRD_PARTY_PROVIDERS as readonly string[]).includes(provider) || !sameOrigin) return c.text('Unknown provider or redirect', 400);
+    const code = token();
+    db.prepare('INSERT INTO provider_codes (code, provider, provider_id, name, email, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(code, provider, `fake-${provider}-user`, `${provider} user`, `${provider}@fake.example`, now() + 300_000);
+    const target = `${redirectUri}?${new URLSearchParams({ code, state, provider })}`;
+    return c.html(`<!doctype html><meta charset="utf-8"><title>Fake ${provider} sign-in</title><body style="font-family:sans-serif;padding:40px"><h1>Fake ${provider} sign-in</h1><p>The local stand-in for the provider's authorization page.</p><a id="approve" href="${target.replace(/"/g, '&quot;')}">Continue as ${provider} user</a></body>`);
+  });
+
+  // ---------------------------------------------------------------- member
+  handle('memberInfo', ({ member }) => toMember(member));
+  handle('preferLanguage', ({ body, member }) => {
+    db.prepare('UPDATE members SET prefer_lang = ? WHERE id = ?').run(body.preferLang, member.id);
+    return {};
+  });
+  handle('membershipVersion', () => ({ membershipAgreementVersion: '2026.1', membershipAgreementPopFlag: 'Y', privacyPolicyVersion: '2026.1', privacyPolicyPopFlag: 'Y' }));
+  handle('membershipVersionUpdate', ({ body, member }) => {
+    if (body.membershipAgreementVersion) db.prepare('UPDATE members SET agreement_version = ? WHERE id = ?').run(body.membershipAgreementVersion, member.id);
+    if (body.privacyPolicyVersion) db.prepare('UPDATE members SET privacy_version = ? WHERE id = ?').run(body.privacyPolicyVersion, member.id);
+    return {};
+  });
+  handle('subscriptionSave', ({ body, member }) => {
+    db.prepare('INSERT OR REPLACE INTO records (kind, id, member_id, status, created_at, json) VALUES (?, ?, ?, ?, ?, ?)').run('subscription', member.id, member.id, body.emailFlag, now(), JSON.stringify(body));
+    return {};
+  });
+
+  // ---------------------------------------------------------------- products
+  const productOf = (code: string) => {
+    const row = db.prepare('SELECT json FROM products WHERE product_code = ?').get(code) as { json: string } | undefined;
+    return row ? (JSON.parse(row.json) as CatalogueProduct) : null;
+  };
+  const stockOf = (skuCode: string) => (db.prepare('SELECT stock FROM skus WHERE sku_code = ?').get(skuCode) as { stock: number } | undefined)?.stock;
+  function summary(product: CatalogueProduct, region: string): ProductSummary {
+    const currency = CURRENCY_OF_REGION[region] ?? 'TWD';
+    const prices = product.skus.map((s) => s.prices[currency] ?? s.prices.TWD!);
+    return {
+      productCode: product.productCode,
+      name: product.names['zh-TW'] ?? product.productCode,
+      enabledFlag: product.enabledFlag,
+      approval: product.approval,
+      imageUrl: product.colours[0]!.images[0]!,
+      stockFlag: product.skus.some((s) => (stockOf(s.skuCode) ?? 0) > 0) ? 'Y' : 'N',
+      priceInfo: {
+        minPrice: Math.min(...prices.map((p) => p.sale)),
+        maxPrice: Math.max(...prices.map((p) => p.sale)),
+        valPrice: Math.max(...prices.map((p) => p.origin)),
+        priceColor: null,
+        priceGroup: product.priceGroup,
+      },
+    };
+  }
+  handle('productsByCodes', ({ body }) => body.codes.map(productOf).filter((p): p is CatalogueProduct => p !== null).map((p) => summary(p, body.region)));
+  handle('recommendedWords', () => ['羽絨外套', '亞麻襯衫', '牛仔褲', '針織衫', 'T恤', '洋裝', '童裝外套', '嬰兒連身衣'].map((wordName) => ({ wordName })));
+  handle('searchSuggestions', ({ body }) => {
+    const rows = db.prepare('SELECT json FROM products').all() as Array<{ json: string }>;
+    const names = new Set<string>();
+    for (const { json } of rows) for (const name of Object.values((JSON.parse(json) as CatalogueProduct).names)) if (name.toLowerCase().includes(body.word.toLowerCase())) names.add(name);
+    return [...names].slice(0, 10);
+  });
+
+  // ---------------------------------------------------------------- cart
+  const cartTotal = (memberId: string) => (db.prepare('SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_lines WHERE member_id = ?').get(memberId) as { n: number }).n;
+  handle('cartCount', ({ member }) => cartTotal(member.id));
+  handle('miniCart', ({ member }) => {
+    const rows = db.prepare('SELECT cart_id, product_code, sku_code, quantity FROM cart_lines WHERE member_id = ? ORDER BY created_at DESC, cart_id DESC').all(member.id) as Array<{ cart_id: number; product_code: string; sku_code: string; quantity: number }>;
+    const cartList = rows.flatMap((row) => {
+      const product = productOf(row.product_code);
+      const sku = product?.skus.find((s) => s.skuCode === row.sku_code);
+      if (!product || !sku) return [];
+      const colour = product.colours.find((c) => c.colorNo === sku.colorNo)!;
+      const size = product.sizes.find((s) => s.sizeNo === sku.sizeNo)!;
+      return [{
+        cartId: String(row.cart_id), productCode: row.product_code, skuCode: row.sku_code, quantity: row.quantity, alterMode: null, finalInseam: null,
+        productDetail: {
+          productDetailInfo: { colorAlias: colour.names['zh-TW']!, sizeAlias: size.alias, unitPrice: sku.prices.TWD!.sale, skuName: product.names['zh-TW']!, colorCode: colour.code, semiValues: [], priceType: null },
+          summaryInfo: { customMadeFlag: product.customMadeFlag, originPrice: sku.prices.TWD!.origin },
+        },
+      }];
+    });
+    return [{ cartList, total: cartTotal(member.id) }];
+  });
+  handle('cartAdd', ({ body, member }) =>
+    transaction(db, () => {
+      const stock = stockOf(body.skuCode);
+      const sku = db.prepare('SELECT product_code FROM skus WHERE sku_code = ?').get(body.skuCode) as { product_code: string } | undefined;
+      if (stock === undefined || sku?.product_code !== body.productCode) throw new ApiFailure('CART_SKU_NOT_FOUND', 'This size is not available', 200, { field: 'skuCode' });
+      const inCart = (db.prepare('SELECT quantity FROM cart_lines WHERE member_id = ? AND sku_code = ?').get(member.id, body.skuCode) as { quantity: number } | undefined)?.quantity ?? 0;
+      if (inCart + body.quantity > stock) throw new ApiFailure('CART_STOCK_NOT_ENOUGH', `Only ${stock} left`, 200, { field: 'quantity' });
+      db.prepare('INSERT INTO cart_lines (member_id, product_code, sku_code, quantity, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (member_id, sku_code) DO UPDATE SET quantity = quantity + excluded.quantity').run(member.id, body.productCode, body.skuCode, body.quantity, now());
+      return { total: cartTotal(member.id) };
+    }),
+  );
+  handle('cartUpdate', ({ body, member }) =>
+    transaction(db, () => {
+      const line = db.prepare('SELECT sku_code FROM cart_lines WHERE cart_id = ? AND member_id = ?').get(Number(body.cartId), member.id) as { sku_code: string } | undefined;
+      if (!line) throw new ApiFailure('CART_LINE_NOT_FOUND', 'This item is no longer in your cart', 200, { field: 'cartId' });
+      if (body.quantity > (stockOf(line.sku_code) ?? 0)) throw new ApiFailure('CART_STOCK_NOT_ENOUGH', 'Not enough stock', 200, { field: 'quantity' });
+      db.prepare('UPDATE cart_lines SET quantity = ? WHERE cart_id = ?').run(body.quantity, Number(body.cartId));
+      return { total: cartTotal(member.id) };
+    }),
+  );
+  handle('cartRemove', ({ body, member }) =>
+    transaction(db, () => {
+      const remove = db.prepare('DELETE FROM cart_lines WHERE cart_id = ? AND member_id = ?');
+      for (const id of body.cartIds) remove.run(Number(id), member.id);
+      return { total: cartTotal(member.id) };
+    }),
+  );
+
+  // ---------------------------------------------------------------- wishlist
+  const wishTotal = (memberId: string) => (db.prepare('SELECT COUNT(*) AS n FROM wishes WHERE member_id = ?').get(memberId) as { n: number }).n;
+  handle('wishCount', ({ member }) => [wishTotal(member.id)]);
+  handle('wishList', ({ body, member }) => {
+    const PAGE = 20;
+    const rows = db.prepare('SELECT product_code FROM wishes WHERE member_id = ? ORDER BY created_at DESC LIMIT ? OFFSET ?').all(member.id, PAGE, (body.page - 1) * PAGE) as Array<{ product_code: string }>;
+    const list = rows.flatMap(({ product_code }) => {
+      const product = productOf(product_code);
+      if (!product) return [];
+      const valid = product.enabledFlag === 'Y' && (WISH_VALID_APPROVALS as readonly string[]).includes(product.approval);
+      return [{ spuInfo: summary(product, 'TW'), status: valid ? 'CHECK_SUCCESS' : 'CHECK_FAIL' }];
+    });
+    return { list, total: wishTotal(member.id) };
+  });
+  handle('wishInsert', ({ body, member }) =>
+    transaction(db, () => {
+      for (const item of body.productList) {
+        if (!productOf(item.productCode)) throw new ApiFailure('WISH_PRODUCT_NOT_FOUND', `Unknown product ${item.productCode}`);
+        db.prepare('INSERT OR IGNORE INTO wishes (member_id, product_code, sku_code, created_at) VALUES (?, ?, ?, ?)').run(member.id, item.productCode, item.skuCode, now());
+      }
+      return { total: wishTotal(member.id) };
+    }),
+  );
+  handle('wishDelete', ({ body, member }) =>
+    transaction(db, () => {
+      for (const item of body.productList) db.prepare('DELETE FROM wishes WHERE member_id = ? AND product_code = ?').run(member.id, item.productCode);
+      return { total: wishTotal(member.id) };
+    }),
+  );
+
+  // ---------------------------------------------------------------- account records
+  function listRecords(kind: string, memberId: string, page: number, pageSize: number, status?: string) {
+    const where = status ? 'kind = ? AND member_id = ? AND status = ?' : 'kind = ? AND member_id = ?';
+    const args = status ? [kind, memberId, status] : [kind, memberId];
+    const rows = db.prepare(`SELECT json FROM records WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`).all(...args, pageSize, (page - 1) * pageSize) as Array<{ json: string }>;
+    const { n } = db.prepare(`SELECT COUNT(*) AS n FROM records WHERE ${where}`).get(...args) as { n: number };
+    return { list: rows.map((r) => JSON.parse(r.json)), total: n };
+  }
+  handle('orderList', ({ body, member }) => listRecords('order', member.id, body.page, body.pageSize, body.status));
+  handle('orderDetail', ({ body, member }) => {
+    const row = db.prepare('SELECT json FROM records WHERE kind = ? AND id = ? AND member_id = ?').get('order', body.orderCode, member.id) as { json: string } | undefined;
+    if (!row) throw new ApiFailure('ORDER_NOT_FOUND', 'No such order', 200, { field: 'orderCode' });
+    return JSON.parse(row.json);
+  });
+  handle('refundList', ({ body, member }) => listRecords('refund', member.id, body.page, body.pageSize, body.status));
+  handle('exchangeList', ({ body, member }) => listRecords('exchange', member.id, body.page, body.pageSize));
+  handle('couponList', ({ body, member }) => listRecords('coupon', member.id, body.page, body.pageSize));
+  handle('invoiceList', ({ body, member }) => listRecords('invoice', member.id, body.page, body.pageSize));
+  handle('ticketList', ({ body, member }) => listRecords('ticket', member.id, body.page, body.pageSize));
+  handle('inboxList', ({ body, member }) => listRecords('inbox', member.id, body.page, body.pageSize));
+  handle('addressList', ({ member }) => listRecords('address', member.id, 1, 100).list);
+  handle('addressSave', ({ body, member }) =>
+    transaction(db, () => {
+      const addressId = body.addressId ?? `A${randomBytes(4).toString('hex').toUpperCase()}`;
+      const existing = body.addressId ? db.prepare('SELECT 1 FROM records WHERE kind = ? AND id = ? AND member_id = ?').get('address', addressId, member.id) : true;
+      if (!existing) throw new ApiFailure('ADDRESS_NOT_FOUND', 'No such address', 200, { field: 'addressId' });
+      const address = { ...body, addressId };
+      if (address.isDefault === 'Y') {
+        for (const other of listRecords('address', member.id, 1, 100).list as Array<{ addressId: string }>) {
+          db.prepare("UPDATE records SET json = json_set(json, '$.isDefault', 'N') WHERE kind = 'address' AND id = ?").run(other.addressId);
+        }
+      }
+      db.prepare('INSERT OR REPLACE INTO records (kind, id, member_id, status, created_at, json) VALUES (?, ?, ?, NULL, ?, ?)').run('address', addressId, member.id, now(), JSON.stringify(address));
+      return address;
+    }),
+  );
+  handle('addressDelete', ({ body, member }) => {
+    db.prepare('DELETE FROM records WHERE kind = ? AND id = ? AND member_id = ?').run('address', body.addressId, member.id);
+    return {};
+  });
+
+  // ---------------------------------------------------------------- analytics collector
+  for (const path of ANALYTICS_PATHS) {
+    app.post(path, async (c) => {
+      const form = await c.req.parseBody();
+      db.prepare('INSERT INTO analytics (path, body, received_at) VALUES (?, ?, ?)').run(path, JSON.stringify(form), now());
+      return c.body(null, 204);
+    });
+  }
+
+  if (testHooks) {
+    // Local-only hooks so tests can read what a real system would email or collect.
+    app.get('/api/_test/reset-token', (c) => {
+      const row = db.prepare('SELECT t.token FROM reset_tokens t JOIN members m ON m.id = t.member_id WHERE m.email = ? ORDER BY t.expires_at DESC LIMIT 1').get(c.req.query('email') ?? '') as { token: string } | undefined;
+      return row ? c.json({ token: row.token }) : c.json({ token: null }, 404);
+    });
+    app.get('/api/_test/analytics', (c) => c.json((db.prepare('SELECT path, body, received_at FROM analytics ORDER BY id').all() as Array<{ path: string; body: string; received_at: number }>).map((r) => ({ path: r.path, body: JSON.parse(r.body) as unknown, receivedAt: r.received_at }))));
+  }
+
+  app.notFound((c) => c.json({ success: false, msgCode: 'NOT_FOUND', resp: null, msg: `No endpoint ${c.req.method} ${c.req.path}` }, 404));
+  return app;
+}

@@ -1,0 +1,51 @@
+/**
+ * The local commerce API's state: SQLite through node:sqlite. One generic `records` table
+ * holds the member-owned documents (orders, refunds, exchanges, coupons, addresses,
+ * invoices, tickets, inbox) as JSON with their status, so every list call is one query.
+ */
+import { DatabaseSync } from 'node:sqlite';
+
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS members (
+  id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL UNIQUE COLLATE NOCASE, mobile TEXT,
+  password_hash TEXT, prefer_lang TEXT, agreement_version TEXT, privacy_version TEXT,
+  provider TEXT, provider_id TEXT, created_at INTEGER NOT NULL, UNIQUE (provider, provider_id)
+);
+CREATE TABLE IF NOT EXISTS access_tokens (token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS refresh_tokens (token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS reset_tokens (token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS provider_codes (code TEXT PRIMARY KEY, provider TEXT NOT NULL, provider_id TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS products (product_code TEXT PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS skus (sku_code TEXT PRIMARY KEY, product_code TEXT NOT NULL, stock INTEGER NOT NULL, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS cart_lines (
+  cart_id INTEGER PRIMARY KEY AUTOINCREMENT, member_id TEXT NOT NULL, product_code TEXT NOT NULL, sku_code TEXT NOT NULL,
+  quantity INTEGER NOT NULL CHECK (quantity > 0), created_at INTEGER NOT NULL, UNIQUE (member_id, sku_code)
+);
+CREATE TABLE IF NOT EXISTS wishes (member_id TEXT NOT NULL, product_code TEXT NOT NULL, sku_code TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (member_id, product_code));
+CREATE TABLE IF NOT EXISTS records (
+  kind TEXT NOT NULL, id TEXT NOT NULL, member_id TEXT NOT NULL, status TEXT, created_at INTEGER NOT NULL, json TEXT NOT NULL,
+  PRIMARY KEY (kind, id)
+);
+CREATE INDEX IF NOT EXISTS records_by_member ON records (kind, member_id, created_at DESC);
+CREATE TABLE IF NOT EXISTS analytics (id INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL, body TEXT NOT NULL, received_at INTEGER NOT NULL);
+`;
+
+export function openDatabase(path: string): DatabaseSync {
+  const db = new DatabaseSync(path);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  db.exec(SCHEMA);
+  return db;
+}
+
+/** Runs `work` in one IMMEDIATE transaction: all of it lands, or none. */
+export function transaction<T>(db: DatabaseSync, work: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = work();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    db.exec('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+/**
+ * Starts the local commerce API on its own port (npm start proxies /api and /datarcvr to it).
+ *   node scripts/local-commerce/server.ts [--port 4410] [--db .data/commerce.sqlite]
+ */
+import { mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { serve } from '@hono/node-server';
+import { catalogueSchema } from '../local-cms/catalogue-schema.ts';
+import { ensureSampleContent } from '../local-cms/embedded.ts';
+import { createCommerceApp } from './app.ts';
+import { openDatabase } from './db.ts';
+import { seedDatabase } from './seed.ts';
+
+export interface CommerceApiOptions {
+  /** SQLite file, or ':memory:' for a fresh database. */
+  dbPath?: string;
+  port?: number;
+  host?: string;
+  log?: (line: string) => void;
+}
+
+export async function startCommerceApi(options: CommerceApiOptions = {}) {
+  const { dbPath = process.env.COMMERCE_DB ?? '.data/commerce.sqlite', port = 0, host = '127.0.0.1', log = () => {} } = options;
+  const cmsDir = await ensureSampleContent({ log });
+  const catalogue = catalogueSchema.parse(JSON.parse(await readFile(join(cmsDir, 'catalogue.json'), 'utf8')));
+  if (dbPath !== ':memory:') await mkdir(dirname(dbPath), { recursive: true });
+  const db = openDatabase(dbPath);
+  seedDatabase(db, catalogue);
+  const app = createCommerceApp({ db });
+  return new Promise<{ url: string; port: number; close(): Promise<void> }>((resolve) => {
+    const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
+      log(`[commerce] API on http://${host}:${info.port} (${dbPath})`);
+      resolve({
+        url: `http://${host}:${info.port}`,
+        port: info.port,
+        close: () => new Promise<void>((done) => server.close(() => { db.close(); done(); })),
+      });
+    });
+  });
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { port: { type: 'string', default: '4410' }, db: { type: 'string' } } });
+  const api = await startCommerceApi({ port: Number(values.port), ...(values.db ? { dbPath: values.db } : {}), log: console.log });
+  console.log(`Commerce API at ${api.url}/api`);
+}

@@ -1,0 +1,55 @@
+/** /login.html: account and password against the API, and the third-party providers. */
+import { DEFAULT_API_BASE } from '../../lib/api/client.ts';
+import { THIRD_PARTY_PROVIDERS, THIRD_PARTY_STATE, type ThirdPartyProvider } from '../../lib/api/contract.ts';
+import { required } from '../../lib/validation/fields.ts';
+import { signIn } from '../../stores/auth.ts';
+import { useQuery } from '../use-query.ts';
+import { useTranslator, type IslandProps } from '../use-translator.ts';
+import { Field, FormError, useFormSubmit } from './form-kit.tsx';
+import { afterSignInTarget, PENDING_REDIRECT_KEY } from './redirect.ts';
+
+/** The API starts each provider's authorization (it holds the client ids); locally that is the fake provider. */
+export function authorizeUrl(provider: ThirdPartyProvider, prefix: string): string {
+  const query = new URLSearchParams({ redirect_uri: `${prefix}/third_party.html`, state: THIRD_PARTY_STATE[provider] ?? provider });
+  return `${DEFAULT_API_BASE}/auth/third-party/${provider}/authorize?${query}`;
+}
+
+export default function LoginForm({ languageCode, prefix, messages }: IslandProps) {
+  const t = useTranslator(languageCode, messages);
+  const query = useQuery();
+  const { state, formRef, onSubmit, disabled } = useFormSubmit(
+    t,
+    (v) => [
+      { field: 'account', value: v.account ?? '', rules: [required('UR_ACCOUNT_REQUIRED')] },
+      { field: 'password', value: v.password ?? '', rules: [required('UR_PASSWORD_REQUIRED')] },
+    ],
+    (v) => signIn((v.account ?? '').trim(), v.password ?? ''),
+    () => location.assign(afterSignInTarget(prefix)),
+  );
+  const keepRedirect = () => sessionStorage.setItem(PENDING_REDIRECT_KEY, new URLSearchParams(location.search).get('redirect_url') ?? '');
+
+  return (
+    <div className="auth-card">
+      <form ref={formRef} onSubmit={onSubmit} noValidate>
+        <FormError>{state.formError}</FormError>
+        <Field name="account" label={t('auth.account')} autoComplete="username" error={state.errors.account} />
+        <Field name="password" label={t('auth.password')} type="password" autoComplete="current-password" error={state.errors.password} />
+        <button className="button button--block" type="submit" disabled={disabled}>{state.busy ? t('auth.working') : t('auth.signIn')}</button>
+      </form>
+      <p className="auth-card__links">
+        <a href={`${prefix}/forget_password.html`}>{t('auth.forgot')}</a>
+        <span>{t('auth.noAccount')} <a href={`${prefix}/register.html${query?.size ? `?${query}` : ''}`}>{t('auth.createAccount')}</a></span>
+      </p>
+      <div className="auth-card__providers">
+        <p>{t('auth.orContinueWith')}</p>
+        <ul>
+          {THIRD_PARTY_PROVIDERS.map((provider) => (
+            <li key={provider}>
+              <a className="provider-button" data-provider={provider} href={authorizeUrl(provider, prefix)} onClick={keepRedirect}>{t(`auth.providers.${provider}`)}</a>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

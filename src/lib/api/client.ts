@@ -1,0 +1,159 @@
+/**
+ * The browser client of the commerce API: one wretch instance, calls named by the contract's
+ * endpoint table, the envelope turned into a typed result.
+ *
+ * - Member calls carry the access token. On a 401 the client runs one refresh, shared by
+ *   every call that hit the 401 at the same time, then retries once; if the refresh fails,
+ *   `onSignInRequired` starts the login flow.
+ * - A network failure goes to the one shared `onHttpError` handler.
+ * - Every call can be aborted (abortAll on page leave); an abort is not an error.
+ *
+ * Platform parts (fetch, the token, what a refresh or a login means) are injected, so the
+ * client is tested against a real server without a browser.
+ */
+import wretch, { type Wretch, type WretchError } from 'wretch';
+import { z } from 'zod';
+import { ENDPOINTS, envelopeSchema, sessionSchema, type EndpointName, type RequestOf, type ResponseOf, type Session } from './contract.ts';
+
+export type ApiResult<T> =
+  | { ok: true; data: T }
+  /** The API answered success false: show msgCode (translated) or msg beside the field. */
+  | { ok: false; kind: 'failure'; msgCode: string; msg: string | null; field: string | null }
+  /** Not signed in, even after a refresh: the login flow has started. */
+  | { ok: false; kind: 'unauthorized' }
+  /** The request never got an answer (or an unreadable one); onHttpError was told. */
+  | { ok: false; kind: 'network'; error: Error }
+  /** Aborted, typically because the shopper left the page. Not an error. */
+  | { ok: false; kind: 'aborted' };
+
+export interface ApiClientOptions {
+  /** Default: same-origin `/api`. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  getAccessToken: () => string | null;
+  /** A refresh succeeded: keep the new session. */
+  onSession: (session: Session) => void;
+  /** No valid session could be had: start the login flow. */
+  onSignInRequired: () => void;
+  /** The shared HTTP error handler (network failures, unreadable answers). */
+  onHttpError: (error: Error) => void;
+}
+
+/** Same-origin: npm start and the CDN route /api to the commerce API. */
+export const DEFAULT_API_BASE = '/api';
+
+export class ApiResponseError extends Error {
+  readonly code = 'API_RESPONSE_INVALID';
+}
+
+const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || (error as { cause?: Error }).cause?.name === 'AbortError');
+
+export function createApiClient(options: ApiClientOptions) {
+  const base: Wretch = wretch(options.baseUrl ?? DEFAULT_API_BASE)
+    .options({ credentials: 'same-origin' })
+    .headers({ accept: 'application/json' })
+    .polyfills(options.fetch ? { fetch: options.fetch } : {});
+  const inFlight = new Set<AbortController>();
+  let refreshing: Promise<Session | null> | null = null;
+
+  /** One refresh for everyone who needs it now. */
+  function refreshSession(): Promise<Session | null> {
+    refreshing ??= base
+      .url(ENDPOINTS.refresh.path)
+      .json({})
+      .post()
+      .json((body: unknown) => {
+        const parsed = envelopeSchema(sessionSchema).safeParse(body);
+        return parsed.success && parsed.data.success && parsed.data.resp ? parsed.data.resp : null;
+      })
+      .catch(() => null)
+      .then((session) => {
+        if (session) options.onSession(session);
+        return session;
+      })
+      .finally(() => {
+        refreshing = null;
+      });
+    return refreshing;
+  }
+
+  async function send(name: EndpointName, body: unknown, signal: AbortSignal): Promise<{ status: number; json: unknown; token: string | null }> {
+    const definition = ENDPOINTS[name];
+    let request = base.url(definition.path).options({ signal });
+    const token = definition.auth ? options.getAccessToken() : null;
+    if (token) request = request.auth(`Bearer ${token}`);
+    const chain = definition.method === 'GET' ? request.get() : request.json((body ?? {}) as object).post();
+    try {
+      const res = await chain.res();
+      return { status: res.status, json: await res.json(), token };
+    } catch (error) {
+      const failure = error as WretchError;
+      // wretch rejects non-2xx answers; the envelope is still in the body.
+      if (typeof failure.status === 'number') return { status: failure.status, json: failure.json ?? safeJson(failure.text), token };
+      throw error;
+    }
+  }
+
+  async function call<N extends EndpointName>(name: N, body?: RequestOf<N>, callOptions: { signal?: AbortSignal } = {}): Promise<ApiResult<ResponseOf<N>>> {
+    const controller = new AbortController();
+    const forward = () => controller.abort();
+    callOptions.signal?.addEventListener('abort', forward);
+    inFlight.add(controller);
+    try {
+      let answer = await send(name, body, controller.signal);
+      if (answer.status === 401 && ENDPOINTS[name].auth) {
+        // Another call may have refreshed while this one was out: then just retry with its token.
+        const current = options.getAccessToken();
+        const session = current && current !== answer.token ? true : await refreshSession();
+        if (!session) {
+          options.onSignInRequired();
+          return { ok: false, kind: 'unauthorized' };
+        }
+        answer = await send(name, body, controller.signal);
+        if (answer.status === 401) {
+          options.onSignInRequired();
+          return { ok: false, kind: 'unauthorized' };
+        }
+      }
+      // A failure's resp is free-form (e.g. { field }); only a success must match the endpoint's schema.
+      const envelope = envelopeSchema(z.unknown()).safeParse(answer.json);
+      if (!envelope.success) throw new ApiResponseError(`Unexpected answer from ${ENDPOINTS[name].path} (HTTP ${answer.status})`);
+      if (!envelope.data.success) {
+        const resp = envelope.data.resp;
+        const field = resp && typeof resp === 'object' && 'field' in resp ? String((resp as { field: unknown }).field) : null;
+        return { ok: false, kind: 'failure', msgCode: envelope.data.msgCode ?? 'UNKNOWN_ERROR', msg: envelope.data.msg, field };
+      }
+      const data = ENDPOINTS[name].resp.safeParse(envelope.data.resp);
+      if (!data.success) throw new ApiResponseError(`Answer of ${ENDPOINTS[name].path} does not match the contract: ${data.error.issues[0]?.message}`);
+      return { ok: true, data: data.data as ResponseOf<N> };
+    } catch (error) {
+      if (controller.signal.aborted || isAbort(error)) return { ok: false, kind: 'aborted' };
+      const failure = error instanceof Error ? error : new Error(String(error));
+      options.onHttpError(failure);
+      return { ok: false, kind: 'network', error: failure };
+    } finally {
+      inFlight.delete(controller);
+      callOptions.signal?.removeEventListener('abort', forward);
+    }
+  }
+
+  return {
+    call,
+    refreshSession,
+    /** Abort every call in flight: the page is being left. */
+    abortAll(): void {
+      for (const controller of inFlight) controller.abort();
+      inFlight.clear();
+    },
+  };
+}
+
+function safeJson(text: string | undefined): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,0 +1,252 @@
+/**
+ * The commerce contract: every call the store makes to the commerce API, as one table of
+ * endpoints with zod schemas for the request and the `resp` of the envelope. The local
+ * commerce API implements exactly this table, the browser client calls through it, and the
+ * README's path table is checked against it. Paths are relative to the API base (`/api`).
+ */
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------------------
+// Envelope (spec §3 "Form response envelope")
+
+export const envelopeSchema = <T extends z.ZodType>(resp: T) =>
+  z.object({
+    success: z.boolean(),
+    msgCode: z.string().nullable().describe('Machine-readable result code, translated through the message catalogue'),
+    resp: resp.nullable(),
+    msg: z.string().nullable().describe('Human-readable message, shown when msgCode has no translation'),
+  });
+export type Envelope<T> = { success: boolean; msgCode: string | null; resp: T | null; msg: string | null };
+
+const yesNo = z.enum(['Y', 'N']);
+
+// ---------------------------------------------------------------------------------------
+// Validation rules of spec §5 that both sides check
+
+/** 8–20 characters with at least one digit and one letter (spec §5, §9). */
+export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[A-Za-z]).{8,20}$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const passwordSchema = z.string().regex(PASSWORD_PATTERN, 'UR_PASSWORD_FORMAT');
+export const emailSchema = z.string().trim().regex(EMAIL_PATTERN, 'UR_EMAIL_06');
+
+// ---------------------------------------------------------------------------------------
+// Members and sessions
+
+export const memberSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  email: z.string(),
+  mobile: z.string().nullable(),
+  preferLang: z.string().nullable().describe('BCP 47 code of the preferred language'),
+  membershipAgreementVersion: z.string().nullable(),
+  privacyPolicyVersion: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const sessionSchema = z.object({
+  accessToken: z.string().describe('Short-lived bearer token; kept in memory only'),
+  expiresIn: z.number().int().describe('Seconds until the access token expires'),
+  member: memberSchema,
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const THIRD_PARTY_PROVIDERS = ['weibo', 'wechat', 'qq', 'facebook', 'google', 'line'] as const;
+export type ThirdPartyProvider = (typeof THIRD_PARTY_PROVIDERS)[number];
+/** OAuth state values of spec §7: 5 social network, 6 Google, 7 line app. */
+export const THIRD_PARTY_STATE: Partial<Record<ThirdPartyProvider, string>> = { facebook: '5', google: '6', line: '7' };
+
+// ---------------------------------------------------------------------------------------
+// Products, cart, wishlist
+
+export const WISH_VALID_APPROVALS = ['LIST', 'AUTOLIST', 'BE_GOING_TO_LIST'] as const;
+
+export const priceInfoSchema = z.object({
+  minPrice: z.number(),
+  maxPrice: z.number(),
+  valPrice: z.number().describe('The price before discount'),
+  priceColor: z.string().nullable(),
+  priceGroup: z.string().nullable(),
+});
+
+export const productSummarySchema = z.object({
+  productCode: z.string(),
+  name: z.string(),
+  enabledFlag: yesNo,
+  approval: z.string().describe('LIST, AUTOLIST and BE_GOING_TO_LIST are valid for the wishlist'),
+  imageUrl: z.string(),
+  stockFlag: yesNo,
+  priceInfo: priceInfoSchema,
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+export const cartLineSchema = z.object({
+  cartId: z.string(),
+  productCode: z.string(),
+  skuCode: z.string(),
+  quantity: z.number().int().positive(),
+  alterMode: z.string().nullable().describe('Hem type'),
+  finalInseam: z.number().nullable(),
+  productDetail: z.object({
+    productDetailInfo: z.object({
+      colorAlias: z.string(),
+      sizeAlias: z.string(),
+      unitPrice: z.number(),
+      skuName: z.string(),
+      colorCode: z.string(),
+      semiValues: z.array(z.object({ semiName: z.string(), semiValue: z.string() })),
+      priceType: z.string().nullable(),
+    }),
+    summaryInfo: z.object({ customMadeFlag: yesNo, originPrice: z.number() }),
+  }),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+export const wishEntrySchema = z.object({
+  spuInfo: productSummarySchema,
+  status: z.string().describe('CHECK_SUCCESS when the entry is valid'),
+});
+
+const productRefSchema = z.object({ productCode: z.string().min(1), skuCode: z.string().default('') });
+
+// ---------------------------------------------------------------------------------------
+// Orders and after-sales (spec §4)
+
+export const ORDER_STATUSES = ['UNPAID', 'WAIT_SHIP', 'PARTIAL_SHIP', 'SHIPPED', 'WAIT_PICK', 'FINISHED', 'CANCELLED', 'CLOSED', 'WAIT_BACK', 'WAIT_CONFIRM', 'WAIT_DEPOSIT_PAY', 'WAIT_REST_PAY', 'REST_PAY_CANCELLED'] as const;
+export const ORDER_TYPES = ['DEFAULT', 'REFUND', 'AFTERSALE', 'REFUNDAF', 'NOTDELIVERREFUSED'] as const;
+export const REFUND_STATUSES = ['RETURN_UNAPPROVED', 'WAIT_RETURN_STORE', 'WAIT_SEND_STORE', 'WAIT_SEND_WH', 'WAIT_CONFIRM', 'WAIT_BUYER_CONFIRM', 'BUYER_UNCONFIRMED', 'REFUND_UNAPPROVED', 'REFUSED', 'SUCCESS', 'SELLER_CONFIRMED', 'CLOSED', 'FAILED', 'PART_REFUND_FAILURE', 'OFFLINE_SUCCESS', 'TIME_CLOSED', 'CONFIRM_RETURNED_STORE', 'WAIT_BUYER_RETURN_GOODS', 'WAIT_REFUND_TO_BUYER', 'SELLER_REFUND_AUDIT'] as const;
+export const EXCHANGE_STATUSES = ['EXCHANGE_UNAPPROVED', 'UNUPLOAD_EXPR', 'UNCONFIRM_RCV', 'CANCELLED', 'INBOUND', 'REPLACEMENT_SHIPPED', 'CLOSED', 'REFUSED'] as const;
+export const REFUND_TYPES = ['REFUND_SHIPPED', 'REFUND_UNSHIPPED', 'REFUND_RETURN'] as const;
+
+export const orderLineSchema = z.object({
+  productId: z.string(),
+  skuCode: z.string(),
+  productCode: z.string(),
+  quantity: z.number().int(),
+  purchasedQty: z.number().int(),
+  giftFlag: yesNo,
+  productDetailInfo: z.object({ skuName: z.string(), colorCode: z.string(), sizeCode: z.string(), sizeAlias: z.string(), colorAlias: z.string(), unitPrice: z.number(), omsSkuCode: z.string() }),
+});
+
+export const orderSchema = z.object({
+  orderCode: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  orderType: z.enum(ORDER_TYPES),
+  createdAt: z.number().int(),
+  shippingType: z.string(),
+  discount: z.number(),
+  total: z.number(),
+  freight: z.number(),
+  couponId: z.string().nullable(),
+  products: z.array(orderLineSchema),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const refundSchema = z.object({
+  refundCode: z.string(),
+  orderCode: z.string(),
+  refundType: z.enum(REFUND_TYPES),
+  status: z.enum(REFUND_STATUSES),
+  amount: z.number(),
+  reason: z.string(),
+  createdAt: z.number().int(),
+});
+export const exchangeSchema = z.object({
+  exchangeCode: z.string(),
+  orderCode: z.string(),
+  status: z.enum(EXCHANGE_STATUSES),
+  reason: z.string(),
+  createdAt: z.number().int(),
+});
+export const couponSchema = z.object({ couponId: z.string(), title: z.string(), discount: z.number(), threshold: z.number(), startDate: z.number(), endDate: z.number(), used: yesNo });
+export const addressSchema = z.object({
+  addressId: z.string(),
+  receiver: z.string().min(1),
+  mobile: z.string().min(1),
+  region: z.enum(['TW', 'HK', 'MO', 'CN']),
+  city: z.string().min(1),
+  detail: z.string().min(1),
+  zipCode: z.string().default('0'),
+  isDefault: yesNo,
+});
+export const invoiceSchema = z.object({ invoiceNo: z.string(), orderCode: z.string(), type: z.enum(['CLOUD', 'COMPANY', 'DONATION']), amount: z.number(), issuedAt: z.number() });
+export const ticketSchema = z.object({ ticketId: z.string(), subject: z.string(), status: z.enum(['OPEN', 'REPLIED', 'CLOSED']), createdAt: z.number() });
+export const inboxMessageSchema = z.object({ messageId: z.string(), title: z.string(), body: z.string(), read: yesNo, createdAt: z.number() });
+
+const pageQuery = z.object({ page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(10) });
+const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
+
+// ---------------------------------------------------------------------------------------
+// The endpoint table
+
+export interface EndpointDefinition {
+  method: 'GET' | 'POST';
+  path: string;
+  /** Member calls need the access token; the API answers 401 without a valid one. */
+  auth: boolean;
+  body: z.ZodType;
+  resp: z.ZodType;
+  summary: string;
+}
+
+const none = z.object({}).strict();
+const endpoint = <B extends z.ZodType, R extends z.ZodType>(d: { method: 'GET' | 'POST'; path: string; auth: boolean; body: B; resp: R; summary: string }) => d;
+
+export const ENDPOINTS = {
+  // Auth
+  login: endpoint({ method: 'POST', path: '/auth/login', auth: false, body: z.object({ account: z.string().trim().min(1, 'UR_ACCOUNT_REQUIRED'), password: z.string().min(1, 'UR_PASSWORD_REQUIRED') }), resp: sessionSchema, summary: 'Sign in; sets the HttpOnly refresh cookie' }),
+  register: endpoint({ method: 'POST', path: '/auth/register', auth: false, body: z.object({ name: z.string().trim().min(1, 'UR_NAME_REQUIRED').max(40), email: emailSchema, password: passwordSchema, agreeTerms: z.literal(true, 'UR_AGREE_REQUIRED') }), resp: sessionSchema, summary: 'Create a member and sign in' }),
+  refresh: endpoint({ method: 'POST', path: '/auth/refresh', auth: false, body: none, resp: sessionSchema, summary: 'New access token from the refresh cookie (rotated)' }),
+  logout: endpoint({ method: 'POST', path: '/auth/logout', auth: false, body: none, resp: z.object({}), summary: 'Revoke the refresh token and clear its cookie' }),
+  forgetPassword: endpoint({ method: 'POST', path: '/auth/forget-password', auth: false, body: z.object({ email: emailSchema }), resp: z.object({}), summary: 'Send a reset link (always answers success, so accounts cannot be probed)' }),
+  resetPassword: endpoint({ method: 'POST', path: '/auth/reset-password', auth: false, body: z.object({ token: z.string().min(1), password: passwordSchema }), resp: z.object({}), summary: 'Set a new password with the emailed token' }),
+  thirdPartyCallback: endpoint({ method: 'POST', path: '/auth/third-party/callback', auth: false, body: z.object({ provider: z.enum(THIRD_PARTY_PROVIDERS), code: z.string().min(1), state: z.string() }), resp: sessionSchema, summary: 'Complete a social login' }),
+  // Member
+  memberInfo: endpoint({ method: 'GET', path: '/member/info', auth: true, body: none, resp: memberSchema, summary: 'The signed-in member' }),
+  preferLanguage: endpoint({ method: 'POST', path: '/member/prefer-lang', auth: true, body: z.object({ preferLang: z.string().min(2) }), resp: z.object({}), summary: 'Save the preferred language' }),
+  membershipVersion: endpoint({ method: 'GET', path: '/member/membership-version', auth: true, body: none, resp: z.object({ membershipAgreementVersion: z.string(), membershipAgreementPopFlag: yesNo, privacyPolicyVersion: z.string(), privacyPolicyPopFlag: yesNo }), summary: 'Current agreement and privacy versions' }),
+  membershipVersionUpdate: endpoint({ method: 'POST', path: '/member/membership-version', auth: true, body: z.object({ membershipAgreementVersion: z.string().optional(), privacyPolicyVersion: z.string().optional() }), resp: z.object({}), summary: 'Record the accepted version' }),
+  subscriptionSave: endpoint({ method: 'POST', path: '/member/subscription', auth: true, body: z.object({ subscribeEmail: z.string(), extensionEmail: z.string().default(''), phoneFlag: yesNo, smsFlag: yesNo, emailFlag: yesNo, popupNoticeFlag: yesNo, subscribeMap: z.record(z.string(), yesNo) }), resp: z.object({}), summary: 'Save newsletter subscriptions' }),
+  // Cart
+  cartCount: endpoint({ method: 'GET', path: '/cart/count', auth: true, body: none, resp: z.number().int(), summary: 'Number of items in the cart' }),
+  miniCart: endpoint({ method: 'GET', path: '/cart/mini', auth: true, body: none, resp: z.array(z.object({ cartList: z.array(cartLineSchema), total: z.number().int() })), summary: 'Cart lines for the mini cart: resp[0].cartList' }),
+  cartAdd: endpoint({ method: 'POST', path: '/cart/add', auth: true, body: z.object({ productCode: z.string().min(1), skuCode: z.string().min(1), quantity: z.number().int().min(1).max(99) }), resp: z.object({ total: z.number().int() }), summary: 'Add a SKU; answers the new item count' }),
+  cartUpdate: endpoint({ method: 'POST', path: '/cart/update', auth: true, body: z.object({ cartId: z.string(), quantity: z.number().int().min(1).max(99) }), resp: z.object({ total: z.number().int() }), summary: 'Change a line quantity' }),
+  cartRemove: endpoint({ method: 'POST', path: '/cart/remove', auth: true, body: z.object({ cartIds: z.array(z.string()).min(1) }), resp: z.object({ total: z.number().int() }), summary: 'Remove lines' }),
+  // Wishlist
+  wishCount: endpoint({ method: 'GET', path: '/wish/count', auth: true, body: none, resp: z.array(z.number().int()), summary: 'resp[0] is the count' }),
+  wishList: endpoint({ method: 'POST', path: '/wish/list', auth: true, body: z.object({ page: z.number().int().min(1) }), resp: z.object({ list: z.array(wishEntrySchema), total: z.number().int() }), summary: 'Wishlist entries' }),
+  wishInsert: endpoint({ method: 'POST', path: '/wish/insert', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), cartList: z.array(z.string()).default([]) }), resp: z.object({ total: z.number().int() }), summary: 'Add products' }),
+  wishDelete: endpoint({ method: 'POST', path: '/wish/delete', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), page: z.number().int().optional(), pageSize: z.number().int().optional() }), resp: z.object({ total: z.number().int() }), summary: 'Remove products' }),
+  // Products and search
+  productsByCodes: endpoint({ method: 'POST', path: '/product/by-codes', auth: false, body: z.object({ codes: z.array(z.string()).min(1).max(100), region: z.enum(['TW', 'HK', 'MO', 'CN']) }), resp: z.array(productSummarySchema), summary: 'Live price and stock of products' }),
+  recommendedWords: endpoint({ method: 'GET', path: '/search/recommend-words', auth: false, body: none, resp: z.array(z.object({ wordName: z.string() })), summary: 'Hot search words' }),
+  searchSuggestions: endpoint({ method: 'POST', path: '/search/suggest', auth: false, body: z.object({ word: z.string().min(1) }), resp: z.array(z.string()), summary: 'Auto-complete for a typed word' }),
+  // Account area
+  orderList: endpoint({ method: 'POST', path: '/order/list', auth: true, body: pageQuery.extend({ status: z.enum(ORDER_STATUSES).optional() }), resp: listOf(orderSchema), summary: 'Orders, newest first' }),
+  orderDetail: endpoint({ method: 'POST', path: '/order/detail', auth: true, body: z.object({ orderCode: z.string() }), resp: orderSchema, summary: 'One order' }),
+  refundList: endpoint({ method: 'POST', path: '/refund/list', auth: true, body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }), resp: listOf(refundSchema), summary: 'Refunds and returns' }),
+  exchangeList: endpoint({ method: 'POST', path: '/exchange/list', auth: true, body: pageQuery, resp: listOf(exchangeSchema), summary: 'Exchanges' }),
+  couponList: endpoint({ method: 'POST', path: '/coupon/list', auth: true, body: pageQuery, resp: listOf(couponSchema), summary: 'Coupons' }),
+  addressList: endpoint({ method: 'GET', path: '/address/list', auth: true, body: none, resp: z.array(addressSchema), summary: 'Saved addresses' }),
+  addressSave: endpoint({ method: 'POST', path: '/address/save', auth: true, body: addressSchema.partial({ addressId: true }), resp: addressSchema, summary: 'Create or update an address' }),
+  addressDelete: endpoint({ method: 'POST', path: '/address/delete', auth: true, body: z.object({ addressId: z.string() }), resp: z.object({}), summary: 'Delete an address' }),
+  invoiceList: endpoint({ method: 'POST', path: '/invoice/list', auth: true, body: pageQuery, resp: listOf(invoiceSchema), summary: 'Invoices' }),
+  ticketList: endpoint({ method: 'POST', path: '/ticket/list', auth: true, body: pageQuery, resp: listOf(ticketSchema), summary: 'Customer-service tickets' }),
+  inboxList: endpoint({ method: 'POST', path: '/inbox/list', auth: true, body: pageQuery, resp: listOf(inboxMessageSchema), summary: 'Inbox messages' }),
+} satisfies Record<string, EndpointDefinition>;
+
+export type EndpointName = keyof typeof ENDPOINTS;
+export type RequestOf<N extends EndpointName> = z.input<(typeof ENDPOINTS)[N]['body']>;
+export type ResponseOf<N extends EndpointName> = z.infer<(typeof ENDPOINTS)[N]['resp']>;
+
+/** Analytics collector paths (form-encoded, spec §7); served beside the API locally. */
+export const ANALYTICS_PATHS = ['/datarcvr/user/web', '/datarcvr/event', '/datarcvr/custom'] as const;
+
+/** Refresh cookie: HttpOnly, SameSite=Lax, scoped to the auth calls. */
+export const REFRESH_COOKIE = 'lin_rt';
+/**
+ * Readable companion of the refresh cookie, holding no secret: it only says a refresh token
+ * exists, so the pre-paint access check can tell "maybe signed in" from "certainly not"
+ * without seeing the HttpOnly token. The API is still the judge (401 → refresh → login).
+ */
+export const SESSION_HINT_COOKIE = 'lin_session';

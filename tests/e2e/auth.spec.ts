@@ -1,0 +1,111 @@
+/**
+ * Member sign-in as a shopper meets it: guarded pages, login with redirect_url, register,
+ * logout, hostile redirect targets and the third-party round trip through the fake provider.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
+
+const demo = DEMO_MEMBERS[0];
+
+async function signIn(page: Page, account: string = demo.email, password: string = demo.password) {
+  await page.getByLabel(/電子郵件或手機號碼|Email or mobile number/).fill(account);
+  await page.getByLabel(/^密碼$|^Password$/).fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+test('a visitor on /cart.html is sent to login with redirect_url, and comes back after signing in', async ({ page }) => {
+  await page.goto('/cart.html');
+  await expect(page).toHaveURL(/\/login\.html\?redirect_url=%2Fcart\.html$/);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/cart\.html$/);
+  await expect(page.locator('.member-shell__greeting')).toContainText(demo.name);
+  await expect(page.locator('[data-account-state="member"]')).toContainText(demo.name);
+});
+
+test('the guard keeps the language and the query of the target', async ({ page }) => {
+  await page.goto('/en-gb/account/order/order-list.html?page=2');
+  await expect(page).toHaveURL(/\/en-gb\/login\.html\?redirect_url=%2Fen-gb%2Faccount%2Forder%2Forder-list\.html%3Fpage%3D2$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+  await signIn(page);
+  await expect(page).toHaveURL(/\/en-gb\/account\/order\/order-list\.html\?page=2$/);
+});
+
+test('a wrong password shows the error beside the form and stays on login', async ({ page }) => {
+  await page.goto('/login.html');
+  await signIn(page, demo.email, 'Wrong12345');
+  await expect(page.locator('.form-error')).toHaveText('帳號或密碼不正確');
+  await expect(page).toHaveURL(/\/login\.html$/);
+});
+
+test('register checks the password rule, then signs the new member in', async ({ page }) => {
+  const email = `new.member.${Date.now()}@example.com`;
+  await page.goto('/en-gb/register.html');
+  await page.getByLabel('Name').fill('Wong Siu Ming');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('abcdefgh');
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('#field-password-error')).toHaveText('Use 8–20 characters with at least one letter and one digit');
+  await page.getByLabel('Password').fill('abcd1234');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/en-gb\/account\/info\.html$/);
+  await expect(page.locator('.member-shell__details')).toContainText(email);
+  // …and can sign in again with the same credentials.
+  await page.getByRole('button', { name: 'Sign out' }).first().click();
+  await page.goto('/en-gb/login.html');
+  await signIn(page, email, 'abcd1234');
+  await expect(page).toHaveURL(/\/en-gb\/account\/info\.html$/);
+});
+
+test('logout clears the header state, and guarded pages send to login again', async ({ page }) => {
+  await page.goto('/login.html');
+  await signIn(page);
+  await expect(page.locator('[data-account-state="member"]')).toBeVisible();
+  await page.goto('/women.html');
+  await expect(page.locator('[data-account-state="member"]')).toContainText(demo.name);
+  await page.locator('[data-account-state="member"] button').click();
+  await expect(page.locator('[data-account-state="visitor"]')).toBeVisible();
+  await page.goto('/inbox.html');
+  await expect(page).toHaveURL(/\/login\.html\?redirect_url=%2Finbox\.html$/);
+});
+
+for (const hostile of ['https://evil.example/phish', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '%2F%2Fevil.example']) {
+  test(`a tampered redirect_url (${hostile}) lands on the account home`, async ({ page }) => {
+    await page.goto(`/login.html?redirect_url=${encodeURIComponent(hostile)}`);
+    await signIn(page);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/account\/info\.html$/);
+  });
+}
+
+test('third-party sign-in through the fake provider returns to the target', async ({ page }) => {
+  await page.goto('/cart.html');
+  await expect(page).toHaveURL(/\/login\.html/);
+  const google = page.locator('a[data-provider="google"]');
+  await expect(google).toHaveAttribute('href', /state=6/);
+  await expect(page.locator('a[data-provider="facebook"]')).toHaveAttribute('href', /state=5/);
+  await expect(page.locator('a[data-provider="line"]')).toHaveAttribute('href', /state=7/);
+  await google.click();
+  await expect(page.getByRole('heading', { name: 'Fake google sign-in' })).toBeVisible();
+  await page.locator('#approve').click();
+  await expect(page).toHaveURL(/\/cart\.html$/);
+  await expect(page.locator('.member-shell__greeting')).toContainText('google user');
+});
+
+test('forgotten password: the emailed link sets a new password', async ({ page, request }) => {
+  const email = `reset.${Date.now()}@example.com`;
+  const registered = await request.post('/api/auth/register', { data: { name: 'Reset Me', email, password: 'first1234', agreeTerms: true } });
+  expect((await registered.json()).success).toBe(true);
+  await page.goto('/forget_password_phone.html');
+  await expect(page).toHaveURL(/\/forget_password\.html$/);
+  await page.getByLabel('電子郵件').fill(email);
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.locator('.form-success')).toBeVisible();
+  const { token } = (await (await request.get(`/api/_test/reset-token?email=${encodeURIComponent(email)}`)).json()) as { token: string };
+  await page.goto(`/reset-email.html?token=${encodeURIComponent(token)}`);
+  await page.getByLabel('新密碼').fill('second1234');
+  await page.locator('form button[type="submit"]').click();
+  await expect(page.locator('.form-success')).toBeVisible();
+  await page.goto('/login.html');
+  await signIn(page, email, 'second1234');
+  await expect(page).toHaveURL(/\/account\/info\.html$/);
+});

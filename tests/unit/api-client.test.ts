@@ -1,0 +1,141 @@
+/**
+ * The browser client against the real local commerce API over HTTP: one shared refresh and
+ * a retry on 401, the login flow when that fails, aborts that are not errors, envelope
+ * failures as typed results, and network failures to the shared handler.
+ */
+import { createServer } from 'node:http';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiClient, type ApiClientOptions } from '../../src/lib/api/client.ts';
+import type { Session } from '../../src/lib/api/contract.ts';
+import { createCommerceApp } from '../../scripts/local-commerce/app.ts';
+import { openDatabase } from '../../scripts/local-commerce/db.ts';
+import { DEMO_MEMBERS, seedDatabase } from '../../scripts/local-commerce/seed.ts';
+import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
+
+let server: ServerType;
+let base = '';
+
+beforeAll(async () => {
+  const db = openDatabase(':memory:');
+  seedDatabase(db, miniCatalogue());
+  const app = createCommerceApp({ db });
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
+      base = `http://127.0.0.1:${info.port}/api`;
+      resolve();
+    });
+  });
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** fetch with a cookie jar, as a browser would keep the HttpOnly refresh cookie; counts refreshes. */
+function browserLikeFetch() {
+  const jar = new Map<string, string>();
+  const counts = { refresh: 0 };
+  const fetchWithCookies: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (request.url.endsWith('/auth/refresh')) counts.refresh++;
+    const headers = new Headers(request.headers);
+    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(new Request(request, { headers }));
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, value] = pair!.split('=');
+      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name!);
+      else jar.set(name!, value ?? '');
+    }
+    return response;
+  };
+  return { fetch: fetchWithCookies, jar, counts };
+}
+
+function makeClient(overrides: Partial<ApiClientOptions> = {}) {
+  const browser = browserLikeFetch();
+  const state = { token: null as string | null, sessions: [] as Session[], signInRequired: 0, httpErrors: [] as Error[] };
+  const client = createApiClient({
+    baseUrl: base,
+    fetch: browser.fetch,
+    getAccessToken: () => state.token,
+    onSession: (session) => {
+      state.token = session.accessToken;
+      state.sessions.push(session);
+    },
+    onSignInRequired: () => state.signInRequired++,
+    onHttpError: (error) => state.httpErrors.push(error),
+    ...overrides,
+  });
+  return { client, state, browser };
+}
+
+const demo = DEMO_MEMBERS[0];
+
+describe('API client', () => {
+  it('signs in and makes member calls with the access token', async () => {
+    const { client, state } = makeClient();
+    const login = await client.call('login', { account: demo.email, password: demo.password });
+    expect(login.ok).toBe(true);
+    if (!login.ok) return;
+    state.token = login.data.accessToken;
+    const count = await client.call('cartCount');
+    expect(count).toEqual({ ok: true, data: 3 });
+  });
+
+  it('on a 401 runs one shared refresh, then retries each call once', async () => {
+    const { client, state, browser } = makeClient();
+    const login = await client.call('login', { account: demo.email, password: demo.password });
+    if (!login.ok) throw new Error('login failed');
+    state.token = 'expired-or-forged';
+    const results = await Promise.all([client.call('cartCount'), client.call('wishCount'), client.call('memberInfo')]);
+    expect(results.every((r) => r.ok)).toBe(true);
+    expect(browser.counts.refresh).toBe(1);
+    expect(state.sessions).toHaveLength(1);
+    expect(state.signInRequired).toBe(0);
+  });
+
+  it('starts the login flow when the refresh fails too', async () => {
+    const { client, state } = makeClient();
+    state.token = 'forged';
+    const result = await client.call('cartCount');
+    expect(result).toEqual({ ok: false, kind: 'unauthorized' });
+    expect(state.signInRequired).toBe(1);
+    expect(state.httpErrors).toEqual([]);
+  });
+
+  it('turns success false into a typed failure with msgCode and field', async () => {
+    const { client } = makeClient();
+    const result = await client.call('register', { name: 'Mei', email: 'not-an-email', password: 'abc12345', agreeTerms: true });
+    expect(result).toMatchObject({ ok: false, kind: 'failure', msgCode: 'UR_EMAIL_06', field: 'email' });
+    const wrong = await client.call('login', { account: demo.email, password: 'Wrong12345' });
+    expect(wrong).toMatchObject({ ok: false, kind: 'failure', msgCode: 'UR_LOGIN_FAILED' });
+  });
+
+  it('ignores an abort: no error, no handler', async () => {
+    const { client, state } = makeClient();
+    const pending = client.call('recommendedWords');
+    client.abortAll();
+    expect(await pending).toEqual({ ok: false, kind: 'aborted' });
+    const controller = new AbortController();
+    const second = client.call('recommendedWords', undefined, { signal: controller.signal });
+    controller.abort();
+    expect(await second).toEqual({ ok: false, kind: 'aborted' });
+    expect(state.httpErrors).toEqual([]);
+  });
+
+  it('sends a network failure to the shared HTTP error handler', async () => {
+    const { client, state } = makeClient({ baseUrl: 'http://127.0.0.1:1/api' });
+    const result = await client.call('recommendedWords');
+    expect(result.ok === false && result.kind).toBe('network');
+    expect(state.httpErrors).toHaveLength(1);
+  });
+
+  it('treats an answer that is not the envelope as an HTTP error', async () => {
+    const html = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>maintenance</h1>'));
+    await new Promise<void>((r) => html.listen(0, '127.0.0.1', r));
+    const { client, state } = makeClient({ baseUrl: `http://127.0.0.1:${(html.address() as { port: number }).port}/api` });
+    const result = await client.call('recommendedWords');
+    html.close();
+    expect(result.ok === false && result.kind).toBe('network');
+    expect(state.httpErrors[0]?.message).toMatch(/Unexpected answer|JSON/);
+  });
+});
