@@ -86,7 +86,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
     db.prepare('INSERT INTO access_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(accessToken, memberId, now() + accessTokenTtlSeconds * 1000);
     db.prepare('INSERT INTO refresh_tokens (token_hash, member_id, expires_at) VALUES (?, ?, ?)').run(sha256(refreshToken), memberId, now() + refreshTokenTtlSeconds * 1000);
     setCookie(c, REFRESH_COOKIE, refreshToken, { httpOnly: true, sameSite: 'Lax', path: '/api/auth', secure: secureCookies, maxAge: refreshTokenTtlSeconds });
-    setCookie(c, SESSION_HINT_COOKIE, '1', { httpOnly: true, sameSite: 'Lax', path: '/', secure: secureCookies, maxAge: refreshTokenTtlSeconds });
+    setCookie(c, SESSION_HINT_COOKIE, '1', { sameSite: 'Lax', path: '/', secure: secureCookies, maxAge: refreshTokenTtlSeconds });
     return { accessToken, expiresIn: accessTokenTtlSeconds, member: toMember(memberById(memberId)!) };
   }
 
@@ -313,6 +313,9 @@ export function createCommerceApp(options: CommerceAppOptions) {
       const stock = stockOf(body.skuCode);
       const sku = db.prepare('SELECT product_code FROM skus WHERE sku_code = ?').get(body.skuCode) as { product_code: string } | undefined;
       if (stock === undefined || sku?.product_code !== body.productCode) throw new ApiFailure('CART_SKU_NOT_FOUND', 'This size is not available', 200, { field: 'skuCode' });
+      // A switched-off product (enabledFlag N) is not for sale even while it has stock; the seed
+      // and the wishlist treat it so, but the cart accepted it when the call came directly.
+      if (productOf(body.productCode)?.enabledFlag !== 'Y') throw new ApiFailure('CART_SKU_NOT_FOUND', 'This product is not available', 200, { field: 'skuCode' });
       const inCart = (db.prepare('SELECT quantity FROM cart_lines WHERE member_id = ? AND sku_code = ?').get(member.id, body.skuCode) as { quantity: number } | undefined)?.quantity ?? 0;
       if (inCart + body.quantity > stock) throw new ApiFailure('CART_STOCK_NOT_ENOUGH', `Only ${stock} left`, 200, { field: 'quantity' });
       db.prepare('INSERT INTO cart_lines (member_id, product_code, sku_code, quantity, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (member_id, sku_code) DO UPDATE SET quantity = quantity + excluded.quantity').run(member.id, body.productCode, body.skuCode, body.quantity, now());

@@ -60,7 +60,9 @@ export function useFormSubmit<T>(t: TFunction, checks: (values: FormValues) => F
     const input = formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`);
     if (!input) return;
     input.focus({ preventScroll: true });
-    window.scrollTo({ top: input.getBoundingClientRect().top + window.scrollY - DEFAULT_PAGE_HEADER_HEIGHT_PX - 16, behavior: 'smooth' });
+    // Scroll to the field's group (label included), clear of the sticky header (spec §4).
+    const group = input.closest('.form-field') ?? input;
+    window.scrollTo({ top: group.getBoundingClientRect().top + window.scrollY - DEFAULT_PAGE_HEADER_HEIGHT_PX - 16, behavior: 'smooth' });
   }
 
   async function onSubmit(event: FormEvent) {
