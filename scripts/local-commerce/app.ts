@@ -384,7 +384,8 @@ export function createCommerceApp(options: CommerceAppOptions) {
     return JSON.parse(row.json);
   });
   handle('refundList', ({ body, member }) => listRecords('refund', member.id, body.page, body.pageSize, body.status));
-  handle('exchangeList', ({ body, member }) => listRecords('exchange', member.id, body.page, body.pageSize));
+  handle('exchangeList', ({ body, member }) => listRecords('exchange', member.id, body.page, body.pageSize, body.status));
+  handle('afterSaleList', ({ body, member }) => listRecords('aftersale', member.id, body.page, body.pageSize, body.status));
   handle('couponList', ({ body, member }) => listRecords('coupon', member.id, body.page, body.pageSize));
   handle('invoiceList', ({ body, member }) => listRecords('invoice', member.id, body.page, body.pageSize));
   handle('ticketList', ({ body, member }) => listRecords('ticket', member.id, body.page, body.pageSize));

@@ -80,6 +80,12 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
       const order = orders[i % orders.length]!;
       record('exchange', `E2026${String(i + 1).padStart(6, '0')}`, status, t0 - i * DAY, { exchangeCode: `E2026${String(i + 1).padStart(6, '0')}`, orderCode: order.orderCode, status, reason: '換大一號', createdAt: t0 - i * DAY });
     });
+    (['REPAIR', 'QUALITY_ISSUE', 'ALTERATION'] as const).forEach((serviceType, i) => {
+      const order = orders.find((o) => o.status === 'FINISHED')!;
+      const code = `S2026${String(i + 1).padStart(6, '0')}`;
+      const status = (['WAIT_CONFIRM', 'SUCCESS', 'REFUSED'] as const)[i]!;
+      record('aftersale', code, status, t0 - i * DAY, { afterSaleCode: code, orderCode: order.orderCode, serviceType, status, reason: ['拉鍊損壞', '布料起毛球', '褲長修改'][i]!, createdAt: t0 - i * DAY });
+    });
     [['C0001', '新會員禮 NT$100', 100, 990, 'N'], ['C0002', '滿 NT$2,000 折 NT$300', 300, 2000, 'N'], ['C0003', '生日禮 NT$200', 200, 0, 'Y']].forEach(([couponId, title, discount, threshold, used], i) =>
       record('coupon', couponId as string, used as string, t0 - i * DAY, { couponId, title, discount, threshold, startDate: t0 - 30 * DAY, endDate: t0 + 60 * DAY, used }),
     );

@@ -1,5 +1,5 @@
 /** /login.html: account and password against the API, and the third-party providers. */
-import { DEFAULT_API_BASE } from '../../lib/api/client.ts';
+import { API_BASE_URL } from '../../lib/api/base-url.ts';
 import { THIRD_PARTY_PROVIDERS, THIRD_PARTY_STATE, type ThirdPartyProvider } from '../../lib/api/contract.ts';
 import { required } from '../../lib/validation/fields.ts';
 import { signIn } from '../../stores/auth.ts';
@@ -11,7 +11,7 @@ import { afterSignInTarget, PENDING_REDIRECT_KEY } from './redirect.ts';
 /** The API starts each provider's authorization (it holds the client ids); locally that is the fake provider. */
 export function authorizeUrl(provider: ThirdPartyProvider, prefix: string): string {
   const query = new URLSearchParams({ redirect_uri: `${prefix}/third_party.html`, state: THIRD_PARTY_STATE[provider] ?? provider });
-  return `${DEFAULT_API_BASE}/auth/third-party/${provider}/authorize?${query}`;
+  return `${API_BASE_URL}/auth/third-party/${provider}/authorize?${query}`;
 }
 
 export default function LoginForm({ languageCode, prefix, messages }: IslandProps) {

@@ -12,8 +12,8 @@
  * client is tested against a real server without a browser.
  */
 import wretch, { type Wretch, type WretchError } from 'wretch';
-import { z } from 'zod';
-import { ENDPOINTS, envelopeSchema, sessionSchema, type EndpointName, type RequestOf, type ResponseOf, type Session } from './contract.ts';
+import { API_BASE_URL } from './base-url.ts';
+import { ENDPOINTS, envelopeSchema, failureEnvelopeSchema, sessionSchema, type EndpointName, type RequestOf, type ResponseOf, type Session } from './contract.ts';
 
 export type ApiResult<T> =
   | { ok: true; data: T }
@@ -27,7 +27,7 @@ export type ApiResult<T> =
   | { ok: false; kind: 'aborted' };
 
 export interface ApiClientOptions {
-  /** Default: same-origin `/api`. */
+  /** Default: API_BASE_URL (PUBLIC_API_BASE_URL, else same-origin `/api`). */
   baseUrl?: string;
   fetch?: typeof fetch;
   getAccessToken: () => string | null;
@@ -39,9 +39,6 @@ export interface ApiClientOptions {
   onHttpError: (error: Error) => void;
 }
 
-/** Same-origin: npm start and the CDN route /api to the commerce API. */
-export const DEFAULT_API_BASE = '/api';
-
 export class ApiResponseError extends Error {
   readonly code = 'API_RESPONSE_INVALID';
 }
@@ -49,7 +46,7 @@ export class ApiResponseError extends Error {
 const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || (error as { cause?: Error }).cause?.name === 'AbortError');
 
 export function createApiClient(options: ApiClientOptions) {
-  const base: Wretch = wretch(options.baseUrl ?? DEFAULT_API_BASE)
+  const base: Wretch = wretch(options.baseUrl ?? API_BASE_URL)
     .options({ credentials: 'same-origin' })
     .headers({ accept: 'application/json' })
     .polyfills(options.fetch ? { fetch: options.fetch } : {});
@@ -115,17 +112,14 @@ export function createApiClient(options: ApiClientOptions) {
           return { ok: false, kind: 'unauthorized' };
         }
       }
-      // A failure's resp is free-form (e.g. { field }); only a success must match the endpoint's schema.
-      const envelope = envelopeSchema(z.unknown()).safeParse(answer.json);
-      if (!envelope.success) throw new ApiResponseError(`Unexpected answer from ${ENDPOINTS[name].path} (HTTP ${answer.status})`);
-      if (!envelope.data.success) {
-        const resp = envelope.data.resp;
-        const field = resp && typeof resp === 'object' && 'field' in resp ? String((resp as { field: unknown }).field) : null;
-        return { ok: false, kind: 'failure', msgCode: envelope.data.msgCode ?? 'UNKNOWN_ERROR', msg: envelope.data.msg, field };
+      const failure = failureEnvelopeSchema.safeParse(answer.json);
+      if (failure.success) {
+        const { msgCode, msg, resp } = failure.data;
+        return { ok: false, kind: 'failure', msgCode, msg, field: resp?.field ?? null };
       }
-      const data = ENDPOINTS[name].resp.safeParse(envelope.data.resp);
-      if (!data.success) throw new ApiResponseError(`Answer of ${ENDPOINTS[name].path} does not match the contract: ${data.error.issues[0]?.message}`);
-      return { ok: true, data: data.data as ResponseOf<N> };
+      const success = envelopeSchema(ENDPOINTS[name].resp).safeParse(answer.json);
+      if (!success.success || !success.data.success) throw new ApiResponseError(`Unexpected answer from ${ENDPOINTS[name].path} (HTTP ${answer.status})`);
+      return { ok: true, data: success.data.resp as ResponseOf<N> };
     } catch (error) {
       if (controller.signal.aborted || isAbort(error)) return { ok: false, kind: 'aborted' };
       const failure = error instanceof Error ? error : new Error(String(error));

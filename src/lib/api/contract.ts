@@ -16,6 +16,15 @@ export const envelopeSchema = <T extends z.ZodType>(resp: T) =>
     resp: resp.nullable(),
     msg: z.string().nullable().describe('Human-readable message, shown when msgCode has no translation'),
   });
+/** Any failure: resp is free-form, usually `{ field }` naming the form field it belongs to. */
+export const failureEnvelopeSchema = z
+  .object({
+    success: z.literal(false),
+    msgCode: z.string().regex(/^[A-Z][A-Z0-9_]+$/).describe('UPPER_SNAKE code, translated through the message catalogue'),
+    resp: z.object({ field: z.string() }).strict().nullable(),
+    msg: z.string().nullable(),
+  })
+  .strict();
 export type Envelope<T> = { success: boolean; msgCode: string | null; resp: T | null; msg: string | null };
 
 const yesNo = z.enum(['Y', 'N']);
@@ -157,6 +166,15 @@ export const exchangeSchema = z.object({
   reason: z.string(),
   createdAt: z.number().int(),
 });
+export const AFTER_SALE_SERVICES = ['REPAIR', 'QUALITY_ISSUE', 'ALTERATION'] as const;
+export const afterSaleSchema = z.object({
+  afterSaleCode: z.string(),
+  orderCode: z.string(),
+  serviceType: z.enum(AFTER_SALE_SERVICES),
+  status: z.enum(REFUND_STATUSES),
+  reason: z.string(),
+  createdAt: z.number().int(),
+});
 export const couponSchema = z.object({ couponId: z.string(), title: z.string(), discount: z.number(), threshold: z.number(), startDate: z.number(), endDate: z.number(), used: yesNo });
 export const addressSchema = z.object({
   addressId: z.string(),
@@ -214,7 +232,7 @@ export const ENDPOINTS = {
   cartRemove: endpoint({ method: 'POST', path: '/cart/remove', auth: true, body: z.object({ cartIds: z.array(z.string()).min(1) }), resp: z.object({ total: z.number().int() }), summary: 'Remove lines' }),
   // Wishlist
   wishCount: endpoint({ method: 'GET', path: '/wish/count', auth: true, body: none, resp: z.array(z.number().int()), summary: 'resp[0] is the count' }),
-  wishList: endpoint({ method: 'POST', path: '/wish/list', auth: true, body: z.object({ page: z.number().int().min(1) }), resp: z.object({ list: z.array(wishEntrySchema), total: z.number().int() }), summary: 'Wishlist entries' }),
+  wishList: endpoint({ method: 'POST', path: '/wish/list', auth: true, body: z.object({ page: z.number().int().min(1) }), resp: z.object({ list: z.array(wishEntrySchema), total: z.number().int() }), summary: 'Wishlist entries, 20 a page' }),
   wishInsert: endpoint({ method: 'POST', path: '/wish/insert', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), cartList: z.array(z.string()).default([]) }), resp: z.object({ total: z.number().int() }), summary: 'Add products' }),
   wishDelete: endpoint({ method: 'POST', path: '/wish/delete', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), page: z.number().int().optional(), pageSize: z.number().int().optional() }), resp: z.object({ total: z.number().int() }), summary: 'Remove products' }),
   // Products and search
@@ -225,7 +243,8 @@ export const ENDPOINTS = {
   orderList: endpoint({ method: 'POST', path: '/order/list', auth: true, body: pageQuery.extend({ status: z.enum(ORDER_STATUSES).optional() }), resp: listOf(orderSchema), summary: 'Orders, newest first' }),
   orderDetail: endpoint({ method: 'POST', path: '/order/detail', auth: true, body: z.object({ orderCode: z.string() }), resp: orderSchema, summary: 'One order' }),
   refundList: endpoint({ method: 'POST', path: '/refund/list', auth: true, body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }), resp: listOf(refundSchema), summary: 'Refunds and returns' }),
-  exchangeList: endpoint({ method: 'POST', path: '/exchange/list', auth: true, body: pageQuery, resp: listOf(exchangeSchema), summary: 'Exchanges' }),
+  exchangeList: endpoint({ method: 'POST', path: '/exchange/list', auth: true, body: pageQuery.extend({ status: z.enum(EXCHANGE_STATUSES).optional() }), resp: listOf(exchangeSchema), summary: 'Exchanges' }),
+  afterSaleList: endpoint({ method: 'POST', path: '/aftersale/list', auth: true, body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }), resp: listOf(afterSaleSchema), summary: 'After-sales services (repair, quality issue, alteration)' }),
   couponList: endpoint({ method: 'POST', path: '/coupon/list', auth: true, body: pageQuery, resp: listOf(couponSchema), summary: 'Coupons' }),
   addressList: endpoint({ method: 'GET', path: '/address/list', auth: true, body: none, resp: z.array(addressSchema), summary: 'Saved addresses' }),
   addressSave: endpoint({ method: 'POST', path: '/address/save', auth: true, body: addressSchema.partial({ addressId: true }), resp: addressSchema, summary: 'Create or update an address' }),
