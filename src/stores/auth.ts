@@ -1,41 +1,14 @@
 /**
- * Who is signed in, shared by every island. The access token lives in memory only; the
- * refresh token is an HttpOnly cookie the browser keeps. Actions sit beside the atoms.
+ * Sign-in actions over the session atoms (session.ts): the page's one API client, restoring
+ * a session from the refresh cookie, sign-in, register, third-party, sign-out.
  */
-import { atom, computed } from 'nanostores';
-import { SESSION_HINT_COOKIE, type RequestOf, type Session } from '../lib/api/contract.ts';
+import type { RequestOf, Session } from '../lib/api/contract.ts';
 import { createApiClient, type ApiResult } from '../lib/api/client.ts';
 import { loginUrl } from '../lib/routing/redirect-url.ts';
 import { getPlatform } from './platform.ts';
+import { $httpError, $member, acceptSession, clearMemberState, getAccessToken, hasSessionHint } from './session.ts';
 
-export interface SignedInMember {
-  userId: string;
-  name: string;
-}
-
-const $accessToken = atom<string | null>(null);
-export const $member = atom<SignedInMember | null>(null);
-export const $loggedIn = computed($member, (member) => member !== null);
-/** The last failure of the shared HTTP error handler, for a toast. */
-export const $httpError = atom<string | null>(null);
-
-const memberStoreResets = new Set<() => void>();
-/** Member stores (cart, wishlist…) register here, so logout clears every one of them. */
-export function onMemberLogout(reset: () => void): () => void {
-  memberStoreResets.add(reset);
-  return () => memberStoreResets.delete(reset);
-}
-
-export function acceptSession(session: Session): void {
-  $accessToken.set(session.accessToken);
-  $member.set({ userId: session.member.userId, name: session.member.name });
-}
-
-export function clearMemberState(): void {
-  $accessToken.set(null);
-  $member.set(null);
-  for (const reset of memberStoreResets) reset();
-}
+export { $loggedIn, $member, clearMemberState, hasSessionHint, onMemberLogout } from './session.ts';
 
 export function goToLogin(): void {
   const platform = getPlatform();
@@ -48,7 +21,7 @@ let client: ReturnType<typeof createApiClient> | null = null;
 export function api() {
   client ??= createApiClient({
     fetch: getPlatform().fetch,
-    getAccessToken: () => $accessToken.get(),
+    getAccessToken,
     onSession: acceptSession,
     onSignInRequired: goToLogin,
     onHttpError: (error) => $httpError.set(error.message),
@@ -56,11 +29,6 @@ export function api() {
   // Leaving the page aborts what is in flight (spec §4); an abort is not an error.
   if (typeof window !== 'undefined') window.addEventListener('pagehide', () => client?.abortAll());
   return client;
-}
-
-/** Whether a refresh token probably exists (the readable hint cookie). */
-export function hasSessionHint(cookie = getPlatform().cookie()): boolean {
-  return cookie.split(/;\s*/).some((part) => part.startsWith(`${SESSION_HINT_COOKIE}=`));
 }
 
 /** On page load: get an access token from the refresh cookie, if there may be one. */

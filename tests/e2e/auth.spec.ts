@@ -60,6 +60,7 @@ test('register checks the password rule, then signs the new member in', async ({
 test('logout clears the header state, and guarded pages send to login again', async ({ page }) => {
   await page.goto('/login.html');
   await signIn(page);
+  await expect(page).toHaveURL(/\/account\/info\.html$/); // the redirect after sign-in has landed
   await expect(page.locator('[data-account-state="member"]')).toBeVisible();
   await page.goto('/women.html');
   await expect(page.locator('[data-account-state="member"]')).toContainText(demo.name);

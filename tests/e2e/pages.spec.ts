@@ -151,6 +151,16 @@ test('content components ship no JavaScript of their own; the carousel does', as
   expect(await page.locator('script[type="module"]').count()).toBeGreaterThan(0);
 });
 
+test("a visitor's page does not load the API client; it comes when a session may exist", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/c/W0101.html');
+  await expect(page.locator('[data-account-state="visitor"]')).toBeVisible();
+  expect(scripts.some((path) => /\/auth\.[\w-]+\.js$/.test(path))).toBe(false);
+});
+
 test('language links lead to the same page in the other language', async ({ page }) => {
   await page.goto('/c/W01.html');
   await page.locator('.language-menu summary').click();

@@ -6,7 +6,7 @@ import { signIn } from '../../stores/auth.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { Field, FormError, useFormSubmit } from './form-kit.tsx';
-import { afterSignInTarget, PENDING_REDIRECT_KEY } from './redirect.ts';
+import { afterSignInTarget } from './redirect.ts';
 
 /** The API starts each provider's authorization (it holds the client ids); locally that is the fake provider. */
 export function authorizeUrl(provider: ThirdPartyProvider, prefix: string): string {
@@ -26,7 +26,6 @@ export default function LoginForm({ languageCode, prefix, messages }: IslandProp
     (v) => signIn((v.account ?? '').trim(), v.password ?? ''),
     () => location.assign(afterSignInTarget(prefix)),
   );
-  const keepRedirect = () => sessionStorage.setItem(PENDING_REDIRECT_KEY, new URLSearchParams(location.search).get('redirect_url') ?? '');
 
   return (
     <div className="auth-card">
@@ -45,7 +44,7 @@ export default function LoginForm({ languageCode, prefix, messages }: IslandProp
         <ul>
           {THIRD_PARTY_PROVIDERS.map((provider) => (
             <li key={provider}>
-              <a className="provider-button" data-provider={provider} href={authorizeUrl(provider, prefix)} onClick={keepRedirect}>{t(`auth.providers.${provider}`)}</a>
+              <a className="provider-button" data-provider={provider} href={authorizeUrl(provider, prefix)}>{t(`auth.providers.${provider}`)}</a>
             </li>
           ))}
         </ul>

@@ -1,19 +1,22 @@
 /**
  * The account entry of the header: "Sign in" for visitors (back to this page afterwards),
- * the member's name, their account and sign-out once signed in. Shares $member with every
- * other island, so signing out anywhere clears it here too.
+ * the member's name, their account and sign-out once signed in. It reads the shared session
+ * atoms; the API client (and its schemas) is loaded only when a session may exist or on
+ * sign-out, so visitors' pages stay light.
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { ACCOUNT_HOME_PATH } from '../../lib/routing/redirect-url.ts';
-import { $member, restoreSession, signOut } from '../../stores/auth.ts';
+import { $member, hasSessionHint } from '../../stores/session.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
+
+const authActions = () => import('../../stores/auth.ts');
 
 export default function AccountMenu({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   const member = useStore($member);
   useEffect(() => {
-    void restoreSession();
+    if (hasSessionHint()) void authActions().then((auth) => auth.restoreSession());
   }, []);
 
   if (!member) {
@@ -23,7 +26,7 @@ export default function AccountMenu({ languageCode, prefix, messages }: IslandPr
   return (
     <div className="account-menu" data-account-state="member">
       <a href={`${prefix}${ACCOUNT_HOME_PATH}`}>{t('auth.signedInAs', { name: member.name })}</a>
-      <button type="button" onClick={() => void signOut()}>{t('auth.signOut')}</button>
+      <button type="button" onClick={() => void authActions().then((auth) => auth.signOut())}>{t('auth.signOut')}</button>
     </div>
   );
 }

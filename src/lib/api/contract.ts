@@ -261,11 +261,4 @@ export type ResponseOf<N extends EndpointName> = z.infer<(typeof ENDPOINTS)[N]['
 /** Analytics collector paths (form-encoded, spec §7); served beside the API locally. */
 export const ANALYTICS_PATHS = ['/datarcvr/user/web', '/datarcvr/event', '/datarcvr/custom'] as const;
 
-/** Refresh cookie: HttpOnly, SameSite=Lax, scoped to the auth calls. */
-export const REFRESH_COOKIE = 'lin_rt';
-/**
- * Readable companion of the refresh cookie, holding no secret: it only says a refresh token
- * exists, so the pre-paint access check can tell "maybe signed in" from "certainly not"
- * without seeing the HttpOnly token. The API is still the judge (401 → refresh → login).
- */
-export const SESSION_HINT_COOKIE = 'lin_session';
+export { REFRESH_COOKIE, SESSION_HINT_COOKIE } from './cookies.ts';

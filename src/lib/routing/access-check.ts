@@ -4,7 +4,7 @@
  * painted. The access token lives in memory, so on a fresh page only the refresh token can
  * exist; its readable hint cookie is what the script can see.
  */
-import { SESSION_HINT_COOKIE } from '../api/contract.ts';
+import { SESSION_HINT_COOKIE } from '../api/cookies.ts';
 
 export function accessCheckScript(languagePrefix: string): string {
   const loginBase = `${languagePrefix}/login.html?redirect_url=`;

@@ -1,0 +1,13 @@
+/**
+ * Cookie names of the session, apart from the contract so that pages can read them
+ * without loading the contract's schemas.
+ */
+
+/** Refresh cookie: HttpOnly, SameSite=Lax, scoped to the auth calls. */
+export const REFRESH_COOKIE = 'lin_rt';
+/**
+ * Readable companion of the refresh cookie, holding no secret: it only says a refresh token
+ * exists, so the pre-paint access check can tell "maybe signed in" from "certainly not"
+ * without seeing the HttpOnly token. The API is still the judge (401 → refresh → login).
+ */
+export const SESSION_HINT_COOKIE = 'lin_session';
