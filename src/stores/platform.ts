@@ -10,6 +10,29 @@ export interface Platform {
   languagePrefix: () => string;
   cookie: () => string;
   fetch: typeof fetch;
+  /** localStorage; sessionStorage for per-session state. */
+  localStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  sessionStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+}
+
+/** An in-memory Storage, for tests and for browsers that refuse storage (private modes). */
+export function memoryStorage(): Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+function browserStorage(kind: 'localStorage' | 'sessionStorage') {
+  try {
+    const storage = window[kind];
+    storage.getItem('probe');
+    return storage;
+  } catch {
+    return memoryStorage();
+  }
 }
 
 function browserLanguagePrefix(): string {
@@ -26,6 +49,8 @@ export function getPlatform(): Platform {
     languagePrefix: browserLanguagePrefix,
     cookie: () => document.cookie,
     fetch: (...args) => globalThis.fetch(...args),
+    localStorage: browserStorage('localStorage'),
+    sessionStorage: browserStorage('sessionStorage'),
   };
   return platform;
 }
