@@ -6,6 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4398);
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
+  // The reference machine has 2 cores running the browser, the store and the tests at once.
+  expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],

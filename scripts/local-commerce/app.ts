@@ -287,6 +287,37 @@ export function createCommerceApp(options: CommerceAppOptions) {
     return [...names].slice(0, 10);
   });
 
+  handle('productSearch', ({ body }) => {
+    // Every local store carries the whole catalogue, so a store search (searchType storeCode)
+    // lists every switched-on product, narrowed by the word when one is given too.
+    const word = body.description?.trim().toLowerCase() ?? '';
+    if (body.searchType === 'keyword' && !word) return { list: [], total: 0 };
+    const products = (db.prepare('SELECT json FROM products').all() as Array<{ json: string }>)
+      .map(({ json }) => JSON.parse(json) as CatalogueProduct)
+      .filter((p) => p.enabledFlag === 'Y');
+    // Relevance: a name that is the word, then one that starts with it, then one that contains it.
+    const rank = (p: CatalogueProduct) => Math.min(...Object.values(p.names).map((name) => {
+      const lower = name.toLowerCase();
+      return lower === word ? 0 : lower.startsWith(word) ? 1 : lower.includes(word) ? 2 : Infinity;
+    }));
+    const found = products
+      .map((p) => ({ p, rank: word ? rank(p) : 0 }))
+      .filter((f) => f.rank !== Infinity)
+      .map((f) => ({ ...f, summary: summary(f.p, body.region) }));
+    // Ties keep product-code order, so pages never overlap. Codes are issued in sequence: the
+    // highest is the newest product.
+    const byCode = (a: { p: CatalogueProduct }, b: { p: CatalogueProduct }) => a.p.productCode.localeCompare(b.p.productCode);
+    const orders: Record<typeof body.sort, (a: (typeof found)[number], b: (typeof found)[number]) => number> = {
+      relevance: (a, b) => a.rank - b.rank || byCode(a, b),
+      priceAsc: (a, b) => a.summary.priceInfo.minPrice - b.summary.priceInfo.minPrice || byCode(a, b),
+      priceDesc: (a, b) => b.summary.priceInfo.minPrice - a.summary.priceInfo.minPrice || byCode(a, b),
+      newest: (a, b) => byCode(b, a),
+    };
+    found.sort(orders[body.sort]);
+    const start = (body.page - 1) * body.pageSize;
+    return { list: found.slice(start, start + body.pageSize).map((f) => f.summary), total: found.length };
+  });
+
   // ---------------------------------------------------------------- cart
   const cartTotal = (memberId: string) => (db.prepare('SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_lines WHERE member_id = ?').get(memberId) as { n: number }).n;
   handle('cartCount', ({ member }) => cartTotal(member.id));

@@ -7,11 +7,14 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Member } from '../../lib/api/contract.ts';
 import { $member, api, goToLogin, restoreSession, signOut } from '../../stores/auth.ts';
+import { useHydrated } from '../use-hydrated.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export default function MemberShell({ languageCode, prefix, messages, showDetails }: IslandProps & { showDetails: boolean }) {
   const t = useTranslator(languageCode, messages);
-  const member = useStore($member);
+  const hydrated = useHydrated();
+  const storedMember = useStore($member);
+  const member = hydrated ? storedMember : null;
   const [details, setDetails] = useState<Member | null>(null);
 
   useEffect(() => {

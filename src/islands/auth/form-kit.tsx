@@ -3,7 +3,8 @@
  * ordered check (first failure shown on its field, scrolled into view below the header),
  * and the message for a msgCode: translated, else the API's msg, else the common text (spec §8).
  */
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useHydrated } from '../use-hydrated.ts';
 import type { TFunction } from 'i18next';
 import type { ApiResult } from '../../lib/api/client.ts';
 import { DEFAULT_PAGE_HEADER_HEIGHT_PX } from '../../lib/constants.ts';
@@ -52,8 +53,7 @@ export type FormValues = Record<string, string>;
 export function useFormSubmit<T>(t: TFunction, checks: (values: FormValues) => FieldCheck[], submit: (values: FormValues) => Promise<ApiResult<T>>, onSuccess: (data: T) => void) {
   const [state, setState] = useState<FormState>({ errors: {}, formError: null, busy: false });
   // Server-rendered disabled: a click before hydration must not submit the form natively.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
 
   function focusField(field: string) {

@@ -1,32 +1,63 @@
 /**
- * The account entry of the header: "Sign in" for visitors (back to this page afterwards),
- * the member's name, their account and sign-out once signed in. It reads the shared session
- * atoms; the API client (and its schemas) is loaded only when a session may exist or on
- * sign-out, so visitors' pages stay light.
+ * The account entry of the header (spec §2): a click goes to the account, or to login for a
+ * visitor; hovering shows a pop-up with My Account and Exit, which closes 100 ms after the
+ * pointer leaves. Display modes: A (icon), B (icon and label, in the account area), D
+ * (while the category layer is open). It reads the shared session atoms; the API client
+ * (and its schemas) is loaded only when a session may exist or on exit, so visitors' pages
+ * stay light.
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
+import { ACCOUNT_POPUP_CLOSE_DELAY_MS } from '../../lib/constants.ts';
 import { ACCOUNT_HOME_PATH } from '../../lib/routing/redirect-url.ts';
+import { $accountDisplayMode, $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
 import { $member, hasSessionHint } from '../../stores/session.ts';
+import { useHydrated } from '../use-hydrated.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
+import { useDelayed } from './use-delayed.ts';
 
 const authActions = () => import('../../stores/auth.ts');
 
 export default function AccountMenu({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
-  const member = useStore($member);
+  const hydrated = useHydrated();
+  const storedMember = useStore($member);
+  const member = hydrated ? storedMember : null;
+  const mode = useStore($accountDisplayMode);
+  const open = useStore($openLayer) === 'account';
+  const closing = useDelayed();
   useEffect(() => {
     if (hasSessionHint()) void authActions().then((auth) => auth.restoreSession());
   }, []);
 
-  if (!member) {
-    const signIn = () => location.assign(`${prefix}/login.html?redirect_url=${encodeURIComponent(location.pathname + location.search)}`);
-    return <button type="button" className="account-menu__signin" data-account-state="visitor" onClick={signIn}>{t('auth.signIn')}</button>;
-  }
+  const accountHref = `${prefix}${ACCOUNT_HOME_PATH}`;
+  const go = () => {
+    location.assign(member ? accountHref : `${prefix}/login.html?redirect_url=${encodeURIComponent(location.pathname + location.search)}`);
+  };
+  const label = member ? t('auth.signedInAs', { name: member.name }) : t('auth.signIn');
+
   return (
-    <div className="account-menu" data-account-state="member">
-      <a href={`${prefix}${ACCOUNT_HOME_PATH}`}>{t('auth.signedInAs', { name: member.name })}</a>
-      <button type="button" onClick={() => void authActions().then((auth) => auth.signOut())}>{t('auth.signOut')}</button>
+    <div
+      className="header-tool account-menu"
+      data-account-state={member ? 'member' : 'visitor'}
+      data-display-mode={mode}
+      onPointerEnter={() => {
+        closing.cancel();
+        if (member) openLayer('account');
+      }}
+      onPointerLeave={() => closing.schedule(ACCOUNT_POPUP_CLOSE_DELAY_MS, () => closeLayer('account'))}
+    >
+      <button type="button" className="header-tool__button" onClick={go} aria-label={label} aria-haspopup={member ? 'menu' : undefined} aria-expanded={member ? open : undefined}>
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.6" /><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="1.6" /></svg>
+        {mode === 'B' && <span className="header-tool__label">{label}</span>}
+      </button>
+      {member && open && (
+        <div className="header-popup account-menu__popup" role="menu">
+          <p className="account-menu__name">{label}</p>
+          <a role="menuitem" href={accountHref}>{t('auth.myAccount')}</a>
+          <button role="menuitem" type="button" onClick={() => void authActions().then((auth) => auth.signOut()).then(() => closeLayer('account'))}>{t('auth.signOut')}</button>
+        </div>
+      )}
     </div>
   );
 }

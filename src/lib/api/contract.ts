@@ -190,6 +190,23 @@ export const invoiceSchema = z.object({ invoiceNo: z.string(), orderCode: z.stri
 export const ticketSchema = z.object({ ticketId: z.string(), subject: z.string(), status: z.enum(['OPEN', 'REPLIED', 'CLOSED']), createdAt: z.number() });
 export const inboxMessageSchema = z.object({ messageId: z.string(), title: z.string(), body: z.string(), read: yesNo, createdAt: z.number() });
 
+/** Product search (the search page): page size default and cap. */
+export const SEARCH_PAGE_SIZE_DEFAULT = 24;
+export const SEARCH_PAGE_SIZE_MAX = 60;
+export const SEARCH_SORTS = ['relevance', 'priceAsc', 'priceDesc', 'newest'] as const;
+export const productSearchBodySchema = z
+  .object({
+    description: z.string().optional().describe('The searched word; matched against product names in every language, ignoring case'),
+    storeCode: z.string().optional().describe("A store's code: with searchType storeCode, the store's wares"),
+    searchType: z.enum(['keyword', 'storeCode']).default('keyword'),
+    sort: z.enum(SEARCH_SORTS).default('relevance'),
+    page: z.number().int().min(1).default(1),
+    pageSize: z.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
+    region: z.enum(['TW', 'HK', 'MO', 'CN']).describe('Prices are in the region\'s currency'),
+  })
+  // A store search without a store is a mistake of the caller, not an empty result.
+  .refine((body) => body.searchType !== 'storeCode' || Boolean(body.storeCode?.trim()), { message: 'SEARCH_STORE_CODE_REQUIRED', path: ['storeCode'] });
+
 const pageQuery = z.object({ page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(10) });
 const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
 
@@ -239,6 +256,7 @@ export const ENDPOINTS = {
   productsByCodes: endpoint({ method: 'POST', path: '/product/by-codes', auth: false, body: z.object({ codes: z.array(z.string()).min(1).max(100), region: z.enum(['TW', 'HK', 'MO', 'CN']) }), resp: z.array(productSummarySchema), summary: 'Live price and stock of products' }),
   recommendedWords: endpoint({ method: 'GET', path: '/search/recommend-words', auth: false, body: none, resp: z.array(z.object({ wordName: z.string() })), summary: 'Hot search words' }),
   searchSuggestions: endpoint({ method: 'POST', path: '/search/suggest', auth: false, body: z.object({ word: z.string().min(1) }), resp: z.array(z.string()), summary: 'Auto-complete for a typed word' }),
+  productSearch: endpoint({ method: 'POST', path: '/search/products', auth: false, body: productSearchBodySchema, resp: listOf(productSummarySchema), summary: 'Switched-on products whose name contains the word, sorted and paged' }),
   // Account area
   orderList: endpoint({ method: 'POST', path: '/order/list', auth: true, body: pageQuery.extend({ status: z.enum(ORDER_STATUSES).optional() }), resp: listOf(orderSchema), summary: 'Orders, newest first' }),
   orderDetail: endpoint({ method: 'POST', path: '/order/detail', auth: true, body: z.object({ orderCode: z.string() }), resp: orderSchema, summary: 'One order' }),

@@ -1,0 +1,155 @@
+/**
+ * The gender navigation and the category float layer (spec §2). The tabs are the first 4
+ * classification nodes, rendered as plain links (they work before hydration); a 300 ms hover
+ * or a click opens the tab's layer: a grid of sub-categories with drill-down and a back
+ * arrow, and the tab's own picture and page link. Opening a tab pushes `#{title}_navi`, so
+ * the browser's back button closes the layer. A balloon tip above the category icon shows
+ * once per session for 6 s on eligible pages.
+ */
+import { useEffect, useState, type MouseEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { BALLOON_TIP_DURATION_MS, CATEGORY_LAYER_HOVER_DELAY_MS } from '../../lib/constants.ts';
+import { $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
+import { getPlatform } from '../../stores/platform.ts';
+import { useDelayed } from './use-delayed.ts';
+
+export interface CategoryTab {
+  id: string;
+  title: string;
+  href: string;
+  imgUrl?: string | undefined;
+  children: CategoryTab[];
+}
+
+export interface CategoryLayerProps {
+  tabs: CategoryTab[];
+  labels: { categories: string; back: string; viewAll: string; close: string };
+  currentHref: string;
+  balloonTip: string;
+  balloonEligible: boolean;
+}
+
+const BALLOON_KEY = 'linea:balloon-tip-shown';
+export const naviHash = (title: string) => `#${encodeURIComponent(title)}_navi`;
+
+export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, balloonEligible }: CategoryLayerProps) {
+  const open = useStore($openLayer) === 'category';
+  const [tabIndex, setTabIndex] = useState(0);
+  const [trail, setTrail] = useState<CategoryTab[]>([]);
+  const [balloon, setBalloon] = useState(false);
+  const hover = useDelayed();
+
+  const tab = tabs[tabIndex];
+  const shown = trail.at(-1) ?? tab;
+
+  function openTab(index: number) {
+    setTabIndex(index);
+    setTrail([]);
+    openLayer('category');
+    const hash = naviHash(tabs[index]!.title);
+    if (location.hash !== hash) history.pushState({ categoryLayer: index }, '', hash);
+  }
+
+  function close() {
+    closeLayer('category');
+    if (location.hash.endsWith('_navi')) history.replaceState(null, '', location.pathname + location.search);
+  }
+
+  useEffect(() => {
+    // Back (or forward) away from a `_navi` entry closes the layer.
+    const onPopState = () => {
+      if (!location.hash.endsWith('_navi')) closeLayer('category');
+    };
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeLayer('category');
+    window.addEventListener('popstate', onPopState);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!balloonEligible || !balloonTip) return;
+    const storage = getPlatform().sessionStorage;
+    if (storage.getItem(BALLOON_KEY)) return;
+    storage.setItem(BALLOON_KEY, '1');
+    setBalloon(true);
+    const timer = setTimeout(() => setBalloon(false), BALLOON_TIP_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [balloonEligible, balloonTip]);
+
+  const onTabClick = (event: MouseEvent, index: number) => {
+    // The first click opens the layer; a click on the tab already open follows its link.
+    if (open && index === tabIndex) return;
+    event.preventDefault();
+    hover.cancel();
+    openTab(index);
+  };
+
+  return (
+    <div className="category-nav" onPointerLeave={() => hover.cancel()}>
+      <nav className="site-header__genders" aria-label={labels.categories}>
+        {tabs.map((t, index) => (
+          <a
+            key={t.id}
+            href={t.href}
+            aria-current={t.href === currentHref ? 'page' : undefined}
+            aria-expanded={open && index === tabIndex}
+            data-tab={t.id}
+            onPointerEnter={() => hover.schedule(CATEGORY_LAYER_HOVER_DELAY_MS, () => openTab(index))}
+            onClick={(event) => onTabClick(event, index)}
+          >
+            {t.title}
+          </a>
+        ))}
+      </nav>
+      <div className="category-nav__icon-wrap">
+        <button type="button" className="header-tool__button category-nav__icon" aria-label={labels.categories} aria-expanded={open} onClick={() => (open ? close() : openTab(tabIndex))}>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.6" /></svg>
+        </button>
+        {balloon && !open && <div className="balloon-tip" role="status">{balloonTip}</div>}
+      </div>
+      {open && tab && shown && (
+        <div className="category-layer" role="dialog" aria-label={labels.categories} data-category-layer>
+          <div className="category-layer__inner">
+            <div className="category-layer__tabs" role="tablist">
+              {tabs.map((t, index) => (
+                <button key={t.id} type="button" role="tab" aria-selected={index === tabIndex} onClick={() => openTab(index)}>{t.title}</button>
+              ))}
+              <button type="button" className="category-layer__close" aria-label={labels.close} onClick={close}>×</button>
+            </div>
+            <div className="category-layer__body">
+              <div className="category-layer__grid-wrap">
+                <div className="category-layer__heading">
+                  {trail.length > 0 && (
+                    <button type="button" className="category-layer__back" aria-label={labels.back} onClick={() => setTrail(trail.slice(0, -1))}>‹</button>
+                  )}
+                  <h2>{shown.title}</h2>
+                </div>
+                <ul className="category-layer__grid">
+                  {shown.children.map((child) => (
+                    <li key={child.id}>
+                      {child.children.length > 0 ? (
+                        <button type="button" data-drill={child.id} onClick={() => setTrail([...trail, child])}>{child.title} <span aria-hidden="true">›</span></button>
+                      ) : (
+                        <a href={child.href}>{child.title}</a>
+                      )}
+                    </li>
+                  ))}
+                  <li><a className="category-layer__all" href={shown.href}>{labels.viewAll}</a></li>
+                </ul>
+              </div>
+              {tab.imgUrl && (
+                <a className="category-layer__feature" href={tab.href}>
+                  <img src={tab.imgUrl} alt="" width="320" height="400" loading="lazy" />
+                  <span>{tab.title}</span>
+                </a>
+              )}
+            </div>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * The language chooser (spec §2, §4): a click on the current language is ignored; for a
+ * signed-in member the choice is POSTed as their preference, and the switch proceeds
+ * whatever the answer. Before hydration the links work on their own.
+ *
+ * Back button: each page records its language for the session; a page restored from the
+ * back-forward cache whose language is no longer the recorded one reloads, so the shopper
+ * never sees a stale mix of languages.
+ */
+import { useEffect, type MouseEvent } from 'react';
+import { getPlatform } from '../../stores/platform.ts';
+import { $member } from '../../stores/session.ts';
+
+export interface LanguageOption {
+  code: string;
+  label: string;
+  href: string;
+}
+
+const LANGUAGE_KEY = 'linea:language';
+/** The preference must not hold the shopper up for long. */
+const PREFERENCE_WAIT_MS = 1500;
+
+export default function LanguageChooser({ options, currentCode, label }: { options: LanguageOption[]; currentCode: string; label: string }) {
+  useEffect(() => {
+    const storage = getPlatform().sessionStorage;
+    storage.setItem(LANGUAGE_KEY, currentCode);
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted && storage.getItem(LANGUAGE_KEY) !== currentCode) location.reload();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [currentCode]);
+
+  async function choose(event: MouseEvent<HTMLAnchorElement>, option: LanguageOption) {
+    event.preventDefault();
+    if ($member.get()) {
+      const { api } = await import('../../stores/auth.ts');
+      await Promise.race([api().call('preferLanguage', { preferLang: option.code }), new Promise((resolve) => setTimeout(resolve, PREFERENCE_WAIT_MS))]);
+    }
+    getPlatform().navigate(option.href);
+  }
+
+  const current = options.find((o) => o.code === currentCode);
+  return (
+    <details className="language-menu">
+      <summary aria-label={label}>{current?.label}</summary>
+      <ul>
+        {options.map((option) => (
+          <li key={option.code}>
+            {option.code === currentCode ? (
+              <span aria-current="true" lang={option.code}>{option.label}</span>
+            ) : (
+              <a href={option.href} hrefLang={option.code} lang={option.code} onClick={(event) => void choose(event, option)}>{option.label}</a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

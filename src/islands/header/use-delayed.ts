@@ -1,0 +1,25 @@
+/**
+ * Hover intent: run an action after a delay, cancelled if the pointer changes its mind.
+ * Used for the spec's header timings (open after 300/500 ms, close 100 ms after leaving).
+ */
+import { useCallback, useEffect, useRef } from 'react';
+
+export function useDelayed() {
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancel = useCallback(() => {
+    if (timer.current !== null) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+  const schedule = useCallback(
+    (ms: number, action: () => void) => {
+      cancel();
+      timer.current = setTimeout(() => {
+        timer.current = null;
+        action();
+      }, ms);
+    },
+    [cancel],
+  );
+  useEffect(() => cancel, [cancel]);
+  return { schedule, cancel };
+}

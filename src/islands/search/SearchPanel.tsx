@@ -1,0 +1,208 @@
+/**
+ * The search box and its panel (spec §2 "Search panel"). Focus opens the panel (and loads the
+ * hot words once). With nothing typed it shows quick links, hot words and recent searches;
+ * with text typed, only the suggestions, the typed text marked. Enter searches (a blank word
+ * does nothing); so does a click on any word.
+ *
+ * The box is a GET form to the search page, so Enter works before hydration too; once
+ * hydrated, the specified search words are honoured. The panel's body renders only after a
+ * focus, so the server's markup (no history, no words) always matches the first client render.
+ */
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import { SEARCH_BOX_HEIGHT_PX } from '../../lib/constants.ts';
+import { splitHighlight } from '../../lib/search/highlight.ts';
+import type { SpecifiedSearchWords } from '../../lib/search/target.ts';
+import { getPlatform } from '../../stores/platform.ts';
+import { $hotWords, $searchHistory, $suggestionState, clearSearchHistory, loadHotWords, removeSearchWord, submitSearch, typeWord } from '../../stores/search.ts';
+import { useTranslator, type IslandProps } from '../use-translator.ts';
+
+export interface SearchQuickLinks {
+  storeList: string;
+  faq: string;
+  chat: string;
+}
+
+export interface SearchPanelProps extends IslandProps {
+  /** The CMS's specified search words of the page's language: a listed word goes to its PC link. */
+  specifiedWords: SpecifiedSearchWords;
+  /** switch config associativeSearchSwitch: Y requests suggestions while typing. */
+  associativeSearch: 'Y' | 'N';
+  /** switch config customerServiceSwitch: N hides the chat link. */
+  customerService: 'Y' | 'N';
+  quickLinks: SearchQuickLinks;
+}
+
+export default function SearchPanel({ languageCode, prefix, messages, specifiedWords, associativeSearch, customerService, quickLinks }: SearchPanelProps) {
+  const t = useTranslator(languageCode, messages);
+  const [typed, setTyped] = useState('');
+  const [open, setOpen] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
+  const panelId = useId();
+  const history = useStore($searchHistory);
+  const hotWords = useStore($hotWords);
+  const suggestions = useStore($suggestionState);
+
+  useEffect(() => {
+    // The box is uncontrolled, like the store's other forms: a focus or text from before
+    // hydration stays and counts.
+    if (input.current && document.activeElement === input.current) openPanel();
+    if (input.current?.value) onType(input.current.value);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    // A press anywhere outside (not a blur: a click on the panel's own text must keep it open) or Escape closes it.
+    const onPointerDown = (event: PointerEvent) => {
+      if (!root.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  function openPanel() {
+    setOpen(true);
+    void loadHotWords();
+  }
+
+  function search(word: string) {
+    const target = submitSearch(word, specifiedWords, prefix);
+    if (!target) return;
+    if (input.current) input.current.value = word.trim();
+    setTyped(word.trim());
+    setOpen(false);
+    getPlatform().navigate(target);
+  }
+
+  function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    search(input.current?.value ?? typed);
+  }
+
+  function onType(value: string) {
+    setTyped(value);
+    // Typing after an Escape reopens the panel; the clearing that Escape itself does to a
+    // search box (an input event with '') must not.
+    if (value) setOpen(true);
+    typeWord(value, { associativeSearch });
+  }
+
+  return (
+    <div className="search-panel" ref={root} data-open={open ? '' : undefined}>
+      <form className="search-panel__form" role="search" method="get" action={`${prefix}/search.html`} onSubmit={onSubmit}>
+        <input
+          className="search-panel__input"
+          type="search"
+          name="description"
+          ref={input}
+          defaultValue=""
+          placeholder={t('search.placeholder')}
+          aria-label={t('search.label')}
+          aria-expanded={open}
+          aria-controls={panelId}
+          autoComplete="off"
+          enterKeyHint="search"
+          style={{ height: SEARCH_BOX_HEIGHT_PX }}
+          onFocus={openPanel}
+          onChange={(event) => onType(event.target.value)}
+        />
+        <button className="search-panel__submit" type="submit" aria-label={t('search.submit')}>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        </button>
+      </form>
+      <div className="search-panel__body" id={panelId} hidden={!open}>
+        {open && (
+          <SearchPanelBody
+            t={t}
+            typed={typed}
+            suggestions={suggestions.items}
+            hotWords={hotWords}
+            history={history}
+            showChat={customerService === 'Y'}
+            quickLinks={quickLinks}
+            onSearch={search}
+            onRemove={removeSearchWord}
+            onClear={clearSearchHistory}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+export interface SearchPanelBodyProps {
+  t: TFunction;
+  typed: string;
+  suggestions: readonly string[];
+  hotWords: readonly string[];
+  history: readonly string[];
+  showChat: boolean;
+  quickLinks: SearchQuickLinks;
+  onSearch: (word: string) => void;
+  onRemove: (word: string) => void;
+  onClear: () => void;
+}
+
+/** What the open panel shows; apart from the island so it can be rendered on its own in tests. */
+export function SearchPanelBody({ t, typed, suggestions, hotWords, history, showChat, quickLinks, onSearch, onRemove, onClear }: SearchPanelBodyProps) {
+  if (typed.trim()) {
+    if (suggestions.length === 0) return null;
+    return (
+      <ul className="search-panel__suggestions" aria-label={t('search.suggestions')}>
+        {suggestions.map((item) => (
+          <li key={item}>
+            <button className="search-panel__suggestion" type="button" onClick={() => onSearch(item)}>
+              {splitHighlight(item, typed).map((segment, i) => (segment.match ? <mark key={i}>{segment.text}</mark> : segment.text))}
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <>
+      <nav className="search-panel__quick-links" aria-label={t('search.quickLinks')}>
+        <a className="search-panel__quick-link" href={quickLinks.storeList}>{t('search.storeList')}</a>
+        <a className="search-panel__quick-link" href={quickLinks.faq}>{t('search.faq')}</a>
+        {showChat && <a className="search-panel__quick-link" href={quickLinks.chat}>{t('search.chat')}</a>}
+      </nav>
+      {hotWords.length > 0 && (
+        <section className="search-panel__section search-panel__hot">
+          <h2 className="search-panel__heading">{t('search.hotWords')}</h2>
+          <ul className="search-panel__words">
+            {hotWords.map((word) => (
+              <li key={word}>
+                <button className="search-panel__word" type="button" onClick={() => onSearch(word)}>{word}</button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {history.length > 0 && (
+        <section className="search-panel__section search-panel__recent">
+          <div className="search-panel__section-head">
+            <h2 className="search-panel__heading">{t('search.recent')}</h2>
+            <button className="search-panel__clear" type="button" onClick={onClear}>{t('search.clearRecent')}</button>
+          </div>
+          <ul className="search-panel__words">
+            {history.map((word) => (
+              <li key={word} className="search-panel__recent-item">
+                <button className="search-panel__word" type="button" onClick={() => onSearch(word)}>{word}</button>
+                <button className="search-panel__remove" type="button" aria-label={t('search.removeWord', { word })} onClick={() => onRemove(word)}>
+                  <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M3 3l10 10M13 3 3 13" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" /></svg>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * Whether the scrolling live-broadcast banner shows (spec §2, §3 Promo/switch config):
+ * inside the liveStartTime–liveEndTime window (a missing bound is open-ended, like every
+ * CMS window) and for this client, when liveDisplayClient names clients at all.
+ */
+import { isWithinWindow } from '../cms/schedule.ts';
+import type { switchConfigSchema } from '../cms/schema.ts';
+import type { z } from 'zod';
+
+type SwitchConfig = z.infer<typeof switchConfigSchema>;
+
+/** Clients of the analytics device info (spec §7); the store is the PC site. */
+export type LiveClient = 'PC' | 'H5' | 'App_ios' | 'App_android';
+
+export function isLiveBannerShown(
+  switchConfig: Pick<SwitchConfig, 'liveStartTime' | 'liveEndTime' | 'liveDisplayClient'> | null | undefined,
+  now: number,
+  client: LiveClient | (string & {}) = 'PC',
+): boolean {
+  if (!switchConfig) return false;
+  if (!isWithinWindow(now, switchConfig.liveStartTime, switchConfig.liveEndTime)) return false;
+  return displaysOn(switchConfig.liveDisplayClient, client);
+}
+
+/** liveDisplayClient is a list like "PC,H5" (commas or spaces, any case); empty means every client. */
+function displaysOn(liveDisplayClient: string | null | undefined, client: string): boolean {
+  const clients = (liveDisplayClient ?? '').split(/[\s,;|]+/).filter(Boolean).map((c) => c.toUpperCase());
+  return clients.length === 0 || clients.includes(client.toUpperCase());
+}

@@ -1,0 +1,168 @@
+/**
+ * The search panel's state (spec §2 "Search panel", §3, §5, §7): the recent searches kept in
+ * local storage, the hot (recommended) words, the suggestions while typing, and where a
+ * search goes.
+ *
+ * The API client is imported on first use, not with this module: the panel sits in every
+ * page's header, and a visitor's page must not load the client and its schemas just by being
+ * open (README "JavaScript per page"). Focus (hot words) or typing (suggestions) brings it.
+ */
+import { atom, onMount } from 'nanostores';
+import { RECOMMENDED_WORDS_SHOWN, SEARCH_SUGGESTION_DEBOUNCE_MS } from '../lib/constants.ts';
+import { addToHistory, parseStoredHistory, removeFromHistory } from '../lib/search/history.ts';
+import { searchTarget, type SpecifiedSearchWords } from '../lib/search/target.ts';
+import { getPlatform } from './platform.ts';
+
+const apiClient = async () => (await import('./auth.ts')).api();
+
+// ---------------------------------------------------------------------------------------
+// Recent searches
+
+/** Namespaced: the store shares its origin's local storage with whatever else runs there. */
+export const SEARCH_HISTORY_KEY = 'linea:search:history';
+
+export const $searchHistory = atom<string[]>([]);
+
+// Read whenever the list is first looked at (an island mounts, or an action reads it): the
+// storage is the truth, another tab may have searched since, and a server render has none.
+onMount($searchHistory, () => {
+  $searchHistory.set(parseStoredHistory(getPlatform().localStorage.getItem(SEARCH_HISTORY_KEY)));
+});
+
+function saveHistory(next: string[]): void {
+  $searchHistory.set(next);
+  const storage = getPlatform().localStorage;
+  try {
+    if (next.length) storage.setItem(SEARCH_HISTORY_KEY, JSON.stringify(next));
+    else storage.removeItem(SEARCH_HISTORY_KEY);
+  } catch {
+    // A full or refused storage: the list still works for this page, it is just not kept.
+  }
+}
+
+export function addSearchWord(word: string): void {
+  const current = $searchHistory.get();
+  const next = addToHistory(current, word);
+  if (next.length !== current.length || next.some((w, i) => w !== current[i])) saveHistory(next);
+}
+
+export function removeSearchWord(word: string): void {
+  saveHistory(removeFromHistory($searchHistory.get(), word));
+}
+
+export function clearSearchHistory(): void {
+  saveHistory([]);
+}
+
+// ---------------------------------------------------------------------------------------
+// Hot words
+
+/** The first RECOMMENDED_WORDS_SHOWN recommended words; empty until loaded, and after a failure. */
+export const $hotWords = atom<string[]>([]);
+let hotWordsLoading: Promise<void> | null = null;
+
+/**
+ * Requests the words only if none are loaded and no request is out (spec §7), so calling it
+ * on every focus is cheap. A failure leaves the block empty, and the next call tries again.
+ */
+export function loadHotWords(): Promise<void> {
+  if ($hotWords.get().length > 0) return Promise.resolve();
+  hotWordsLoading ??= (async () => {
+    try {
+      const result = await (await apiClient()).call('recommendedWords');
+      if (result.ok) $hotWords.set(result.data.map((w) => w.wordName.trim()).filter(Boolean).slice(0, RECOMMENDED_WORDS_SHOWN));
+    } catch {
+      // The client module could not load (offline): no hot words, the panel works without.
+    } finally {
+      hotWordsLoading = null;
+    }
+  })();
+  return hotWordsLoading;
+}
+
+// ---------------------------------------------------------------------------------------
+// Suggestions
+
+export type SuggestionStatus =
+  /** Nothing to suggest: a blank word, or the associative-search switch is off. */
+  | 'idle'
+  /** Waiting for the typing to stop, or for the answer. */
+  | 'waiting'
+  | 'ready'
+  | 'failed';
+
+export interface SuggestionState {
+  /** The current word, trimmed. */
+  word: string;
+  items: string[];
+  status: SuggestionStatus;
+}
+
+export const $suggestionState = atom<SuggestionState>({ word: '', items: [], status: 'idle' });
+
+/** Answers per word for the page's life: a word typed again shows at once and is never requested again. */
+const suggestionCache = new Map<string, string[]>();
+/** Requests out, per word: typing back to a word whose answer is still coming waits for that one. */
+const suggestionRequests = new Map<string, Promise<string[] | null>>();
+let debounceTimer: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * The shopper typed: suggestions come SEARCH_SUGGESTION_DEBOUNCE_MS after the last keystroke,
+ * only while the associative-search switch is Y (spec §5, §7).
+ */
+export function typeWord(typed: string, switches: { associativeSearch: 'Y' | 'N' }): void {
+  clearTimeout(debounceTimer);
+  const word = typed.trim();
+  if (!word || switches.associativeSearch !== 'Y') {
+    $suggestionState.set({ word, items: [], status: 'idle' });
+    return;
+  }
+  const cached = suggestionCache.get(word);
+  if (cached) {
+    $suggestionState.set({ word, items: cached, status: 'ready' });
+    return;
+  }
+  // The list stays as it is until this word's answer, so it does not blink at every keystroke.
+  $suggestionState.set({ word, items: $suggestionState.get().items, status: 'waiting' });
+  debounceTimer = setTimeout(() => void showSuggestions(word), SEARCH_SUGGESTION_DEBOUNCE_MS);
+}
+
+async function showSuggestions(word: string): Promise<void> {
+  // An answer for this word may have come in while the typing paused (a request out earlier).
+  const cached = suggestionCache.get(word);
+  let request = cached ? Promise.resolve(cached) : suggestionRequests.get(word);
+  if (!request) {
+    request = requestSuggestions(word).finally(() => suggestionRequests.delete(word));
+    suggestionRequests.set(word, request);
+  }
+  const items = await request;
+  // The shopper has typed on: this answer is for a word no longer in the box (it is cached).
+  if ($suggestionState.get().word !== word) return;
+  $suggestionState.set(items ? { word, items, status: 'ready' } : { word, items: [], status: 'failed' });
+}
+
+/** The answer, cached; null on failure (not cached, so the word is asked again next time). */
+async function requestSuggestions(word: string): Promise<string[] | null> {
+  try {
+    const result = await (await apiClient()).call('searchSuggestions', { word });
+    if (!result.ok) return null;
+    suggestionCache.set(word, result.data);
+    return result.data;
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Submitting
+
+/**
+ * A search of `word` (Enter, or a click on a word): remembered in the recent searches, and
+ * its target returned for the island to navigate to. Null for a blank word, which does
+ * nothing (spec §2).
+ */
+export function submitSearch(word: string, specifiedWords: SpecifiedSearchWords, prefix: string): string | null {
+  const target = searchTarget(word, specifiedWords, prefix);
+  if (target) addSearchWord(word);
+  return target;
+}

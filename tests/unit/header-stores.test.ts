@@ -1,0 +1,368 @@
+/**
+ * The header stores (cart, wishlist, ticker) with injected platform parts, against the real
+ * local API over HTTP: the count cache keyed by member, the mini cart statuses, add/remove
+ * changing the total before the list, the wishlist gate and its failure fallback, logout.
+ *
+ * Stores are module singletons, so every "page" is a fresh module graph (vi.resetModules)
+ * sharing what a browser keeps between pages: cookies, localStorage, sessionStorage.
+ */
+import { createServer } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCommerceApp } from '../../scripts/local-commerce/app.ts';
+import { openDatabase } from '../../scripts/local-commerce/db.ts';
+import { DEMO_MEMBERS, seedDatabase } from '../../scripts/local-commerce/seed.ts';
+import { MINI_CART_MAX_LINES } from '../../src/lib/constants.ts';
+import { memoryStorage } from '../../src/stores/platform.ts';
+import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
+
+let server: ServerType;
+let origin: string;
+/** A port nobody listens on: the API is unreachable. */
+let closedOrigin: string;
+/** Where the platform fetch goes now. */
+let target: string;
+
+const jar = new Map<string, string>();
+/** API paths requested, in order. */
+const requests: string[] = [];
+const local = memoryStorage();
+let sessionStore = memoryStorage();
+
+const [demo, other] = DEMO_MEMBERS;
+const CART_COUNT = '/api/cart/count';
+const MINI_CART = '/api/cart/mini';
+const WISH_COUNT = '/api/wish/count';
+
+/** A browser-like fetch: same-origin relative URLs and a cookie jar. */
+async function browserFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = new URL(input instanceof Request ? input.url : String(input), target);
+  requests.push(url.pathname);
+  const request = new Request(url, init);
+  const headers = new Headers(request.headers);
+  if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+  const response = await fetch(new Request(request, { headers }));
+  for (const line of response.headers.getSetCookie()) {
+    const [name, value] = line.split(';')[0]!.split('=');
+    if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name!);
+    else jar.set(name!, value ?? '');
+  }
+  return response;
+}
+
+/** A new page: fresh store modules over the browser's cookies and storage. */
+async function newPage() {
+  vi.resetModules();
+  const platform = await import('../../src/stores/platform.ts');
+  platform.setPlatform({
+    fetch: browserFetch,
+    navigate: () => {},
+    currentUrl: () => '/',
+    languagePrefix: () => '',
+    cookie: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    localStorage: local,
+    sessionStorage: sessionStore,
+  });
+  return {
+    auth: await import('../../src/stores/auth.ts'),
+    session: await import('../../src/stores/session.ts'),
+    cart: await import('../../src/stores/cart.ts'),
+    wishlist: await import('../../src/stores/wishlist.ts'),
+    ticker: await import('../../src/stores/ticker.ts'),
+  };
+}
+
+async function signedInPage(member: (typeof DEMO_MEMBERS)[number] = demo) {
+  const page = await newPage();
+  const result = await page.auth.signIn(member.email, member.password);
+  expect(result.ok).toBe(true);
+  return page;
+}
+
+const requested = (path: string, since: number) => requests.slice(since).filter((p) => p === path).length;
+
+beforeAll(async () => {
+  const db = openDatabase(':memory:');
+  seedDatabase(db, miniCatalogue());
+  const app = createCommerceApp({ db });
+  origin = await new Promise<string>((resolve) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
+  });
+  closedOrigin = await new Promise<string>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(`http://127.0.0.1:${port}`));
+    });
+  });
+  target = origin;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('cart count', () => {
+  it('does nothing for a visitor', async () => {
+    const { cart } = await newPage();
+    const since = requests.length;
+    await cart.loadCartCount();
+    expect(cart.$cartCount.get()).toBeNull();
+    expect(requests.length).toBe(since);
+  });
+
+  it('fetches for a member and caches the count with the user id', async () => {
+    const { cart } = await signedInPage();
+    const since = requests.length;
+    await cart.loadCartCount();
+    expect(requested(CART_COUNT, since)).toBe(1);
+    expect(cart.$cartCount.get()).toBe(3); // the seed: quantities 1 and 2
+    expect(JSON.parse(local.getItem(cart.CART_COUNT_STORAGE_KEY)!)).toEqual({ userId: demo.id, count: 3 });
+  });
+
+  it('reuses the cached count on the next page of the same member', async () => {
+    const { auth, cart } = await newPage();
+    expect(await auth.restoreSession()).toBe(true);
+    local.setItem(cart.CART_COUNT_STORAGE_KEY, JSON.stringify({ userId: demo.id, count: 42 }));
+    const since = requests.length;
+    await cart.loadCartCount();
+    expect(cart.$cartCount.get()).toBe(42);
+    expect(requested(CART_COUNT, since)).toBe(0);
+    // force skips the cache and corrects it
+    await cart.loadCartCount({ force: true });
+    expect(requested(CART_COUNT, since)).toBe(1);
+    expect(cart.$cartCount.get()).toBe(3);
+    expect(JSON.parse(local.getItem(cart.CART_COUNT_STORAGE_KEY)!)).toEqual({ userId: demo.id, count: 3 });
+  });
+
+  it('refetches for a different member, and caches for that one', async () => {
+    expect(JSON.parse(local.getItem('linea:cart:count')!).userId).toBe(demo.id);
+    const { cart } = await signedInPage(other);
+    const since = requests.length;
+    await cart.loadCartCount();
+    expect(requested(CART_COUNT, since)).toBe(1);
+    expect(cart.$cartCount.get()).toBe(0); // the other demo member has an empty cart
+    expect(JSON.parse(local.getItem(cart.CART_COUNT_STORAGE_KEY)!)).toEqual({ userId: other.id, count: 0 });
+  });
+
+  it('refetches when the cache is unreadable', async () => {
+    const { cart } = await signedInPage();
+    local.setItem(cart.CART_COUNT_STORAGE_KEY, '{not json');
+    await cart.loadCartCount();
+    expect(cart.$cartCount.get()).toBe(3);
+  });
+
+  it('a failure goes to the shared error handler and leaves the count unknown', async () => {
+    const { cart, session } = await signedInPage();
+    local.removeItem(cart.CART_COUNT_STORAGE_KEY);
+    target = closedOrigin;
+    try {
+      await cart.loadCartCount();
+    } finally {
+      target = origin;
+    }
+    expect(cart.$cartCount.get()).toBeNull();
+    expect(session.$httpError.get()).toBeTruthy();
+  });
+});
+
+describe('mini cart', () => {
+  it('does nothing for a visitor', async () => {
+    const { cart } = await newPage();
+    const since = requests.length;
+    await cart.loadMiniCart();
+    expect(await cart.addToCart({ productCode: 'L000003', skuCode: 'L00000301002', quantity: 1 })).toBeNull();
+    expect(await cart.removeFromCart('1')).toBeNull();
+    expect(cart.$miniCart.get().status).toBe('uninit');
+    expect(requests.length).toBe(since);
+  });
+
+  it('is uninit, then init with the lines and the total', async () => {
+    const { cart } = await signedInPage();
+    expect(cart.$miniCart.get()).toEqual({ status: 'uninit', loading: false, lines: [], shownLines: [], total: 0 });
+    const loading = cart.loadMiniCart();
+    expect(cart.$miniCart.get().loading).toBe(true);
+    await loading;
+    const mini = cart.$miniCart.get();
+    expect(mini.status).toBe('init');
+    expect(mini.loading).toBe(false);
+    expect(mini.lines.map((l) => [l.productCode, l.quantity])).toEqual([['L000001', 1], ['L000002', 2]]);
+    expect(mini.shownLines).toEqual(mini.lines);
+    expect(mini.total).toBe(3);
+    expect(cart.$cartCount.get()).toBe(3);
+  });
+
+  it('is error when the fetch fails, and a retry loads it', async () => {
+    const { cart } = await signedInPage();
+    target = closedOrigin;
+    try {
+      await cart.loadMiniCart();
+    } finally {
+      target = origin;
+    }
+    expect(cart.$miniCart.get()).toMatchObject({ status: 'error', loading: false, lines: [] });
+    await cart.retryMiniCart();
+    expect(cart.$miniCart.get()).toMatchObject({ status: 'init', total: 3 });
+    expect(cart.$miniCart.get().lines).toHaveLength(2);
+  });
+
+  it('adding changes the total first, then refreshes the list; at most 3 lines are shown', async () => {
+    const { cart } = await signedInPage();
+    await cart.loadMiniCart();
+    const seen: Array<{ total: number; lines: number; loading: boolean }> = [];
+    const unlisten = cart.$miniCart.listen((mini) => seen.push({ total: mini.total, lines: mini.lines.length, loading: mini.loading }));
+    const result = await cart.addToCart({ productCode: 'L000003', skuCode: 'L00000301002', quantity: 1 });
+    unlisten();
+    expect(result).toEqual({ ok: true, data: { total: 4 } });
+    expect(seen[0]).toEqual({ total: 4, lines: 2, loading: false }); // the total, before any new line
+    expect(seen.at(-1)).toEqual({ total: 4, lines: 3, loading: false });
+    expect(cart.$miniCart.get().lines[0]!.productCode).toBe('L000003'); // newest first
+    expect(cart.$cartCount.get()).toBe(4);
+    expect(JSON.parse(local.getItem(cart.CART_COUNT_STORAGE_KEY)!)).toEqual({ userId: demo.id, count: 4 });
+
+    await cart.addToCart({ productCode: 'L000004', skuCode: 'L00000401002', quantity: 1 });
+    await cart.addToCart({ productCode: 'L000005', skuCode: 'L00000501002', quantity: 2 });
+    const mini = cart.$miniCart.get();
+    expect(mini.lines).toHaveLength(5); // all lines are kept…
+    expect(mini.shownLines).toHaveLength(MINI_CART_MAX_LINES); // …the popup shows 3
+    expect(mini.shownLines).toEqual(mini.lines.slice(0, MINI_CART_MAX_LINES));
+    expect(mini.total).toBe(7);
+  });
+
+  it('a refused add changes nothing and is returned for the caller to show', async () => {
+    const { cart } = await signedInPage();
+    await cart.loadMiniCart();
+    const before = cart.$miniCart.get();
+    const since = requests.length;
+    const result = await cart.addToCart({ productCode: 'L000006', skuCode: 'L00000601002', quantity: 1 }); // switched off
+    expect(result).toMatchObject({ ok: false, kind: 'failure', msgCode: 'CART_SKU_NOT_FOUND' });
+    expect(cart.$miniCart.get()).toBe(before);
+    expect(requested(MINI_CART, since)).toBe(0);
+  });
+
+  it('removing changes the total first, then refreshes the list', async () => {
+    const { cart } = await signedInPage();
+    await cart.loadMiniCart();
+    const before = cart.$miniCart.get();
+    const line = before.lines.find((l) => l.quantity === 2)!;
+    const seen: Array<{ total: number; lines: number }> = [];
+    const unlisten = cart.$miniCart.listen((mini) => seen.push({ total: mini.total, lines: mini.lines.length }));
+    await cart.removeFromCart(line.cartId);
+    unlisten();
+    expect(seen[0]).toEqual({ total: before.total - 2, lines: before.lines.length });
+    expect(seen.at(-1)).toEqual({ total: before.total - 2, lines: before.lines.length - 1 });
+    expect(cart.$miniCart.get().lines.some((l) => l.cartId === line.cartId)).toBe(false);
+    expect(cart.$cartCount.get()).toBe(before.total - 2);
+  });
+
+  it('shows an empty cart as init with no lines', async () => {
+    const { cart } = await signedInPage(other);
+    await cart.loadMiniCart();
+    expect(cart.$miniCart.get()).toMatchObject({ status: 'init', lines: [], shownLines: [], total: 0 });
+  });
+});
+
+describe('wishlist', () => {
+  it('does nothing for a visitor, nor while collectionSwitch is N', async () => {
+    const visitor = await newPage();
+    visitor.wishlist.setCollectionSwitch('Y');
+    const since = requests.length;
+    await visitor.wishlist.loadWishCount();
+    expect(await visitor.wishlist.addWish('L000001')).toBeNull();
+
+    const member = await signedInPage();
+    expect(member.wishlist.$wishlistEnabled.get()).toBe(false); // the switch starts off
+    const afterSignIn = requests.length;
+    await member.wishlist.loadWishCount();
+    expect(await member.wishlist.removeWish('L000003')).toBeNull();
+    expect(member.wishlist.$wishCount.get()).toBe(0);
+    expect(requested(WISH_COUNT, since)).toBe(0);
+    expect(requests.slice(afterSignIn)).toEqual([]);
+  });
+
+  it('loads the count, and add/remove follow the API total and tell the change listeners', async () => {
+    const { wishlist } = await signedInPage();
+    wishlist.setCollectionSwitch('Y');
+    expect(wishlist.$wishlistEnabled.get()).toBe(true);
+    await wishlist.loadWishCount();
+    expect(wishlist.$wishCount.get()).toBe(4); // the seed: three products and a switched-off one
+    const changes: unknown[] = [];
+    const off = wishlist.onWishChange((change) => changes.push(change));
+    const added = await wishlist.addWish('L000001', 'L00000101002');
+    expect(added).toEqual({ ok: true, data: { total: 5 } });
+    expect(wishlist.$wishCount.get()).toBe(5);
+    await wishlist.removeWish('L000001');
+    expect(wishlist.$wishCount.get()).toBe(4);
+    off();
+    expect(changes).toEqual([
+      { action: 'add', productCode: 'L000001', skuCode: 'L00000101002', total: 5 },
+      { action: 'remove', productCode: 'L000001', skuCode: '', total: 4 },
+    ]);
+  });
+
+  it('a refused add is returned for the toast and changes nothing', async () => {
+    const { wishlist } = await signedInPage();
+    wishlist.setCollectionSwitch('Y');
+    await wishlist.loadWishCount();
+    const result = await wishlist.addWish('NO_SUCH_PRODUCT');
+    expect(result).toMatchObject({ ok: false, kind: 'failure', msgCode: 'WISH_PRODUCT_NOT_FOUND' });
+    expect(wishlist.$wishCount.get()).toBe(4);
+  });
+
+  it('a failed count gives 0', async () => {
+    const { wishlist } = await signedInPage();
+    wishlist.setCollectionSwitch('Y');
+    await wishlist.loadWishCount();
+    expect(wishlist.$wishCount.get()).toBe(4);
+    target = closedOrigin;
+    try {
+      await wishlist.loadWishCount();
+    } finally {
+      target = origin;
+    }
+    expect(wishlist.$wishCount.get()).toBe(0);
+  });
+});
+
+describe('logout', () => {
+  it('resets the cart and wishlist stores and forgets the cached count', async () => {
+    const { auth, cart, wishlist } = await signedInPage();
+    wishlist.setCollectionSwitch('Y');
+    await Promise.all([cart.loadCartCount(), cart.loadMiniCart(), wishlist.loadWishCount()]);
+    expect(cart.$cartCount.get()).not.toBeNull();
+    expect(cart.$miniCart.get().status).toBe('init');
+    expect(wishlist.$wishCount.get()).toBeGreaterThan(0);
+
+    await auth.signOut();
+    expect(cart.$cartCount.get()).toBeNull();
+    expect(cart.$miniCart.get()).toEqual({ status: 'uninit', loading: false, lines: [], shownLines: [], total: 0 });
+    expect(wishlist.$wishCount.get()).toBe(0);
+    expect(local.getItem(cart.CART_COUNT_STORAGE_KEY)).toBeNull();
+  });
+
+  it('an answer that arrives after logout is dropped', async () => {
+    const { cart, session, wishlist } = await signedInPage();
+    wishlist.setCollectionSwitch('Y');
+    const pending = Promise.all([cart.loadMiniCart(), cart.loadCartCount({ force: true }), wishlist.loadWishCount()]);
+    session.clearMemberState(); // e.g. the refresh failed on another call: the login flow starts
+    await pending;
+    expect(cart.$miniCart.get().status).toBe('uninit');
+    expect(cart.$cartCount.get()).toBeNull();
+    expect(wishlist.$wishCount.get()).toBe(0);
+    expect(local.getItem(cart.CART_COUNT_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('ticker closed', () => {
+  it('is open until closed, then stays closed for the session, not the next one', async () => {
+    sessionStore = memoryStorage();
+    const first = await newPage();
+    expect(first.ticker.$tickerClosed.get()).toBe(false);
+    first.ticker.closeTicker();
+    expect(first.ticker.$tickerClosed.get()).toBe(true);
+    expect(sessionStore.getItem(first.ticker.TICKER_CLOSED_STORAGE_KEY)).toBe('Y');
+
+    const next = await newPage(); // same session
+    expect(next.ticker.$tickerClosed.get()).toBe(true);
+
+    sessionStore = memoryStorage(); // a new browser session
+    const later = await newPage();
+    expect(later.ticker.$tickerClosed.get()).toBe(false);
+  });
+});

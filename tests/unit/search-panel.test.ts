@@ -1,0 +1,87 @@
+/**
+ * The search panel's markup, rendered to a string with react-dom/server (there is no DOM in
+ * unit tests): what the open panel shows for an empty and for a typed box, and the island's
+ * server render. Typing, clicks and timings are covered through the store (search-store.test.ts).
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { createTranslator } from '../../src/lib/i18n/translator.ts';
+import SearchPanel, { SearchPanelBody, type SearchPanelBodyProps } from '../../src/islands/search/SearchPanel.tsx';
+
+const messages = {
+  search: {
+    label: 'Search',
+    placeholder: 'Search products',
+    submit: 'Search',
+    quickLinks: 'Quick links',
+    storeList: 'Store locator',
+    faq: 'FAQ',
+    chat: 'Chat with us',
+    hotWords: 'Popular searches',
+    recent: 'Recent searches',
+    clearRecent: 'Delete all',
+    removeWord: 'Delete {{word}}',
+    suggestions: 'Suggestions',
+  },
+};
+const t = createTranslator('en-GB', messages);
+const quickLinks = { storeList: '/en-gb/shop/shop_list.html', faq: '/en-gb/faq.html', chat: 'https://chat.linea.example/' };
+const noop = () => {};
+
+function body(props: Partial<SearchPanelBodyProps>): string {
+  return renderToStaticMarkup(
+    createElement(SearchPanelBody, { t, typed: '', suggestions: [], hotWords: [], history: [], showChat: true, quickLinks, onSearch: noop, onRemove: noop, onClear: noop, ...props }),
+  );
+}
+
+describe('the open search panel', () => {
+  it('with nothing typed: quick links, hot words, recent searches with per-word delete and delete all', () => {
+    const html = body({ typed: '  ', hotWords: ['羽絨外套', '牛仔褲'], history: ['T恤', 'jeans'], suggestions: ['stale'] });
+    expect(html).toContain('href="/en-gb/shop/shop_list.html">Store locator</a>');
+    expect(html).toContain('href="/en-gb/faq.html">FAQ</a>');
+    expect(html).toContain('href="https://chat.linea.example/">Chat with us</a>');
+    expect(html).toContain('Popular searches');
+    expect(html).toContain('>羽絨外套</button>');
+    expect(html).toContain('Recent searches');
+    expect(html).toContain('>Delete all</button>');
+    expect(html).toContain('aria-label="Delete T恤"');
+    expect(html).toContain('aria-label="Delete jeans"');
+    expect(html).not.toContain('stale');
+    expect(html).not.toContain('<mark>');
+  });
+
+  it('hides the chat link when customer service is switched off, and empty blocks', () => {
+    const html = body({ showChat: false });
+    expect(html).toContain('Store locator');
+    expect(html).not.toContain('Chat with us');
+    expect(html).not.toContain('Popular searches');
+    expect(html).not.toContain('Recent searches');
+  });
+
+  it('with text typed: only the suggestions, every occurrence of the typed text marked', () => {
+    const html = body({ typed: 'crew', suggestions: ['Crew Neck crew', '圓領T恤'], hotWords: ['羽絨外套'], history: ['T恤'] });
+    expect(html).toContain('<mark>Crew</mark> Neck <mark>crew</mark>');
+    expect(html).toContain('>圓領T恤</button>');
+    expect(html).not.toContain('Store locator');
+    expect(html).not.toContain('羽絨外套');
+    expect(html).not.toContain('Recent searches');
+  });
+
+  it('with text typed and no suggestions: nothing', () => {
+    expect(body({ typed: 'zzz', suggestions: [], hotWords: ['羽絨外套'] })).toBe('');
+  });
+});
+
+describe('the island on the server', () => {
+  it('renders the search box as a GET form to the search page of its language, the panel closed', () => {
+    const html = renderToStaticMarkup(
+      createElement(SearchPanel, { languageCode: 'en-GB', prefix: '/en-gb', messages, specifiedWords: {}, associativeSearch: 'Y', customerService: 'Y', quickLinks }),
+    );
+    expect(html).toContain('action="/en-gb/search.html"');
+    expect(html).toContain('name="description"');
+    expect(html).toContain('placeholder="Search products"');
+    expect(html).toContain('height:44px');
+    expect(html).toMatch(/class="search-panel__body"[^>]*hidden=""><\/div>/);
+  });
+});

@@ -1,0 +1,276 @@
+/**
+ * The search store against the real local API over HTTP (the mini catalogue), with injected
+ * platform parts: an in-memory local storage, and the page's fetch wrapped to count what is
+ * sent, hold answers back (to make one arrive late) or fail (network down).
+ *
+ * Timings use fake timers for setTimeout/clearTimeout only (the debounce): the HTTP exchange
+ * runs on real I/O, and `vi.waitFor` (real timers) waits for its answer. Every test starts a
+ * new page (vi.resetModules): fresh atoms, caches and API client over the same server.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createCommerceApp } from '../../scripts/local-commerce/app.ts';
+import { openDatabase } from '../../scripts/local-commerce/db.ts';
+import { seedDatabase } from '../../scripts/local-commerce/seed.ts';
+import { RECOMMENDED_WORDS_SHOWN, SEARCH_SUGGESTION_DEBOUNCE_MS } from '../../src/lib/constants.ts';
+import type { Platform } from '../../src/stores/platform.ts';
+import { memoryStorage } from '../../src/stores/platform.ts';
+import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
+
+let server: ServerType;
+let origin = '';
+
+beforeAll(async () => {
+  const db = openDatabase(':memory:');
+  seedDatabase(db, miniCatalogue());
+  const app = createCommerceApp({ db });
+  origin = await new Promise<string>((resolve) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
+  });
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+// ---------------------------------------------------------------------------------------
+// The page's fetch, wrapped
+
+interface Sent {
+  path: string;
+  body: unknown;
+}
+let sent: Sent[] = [];
+let answered = 0;
+let networkDown = false;
+/** While set, answers wait for it: the test decides when an answer arrives. */
+let gate: Promise<void> | null = null;
+
+const pageFetch: typeof fetch = async (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : String(input), origin);
+  sent.push({ path: url.pathname, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
+  if (networkDown) throw new TypeError('Failed to fetch');
+  const response = await fetch(url, init);
+  // The whole body now, so once released the client only has microtasks left to do.
+  const text = await response.text();
+  if (gate) await gate;
+  answered++;
+  return new Response(text, { status: response.status, headers: response.headers });
+};
+const suggestRequests = () => sent.filter((s) => s.path === '/api/search/suggest');
+const hotWordRequests = () => sent.filter((s) => s.path === '/api/search/recommend-words');
+
+/** Lets real I/O and the promise chains after it run (setImmediate is not faked). */
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+};
+
+let storage: Platform['localStorage'];
+let navigations: string[];
+
+/** A new page over the same storage: modules evaluated afresh, the platform injected. */
+async function openPage() {
+  vi.resetModules();
+  const platform = await import('../../src/stores/platform.ts');
+  platform.setPlatform({ fetch: pageFetch, localStorage: storage, navigate: (url) => navigations.push(url), languagePrefix: () => '' });
+  return import('../../src/stores/search.ts');
+}
+
+beforeEach(() => {
+  sent = [];
+  answered = 0;
+  networkDown = false;
+  gate = null;
+  storage = memoryStorage();
+  navigations = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// ---------------------------------------------------------------------------------------
+
+describe('recent searches', () => {
+  it('keeps at most 10, newest first, without duplicates, in local storage under a namespaced key', async () => {
+    const search = await openPage();
+    for (let i = 1; i <= 12; i++) search.addSearchWord(`word ${i}`);
+    search.addSearchWord('word 5');
+    search.addSearchWord('   ');
+    const expected = ['word 5', 'word 12', 'word 11', 'word 10', 'word 9', 'word 8', 'word 7', 'word 6', 'word 4', 'word 3'];
+    expect(search.$searchHistory.get()).toEqual(expected);
+    expect(search.SEARCH_HISTORY_KEY).toBe('linea:search:history');
+    expect(JSON.parse(storage.getItem(search.SEARCH_HISTORY_KEY)!)).toEqual(expected);
+  });
+
+  it('is there again on the next page; delete one, delete all', async () => {
+    const first = await openPage();
+    first.addSearchWord('外套');
+    first.addSearchWord('T恤');
+    first.addSearchWord('牛仔褲');
+
+    const second = await openPage();
+    expect(second.$searchHistory.get()).toEqual(['牛仔褲', 'T恤', '外套']);
+    second.removeSearchWord('T恤');
+    expect(second.$searchHistory.get()).toEqual(['牛仔褲', '外套']);
+    expect((await openPage()).$searchHistory.get()).toEqual(['牛仔褲', '外套']);
+
+    const third = await openPage();
+    third.clearSearchHistory();
+    expect(third.$searchHistory.get()).toEqual([]);
+    expect(storage.getItem(third.SEARCH_HISTORY_KEY)).toBeNull();
+  });
+
+  it('starts empty from garbage in storage, and a refusing storage does not break searching', async () => {
+    storage.setItem('linea:search:history', '{not json');
+    const search = await openPage();
+    expect(search.$searchHistory.get()).toEqual([]);
+    storage.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    search.addSearchWord('外套');
+    expect(search.$searchHistory.get()).toEqual(['外套']);
+  });
+
+  it('a search is remembered and answers its target; a blank one does nothing', async () => {
+    const search = await openPage();
+    expect(search.submitSearch('  T恤 ', {}, '/en-gb')).toBe(`/en-gb/search.html?description=${encodeURIComponent('T恤')}`);
+    expect(search.submitSearch('sale', { sale: { pcLink: '/c/W01.html' } }, '/en-gb')).toBe('/en-gb/c/W01.html');
+    expect(search.submitSearch('   ', {}, '')).toBeNull();
+    expect(search.$searchHistory.get()).toEqual(['sale', 'T恤']);
+  });
+});
+
+describe('hot words', () => {
+  it('are requested once (not again while one request is out, nor once loaded) and capped at 7', async () => {
+    const search = await openPage();
+    await Promise.all([search.loadHotWords(), search.loadHotWords(), search.loadHotWords()]);
+    expect(hotWordRequests()).toHaveLength(1);
+    // The local API answers 8 words.
+    expect(search.$hotWords.get()).toHaveLength(RECOMMENDED_WORDS_SHOWN);
+    expect(search.$hotWords.get()).toEqual(['羽絨外套', '亞麻襯衫', '牛仔褲', '針織衫', 'T恤', '洋裝', '童裝外套']);
+    await search.loadHotWords();
+    expect(hotWordRequests()).toHaveLength(1);
+  });
+
+  it('a failure leaves them empty, and the next focus tries again', async () => {
+    const search = await openPage();
+    networkDown = true;
+    await search.loadHotWords();
+    expect(search.$hotWords.get()).toEqual([]);
+    networkDown = false;
+    await search.loadHotWords();
+    expect(hotWordRequests()).toHaveLength(2);
+    expect(search.$hotWords.get()).toHaveLength(RECOMMENDED_WORDS_SHOWN);
+  });
+});
+
+describe('suggestions', () => {
+  const Y = { associativeSearch: 'Y' } as const;
+
+  it(`are requested ${SEARCH_SUGGESTION_DEBOUNCE_MS} ms after the last keystroke, exactly once`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const search = await openPage();
+    search.typeWord('C', Y);
+    vi.advanceTimersByTime(300);
+    search.typeWord('Cr', Y);
+    vi.advanceTimersByTime(300);
+    search.typeWord('Crew', Y);
+    vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS - 1);
+    await settle();
+    expect(suggestRequests()).toEqual([]);
+    expect(search.$suggestionState.get()).toEqual({ word: 'Crew', items: [], status: 'waiting' });
+
+    vi.advanceTimersByTime(1);
+    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
+    expect(suggestRequests()).toEqual([{ path: '/api/search/suggest', body: { word: 'Crew' } }]);
+    const { items } = search.$suggestionState.get();
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((item) => item.toLowerCase().includes('crew'))).toBe(true);
+    vi.advanceTimersByTime(10 * SEARCH_SUGGESTION_DEBOUNCE_MS);
+    await settle();
+    expect(suggestRequests()).toHaveLength(1);
+  });
+
+  it('are cached per word: a word typed again shows at once and is not requested again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const search = await openPage();
+    search.typeWord('圓領', Y);
+    vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
+    const first = search.$suggestionState.get().items;
+
+    search.typeWord('圓領T', Y);
+    vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(search.$suggestionState.get()).toMatchObject({ word: '圓領T', status: 'ready' }));
+    expect(suggestRequests()).toHaveLength(2);
+
+    search.typeWord('圓領 ', Y); // the same word once trimmed
+    expect(search.$suggestionState.get()).toEqual({ word: '圓領', items: first, status: 'ready' });
+    vi.advanceTimersByTime(10 * SEARCH_SUGGESTION_DEBOUNCE_MS);
+    await settle();
+    expect(suggestRequests()).toHaveLength(2);
+  });
+
+  it('are never requested while the associative-search switch is N, nor for a blank word', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const search = await openPage();
+    search.typeWord('Crew', { associativeSearch: 'N' });
+    expect(search.$suggestionState.get()).toEqual({ word: 'Crew', items: [], status: 'idle' });
+    search.typeWord('   ', Y);
+    expect(search.$suggestionState.get()).toEqual({ word: '', items: [], status: 'idle' });
+    vi.advanceTimersByTime(10 * SEARCH_SUGGESTION_DEBOUNCE_MS);
+    await settle();
+    expect(suggestRequests()).toEqual([]);
+  });
+
+  it('clearing the box cancels a pending request', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const search = await openPage();
+    search.typeWord('Crew', Y);
+    vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS - 100);
+    search.typeWord('', Y);
+    vi.advanceTimersByTime(10 * SEARCH_SUGGESTION_DEBOUNCE_MS);
+    await settle();
+    expect(suggestRequests()).toEqual([]);
+  });
+
+  it('ignore an answer for a word that is no longer the one typed (but keep it for later)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const search = await openPage();
+    let release!: () => void;
+    gate = new Promise((resolve) => (release = resolve));
+    search.typeWord('Crew', Y);
+    vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(suggestRequests()).toHaveLength(1));
+
+    // The shopper types on while the answer for "Crew" is on its way.
+    search.typeWord('Crew Neck T-Shirt 3', Y);
+    gate = null;
+    release();
+    await vi.waitFor(() => expect(answered).toBe(1));
+    await settle();
+    expect(search.$suggestionState.get()).toEqual({ word: 'Crew Neck T-Shirt 3', items: [], status: 'waiting' });
+
+    vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
+    expect(search.$suggestionState.get()).toEqual({ word: 'Crew Neck T-Shirt 3', items: ['Crew Neck T-Shirt 3'], status: 'ready' });
+
+    // The late answer was kept: "Crew" again shows at once, without a request.
+    search.typeWord('Crew', Y);
+    expect(search.$suggestionState.get().status).toBe('ready');
+    expect(search.$suggestionState.get().items.length).toBeGreaterThan(1);
+    expect(suggestRequests()).toHaveLength(2);
+  });
+
+  it('a failure shows none and is not cached', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const search = await openPage();
+    networkDown = true;
+    search.typeWord('Crew', Y);
+    vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('failed'));
+    expect(search.$suggestionState.get().items).toEqual([]);
+    networkDown = false;
+    search.typeWord('Crew', Y);
+    vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
+    expect(suggestRequests()).toHaveLength(2);
+  });
+});
