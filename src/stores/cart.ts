@@ -9,9 +9,10 @@ import { atom } from 'nanostores';
 import type { CartLine, RequestOf, ResponseOf } from '../lib/api/contract.ts';
 import type { ApiResult } from '../lib/api/client.ts';
 import { MINI_CART_MAX_LINES } from '../lib/constants.ts';
-import { api } from './auth.ts';
 import { getPlatform } from './platform.ts';
 import { $httpError, $member, onMemberLogout } from './session.ts';
+import { apiClient } from './lazy-auth.ts';
+
 
 export const CART_COUNT_STORAGE_KEY = 'linea:cart:count';
 
@@ -57,7 +58,7 @@ export async function loadCartCount(options: { force?: boolean } = {}): Promise<
     return;
   }
   const generation = currentGeneration;
-  const result = await api().call('cartCount');
+  const result = await (await apiClient()).call('cartCount');
   if (generation !== currentGeneration || $member.get()?.userId !== member.userId) return; // signed out meanwhile
   if (result.ok) acceptTotal(member.userId, result.data);
   // A network failure reached onHttpError in the client already; a refused answer has not.
@@ -97,7 +98,7 @@ export async function loadMiniCart(): Promise<void> {
   if (!member) return;
   const request = ++miniCartRequest;
   $miniCart.set({ ...$miniCart.get(), loading: true });
-  const result = await api().call('miniCart');
+  const result = await (await apiClient()).call('miniCart');
   if (request !== miniCartRequest || $member.get()?.userId !== member.userId) return; // superseded or signed out
   if (result.ok) {
     const lines = result.data[0]?.cartList ?? [];
@@ -136,7 +137,7 @@ async function changeCart<N extends 'cartAdd' | 'cartRemove'>(name: N, body: Req
   const member = $member.get();
   if (!member) return null;
   const generation = currentGeneration;
-  const result = await api().call(name, body);
+  const result = await (await apiClient()).call(name, body);
   if (result.ok && generation === currentGeneration && $member.get()?.userId === member.userId) {
     acceptTotal(member.userId, result.data.total);
     await loadMiniCart();

@@ -12,8 +12,8 @@ import { RECOMMENDED_WORDS_SHOWN, SEARCH_SUGGESTION_DEBOUNCE_MS } from '../lib/c
 import { addToHistory, parseStoredHistory, removeFromHistory } from '../lib/search/history.ts';
 import { searchTarget, type SpecifiedSearchWords } from '../lib/search/target.ts';
 import { getPlatform } from './platform.ts';
+import { apiClient } from './lazy-auth.ts';
 
-const apiClient = async () => (await import('./auth.ts')).api();
 
 // ---------------------------------------------------------------------------------------
 // Recent searches

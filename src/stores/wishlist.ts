@@ -9,8 +9,9 @@
 import { atom, computed } from 'nanostores';
 import type { ResponseOf } from '../lib/api/contract.ts';
 import type { ApiResult } from '../lib/api/client.ts';
-import { api } from './auth.ts';
 import { $member, onMemberLogout } from './session.ts';
+import { apiClient } from './lazy-auth.ts';
+
 
 /**
  * The CMS switch config's collectionSwitch. The page sets it from its build-time switch
@@ -35,7 +36,7 @@ let generation = 0;
 export async function loadWishCount(): Promise<void> {
   if (!$wishlistEnabled.get()) return;
   const started = generation;
-  const result = await api().call('wishCount');
+  const result = await (await apiClient()).call('wishCount');
   if (started !== generation || (!result.ok && result.kind === 'aborted')) return;
   $wishCount.set(result.ok ? (result.data[0] ?? 0) : 0);
 }
@@ -83,7 +84,7 @@ async function changeWish(action: WishChange['action'], productCode: string, sku
   if (!$wishlistEnabled.get()) return null;
   const started = generation;
   const productList = [{ productCode, skuCode }];
-  const result = action === 'add' ? await api().call('wishInsert', { productList, cartList: [] }) : await api().call('wishDelete', { productList });
+  const result = action === 'add' ? await (await apiClient()).call('wishInsert', { productList, cartList: [] }) : await (await apiClient()).call('wishDelete', { productList });
   if (result.ok && started === generation) {
     $wishCount.set(result.data.total);
     for (const listener of changeListeners) listener({ action, productCode, skuCode, total: result.data.total });

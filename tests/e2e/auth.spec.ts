@@ -10,7 +10,7 @@ const demo = DEMO_MEMBERS[0];
 async function signIn(page: Page, account: string = demo.email, password: string = demo.password) {
   await page.getByLabel(/電子郵件或手機號碼|Email or mobile number/).fill(account);
   await page.getByLabel(/^密碼$|^Password$/).fill(password);
-  await page.locator('form button[type="submit"]').click();
+  await page.locator('main form button[type="submit"]').click();
 }
 
 test('a visitor on /cart.html is sent to login with redirect_url, and comes back after signing in', async ({ page }) => {
@@ -52,6 +52,8 @@ test('register checks the password rule, then signs the new member in', async ({
   await expect(page.locator('.member-shell__details')).toContainText(email);
   // …and can sign in again with the same credentials.
   await page.locator('.member-shell').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/en-gb\/$/); // signing out lands on the home page
+  await expect(page.locator('[data-account-state="visitor"]')).toBeVisible();
   await page.goto('/en-gb/login.html');
   await signIn(page, email, 'abcd1234');
   await expect(page).toHaveURL(/\/en-gb\/account\/info\.html$/);
@@ -101,12 +103,12 @@ test('forgotten password: the emailed link sets a new password', async ({ page, 
   await page.goto('/forget_password_phone.html');
   await expect(page).toHaveURL(/\/forget_password\.html$/);
   await page.getByLabel('電子郵件').fill(email);
-  await page.locator('form button[type="submit"]').click();
+  await page.locator('main form button[type="submit"]').click();
   await expect(page.locator('.form-success')).toBeVisible();
   const { token } = (await (await request.get(`/api/_test/reset-token?email=${encodeURIComponent(email)}`)).json()) as { token: string };
   await page.goto(`/reset-email.html?token=${encodeURIComponent(token)}`);
   await page.getByLabel('新密碼').fill('second1234');
-  await page.locator('form button[type="submit"]').click();
+  await page.locator('main form button[type="submit"]').click();
   await expect(page.locator('.form-success')).toBeVisible();
   await page.goto('/login.html');
   await signIn(page, email, 'second1234');

@@ -1,4 +1,5 @@
 /** The header islands as a shopper meets them: the category layer, the account pop-up, the language chooser. */
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { pausedClock } from './clock.ts';
@@ -60,7 +61,7 @@ test('account pop-up: hover shows My Account and Exit, which close 100 ms after 
   await page.goto('/login.html');
   await page.getByLabel('電子郵件或手機號碼').fill(demo.email);
   await page.getByLabel('密碼').fill(demo.password);
-  await page.locator('form button[type="submit"]').click();
+  await page.locator('main form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/account\/info\.html$/);
   await expect(page.locator('[data-account-state="member"]')).toHaveAttribute('data-display-mode', 'A');
   const clock = await pausedClock(page);
@@ -87,7 +88,7 @@ test('switching language keeps the page and saves a member preference', async ({
   await page.goto('/login.html');
   await page.getByLabel('電子郵件或手機號碼').fill(demo.email);
   await page.getByLabel('密碼').fill(demo.password);
-  await page.locator('form button[type="submit"]').click();
+  await page.locator('main form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/account\/info\.html$/);
   await page.goto('/c/W01.html');
   await expect(page.locator('[data-account-state="member"]')).toBeVisible();
@@ -97,4 +98,101 @@ test('switching language keeps the page and saves a member preference', async ({
   await page.locator('.language-menu a[hreflang="zh-HK"]').click();
   await expect(page).toHaveURL(/\/zh-hk\/c\/W01\.html$/);
   expect(preferences).toEqual([JSON.stringify({ preferLang: 'zh-HK' })]);
+});
+
+test.describe('signed in', () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/login.html');
+    await page.getByLabel('電子郵件或手機號碼').fill(demo.email);
+    await page.getByLabel('密碼').fill(demo.password);
+    await page.locator('main form button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/account\/info\.html$/);
+  });
+
+  test('hovering the cart shows the mini cart after 500 ms, at most 3 lines', async ({ page }) => {
+    // Give the member more lines than the mini cart shows: in-stock SKUs of the sample catalogue.
+    const catalogue = JSON.parse(readFileSync('.data/cms/catalogue.json', 'utf8')) as { products: Array<{ productCode: string; enabledFlag: string; skus: Array<{ skuCode: string; stock: number }> }> };
+    const skus = catalogue.products.filter((p) => p.enabledFlag === 'Y').flatMap((p) => p.skus.filter((s) => s.stock > 5).slice(0, 1).map((s) => ({ productCode: p.productCode, skuCode: s.skuCode }))).slice(10, 14);
+    const session = await (await page.request.post('/api/auth/refresh')).json();
+    const auth = { authorization: `Bearer ${session.resp.accessToken as string}` };
+    for (const sku of skus) expect((await (await page.request.post('/api/cart/add', { headers: auth, data: { ...sku, quantity: 1 } })).json()).success).toBe(true);
+    const mini = await (await page.request.get('/api/cart/mini', { headers: auth })).json();
+    expect(mini.resp[0].cartList.length).toBeGreaterThan(3);
+    const clock = await pausedClock(page);
+    await page.goto('/women.html');
+    await clock.hydrate('MiniCart');
+    await expect(page.locator('.mini-cart .count-badge')).toBeVisible();
+    await page.locator('.mini-cart').hover();
+    const popup = page.locator('.mini-cart__popup');
+    await page.clock.runFor(450);
+    await expect(popup).toBeHidden();
+    await page.clock.runFor(100);
+    await expect(popup).toBeVisible();
+    const lines = popup.locator('[data-cart-line]');
+    await expect(lines.first()).toBeVisible();
+    await expect(lines).toHaveCount(3);
+    await expect(popup.locator('.mini-cart__more')).toBeVisible();
+  });
+});
+
+test('after 11 searches, the recent searches keep the newest 10', async ({ page }) => {
+  await page.goto('/women.html');
+  await page.locator('astro-island[component-url*="SearchPanel"]:not([ssr])').waitFor({ state: 'attached' });
+  for (let n = 1; n <= 11; n++) {
+    const input = page.locator('.search-panel__input');
+    await input.fill(`word${n}`);
+    // /search.html itself is not built yet (its results page comes later): the request is what counts here.
+    const search = page.waitForRequest((request) => request.url().endsWith(`/search.html?description=word${n}`));
+    await input.press('Enter');
+    await search;
+    await page.goto('/women.html');
+    await page.locator('astro-island[component-url*="SearchPanel"]:not([ssr])').waitFor({ state: 'attached' });
+  }
+  await page.locator('.search-panel__input').click();
+  const recent = page.locator('.search-panel__recent .search-panel__words li');
+  await expect(recent).toHaveCount(10);
+  const words = await recent.locator('button:first-child').allTextContents();
+  expect(words).toEqual(Array.from({ length: 10 }, (_, i) => `word${11 - i}`)); // newest first; word1 dropped
+});
+
+test('suggestions are fetched once per word', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/search/suggest')) asked.push(JSON.parse(request.postData() ?? '{}').word);
+  });
+  await page.goto('/men.html');
+  await page.locator('astro-island[component-url*="SearchPanel"]:not([ssr])').waitFor({ state: 'attached' });
+  const input = page.locator('.search-panel__input');
+  await input.fill('羽絨');
+  await expect(page.locator('.search-panel__suggestion').first()).toBeVisible();
+  await input.fill('');
+  await input.fill('羽絨');
+  await expect(page.locator('.search-panel__suggestion mark').first()).toHaveText('羽絨');
+  await page.waitForTimeout(800);
+  expect(asked).toEqual(['羽絨']);
+});
+
+test('Enter on a specified search word goes to its link', async ({ page }) => {
+  const words = JSON.parse(readFileSync('content-cache/zh_TW/search-words.json', 'utf8')) as Record<string, { pcLink: string }>;
+  const [word, { pcLink }] = Object.entries(words)[0]!;
+  await page.goto('/kids.html');
+  await page.locator('astro-island[component-url*="SearchPanel"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('.search-panel__input').fill(word);
+  await page.locator('.search-panel__input').press('Enter');
+  await expect(page).toHaveURL(new RegExp(`${pcLink.replace(/[.?]/g, '\\$&')}$`));
+});
+
+test('closing the ticker hides it for the rest of the session; a ticker without a close button stays', async ({ page }) => {
+  // The sample's group A ticker (content pages) can be closed; group B (home, categories) cannot.
+  await page.goto('/feature/lookbook.html');
+  const ticker = page.locator('.ticker-bar');
+  await expect(ticker).toHaveAttribute('data-closable', '');
+  await page.locator('astro-island[component-url*="TickerBar"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('.ticker-bar__close').click();
+  await expect(ticker).toBeHidden();
+  await page.goto('/feature/care-guide.html');
+  await expect(page.locator('.ticker-bar')).toBeHidden(); // hidden from first paint
+  await page.goto('/women.html');
+  await expect(page.locator('.ticker-bar')).toBeVisible();
+  await expect(page.locator('.ticker-bar__close')).toHaveCount(0);
 });

@@ -4,57 +4,25 @@
  * failures as typed results, and network failures to the shared handler.
  */
 import { createServer } from 'node:http';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type ApiClientOptions } from '../../src/lib/api/client.ts';
 import type { Session } from '../../src/lib/api/contract.ts';
-import { createCommerceApp } from '../../scripts/local-commerce/app.ts';
-import { openDatabase } from '../../scripts/local-commerce/db.ts';
-import { DEMO_MEMBERS, seedDatabase } from '../../scripts/local-commerce/seed.ts';
-import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
+import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
+import { browserLikeFetch, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 
-let server: ServerType;
-let base = '';
+let api: LocalApi;
 
 beforeAll(async () => {
-  const db = openDatabase(':memory:');
-  seedDatabase(db, miniCatalogue());
-  const app = createCommerceApp({ db });
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
-      base = `http://127.0.0.1:${info.port}/api`;
-      resolve();
-    });
-  });
+  api = await startLocalApi();
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-/** fetch with a cookie jar, as a browser would keep the HttpOnly refresh cookie; counts refreshes. */
-function browserLikeFetch() {
-  const jar = new Map<string, string>();
-  const counts = { refresh: 0 };
-  const fetchWithCookies: typeof fetch = async (input, init) => {
-    const request = new Request(input, init);
-    if (request.url.endsWith('/auth/refresh')) counts.refresh++;
-    const headers = new Headers(request.headers);
-    if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-    const response = await fetch(new Request(request, { headers }));
-    for (const line of response.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const [name, value] = pair!.split('=');
-      if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name!);
-      else jar.set(name!, value ?? '');
-    }
-    return response;
-  };
-  return { fetch: fetchWithCookies, jar, counts };
-}
+afterAll(() => api.close());
 
 function makeClient(overrides: Partial<ApiClientOptions> = {}) {
-  const browser = browserLikeFetch();
+  // A cookie jar, as a browser would keep the HttpOnly refresh cookie; counts refreshes.
+  const browser = browserLikeFetch(api.origin, { count: { refresh: '/auth/refresh' } });
   const state = { token: null as string | null, sessions: [] as Session[], signInRequired: 0, httpErrors: [] as Error[] };
   const client = createApiClient({
-    baseUrl: base,
+    baseUrl: api.apiBase,
     fetch: browser.fetch,
     getAccessToken: () => state.token,
     onSession: (session) => {

@@ -3,47 +3,28 @@
  * what every island sees of the member, restoring a session from the refresh cookie on a
  * new page, the login redirect, and logout clearing every member store.
  */
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCommerceApp } from '../../scripts/local-commerce/app.ts';
-import { openDatabase } from '../../scripts/local-commerce/db.ts';
-import { DEMO_MEMBERS, seedDatabase } from '../../scripts/local-commerce/seed.ts';
+import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { $loggedIn, $member, clearMemberState, goToLogin, hasSessionHint, onMemberLogout, restoreSession, signIn, signOut } from '../../src/stores/auth.ts';
 import { setPlatform } from '../../src/stores/platform.ts';
-import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
+import { browserLikeFetch, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 
-let server: ServerType;
-const jar = new Map<string, string>();
+let api: LocalApi;
 const navigations: string[] = [];
 
 beforeAll(async () => {
-  const db = openDatabase(':memory:');
-  seedDatabase(db, miniCatalogue());
-  const app = createCommerceApp({ db });
-  const origin = await new Promise<string>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
-  });
+  api = await startLocalApi();
+  // A browser-like fetch: same-origin relative URLs, and a cookie jar.
+  const browser = browserLikeFetch(api.origin);
   setPlatform({
-    // A browser-like fetch: same-origin relative URLs, and a cookie jar.
-    fetch: async (input, init) => {
-      const request = new Request(new URL(input instanceof Request ? input.url : String(input), origin), init);
-      const headers = new Headers(request.headers);
-      if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-      const response = await fetch(new Request(request, { headers }));
-      for (const line of response.headers.getSetCookie()) {
-        const [name, value] = line.split(';')[0]!.split('=');
-        if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name!);
-        else jar.set(name!, value ?? '');
-      }
-      return response;
-    },
+    fetch: browser.fetch,
     navigate: (url) => navigations.push(url),
     currentUrl: () => '/cart.html?from=mini',
     languagePrefix: () => '/en-gb',
-    cookie: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    cookie: browser.cookieHeader,
   });
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => api.close());
 
 const demo = DEMO_MEMBERS[0];
 

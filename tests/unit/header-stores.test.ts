@@ -7,25 +7,23 @@
  * sharing what a browser keeps between pages: cookies, localStorage, sessionStorage.
  */
 import { createServer } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createCommerceApp } from '../../scripts/local-commerce/app.ts';
-import { openDatabase } from '../../scripts/local-commerce/db.ts';
-import { DEMO_MEMBERS, seedDatabase } from '../../scripts/local-commerce/seed.ts';
+import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { MINI_CART_MAX_LINES } from '../../src/lib/constants.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
-import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
+import { browserLikeFetch, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 
-let server: ServerType;
+let api: LocalApi;
 let origin: string;
 /** A port nobody listens on: the API is unreachable. */
 let closedOrigin: string;
 /** Where the platform fetch goes now. */
 let target: string;
 
-const jar = new Map<string, string>();
+/** A browser-like fetch: same-origin relative URLs (against `target`) and a cookie jar. */
+const browser = browserLikeFetch(() => target);
 /** API paths requested, in order. */
-const requests: string[] = [];
+const requests = browser.requests;
 const local = memoryStorage();
 let sessionStore = memoryStorage();
 
@@ -34,32 +32,16 @@ const CART_COUNT = '/api/cart/count';
 const MINI_CART = '/api/cart/mini';
 const WISH_COUNT = '/api/wish/count';
 
-/** A browser-like fetch: same-origin relative URLs and a cookie jar. */
-async function browserFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = new URL(input instanceof Request ? input.url : String(input), target);
-  requests.push(url.pathname);
-  const request = new Request(url, init);
-  const headers = new Headers(request.headers);
-  if (jar.size) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
-  const response = await fetch(new Request(request, { headers }));
-  for (const line of response.headers.getSetCookie()) {
-    const [name, value] = line.split(';')[0]!.split('=');
-    if (/Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) jar.delete(name!);
-    else jar.set(name!, value ?? '');
-  }
-  return response;
-}
-
 /** A new page: fresh store modules over the browser's cookies and storage. */
 async function newPage() {
   vi.resetModules();
   const platform = await import('../../src/stores/platform.ts');
   platform.setPlatform({
-    fetch: browserFetch,
+    fetch: browser.fetch,
     navigate: () => {},
     currentUrl: () => '/',
     languagePrefix: () => '',
-    cookie: () => [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+    cookie: browser.cookieHeader,
     localStorage: local,
     sessionStorage: sessionStore,
   });
@@ -82,12 +64,8 @@ async function signedInPage(member: (typeof DEMO_MEMBERS)[number] = demo) {
 const requested = (path: string, since: number) => requests.slice(since).filter((p) => p === path).length;
 
 beforeAll(async () => {
-  const db = openDatabase(':memory:');
-  seedDatabase(db, miniCatalogue());
-  const app = createCommerceApp({ db });
-  origin = await new Promise<string>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
-  });
+  api = await startLocalApi();
+  origin = api.origin;
   closedOrigin = await new Promise<string>((resolve) => {
     const probe = createServer().listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
@@ -96,7 +74,7 @@ beforeAll(async () => {
   });
   target = origin;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => api.close());
 
 describe('cart count', () => {
   it('does nothing for a visitor', async () => {

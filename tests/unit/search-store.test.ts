@@ -7,28 +7,18 @@
  * runs on real I/O, and `vi.waitFor` (real timers) waits for its answer. Every test starts a
  * new page (vi.resetModules): fresh atoms, caches and API client over the same server.
  */
-import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createCommerceApp } from '../../scripts/local-commerce/app.ts';
-import { openDatabase } from '../../scripts/local-commerce/db.ts';
-import { seedDatabase } from '../../scripts/local-commerce/seed.ts';
 import { RECOMMENDED_WORDS_SHOWN, SEARCH_SUGGESTION_DEBOUNCE_MS } from '../../src/lib/constants.ts';
 import type { Platform } from '../../src/stores/platform.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
-import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
+import { startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 
-let server: ServerType;
-let origin = '';
+let api: LocalApi;
 
 beforeAll(async () => {
-  const db = openDatabase(':memory:');
-  seedDatabase(db, miniCatalogue());
-  const app = createCommerceApp({ db });
-  origin = await new Promise<string>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => resolve(`http://127.0.0.1:${info.port}`));
-  });
+  api = await startLocalApi();
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => api.close());
 
 // ---------------------------------------------------------------------------------------
 // The page's fetch, wrapped
@@ -44,7 +34,7 @@ let networkDown = false;
 let gate: Promise<void> | null = null;
 
 const pageFetch: typeof fetch = async (input, init) => {
-  const url = new URL(input instanceof Request ? input.url : String(input), origin);
+  const url = new URL(input instanceof Request ? input.url : String(input), api.origin);
   sent.push({ path: url.pathname, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
   if (networkDown) throw new TypeError('Failed to fetch');
   const response = await fetch(url, init);

@@ -11,12 +11,12 @@ import { useStore } from '@nanostores/react';
 import { ACCOUNT_POPUP_CLOSE_DELAY_MS } from '../../lib/constants.ts';
 import { ACCOUNT_HOME_PATH } from '../../lib/routing/redirect-url.ts';
 import { $accountDisplayMode, $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
+import { loadAuth as authActions } from '../../stores/lazy-auth.ts';
 import { $member, hasSessionHint } from '../../stores/session.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useDelayed } from './use-delayed.ts';
 
-const authActions = () => import('../../stores/auth.ts');
 
 export default function AccountMenu({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);

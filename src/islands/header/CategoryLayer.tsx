@@ -33,7 +33,8 @@ const BALLOON_KEY = 'linea:balloon-tip-shown';
 export const naviHash = (title: string) => `#${encodeURIComponent(title)}_navi`;
 
 export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, balloonEligible }: CategoryLayerProps) {
-  const open = useStore($openLayer) === 'category';
+  const openLayerName = useStore($openLayer);
+  const open = openLayerName === 'category';
   const [tabIndex, setTabIndex] = useState(0);
   const [trail, setTrail] = useState<CategoryTab[]>([]);
   const [balloon, setBalloon] = useState(false);
@@ -108,7 +109,7 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
         <button type="button" className="header-tool__button category-nav__icon" aria-label={labels.categories} aria-expanded={open} onClick={() => (open ? close() : openTab(tabIndex))}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.6" /></svg>
         </button>
-        {balloon && !open && <div className="balloon-tip" role="status">{balloonTip}</div>}
+        {balloon && openLayerName === 'none' && <div className="balloon-tip" role="status">{balloonTip}</div>}
       </div>
       {open && tab && shown && (
         <div className="category-layer" role="dialog" aria-label={labels.categories} data-category-layer>

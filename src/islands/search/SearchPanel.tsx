@@ -169,9 +169,10 @@ export function SearchPanelBody({ t, typed, suggestions, hotWords, history, show
   return (
     <>
       <nav className="search-panel__quick-links" aria-label={t('search.quickLinks')}>
-        <a className="search-panel__quick-link" href={quickLinks.storeList}>{t('search.storeList')}</a>
-        <a className="search-panel__quick-link" href={quickLinks.faq}>{t('search.faq')}</a>
-        {showChat && <a className="search-panel__quick-link" href={quickLinks.chat}>{t('search.chat')}</a>}
+        {/* A link without a configured address is left out rather than sent to not-found. */}
+        {quickLinks.storeList && <a className="search-panel__quick-link" href={quickLinks.storeList}>{t('search.storeList')}</a>}
+        {quickLinks.faq && <a className="search-panel__quick-link" href={quickLinks.faq}>{t('search.faq')}</a>}
+        {showChat && quickLinks.chat && <a className="search-panel__quick-link" href={quickLinks.chat}>{t('search.chat')}</a>}
       </nav>
       {hotWords.length > 0 && (
         <section className="search-panel__section search-panel__hot">

@@ -1,0 +1,89 @@
+/**
+ * The cart entry and the mini cart (spec §2, §4): a click goes to the cart, or to login with
+ * redirect_url for a visitor. For a member, hovering opens the mini cart after 500 ms and
+ * closes it 100 ms after leaving; it is 812 px wide and shows at most 3 lines, with its
+ * status: loading, an empty cart, or a failure with retry.
+ */
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { MINI_CART_CLOSE_DELAY_MS, MINI_CART_OPEN_DELAY_MS, MINI_CART_WIDTH_PX } from '../../lib/constants.ts';
+import { badgeText } from '../../lib/format/badge.ts';
+import { formatPrice } from '../../lib/format/currency.ts';
+import { getLanguage } from '../../lib/i18n/languages.ts';
+import { $cartCount, $miniCart, loadCartCount, loadMiniCart, retryMiniCart } from '../../stores/cart.ts';
+import { $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
+import { $member } from '../../stores/session.ts';
+import { useHydrated } from '../use-hydrated.ts';
+import { useTranslator, type IslandProps } from '../use-translator.ts';
+import { useDelayed } from './use-delayed.ts';
+
+export default function MiniCart({ languageCode, prefix, messages }: IslandProps) {
+  const t = useTranslator(languageCode, messages);
+  const hydrated = useHydrated();
+  const storedMember = useStore($member);
+  const member = hydrated ? storedMember : null;
+  const count = useStore($cartCount);
+  const cart = useStore($miniCart);
+  const open = useStore($openLayer) === 'mini-cart';
+  const timer = useDelayed();
+  const currency = getLanguage(languageCode).currency;
+
+  useEffect(() => {
+    if (member) void loadCartCount();
+  }, [member]);
+
+  const cartHref = `${prefix}/cart.html`;
+  const href = member ? cartHref : `${prefix}/login.html?redirect_url=${encodeURIComponent(cartHref)}`;
+  const badge = member && count !== null ? badgeText(count) : '';
+  const more = cart.lines.length - cart.shownLines.length;
+
+  return (
+    <div
+      className="header-tool mini-cart"
+      onPointerEnter={() => {
+        if (!member) return;
+        timer.schedule(MINI_CART_OPEN_DELAY_MS, () => {
+          openLayer('mini-cart');
+          void loadMiniCart();
+        });
+      }}
+      onPointerLeave={() => timer.schedule(MINI_CART_CLOSE_DELAY_MS, () => closeLayer('mini-cart'))}
+    >
+      <a className="header-tool__button" href={href} aria-label={badge ? `${t('header.cart')} (${badge})` : t('header.cart')}>
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M6 8h12l-1 12H7L6 8zm3 0a3 3 0 0 1 6 0" fill="none" stroke="currentColor" strokeWidth="1.6" /></svg>
+        {badge && <span className="count-badge">{badge}</span>}
+      </a>
+      {member && open && (
+        <div className="header-popup mini-cart__popup" style={{ width: MINI_CART_WIDTH_PX }} data-status={cart.status} role="dialog" aria-label={t('header.cart')}>
+          {cart.status === 'uninit' && <p className="mini-cart__note">{t('header.loading')}</p>}
+          {cart.status === 'error' && (
+            <div className="mini-cart__note">
+              <p>{t('header.cartLoadFailed')}</p>
+              <button type="button" className="button button--ghost" onClick={() => void retryMiniCart()} disabled={cart.loading}>{t('header.retry')}</button>
+            </div>
+          )}
+          {cart.status === 'init' && cart.lines.length === 0 && <p className="mini-cart__note">{t('header.cartEmpty')}</p>}
+          {cart.status === 'init' && cart.lines.length > 0 && (
+            <>
+              <ul className="mini-cart__lines">
+                {cart.shownLines.map((line) => {
+                  const info = line.productDetail.productDetailInfo;
+                  return (
+                    <li key={line.cartId} className="mini-cart__line" data-cart-line>
+                      <span className="mini-cart__name">{info.skuName}</span>
+                      <span className="mini-cart__variant">{info.colorAlias} / {info.sizeAlias}</span>
+                      <span className="mini-cart__qty">× {line.quantity}</span>
+                      <span className="mini-cart__price">{formatPrice(info.unitPrice * line.quantity, currency)}</span>
+                    </li>
+                  );
+                })}
+              </ul>
+              {more > 0 && <p className="mini-cart__more">{t('header.moreItems', { count: more })}</p>}
+              <a className="button button--block" href={cartHref}>{t('header.viewCart', { count: cart.total })}</a>
+            </>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
