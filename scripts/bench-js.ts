@@ -15,7 +15,8 @@ const PAGE_TYPES: Array<[string, string]> = [
   ['gender landing', 'women.html'],
   ['category', 'c/W0101.html'],
   ['content (feature)', 'feature/lookbook.html'],
-  ['not found', 'not-found.html'],
+  ["not found", "not-found.html"],
+  ["search results", "search.html"],
   ['login', 'login.html'],
   ['account (guarded)', 'account/info.html'],
 ];

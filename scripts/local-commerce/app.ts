@@ -259,12 +259,12 @@ export function createCommerceApp(options: CommerceAppOptions) {
     return row ? (JSON.parse(row.json) as CatalogueProduct) : null;
   };
   const stockOf = (skuCode: string) => (db.prepare('SELECT stock FROM skus WHERE sku_code = ?').get(skuCode) as { stock: number } | undefined)?.stock;
-  function summary(product: CatalogueProduct, region: string): ProductSummary {
+  function summary(product: CatalogueProduct, region: string, language = 'zh-TW'): ProductSummary {
     const currency = CURRENCY_OF_REGION[region] ?? 'TWD';
     const prices = product.skus.map((s) => s.prices[currency] ?? s.prices.TWD!);
     return {
       productCode: product.productCode,
-      name: product.names['zh-TW'] ?? product.productCode,
+      name: product.names[language] ?? product.names['zh-TW'] ?? product.productCode,
       enabledFlag: product.enabledFlag,
       approval: product.approval,
       imageUrl: product.colours[0]!.images[0]!,
@@ -278,7 +278,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
       },
     };
   }
-  handle('productsByCodes', ({ body }) => body.codes.map(productOf).filter((p): p is CatalogueProduct => p !== null).map((p) => summary(p, body.region)));
+  handle('productsByCodes', ({ body }) => body.codes.map(productOf).filter((p): p is CatalogueProduct => p !== null).map((p) => summary(p, body.region, body.language)));
   handle('recommendedWords', () => ['羽絨外套', '亞麻襯衫', '牛仔褲', '針織衫', 'T恤', '洋裝', '童裝外套', '嬰兒連身衣'].map((wordName) => ({ wordName })));
   handle('searchSuggestions', ({ body }) => {
     const rows = db.prepare('SELECT json FROM products').all() as Array<{ json: string }>;
@@ -303,7 +303,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
     const found = products
       .map((p) => ({ p, rank: word ? rank(p) : 0 }))
       .filter((f) => f.rank !== Infinity)
-      .map((f) => ({ ...f, summary: summary(f.p, body.region) }));
+      .map((f) => ({ ...f, summary: summary(f.p, body.region, body.language) }));
     // Ties keep product-code order, so pages never overlap. Codes are issued in sequence: the
     // highest is the newest product.
     const byCode = (a: { p: CatalogueProduct }, b: { p: CatalogueProduct }) => a.p.productCode.localeCompare(b.p.productCode);

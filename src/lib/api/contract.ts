@@ -203,6 +203,7 @@ export const productSearchBodySchema = z
     page: z.number().int().min(1).default(1),
     pageSize: z.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
     region: z.enum(['TW', 'HK', 'MO', 'CN']).describe('Prices are in the region\'s currency'),
+    language: z.string().optional().describe('BCP 47 code the product names come back in; default zh-TW'),
   })
   // A store search without a store is a mistake of the caller, not an empty result.
   .refine((body) => body.searchType !== 'storeCode' || Boolean(body.storeCode?.trim()), { message: 'SEARCH_STORE_CODE_REQUIRED', path: ['storeCode'] });
@@ -253,7 +254,7 @@ export const ENDPOINTS = {
   wishInsert: endpoint({ method: 'POST', path: '/wish/insert', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), cartList: z.array(z.string()).default([]) }), resp: z.object({ total: z.number().int() }), summary: 'Add products' }),
   wishDelete: endpoint({ method: 'POST', path: '/wish/delete', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), page: z.number().int().optional(), pageSize: z.number().int().optional() }), resp: z.object({ total: z.number().int() }), summary: 'Remove products' }),
   // Products and search
-  productsByCodes: endpoint({ method: 'POST', path: '/product/by-codes', auth: false, body: z.object({ codes: z.array(z.string()).min(1).max(100), region: z.enum(['TW', 'HK', 'MO', 'CN']) }), resp: z.array(productSummarySchema), summary: 'Live price and stock of products' }),
+  productsByCodes: endpoint({ method: 'POST', path: '/product/by-codes', auth: false, body: z.object({ codes: z.array(z.string()).min(1).max(100), region: z.enum(['TW', 'HK', 'MO', 'CN']), language: z.string().optional() }), resp: z.array(productSummarySchema), summary: 'Live price and stock of products' }),
   recommendedWords: endpoint({ method: 'GET', path: '/search/recommend-words', auth: false, body: none, resp: z.array(z.object({ wordName: z.string() })), summary: 'Hot search words' }),
   searchSuggestions: endpoint({ method: 'POST', path: '/search/suggest', auth: false, body: z.object({ word: z.string().min(1) }), resp: z.array(z.string()), summary: 'Auto-complete for a typed word' }),
   productSearch: endpoint({ method: 'POST', path: '/search/products', auth: false, body: productSearchBodySchema, resp: listOf(productSummarySchema), summary: 'Switched-on products whose name contains the word, sorted and paged' }),

@@ -3,7 +3,7 @@
  * spec §2 (cart, payment, coupons, inbox and the account area). Pages whose own issue has
  * not landed yet are shells: a guarded page with its title and the member's name.
  */
-export type AppIsland = 'login' | 'register' | 'forget-password' | 'reset-email' | 'third-party' | 'member-shell';
+export type AppIsland = 'login' | 'register' | 'forget-password' | 'reset-email' | 'third-party' | 'member-shell' | 'search-results';
 
 export interface AppPage {
   path: string;
@@ -12,6 +12,10 @@ export interface AppPage {
   accessCheck: boolean;
   island: AppIsland;
 }
+
+const PUBLIC_PAGES: AppPage[] = [
+  { path: '/search.html', titleKey: 'search', accessCheck: false, island: 'search-results' },
+];
 
 const AUTH_PAGES: AppPage[] = [
   { path: '/login.html', titleKey: 'login', accessCheck: false, island: 'login' },
@@ -41,6 +45,7 @@ const GUARDED_PATHS = [
 ];
 
 export const APP_PAGES: readonly AppPage[] = [
+  ...PUBLIC_PAGES,
   ...AUTH_PAGES,
   ...GUARDED_PATHS.map((path) => ({ path, titleKey: path.replace(/^\//, '').replace(/\.html$/, ''), accessCheck: true, island: 'member-shell' as const })),
 ];

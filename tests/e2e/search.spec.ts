@@ -1,0 +1,40 @@
+/** /search.html as a shopper uses it: results with count, sort, paging, and an empty state. */
+import { expect, test } from '@playwright/test';
+
+test('a search lists matching products with their count, in the page language', async ({ page }) => {
+  await page.goto('/en-gb/search.html?description=down');
+  const tiles = page.locator('.search-results .product-tile');
+  await expect(tiles.first()).toBeVisible();
+  const count = await page.locator('.search-results__count').innerText();
+  expect(count).toMatch(/^\d+ results for “down”$/);
+  for (const name of await tiles.locator('.product-tile__name').allInnerTexts()) expect(name.toLowerCase()).toContain('down');
+  await expect(tiles.first().locator('img')).toHaveJSProperty('complete', true);
+});
+
+test('sorting by price puts the cheapest first, and the query string keeps the state', async ({ page }) => {
+  await page.goto('/search.html?description=外套');
+  await expect(page.locator('.search-results .product-tile').first()).toBeVisible();
+  await page.locator('.search-results__sort select').selectOption('priceAsc');
+  await expect(page).toHaveURL(/sort=priceAsc/);
+  await expect(page.locator('.search-results')).toHaveAttribute('data-status', 'done');
+  const prices = (await page.locator('.product-tile__price').evaluateAll((all) => all.map((el) => Number(el.getAttribute('data-price')))));
+  expect(prices.length).toBeGreaterThan(1);
+  expect(prices).toEqual([...prices].sort((a, b) => a - b));
+});
+
+test('paging walks through the results and back', async ({ page }) => {
+  await page.goto('/search.html?description=%20&searchType=storeCode&storeCode=/TPE0001');
+  const paging = page.locator('.search-results__paging');
+  await expect(paging).toBeVisible();
+  const first = await page.locator('.product-tile').first().getAttribute('data-product-code');
+  await paging.getByRole('button').last().click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.locator('.product-tile').first()).not.toHaveAttribute('data-product-code', first!);
+  await page.goBack();
+  await expect(page.locator('.product-tile').first()).toHaveAttribute('data-product-code', first!);
+});
+
+test('a search with no match says so', async ({ page }) => {
+  await page.goto('/search.html?description=zzzxqv');
+  await expect(page.locator('.search-results__empty')).toContainText('zzzxqv');
+});
