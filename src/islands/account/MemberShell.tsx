@@ -4,17 +4,14 @@
  * home, and a sign-out. The pages whose own issue has not landed show only this.
  */
 import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Member } from '../../lib/api/contract.ts';
-import { $member, api, goToLogin, restoreSession, signOut } from '../../stores/auth.ts';
-import { useHydrated } from '../use-hydrated.ts';
+import { api, goToLogin, restoreSession, signOut } from '../../stores/auth.ts';
+import { useMember } from '../use-member.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export default function MemberShell({ languageCode, prefix, messages, showDetails }: IslandProps & { showDetails: boolean }) {
   const t = useTranslator(languageCode, messages);
-  const hydrated = useHydrated();
-  const storedMember = useStore($member);
-  const member = hydrated ? storedMember : null;
+  const member = useMember();
   const [details, setDetails] = useState<Member | null>(null);
 
   useEffect(() => {

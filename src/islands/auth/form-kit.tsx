@@ -3,7 +3,7 @@
  * ordered check (first failure shown on its field, scrolled into view below the header),
  * and the message for a msgCode: translated, else the API's msg, else the common text (spec §8).
  */
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useHydrated } from '../use-hydrated.ts';
 import type { TFunction } from 'i18next';
 import type { ApiResult } from '../../lib/api/client.ts';
@@ -65,7 +65,7 @@ export function useFormSubmit<T>(t: TFunction, checks: (values: FormValues) => F
     window.scrollTo({ top: group.getBoundingClientRect().top + window.scrollY - DEFAULT_PAGE_HEADER_HEIGHT_PX - 16, behavior: 'smooth' });
   }
 
-  async function onSubmit(event: FormEvent) {
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (state.busy) return;
     const values: FormValues = {};

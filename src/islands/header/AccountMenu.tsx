@@ -12,17 +12,15 @@ import { ACCOUNT_POPUP_CLOSE_DELAY_MS } from '../../lib/constants.ts';
 import { ACCOUNT_HOME_PATH } from '../../lib/routing/redirect-url.ts';
 import { $accountDisplayMode, $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
 import { loadAuth as authActions } from '../../stores/lazy-auth.ts';
-import { $member, hasSessionHint } from '../../stores/session.ts';
-import { useHydrated } from '../use-hydrated.ts';
+import { hasSessionHint } from '../../stores/session.ts';
+import { useMember } from '../use-member.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useDelayed } from './use-delayed.ts';
 
 
 export default function AccountMenu({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
-  const hydrated = useHydrated();
-  const storedMember = useStore($member);
-  const member = hydrated ? storedMember : null;
+  const member = useMember();
   const mode = useStore($accountDisplayMode);
   const open = useStore($openLayer) === 'account';
   const closing = useDelayed();

@@ -12,16 +12,13 @@ import { formatPrice } from '../../lib/format/currency.ts';
 import { getLanguage } from '../../lib/i18n/languages.ts';
 import { $cartCount, $miniCart, loadCartCount, loadMiniCart, retryMiniCart } from '../../stores/cart.ts';
 import { $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
-import { $member } from '../../stores/session.ts';
-import { useHydrated } from '../use-hydrated.ts';
+import { useMember } from '../use-member.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useDelayed } from './use-delayed.ts';
 
 export default function MiniCart({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
-  const hydrated = useHydrated();
-  const storedMember = useStore($member);
-  const member = hydrated ? storedMember : null;
+  const member = useMember();
   const count = useStore($cartCount);
   const cart = useStore($miniCart);
   const open = useStore($openLayer) === 'mini-cart';

@@ -6,13 +6,13 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { badgeText } from '../../lib/format/badge.ts';
-import { $member } from '../../stores/session.ts';
 import { $wishCount, $wishlistEnabled, loadWishCount, setCollectionSwitch } from '../../stores/wishlist.ts';
 import { useHydrated } from '../use-hydrated.ts';
+import { useMember } from '../use-member.ts';
 
 export default function WishlistBadge({ prefix, label, collectionSwitch }: { prefix: string; label: string; collectionSwitch: 'Y' | 'N' }) {
   const hydrated = useHydrated();
-  const member = useStore($member);
+  const member = useMember();
   const enabled = useStore($wishlistEnabled);
   const count = useStore($wishCount);
   useEffect(() => setCollectionSwitch(collectionSwitch), [collectionSwitch]);
@@ -21,7 +21,7 @@ export default function WishlistBadge({ prefix, label, collectionSwitch }: { pre
   }, [enabled]);
 
   const favourites = `${prefix}/account/favorites.html`;
-  const href = hydrated && member ? favourites : `${prefix}/login.html?redirect_url=${encodeURIComponent(favourites)}`;
+  const href = member ? favourites : `${prefix}/login.html?redirect_url=${encodeURIComponent(favourites)}`;
   const badge = hydrated && enabled ? badgeText(count) : '';
   return (
     <a className="header-tool header-tool__button wishlist-badge" href={href} aria-label={badge ? `${label} (${badge})` : label}>
