@@ -31,6 +31,11 @@ export interface CommerceAppOptions {
   now?: () => number;
   accessTokenTtlSeconds?: number;
   refreshTokenTtlSeconds?: number;
+  /**
+   * How long a rotated refresh token still works. A refresh whose answer never reached the
+   * browser (the shopper left the page) must not sign them out on the next page.
+   */
+  refreshReuseGraceSeconds?: number;
   /** Secure cookies need HTTPS; off for the local http origin. */
   secureCookies?: boolean;
   /** Test hooks (reading reset tokens and analytics posts) for the local API only. */
@@ -66,7 +71,7 @@ const token = () => randomBytes(32).toString('base64url');
 const CURRENCY_OF_REGION: Record<string, string> = { TW: 'TWD', HK: 'HKD', MO: 'HKD', CN: 'HKD' };
 
 export function createCommerceApp(options: CommerceAppOptions) {
-  const { db, now = Date.now, accessTokenTtlSeconds = 900, refreshTokenTtlSeconds = 30 * 86_400, secureCookies = false, testHooks = true } = options;
+  const { db, now = Date.now, accessTokenTtlSeconds = 900, refreshTokenTtlSeconds = 30 * 86_400, refreshReuseGraceSeconds = 30, secureCookies = false, testHooks = true } = options;
   const app = new Hono();
 
   const toMember = (row: MemberRow): Member => ({
@@ -164,20 +169,28 @@ export function createCommerceApp(options: CommerceAppOptions) {
     const presented = getCookie(c, REFRESH_COOKIE);
     if (!presented) throw new ApiFailure('NO_REFRESH_TOKEN', 'Not signed in', 401);
     return transaction(db, () => {
-      const row = db.prepare('SELECT member_id FROM refresh_tokens WHERE token_hash = ? AND revoked = 0 AND expires_at > ?').get(sha256(presented), now()) as { member_id: string } | undefined;
+      // Live, or rotated moments ago (the grace above); never after logout or a reset (rotated_at NULL).
+      const row = db
+        .prepare('SELECT member_id FROM refresh_tokens WHERE token_hash = ? AND expires_at > ? AND (revoked = 0 OR rotated_at > ?)')
+        .get(sha256(presented), now(), now() - refreshReuseGraceSeconds * 1000) as { member_id: string } | undefined;
       if (!row) {
         endSession(c);
         throw new ApiFailure('REFRESH_EXPIRED', 'Sign in again', 401);
       }
-      // Rotation: each refresh token works once.
-      db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?').run(sha256(presented));
+      // Rotation: each refresh token is replaced by a new one (first rotation starts the grace).
+      db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = COALESCE(rotated_at, ?) WHERE token_hash = ?').run(now(), sha256(presented));
       return startSession(c, row.member_id);
     });
   });
 
   handle('logout', ({ c }) => {
     const presented = getCookie(c, REFRESH_COOKIE);
-    if (presented) db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE token_hash = ?').run(sha256(presented));
+    if (presented) {
+      const owner = db.prepare('SELECT member_id FROM refresh_tokens WHERE token_hash = ?').get(sha256(presented)) as { member_id: string } | undefined;
+      db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = NULL WHERE token_hash = ?').run(sha256(presented));
+      // No grace survives a sign-out: the member's tokens rotated moments ago end too.
+      if (owner) db.prepare('UPDATE refresh_tokens SET rotated_at = NULL WHERE member_id = ? AND revoked = 1').run(owner.member_id);
+    }
     const bearer = /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
     if (bearer) db.prepare('DELETE FROM access_tokens WHERE token = ?').run(bearer);
     endSession(c);
@@ -196,7 +209,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
       if (!row) throw new ApiFailure('UR_RESET_TOKEN_INVALID', 'This link has expired; ask for a new one', 200, { field: 'token' });
       db.prepare('UPDATE reset_tokens SET used = 1 WHERE token = ?').run(body.token);
       db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').run(hashPassword(body.password), row.member_id);
-      db.prepare('UPDATE refresh_tokens SET revoked = 1 WHERE member_id = ?').run(row.member_id);
+      db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = NULL WHERE member_id = ?').run(row.member_id);
       // Signing out everywhere must include live access tokens too, or a session taken over
       // before the reset keeps working for up to accessTokenTtlSeconds.
       db.prepare('DELETE FROM access_tokens WHERE member_id = ?').run(row.member_id);

@@ -460,8 +460,8 @@ describe('register', () => {
 });
 
 describe('refresh and access-token lifetime', () => {
-  it('issues a new session and a new refresh cookie, and rejects the old refresh token afterwards (rotation)', async () => {
-    const { app } = fresh();
+  it('issues a new session and a new refresh cookie, and rejects the old refresh token after the reuse grace (rotation)', async () => {
+    const { app, clock } = fresh();
     const first = await login(app);
     const answer = await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) });
     const session = expectSuccess('refresh', answer);
@@ -475,12 +475,27 @@ describe('refresh and access-token lifetime', () => {
     expect(answer.cookies.get(SESSION_HINT_COOKIE)?.attrs.get('path')).toBe('/');
     expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token: session.accessToken }));
 
+    // Within the grace (a refresh whose answer the browser never got) the old token still works…
+    clock.now += 29_000;
+    expectSuccess('refresh', await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) }));
+    // …and after it, never again.
+    clock.now += 2_000;
     const replay = await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) });
     expectFailure(replay, 'REFRESH_EXPIRED', { status: 401, field: null });
     expect(replay.cookies.get(REFRESH_COOKIE)?.attrs.get('max-age')).toBe('0');
     expect(replay.cookies.get(SESSION_HINT_COOKIE)?.attrs.get('max-age')).toBe('0');
 
     expectSuccess('refresh', await call(app, 'refresh', {}, { cookie: refreshCookie(rotated.value) }));
+  });
+
+  it('ends the reuse grace at logout: a token rotated moments before no longer works', async () => {
+    const { app } = fresh();
+    const first = await login(app);
+    const answer = await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) });
+    const rotated = answer.cookies.get(REFRESH_COOKIE)!.value;
+    await call(app, 'logout', {}, { cookie: refreshCookie(rotated) });
+    expectFailure(await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) }), 'REFRESH_EXPIRED', { status: 401 });
+    expectFailure(await call(app, 'refresh', {}, { cookie: refreshCookie(rotated) }), 'REFRESH_EXPIRED', { status: 401 });
   });
 
   it('answers 401 without a refresh cookie or with an unknown one', async () => {
