@@ -5,6 +5,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'astro';
+import { resetSite } from '../src/lib/cms/site.ts';
 import { pull } from './pull-content.ts';
 
 export interface BuildResult {
@@ -32,7 +33,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const outDir = options.outDir ?? 'dist';
   const started = performance.now();
   // The route table is memoised per process; a new build must read the cache afresh.
-  delete (globalThis as Record<symbol, unknown>)[Symbol.for('storefront.site')];
+  resetSite();
   await build({
     outDir,
     logLevel: 'warn',

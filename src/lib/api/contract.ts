@@ -25,7 +25,6 @@ export const failureEnvelopeSchema = z
     msg: z.string().nullable(),
   })
   .strict();
-export type Envelope<T> = { success: boolean; msgCode: string | null; resp: T | null; msg: string | null };
 
 const yesNo = z.enum(['Y', 'N']);
 

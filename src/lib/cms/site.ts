@@ -33,6 +33,11 @@ export function getSite(): Promise<Site> {
 }
 
 /** What a layout component needs for its language: the content and the translator. */
+/** Forget the loaded content: the next getSite() reads the cache afresh (a new build in this process). */
+export function resetSite(): void {
+  delete (globalThis as Holder)[KEY];
+}
+
 export async function languageContext(languageCode: string): Promise<LanguageContent & { t: ReturnType<typeof buildTranslator> }> {
   return { ...(await languageContent(languageCode)), t: buildTranslator(languageCode) };
 }
