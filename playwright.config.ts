@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4398);
+export const CHAT_URL = 'https://chat.linea.example/';
 
 // Debian's Chromium: Playwright's own browser download cannot work on these machines.
 export default defineConfig({
@@ -22,7 +23,8 @@ export default defineConfig({
     // The same path as `npm start`: embedded CMS, pull, build, static server with CDN rules.
     command: 'node scripts/start.ts',
     url: `http://127.0.0.1:${PORT}/`,
-    env: { PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}`, COMMERCE_DB: ':memory:' },
+    // A chat address, so the chat quick link and the customer-service tip are there to test.
+    env: { PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}`, COMMERCE_DB: ':memory:', PUBLIC_CHAT_URL: CHAT_URL },
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -4,6 +4,7 @@
  * the category float layer is open.
  */
 import { atom, computed } from 'nanostores';
+import { CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../lib/constants.ts';
 
 export type HeaderLayer = 'none' | 'category' | 'search' | 'mini-cart' | 'account';
 
@@ -23,4 +24,49 @@ export function openLayer(layer: HeaderLayer): void {
 /** Closes `layer` only if it is still the open one (a late timer must not close a newer layer). */
 export function closeLayer(layer: HeaderLayer): void {
   if ($openLayer.get() === layer) $openLayer.set('none');
+}
+
+/**
+ * The gender navigation overlay of narrow screens (spec §2): it holds the search box and the
+ * gender tabs. On home it is part of the page; elsewhere it opens on the search button, either
+ * to browse (hover) or straight to search (a tap, which also focuses the box).
+ */
+export type GenderNavState = 'closed' | 'browse' | 'search';
+export const $genderNav = atom<GenderNavState>('closed');
+
+export function openGenderNav(mode: 'browse' | 'search'): void {
+  // Opened to browse and then to search is not "opened directly to search".
+  if ($genderNav.get() === 'closed' || mode === 'browse') $genderNav.set(mode);
+  if (mode === 'search') openLayer('search');
+}
+
+export function closeGenderNav(): void {
+  closeLayer('search');
+  closeLayer('category');
+  $genderNav.set('closed');
+}
+
+/** The back arrow: it closes the search panel, or the whole overlay if that was opened directly to search. */
+export function genderNavBack(): void {
+  if ($genderNav.get() !== 'search' && $openLayer.get() === 'search') closeLayer('search');
+  else closeGenderNav();
+}
+
+/**
+ * Route changes close the overlay, except the hash routes the header itself pushes
+ * (`#{title}_navi` of the category layer).
+ */
+export function onRouteChange(hash: string): void {
+  if (!hash.endsWith('_navi')) closeGenderNav();
+}
+
+/** The customer-service tip: shown 500 ms after the gender navigation appears, hidden at 8500 ms, once per page life. */
+export const $serviceTip = atom(false);
+let serviceTipScheduled = false;
+
+export function scheduleServiceTip(): void {
+  if (serviceTipScheduled) return;
+  serviceTipScheduled = true;
+  setTimeout(() => $serviceTip.set(true), CUSTOMER_TIP_SHOW_AT_MS);
+  setTimeout(() => $serviceTip.set(false), CUSTOMER_TIP_HIDE_AT_MS);
 }

@@ -1,7 +1,7 @@
 /** What the browser tests know of the sample content: read from the pulled cache, never guessed. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cmsConfigSchema, pageDocumentSchema, type PageConfig } from '../../src/lib/cms/schema.ts';
+import { cmsConfigSchema, languageConfigSchema, pageDocumentSchema, switchConfigSchema, type PageConfig } from '../../src/lib/cms/schema.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { cachePathOf } from '../../src/lib/cms/pull.ts';
 import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
@@ -21,4 +21,12 @@ export function pageWhere(language: LanguageDefinition, test: (page: PageConfig)
   const page = cmsConfig(language).pages.find(test);
   if (!page) throw new Error(`The sample content of ${language.code} has no page matching ${test.toString()}`);
   return page;
+}
+
+export function switchConfig() {
+  return switchConfigSchema.parse(JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.switchConfig())), 'utf8')));
+}
+
+export function languageConfig(language: LanguageDefinition) {
+  return languageConfigSchema.parse(JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.shared(language.cmsCode, 'language-config'))), 'utf8')));
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { BADGE_OVERFLOW_COUNT } from '../../src/lib/constants.ts';
 import { badgeText } from '../../src/lib/format/badge.ts';
-import { isLiveBannerShown } from '../../src/lib/header/live-banner.ts';
+import { isLiveBannerShown, liveBannerAtBuild } from '../../src/lib/header/live-banner.ts';
 import { canCloseTicker, shouldShowTicker, tickerConfigFor, tickerGroupFor, type TickerConfig } from '../../src/lib/header/ticker-group.ts';
 
 describe('badge text', () => {
@@ -158,5 +158,23 @@ describe('live banner', () => {
   });
   it('shows nothing without a switch config', () => {
     expect(isLiveBannerShown(null, start)).toBe(false);
+  });
+  describe('on a page built at a moment', () => {
+    it('is left out when its window ended before the build', () => {
+      expect(liveBannerAtBuild(live(), end)).toBeNull();
+      expect(liveBannerAtBuild(live(), end + 1)).toBeNull();
+    });
+    it('is carried, hidden, when its window is still to come, with the bounds the page schedule uses', () => {
+      expect(liveBannerAtBuild(live(), start - 1)).toEqual({ hidden: true, start, end });
+    });
+    it('is carried and shown inside its window', () => {
+      expect(liveBannerAtBuild(live(), start)).toEqual({ hidden: false, start, end });
+      expect(liveBannerAtBuild(live({ liveStartTime: null, liveEndTime: null }), end + 1)).toEqual({ hidden: false, start: null, end: null });
+    });
+    it('is left out for a site the banner is not for', () => {
+      expect(liveBannerAtBuild(live({ liveDisplayClient: 'H5' }), start)).toBeNull();
+      expect(liveBannerAtBuild(live({ liveDisplayClient: 'H5' }), start, 'H5')).not.toBeNull();
+      expect(liveBannerAtBuild(null, start)).toBeNull();
+    });
   });
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SEARCH_HISTORY_MAX } from '../../src/lib/constants.ts';
 import { splitHighlight } from '../../src/lib/search/highlight.ts';
 import { addToHistory, parseStoredHistory, removeFromHistory } from '../../src/lib/search/history.ts';
+import { readSearchQuery, searchBoxWord } from '../../src/lib/search/query.ts';
 import { localizeLink, searchTarget } from '../../src/lib/search/target.ts';
 
 describe('search history', () => {
@@ -124,3 +125,24 @@ describe('searchTarget', () => {
     expect(localizeLink('/women.html', '')).toBe('/women.html');
   });
 });
+
+describe('the search page query', () => {
+  it('reads the word, the sort and the page', () => {
+    expect(readSearchQuery('?description=%E5%A4%96%E5%A5%97&sort=priceAsc&page=3')).toEqual({ description: '外套', storeCode: null, sort: 'priceAsc', page: 3 });
+  });
+  it('falls back to relevance and page 1 for anything it does not know', () => {
+    expect(readSearchQuery('description=+coat+&sort=cheapest&page=-2')).toEqual({ description: 'coat', storeCode: null, sort: 'relevance', page: 1 });
+    expect(readSearchQuery('?page=2.7').page).toBe(2);
+    expect(readSearchQuery('').description).toBe('');
+  });
+  it("reads a store's all-wares search only with its search type", () => {
+    expect(readSearchQuery('?searchType=storeCode&storeCode=TP001').storeCode).toBe('TP001');
+    expect(readSearchQuery('?storeCode=TP001').storeCode).toBeNull();
+    expect(readSearchQuery('?searchType=storeCode&storeCode=+').storeCode).toBeNull();
+  });
+  it("puts the word in the search box, not a store's code", () => {
+    expect(searchBoxWord(readSearchQuery('?description=coat'))).toBe('coat');
+    expect(searchBoxWord(readSearchQuery('?searchType=storeCode&storeCode=TP001&description=coat'))).toBe('');
+  });
+});
+

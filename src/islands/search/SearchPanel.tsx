@@ -13,7 +13,9 @@ import { useStore } from '@nanostores/react';
 import type { TFunction } from 'i18next';
 import { SEARCH_BOX_HEIGHT_PX } from '../../lib/constants.ts';
 import { splitHighlight } from '../../lib/search/highlight.ts';
+import { readSearchQuery, searchBoxWord } from '../../lib/search/query.ts';
 import type { SpecifiedSearchWords } from '../../lib/search/target.ts';
+import { $genderNav, $openLayer, $serviceTip, closeLayer, genderNavBack, openLayer } from '../../stores/header.ts';
 import { getPlatform } from '../../stores/platform.ts';
 import { $hotWords, $searchHistory, $suggestionState, clearSearchHistory, loadHotWords, removeSearchWord, submitSearch, typeWord } from '../../stores/search.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
@@ -37,7 +39,11 @@ export interface SearchPanelProps extends IslandProps {
 export default function SearchPanel({ languageCode, prefix, messages, specifiedWords, associativeSearch, customerService, quickLinks }: SearchPanelProps) {
   const t = useTranslator(languageCode, messages);
   const [typed, setTyped] = useState('');
-  const [open, setOpen] = useState(false);
+  // One header layer at a time: opening the search closes the mini cart or the category layer.
+  const open = useStore($openLayer) === 'search';
+  const setOpen = (value: boolean) => (value ? openLayer('search') : closeLayer('search'));
+  const genderNav = useStore($genderNav);
+  const serviceTip = useStore($serviceTip);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const panelId = useId();
@@ -50,6 +56,11 @@ export default function SearchPanel({ languageCode, prefix, messages, specifiedW
     // hydration stays and counts.
     if (input.current && document.activeElement === input.current) openPanel();
     if (input.current?.value) onType(input.current.value);
+    // On the search page the box shows the word searched for (set after the check above:
+    // it is not typing, so it requests no suggestions and opens nothing).
+    else if (input.current && location.pathname.endsWith('/search.html')) {
+      input.current.value = searchBoxWord(readSearchQuery(location.search));
+    }
   }, []);
 
   useEffect(() => {
@@ -97,6 +108,11 @@ export default function SearchPanel({ languageCode, prefix, messages, specifiedW
   return (
     <div className="search-panel" ref={root} data-open={open ? '' : undefined}>
       <form className="search-panel__form" role="search" method="get" action={`${prefix}/search.html`} onSubmit={onSubmit}>
+        {(open || genderNav !== 'closed') && (
+          <button className="search-panel__back" type="button" aria-label={t('search.back')} onClick={genderNavBack}>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          </button>
+        )}
         <input
           className="search-panel__input"
           type="search"
@@ -117,6 +133,10 @@ export default function SearchPanel({ languageCode, prefix, messages, specifiedW
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
         </button>
       </form>
+      {/* The tip points at the chat, so it needs one; while the panel is open its quick link does the same job. */}
+      {serviceTip && !open && customerService === 'Y' && quickLinks.chat && (
+        <a className="service-tip" role="status" href={quickLinks.chat}>{t('search.serviceTip')}</a>
+      )}
       <div className="search-panel__body" id={panelId} hidden={!open}>
         {open && (
           <SearchPanelBody
@@ -207,3 +227,4 @@ export function SearchPanelBody({ t, typed, suggestions, hotWords, history, show
     </>
   );
 }
+

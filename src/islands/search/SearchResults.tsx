@@ -4,7 +4,8 @@
  * is the state, so results can be shared and the back button walks through pages.
  */
 import { useEffect, useState } from 'react';
-import { SEARCH_SORTS, type ProductSummary } from '../../lib/api/contract.ts';
+import type { ProductSummary } from '../../lib/api/contract.ts';
+import { SEARCH_SORTS, readSearchQuery, type SearchQuery, type SearchSort } from '../../lib/search/query.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { formatPriceRange } from '../../lib/format/currency.ts';
 import { getLanguage } from '../../lib/i18n/languages.ts';
@@ -12,37 +13,18 @@ import { productDetailHref } from '../../lib/product/product-id.ts';
 import { apiClient } from '../../stores/lazy-auth.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
-type Sort = (typeof SEARCH_SORTS)[number];
 const PAGE_SIZE = 24;
-
-interface Query {
-  description: string;
-  storeCode: string | null;
-  sort: Sort;
-  page: number;
-}
-
-function readQuery(): Query {
-  const params = new URLSearchParams(location.search);
-  const sort = params.get('sort') as Sort | null;
-  return {
-    description: params.get('description')?.trim() ?? '',
-    storeCode: params.get('searchType') === 'storeCode' ? params.get('storeCode') : null,
-    sort: sort && (SEARCH_SORTS as readonly string[]).includes(sort) ? sort : 'relevance',
-    page: Math.max(1, Number(params.get('page')) || 1),
-  };
-}
 
 type State = { status: 'loading' } | { status: 'done'; list: ProductSummary[]; total: number } | { status: 'error'; message: string };
 
 export default function SearchResults({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   const language = getLanguage(languageCode);
-  const [query, setQuery] = useState<Query | null>(null);
+  const [query, setQuery] = useState<SearchQuery | null>(null);
   const [state, setState] = useState<State>({ status: 'loading' });
 
   useEffect(() => {
-    const sync = () => setQuery(readQuery());
+    const sync = () => setQuery(readSearchQuery(location.search));
     sync();
     window.addEventListener('popstate', sync);
     return () => window.removeEventListener('popstate', sync);
@@ -70,7 +52,7 @@ export default function SearchResults({ languageCode, prefix, messages }: Island
     };
   }, [query, language.code, language.region, t]);
 
-  function go(change: Partial<Query>) {
+  function go(change: Partial<SearchQuery>) {
     if (!query) return;
     const next = { ...query, ...change };
     const params = new URLSearchParams(location.search);
@@ -94,7 +76,7 @@ export default function SearchResults({ languageCode, prefix, messages }: Island
         </p>
         <label className="search-results__sort">
           {t('results.sort')}{' '}
-          <select value={query.sort} onChange={(event) => go({ sort: event.target.value as Sort, page: 1 })}>
+          <select value={query.sort} onChange={(event) => go({ sort: event.target.value as SearchSort, page: 1 })}>
             {SEARCH_SORTS.map((sort) => <option key={sort} value={sort}>{t(`results.sorts.${sort}`)}</option>)}
           </select>
         </label>

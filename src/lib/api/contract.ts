@@ -4,6 +4,7 @@
  * commerce API implements exactly this table, the browser client calls through it, and the
  * README's path table is checked against it. Paths are relative to the API base (`/api`).
  */
+import { SEARCH_SORTS } from '../search/query.ts';
 import { z } from 'zod';
 
 // ---------------------------------------------------------------------------------------
@@ -192,7 +193,6 @@ export const inboxMessageSchema = z.object({ messageId: z.string(), title: z.str
 /** Product search (the search page): page size default and cap. */
 export const SEARCH_PAGE_SIZE_DEFAULT = 24;
 export const SEARCH_PAGE_SIZE_MAX = 60;
-export const SEARCH_SORTS = ['relevance', 'priceAsc', 'priceDesc', 'newest'] as const;
 export const productSearchBodySchema = z
   .object({
     description: z.string().optional().describe('The searched word; matched against product names in every language, ignoring case'),

@@ -27,3 +27,20 @@ function displaysOn(liveDisplayClient: string | null | undefined, client: string
   const clients = (liveDisplayClient ?? '').split(/[\s,;|]+/).filter(Boolean).map((c) => c.toUpperCase());
   return clients.length === 0 || clients.includes(client.toUpperCase());
 }
+
+/**
+ * What a page built at `now` carries (the page is static, the window is not): nothing when the
+ * banner is not for this client or its window ended before the build; otherwise the banner,
+ * hidden until its start if that is still to come. The page's schedule script shows and hides
+ * it at the boundaries, like every windowed block.
+ */
+export function liveBannerAtBuild(
+  switchConfig: Pick<SwitchConfig, 'liveStartTime' | 'liveEndTime' | 'liveDisplayClient'> | null | undefined,
+  now: number,
+  client: LiveClient = 'PC',
+): { hidden: boolean; start: number | null; end: number | null } | null {
+  if (!switchConfig || !displaysOn(switchConfig.liveDisplayClient, client)) return null;
+  const { liveStartTime: start, liveEndTime: end } = switchConfig;
+  if (end != null && end <= now) return null;
+  return { hidden: !isLiveBannerShown(switchConfig, now, client), start: start ?? null, end: end ?? null };
+}

@@ -1,0 +1,81 @@
+/**
+ * The gender navigation overlay of narrow screens (spec §2). The overlay is not markup of its
+ * own: it is the header's search box and gender tabs, which the stylesheet shows as a sheet
+ * under the bar while `data-gender-nav` on the header says it is open. On home they are part
+ * of the page instead, and the button is hidden. This island owns the button, the scrim, that
+ * attribute, the route-change rule and the customer-service tip's schedule.
+ *
+ * Wide screens show the tabs and the search box in the bar, so there the button never shows.
+ */
+import { useEffect, useRef, type PointerEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { CATEGORY_LAYER_HOVER_DELAY_MS } from '../../lib/constants.ts';
+import { $genderNav, closeGenderNav, onRouteChange, openGenderNav, scheduleServiceTip } from '../../stores/header.ts';
+import { useDelayed } from './use-delayed.ts';
+
+export interface GenderNavProps {
+  isHome: boolean;
+  labels: { open: string; close: string };
+}
+
+export default function GenderNav({ isHome, labels }: GenderNavProps) {
+  const state = useStore($genderNav);
+  const button = useRef<HTMLButtonElement>(null);
+  const hover = useDelayed();
+
+  useEffect(() => {
+    const header = button.current?.closest<HTMLElement>('.site-header');
+    // Synchronously, so a tap can focus the box in the same gesture (mobile keyboards open only then).
+    const unbind = $genderNav.subscribe((value) => header?.setAttribute('data-gender-nav', value));
+    // On home the navigation is there from the start; elsewhere it appears when opened.
+    if (isHome) scheduleServiceTip();
+    const unlisten = $genderNav.listen((value) => value !== 'closed' && scheduleServiceTip());
+    const onHash = () => onRouteChange(location.hash);
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && closeGenderNav();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && $genderNav.get() !== 'closed' && closeGenderNav();
+    window.addEventListener('hashchange', onHash);
+    window.addEventListener('popstate', onHash);
+    window.addEventListener('pageshow', onPageShow);
+    window.addEventListener('keydown', onKey);
+    return () => {
+      unbind();
+      unlisten();
+      window.removeEventListener('hashchange', onHash);
+      window.removeEventListener('popstate', onHash);
+      window.removeEventListener('pageshow', onPageShow);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [isHome]);
+
+  const open = state !== 'closed';
+
+  function onClick() {
+    hover.cancel();
+    if (open) return closeGenderNav();
+    openGenderNav('search');
+    button.current?.closest('.site-header')?.querySelector<HTMLInputElement>('.search-panel__input')?.focus();
+  }
+
+  // A mouse resting on the button opens the navigation to browse; touch has no hover.
+  const onPointerEnter = (event: PointerEvent) => {
+    if (event.pointerType === 'mouse' && !open) hover.schedule(CATEGORY_LAYER_HOVER_DELAY_MS, () => openGenderNav('browse'));
+  };
+
+  return (
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="header-tool__button gender-nav__toggle"
+        aria-label={open ? labels.close : labels.open}
+        aria-expanded={open}
+        onClick={onClick}
+        onPointerEnter={onPointerEnter}
+        onPointerLeave={() => hover.cancel()}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" /><path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" /></svg>
+      </button>
+      {open && !isHome && <div className="gender-nav__scrim" aria-hidden="true" onClick={closeGenderNav} />}
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * Narrow screens: the gender navigation overlay (search box and gender tabs), its back arrow,
+ * the route-change rule and the customer-service tip; the live-broadcast banner; the search
+ * box on the search page. Spec §2.
+ */
+import { expect, test } from '@playwright/test';
+import { CATEGORY_LAYER_HOVER_DELAY_MS, CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../../src/lib/constants.ts';
+import { getLanguage } from '../../src/lib/i18n/languages.ts';
+import { CHAT_URL } from '../../playwright.config.ts';
+import { pausedClock } from './clock.ts';
+import { languageConfig, switchConfig } from './content.ts';
+
+const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
+
+test.describe('narrow screens', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('off home, the search button opens the overlay straight to search, and the back arrow closes it all', async ({ page }) => {
+    await page.goto('/women.html');
+    const box = page.locator('.search-panel__input');
+    const tabs = page.locator('.site-header__genders');
+    await expect(box).toBeHidden();
+    await expect(tabs).toBeHidden();
+    await page.locator(hydrated('GenderNav')).waitFor({ state: 'attached' });
+    await page.locator(hydrated('SearchPanel')).waitFor({ state: 'attached' });
+    await page.locator('.gender-nav__toggle').click();
+    await expect(box).toBeVisible();
+    await expect(box).toBeFocused();
+    await expect(page.locator('.search-panel__body')).toBeVisible();
+    await expect(tabs).toBeVisible();
+    await page.locator('.search-panel__back').click();
+    await expect(box).toBeHidden();
+    await expect(tabs).toBeHidden();
+    await expect(page.locator('.gender-nav__scrim')).toHaveCount(0);
+  });
+
+  test('a resting mouse opens it to browse; then the back arrow closes the search panel first, and a route change the rest', async ({ page }) => {
+    const clock = await pausedClock(page);
+    await page.goto('/c/W01.html');
+    await clock.hydrate('GenderNav');
+    await page.locator(hydrated('SearchPanel')).waitFor({ state: 'attached' });
+    await page.locator('.gender-nav__toggle').hover();
+    await page.clock.runFor(CATEGORY_LAYER_HOVER_DELAY_MS - 50);
+    await expect(page.locator('.site-header__genders')).toBeHidden();
+    await page.clock.runFor(100);
+    await expect(page.locator('.site-header__genders')).toBeVisible();
+    await expect(page.locator('.search-panel__body')).toBeHidden();
+
+    await page.locator('.search-panel__input').click();
+    await expect(page.locator('.search-panel__body')).toBeVisible();
+    await page.locator('.search-panel__back').click();
+    await expect(page.locator('.search-panel__body')).toBeHidden();
+    await expect(page.locator('.site-header__genders')).toBeVisible(); // still open
+
+    // The category layer's own hash route keeps it open; any other route change closes it.
+    await page.locator('.site-header__genders a[data-tab]').first().click();
+    await expect(page.locator('[data-category-layer]')).toBeVisible();
+    await expect(page).toHaveURL(/_navi$/);
+    await expect(page.locator('.site-header__genders')).toBeVisible();
+    await page.evaluate(() => (location.hash = 'size-guide'));
+    await expect(page.locator('.site-header__genders')).toBeHidden();
+    await expect(page.locator('.site-header')).toHaveAttribute('data-gender-nav', 'closed');
+  });
+
+  test('on home the navigation is part of the page, and the customer-service tip shows from 500 ms to 8500 ms, once', async ({ page }) => {
+    expect(switchConfig().customerServiceSwitch).toBe('Y');
+    const clock = await pausedClock(page);
+    await page.goto('/');
+    await expect(page.locator('.search-panel__input')).toBeVisible();
+    await expect(page.locator('.site-header__genders')).toBeVisible();
+    await expect(page.locator('.gender-nav__toggle')).toBeHidden();
+    // Hydration starts the tip's clock: it is the moment the navigation can first be used.
+    await clock.hydrate('GenderNav');
+    await page.locator(hydrated('SearchPanel')).waitFor({ state: 'attached' });
+    const tip = page.locator('.service-tip');
+    await expect(tip).toHaveCount(0);
+    await page.clock.runFor(CUSTOMER_TIP_SHOW_AT_MS);
+    await expect(tip).toBeVisible();
+    await expect(tip).toHaveAttribute('href', CHAT_URL);
+    await page.clock.runFor(CUSTOMER_TIP_HIDE_AT_MS - CUSTOMER_TIP_SHOW_AT_MS - 100);
+    await expect(tip).toBeVisible();
+    await page.clock.runFor(200);
+    await expect(tip).toHaveCount(0);
+  });
+
+  test('off home the tip comes with the first opening of the navigation only', async ({ page }) => {
+    const clock = await pausedClock(page);
+    await page.goto('/women.html');
+    await clock.hydrate('GenderNav');
+    await page.locator(hydrated('SearchPanel')).waitFor({ state: 'attached' });
+    const tip = page.locator('.service-tip');
+    await page.clock.runFor(CUSTOMER_TIP_SHOW_AT_MS + 100);
+    await expect(tip).toHaveCount(0); // nothing has appeared yet
+    const openToBrowse = async () => {
+      await page.locator('.gender-nav__toggle').hover();
+      await page.clock.runFor(CATEGORY_LAYER_HOVER_DELAY_MS + 50);
+      await expect(page.locator('.site-header__genders')).toBeVisible();
+    };
+    await openToBrowse();
+    await page.clock.runFor(CUSTOMER_TIP_SHOW_AT_MS);
+    await expect(tip).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.site-header__genders')).toBeHidden();
+    await page.clock.runFor(CUSTOMER_TIP_HIDE_AT_MS);
+    await page.mouse.move(0, 400);
+    await openToBrowse();
+    await page.clock.runFor(CUSTOMER_TIP_SHOW_AT_MS + 100);
+    await expect(tip).toHaveCount(0);
+  });
+});
+
+test('the live banner shows inside its window, links to the broadcast, and hides when the window ends', async ({ page }) => {
+  const live = switchConfig();
+  const config = languageConfig(getLanguage('en-GB'));
+  expect(live.liveEndTime).not.toBeNull();
+  // A few seconds before the broadcast ends, on a paused clock.
+  const end = live.liveEndTime!;
+  await page.clock.install({ time: end - 5000 });
+  await page.clock.pauseAt(end - 4000);
+  await page.goto('/en-gb/women.html');
+  const banner = page.locator('.live-banner');
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveAttribute('href', `/en-gb${config.liveLink}`);
+  await expect(banner.locator('.live-banner__progress')).toHaveText(config.liveProgress);
+  await expect(banner.locator('.live-banner__copy').first()).toHaveText(config.liveCopywriting);
+  // The sticky header grows with the banner: its bar starts below it.
+  const bannerBox = (await banner.boundingBox())!;
+  const barBox = (await page.locator('.site-header__bar').boundingBox())!;
+  expect(barBox.y).toBeGreaterThanOrEqual(bannerBox.y + bannerBox.height - 1);
+
+  await page.clock.runFor(3000);
+  await expect(banner).toBeVisible();
+  await page.clock.runFor(1100);
+  await expect(banner).toBeHidden();
+  // A page opened after the end never shows it.
+  await page.reload();
+  await expect(banner).toBeHidden();
+});
+
+test('on the search page the search box shows the word searched for', async ({ page }) => {
+  await page.goto(`/search.html?description=${encodeURIComponent('外套')}`);
+  await page.locator(hydrated('SearchPanel')).waitFor({ state: 'attached' });
+  await expect(page.locator('.search-panel__input')).toHaveValue('外套');
+  await expect(page.locator('.search-panel__body')).toBeHidden();
+});

@@ -1,0 +1,102 @@
+/**
+ * The gender navigation overlay's rules (spec §2): how it opens, what the back arrow closes,
+ * which route changes close it, and the customer-service tip's timings, once per page life.
+ * Each test is a fresh page: a fresh module graph.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../../src/lib/constants.ts';
+
+async function newPage() {
+  vi.resetModules();
+  return import('../../src/stores/header.ts');
+}
+
+describe('gender navigation overlay', () => {
+  it('opened to browse keeps the search panel closed; opened to search opens it', async () => {
+    const header = await newPage();
+    header.openGenderNav('browse');
+    expect(header.$genderNav.get()).toBe('browse');
+    expect(header.$openLayer.get()).toBe('none');
+    header.closeGenderNav();
+    header.openGenderNav('search');
+    expect(header.$genderNav.get()).toBe('search');
+    expect(header.$openLayer.get()).toBe('search');
+  });
+
+  it('the back arrow closes the whole overlay when it was opened directly to search', async () => {
+    const header = await newPage();
+    header.openGenderNav('search');
+    header.genderNavBack();
+    expect(header.$genderNav.get()).toBe('closed');
+    expect(header.$openLayer.get()).toBe('none');
+  });
+
+  it('the back arrow closes only the search panel when the overlay was opened to browse', async () => {
+    const header = await newPage();
+    header.openGenderNav('browse');
+    header.openGenderNav('search'); // focusing the box of an open overlay
+    expect(header.$genderNav.get()).toBe('browse');
+    header.genderNavBack();
+    expect(header.$openLayer.get()).toBe('none');
+    expect(header.$genderNav.get()).toBe('browse');
+    // With no panel left to close, the arrow closes the overlay.
+    header.genderNavBack();
+    expect(header.$genderNav.get()).toBe('closed');
+  });
+
+  it('closing the overlay closes the layers it holds, and nothing else', async () => {
+    const header = await newPage();
+    header.openGenderNav('browse');
+    header.openLayer('category');
+    header.closeGenderNav();
+    expect(header.$openLayer.get()).toBe('none');
+    header.openLayer('mini-cart');
+    header.closeGenderNav();
+    expect(header.$openLayer.get()).toBe('mini-cart');
+  });
+
+  it('closes on a route change, except the category hash routes', async () => {
+    const header = await newPage();
+    header.openGenderNav('browse');
+    header.onRouteChange('#%E5%A5%B3%E8%A3%9D_navi');
+    expect(header.$genderNav.get()).toBe('browse');
+    header.onRouteChange('#reviews');
+    expect(header.$genderNav.get()).toBe('closed');
+    header.openGenderNav('search');
+    header.onRouteChange('');
+    expect(header.$genderNav.get()).toBe('closed');
+  });
+});
+
+describe('customer-service tip', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it(`shows ${CUSTOMER_TIP_SHOW_AT_MS} ms after the navigation appears and hides at ${CUSTOMER_TIP_HIDE_AT_MS} ms`, async () => {
+    expect([CUSTOMER_TIP_SHOW_AT_MS, CUSTOMER_TIP_HIDE_AT_MS]).toEqual([500, 8500]); // spec §9
+    const header = await newPage();
+    header.scheduleServiceTip();
+    vi.advanceTimersByTime(CUSTOMER_TIP_SHOW_AT_MS - 1);
+    expect(header.$serviceTip.get()).toBe(false);
+    vi.advanceTimersByTime(1);
+    expect(header.$serviceTip.get()).toBe(true);
+    vi.advanceTimersByTime(CUSTOMER_TIP_HIDE_AT_MS - CUSTOMER_TIP_SHOW_AT_MS - 1);
+    expect(header.$serviceTip.get()).toBe(true);
+    vi.advanceTimersByTime(1);
+    expect(header.$serviceTip.get()).toBe(false);
+  });
+
+  it('shows once per page life, however often the navigation opens', async () => {
+    const header = await newPage();
+    header.scheduleServiceTip();
+    vi.advanceTimersByTime(CUSTOMER_TIP_HIDE_AT_MS);
+    header.scheduleServiceTip();
+    vi.advanceTimersByTime(CUSTOMER_TIP_SHOW_AT_MS);
+    expect(header.$serviceTip.get()).toBe(false);
+    // A new page shows it again.
+    const next = await newPage();
+    next.scheduleServiceTip();
+    vi.advanceTimersByTime(CUSTOMER_TIP_SHOW_AT_MS);
+    expect(next.$serviceTip.get()).toBe(true);
+  });
+});
