@@ -23,6 +23,7 @@ import {
   type Session,
 } from '../../src/lib/api/contract.ts';
 import type { CatalogueProduct } from '../local-cms/catalogue-schema.ts';
+import { registerCheckoutRoutes } from './checkout.ts';
 import { transaction } from './db.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
@@ -55,7 +56,7 @@ export class ApiFailure extends Error {
   }
 }
 
-interface MemberRow {
+export interface MemberRow {
   id: string;
   name: string;
   email: string;
@@ -69,6 +70,22 @@ interface MemberRow {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const token = () => randomBytes(32).toString('base64url');
 const CURRENCY_OF_REGION: Record<string, string> = { TW: 'TWD', HK: 'HKD', MO: 'HKD', CN: 'HKD' };
+
+export type Handler<N extends EndpointName> = (input: {
+  body: z.infer<(typeof ENDPOINTS)[N]['body']>;
+  member: MemberRow;
+  c: Context;
+}) => ResponseOf<N> | Promise<ResponseOf<N>>;
+
+/** What a group of routes kept in its own module (checkout.ts) gets from the app. */
+export interface RouteKit {
+  db: DatabaseSync;
+  now: () => number;
+  handle: <N extends EndpointName>(name: N, handler: Handler<N>) => void;
+  productOf: (productCode: string) => CatalogueProduct | null;
+  stockOf: (skuCode: string) => number | undefined;
+  cartTotal: (memberId: string) => number;
+}
 
 export function createCommerceApp(options: CommerceAppOptions) {
   const { db, now = Date.now, accessTokenTtlSeconds = 900, refreshTokenTtlSeconds = 30 * 86_400, refreshReuseGraceSeconds = 30, secureCookies = false, testHooks = true } = options;
@@ -108,11 +125,6 @@ export function createCommerceApp(options: CommerceAppOptions) {
     return row ? (memberById(row.member_id) ?? null) : null;
   }
 
-  type Handler<N extends EndpointName> = (input: {
-    body: z.infer<(typeof ENDPOINTS)[N]['body']>;
-    member: MemberRow;
-    c: Context;
-  }) => ResponseOf<N> | Promise<ResponseOf<N>>;
 
   function handle<N extends EndpointName>(name: N, handler: Handler<N>): void {
     const definition = ENDPOINTS[name];
@@ -292,6 +304,43 @@ export function createCommerceApp(options: CommerceAppOptions) {
     };
   }
   handle('productsByCodes', ({ body }) => body.codes.map(productOf).filter((p): p is CatalogueProduct => p !== null).map((p) => summary(p, body.region, body.language)));
+  handle('productCatalogue', () => {
+    const rows = db.prepare('SELECT product_code, updated_at FROM products ORDER BY product_code').all() as Array<{ product_code: string; updated_at: number }>;
+    return rows.map((r) => ({ productCode: r.product_code, updatedAt: r.updated_at }));
+  });
+  handle('productDetail', ({ body }) => {
+    const product = productOf(body.productCode);
+    if (!product) throw new ApiFailure('PRODUCT_NOT_FOUND', `No product ${body.productCode}`, 404);
+    const currency = CURRENCY_OF_REGION[body.region] ?? 'TWD';
+    const text = (values: Record<string, string>) => values[body.language] ?? values['zh-TW'] ?? Object.values(values)[0] ?? '';
+    return {
+      productCode: product.productCode,
+      omsProductCode: product.omsProductCode,
+      name: text(product.names),
+      description: text(product.descriptions),
+      gender: product.gender,
+      categoryCode: product.categoryCode,
+      colours: product.colours.map((c) => ({ colorNo: c.colorNo, code: c.code, hex: c.hex, name: text(c.names), images: c.images })),
+      sizes: product.sizes,
+      skus: product.skus.map((s) => ({ skuCode: s.skuCode, omsSkuCode: s.omsSkuCode, productId: s.productId, colorNo: s.colorNo, sizeNo: s.sizeNo, price: s.prices[currency] ?? s.prices.TWD! })),
+      priceGroup: product.priceGroup,
+      makePantsLengthFlag: product.makePantsLengthFlag,
+      caseFlag: product.caseFlag,
+      customMadeFlag: product.customMadeFlag,
+      presaleFlag: product.presaleFlag,
+      noReasonToReturnFlag: product.noReasonToReturnFlag,
+      cornerCode: product.cornerCode ?? null,
+      productPageCode: product.productPageCode ?? null,
+      enabledFlag: product.enabledFlag,
+      approval: product.approval,
+    };
+  });
+  handle('productStock', ({ body }) => {
+    const product = productOf(body.productCode);
+    if (!product) throw new ApiFailure('PRODUCT_NOT_FOUND', `No product ${body.productCode}`, 404);
+    const currency = CURRENCY_OF_REGION[body.region] ?? 'TWD';
+    return { productCode: product.productCode, skus: product.skus.map((s) => ({ skuCode: s.skuCode, stock: stockOf(s.skuCode) ?? 0, price: s.prices[currency] ?? s.prices.TWD! })) };
+  });
   handle('recommendedWords', () => ['羽絨外套', '亞麻襯衫', '牛仔褲', '針織衫', 'T恤', '洋裝', '童裝外套', '嬰兒連身衣'].map((wordName) => ({ wordName })));
   handle('searchSuggestions', ({ body }) => {
     const rows = db.prepare('SELECT json FROM products').all() as Array<{ json: string }>;
@@ -474,5 +523,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
   }
 
   app.notFound((c) => c.json({ success: false, msgCode: 'NOT_FOUND', resp: null, msg: `No endpoint ${c.req.method} ${c.req.path}` }, 404));
+  registerCheckoutRoutes({ db, now, handle, productOf, stockOf, cartTotal });
+
   return app;
 }

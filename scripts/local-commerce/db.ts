@@ -15,7 +15,7 @@ CREATE TABLE IF NOT EXISTS access_tokens (token TEXT PRIMARY KEY, member_id TEXT
 CREATE TABLE IF NOT EXISTS refresh_tokens (token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0, rotated_at INTEGER);
 CREATE TABLE IF NOT EXISTS reset_tokens (token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS provider_codes (code TEXT PRIMARY KEY, provider TEXT NOT NULL, provider_id TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS products (product_code TEXT PRIMARY KEY, json TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS products (product_code TEXT PRIMARY KEY, json TEXT NOT NULL, updated_at INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS skus (sku_code TEXT PRIMARY KEY, product_code TEXT NOT NULL, stock INTEGER NOT NULL, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS cart_lines (
   cart_id INTEGER PRIMARY KEY AUTOINCREMENT, member_id TEXT NOT NULL, product_code TEXT NOT NULL, sku_code TEXT NOT NULL,
@@ -34,11 +34,13 @@ export function openDatabase(path: string): DatabaseSync {
   const db = new DatabaseSync(path);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   db.exec(SCHEMA);
-  // Databases made before rotated_at existed: add it (an existing column is fine).
-  try {
-    db.exec('ALTER TABLE refresh_tokens ADD COLUMN rotated_at INTEGER');
-  } catch {
-    // already there
+  // Databases made before a column existed: add it (an existing column is fine).
+  for (const column of ['refresh_tokens ADD COLUMN rotated_at INTEGER', 'products ADD COLUMN updated_at INTEGER NOT NULL DEFAULT 0']) {
+    try {
+      db.exec(`ALTER TABLE ${column}`);
+    } catch {
+      // already there
+    }
   }
   return db;
 }

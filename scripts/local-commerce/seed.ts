@@ -24,10 +24,10 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
   if (already.n > 0) return;
   const t0 = catalogue.generatedAt;
   transaction(db, () => {
-    const insertProduct = db.prepare('INSERT INTO products (product_code, json) VALUES (?, ?)');
+    const insertProduct = db.prepare('INSERT INTO products (product_code, json, updated_at) VALUES (?, ?, ?)');
     const insertSku = db.prepare('INSERT INTO skus (sku_code, product_code, stock, json) VALUES (?, ?, ?, ?)');
     for (const product of catalogue.products) {
-      insertProduct.run(product.productCode, JSON.stringify(product));
+      insertProduct.run(product.productCode, JSON.stringify(product), t0);
       for (const sku of product.skus) insertSku.run(sku.skuCode, product.productCode, sku.stock, JSON.stringify(sku));
     }
     const insertMember = db.prepare('INSERT INTO members (id, name, email, mobile, password_hash, prefer_lang, agreement_version, privacy_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');

@@ -278,6 +278,9 @@ const VALID_REQUESTS: ValidRequests = {
   },
   wishDelete: (f) => ({ body: { productList: [{ productCode: wishCodesOf(f.db, DEMO.id)[0]! }] } }),
   productsByCodes: () => ({ body: { codes: catalogue.products.slice(0, 3).map((p) => p.productCode), region: 'HK' } }),
+  productCatalogue: () => ({ body: {} }),
+  productDetail: () => ({ body: { productCode: catalogue.products[0]!.productCode, region: 'TW', language: 'en-GB' } }),
+  productStock: () => ({ body: { productCode: catalogue.products[0]!.productCode, region: 'HK' } }),
   recommendedWords: () => ({ body: {} }),
   searchSuggestions: () => ({ body: { word: [...catalogue.products[0]!.names['zh-TW']!].slice(0, 2).join('') } }),
   productSearch: () => ({ body: { description: [...catalogue.products[0]!.names['zh-TW']!].slice(0, 2).join(''), region: 'TW' } }),
@@ -975,6 +978,40 @@ describe('products and search', () => {
     expect(hk[0]!.priceInfo.minPrice).toBe(Math.min(...a!.skus.map((s) => s.prices.HKD!.sale)));
     expect(tw[0]!.stockFlag).toBe(a!.skus.some((s) => s.stock > 0) ? 'Y' : 'N');
     expectFailure(await call(app, 'productsByCodes', { codes: [a!.productCode], region: 'JP' }), 'INVALID_FIELD', { field: 'region' });
+  });
+
+  it('the catalogue lists every product once, for the build', async () => {
+    const { app } = fresh();
+    const list = expectSuccess('productCatalogue', await call(app, 'productCatalogue'));
+    expect(list.map((p) => p.productCode)).toEqual(catalogue.products.map((p) => p.productCode).sort());
+    expect(list.every((p) => p.updatedAt === catalogue.generatedAt)).toBe(true);
+  });
+
+  it("a product's detail comes in the asked language and the region's currency", async () => {
+    const { app } = fresh();
+    const product = catalogue.products.find((p) => p.colours.length > 1)!;
+    const en = expectSuccess('productDetail', await call(app, 'productDetail', { productCode: product.productCode, region: 'HK', language: 'en-GB' }));
+    expect(en.name).toBe(product.names['en-GB']);
+    expect(en.colours.map((c) => c.name)).toEqual(product.colours.map((c) => c.names['en-GB']));
+    expect(en.skus.map((s) => s.price)).toEqual(product.skus.map((s) => s.prices.HKD));
+    expect(en.skus.map((s) => s.productId)).toEqual(product.skus.map((s) => s.productId));
+    expect([en.makePantsLengthFlag, en.caseFlag, en.noReasonToReturnFlag]).toEqual([product.makePantsLengthFlag, product.caseFlag, product.noReasonToReturnFlag]);
+    const tw = expectSuccess('productDetail', await call(app, 'productDetail', { productCode: product.productCode, region: 'TW', language: 'zh-TW' }));
+    expect(tw.name).toBe(product.names['zh-TW']);
+    expect(tw.skus[0]!.price).toEqual(product.skus[0]!.prices.TWD);
+    expectFailure(await call(app, 'productDetail', { productCode: 'L999999', region: 'TW', language: 'zh-TW' }), 'PRODUCT_NOT_FOUND', { status: 404 });
+  });
+
+  it('stock is live: an order taken from the database shows at once', async () => {
+    const { app, db } = fresh();
+    const product = catalogue.products.find((p) => p.skus.some((s) => s.stock > 1))!;
+    const sku = product.skus.find((s) => s.stock > 1)!;
+    const before = expectSuccess('productStock', await call(app, 'productStock', { productCode: product.productCode, region: 'TW' }));
+    expect(before.skus.find((s) => s.skuCode === sku.skuCode)).toEqual({ skuCode: sku.skuCode, stock: sku.stock, price: sku.prices.TWD });
+    db.prepare('UPDATE skus SET stock = stock - 1 WHERE sku_code = ?').run(sku.skuCode);
+    const after = expectSuccess('productStock', await call(app, 'productStock', { productCode: product.productCode, region: 'TW' }));
+    expect(after.skus.find((s) => s.skuCode === sku.skuCode)!.stock).toBe(sku.stock - 1);
+    expectFailure(await call(app, 'productStock', { productCode: 'L999999', region: 'TW' }), 'PRODUCT_NOT_FOUND', { status: 404 });
   });
 
   it('recommended words and suggestions', async () => {

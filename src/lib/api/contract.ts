@@ -4,8 +4,12 @@
  * commerce API implements exactly this table, the browser client calls through it, and the
  * README's path table is checked against it. Paths are relative to the API base (`/api`).
  */
-import { SEARCH_SORTS } from '../search/query.ts';
 import { z } from 'zod';
+import { SEARCH_SORTS } from '../search/query.ts';
+import { CHECKOUT_ENDPOINTS } from './contract-checkout.ts';
+import { endpoint, listOf, none, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
+
+export type { EndpointDefinition } from './contract-kit.ts';
 
 // ---------------------------------------------------------------------------------------
 // Envelope (spec §3 "Form response envelope")
@@ -27,7 +31,6 @@ export const failureEnvelopeSchema = z
   })
   .strict();
 
-const yesNo = z.enum(['Y', 'N']);
 
 // ---------------------------------------------------------------------------------------
 // Validation rules of spec §5 that both sides check
@@ -87,6 +90,43 @@ export const productSummarySchema = z.object({
   priceInfo: priceInfoSchema,
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
+
+const region = z.enum(['TW', 'HK', 'MO', 'CN']);
+const skuPriceSchema = z.object({ sale: z.number().describe('Selling price'), origin: z.number().describe('Regular price; above sale when discounted') });
+
+/**
+ * What a product-detail page shows that changes only when the catalogue does: written as a
+ * static JSON per product and language at build time (the CDN serves it), so the page needs
+ * the API only for live price and stock (productStock).
+ */
+export const productDetailSchema = z.object({
+  productCode: z.string(),
+  omsProductCode: z.string(),
+  name: z.string(),
+  description: z.string(),
+  gender: z.string(),
+  categoryCode: z.string(),
+  colours: z.array(z.object({ colorNo: z.string(), code: z.string(), hex: z.string(), name: z.string(), images: z.array(z.string()).min(1) })).min(1),
+  sizes: z.array(z.object({ sizeNo: z.string(), alias: z.string() })).min(1),
+  skus: z.array(z.object({ skuCode: z.string(), omsSkuCode: z.string(), productId: z.string(), colorNo: z.string(), sizeNo: z.string(), price: skuPriceSchema.describe("In the region's currency, as of the build") })).min(1),
+  priceGroup: z.string(),
+  makePantsLengthFlag: yesNo,
+  caseFlag: yesNo,
+  customMadeFlag: yesNo,
+  presaleFlag: yesNo,
+  noReasonToReturnFlag: z.enum(['Y', 'N', 'ONLY_EXCHANGE_NOT_RETREAT']),
+  cornerCode: z.string().nullable(),
+  productPageCode: z.string().nullable(),
+  enabledFlag: yesNo,
+  approval: z.string(),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export const productStockSchema = z.object({
+  productCode: z.string(),
+  skus: z.array(z.object({ skuCode: z.string(), stock: z.number().int().nonnegative(), price: skuPriceSchema })),
+});
+export type ProductStock = z.infer<typeof productStockSchema>;
 
 export const cartLineSchema = z.object({
   cartId: z.string(),
@@ -207,24 +247,9 @@ export const productSearchBodySchema = z
   // A store search without a store is a mistake of the caller, not an empty result.
   .refine((body) => body.searchType !== 'storeCode' || Boolean(body.storeCode?.trim()), { message: 'SEARCH_STORE_CODE_REQUIRED', path: ['storeCode'] });
 
-const pageQuery = z.object({ page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(10) });
-const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
 
 // ---------------------------------------------------------------------------------------
 // The endpoint table
-
-export interface EndpointDefinition {
-  method: 'GET' | 'POST';
-  path: string;
-  /** Member calls need the access token; the API answers 401 without a valid one. */
-  auth: boolean;
-  body: z.ZodType;
-  resp: z.ZodType;
-  summary: string;
-}
-
-const none = z.object({}).strict();
-const endpoint = <B extends z.ZodType, R extends z.ZodType>(d: { method: 'GET' | 'POST'; path: string; auth: boolean; body: B; resp: R; summary: string }) => d;
 
 export const ENDPOINTS = {
   // Auth
@@ -254,6 +279,9 @@ export const ENDPOINTS = {
   wishDelete: endpoint({ method: 'POST', path: '/wish/delete', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), page: z.number().int().optional(), pageSize: z.number().int().optional() }), resp: z.object({ total: z.number().int() }), summary: 'Remove products' }),
   // Products and search
   productsByCodes: endpoint({ method: 'POST', path: '/product/by-codes', auth: false, body: z.object({ codes: z.array(z.string()).min(1).max(100), region: z.enum(['TW', 'HK', 'MO', 'CN']), language: z.string().optional() }), resp: z.array(productSummarySchema), summary: 'Live price and stock of products' }),
+  productCatalogue: endpoint({ method: 'GET', path: '/product/catalogue', auth: false, body: none, resp: z.array(z.object({ productCode: z.string(), updatedAt: z.number().int() })), summary: 'Every product code, for the build' }),
+  productDetail: endpoint({ method: 'POST', path: '/product/detail', auth: false, body: z.object({ productCode: z.string().min(1), region, language: z.string().min(2) }), resp: productDetailSchema, summary: "A product's static detail in a language and region" }),
+  productStock: endpoint({ method: 'POST', path: '/product/stock', auth: false, body: z.object({ productCode: z.string().min(1), region }), resp: productStockSchema, summary: 'Live price and stock of every SKU of a product' }),
   recommendedWords: endpoint({ method: 'GET', path: '/search/recommend-words', auth: false, body: none, resp: z.array(z.object({ wordName: z.string() })), summary: 'Hot search words' }),
   searchSuggestions: endpoint({ method: 'POST', path: '/search/suggest', auth: false, body: z.object({ word: z.string().min(1) }), resp: z.array(z.string()), summary: 'Auto-complete for a typed word' }),
   productSearch: endpoint({ method: 'POST', path: '/search/products', auth: false, body: productSearchBodySchema, resp: listOf(productSummarySchema), summary: 'Switched-on products whose name contains the word, sorted and paged' }),
@@ -270,6 +298,8 @@ export const ENDPOINTS = {
   invoiceList: endpoint({ method: 'POST', path: '/invoice/list', auth: true, body: pageQuery, resp: listOf(invoiceSchema), summary: 'Invoices' }),
   ticketList: endpoint({ method: 'POST', path: '/ticket/list', auth: true, body: pageQuery, resp: listOf(ticketSchema), summary: 'Customer-service tickets' }),
   inboxList: endpoint({ method: 'POST', path: '/inbox/list', auth: true, body: pageQuery, resp: listOf(inboxMessageSchema), summary: 'Inbox messages' }),
+  // Checkout, orders placed, payment and coupons (contract-checkout.ts)
+  ...CHECKOUT_ENDPOINTS,
 } satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;
