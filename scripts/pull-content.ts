@@ -1,12 +1,15 @@
 /**
- * Pulls every CMS document into content-cache/. CMS_BASE_URL picks the CMS; without it the
- * embedded sample CMS is started for the pull. An unreachable CMS falls back to the last
+ * Pulls every CMS document into content-cache/, then every product's detail from the commerce
+ * API. CMS_BASE_URL and COMMERCE_API_URL pick them; without them the embedded sample CMS and
+ * a local commerce API on its catalogue are started for the pull. An unreachable CMS falls back to the last
  * good cache (and says so); a malformed document fails with language, document and field.
  */
-import { cmsBaseUrl, contentCacheDir } from '../src/lib/env.ts';
+import { cmsBaseUrl, commerceApiUrl, contentCacheDir } from '../src/lib/env.ts';
+import { pullProductsOrUseCache } from '../src/lib/catalogue/pull-products.ts';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
 import { pullOrUseCache, type PullOutcome } from '../src/lib/cms/pull.ts';
 import { startEmbeddedCms } from './local-cms/embedded.ts';
+import { startCommerceApi } from './local-commerce/server.ts';
 
 export async function pull(options: { baseUrl?: string; log?: (line: string) => void } = {}): Promise<PullOutcome> {
   const log = options.log ?? console.log;
@@ -17,9 +20,21 @@ export async function pull(options: { baseUrl?: string; log?: (line: string) => 
     log(`[pull] from ${configured ? baseUrl : `the embedded sample CMS (${baseUrl})`} into ${contentCacheDir()}/`);
     const outcome = await pullOrUseCache({ baseUrl, cacheDir: contentCacheDir(), languages: LANGUAGES, log });
     if (outcome.source === 'cms') log(`[pull] done: ${outcome.result.changedDocuments.length} documents written or removed`);
+    await pullProducts(log);
     return outcome;
   } finally {
     await embedded?.close();
+  }
+}
+
+async function pullProducts(log: (line: string) => void): Promise<void> {
+  const configured = commerceApiUrl();
+  // Only the catalogue is read: a throwaway in-memory database is enough.
+  const local = configured ? null : await startCommerceApi({ dbPath: ':memory:' });
+  try {
+    await pullProductsOrUseCache({ apiBaseUrl: configured ?? `${local!.url}/api`, cacheDir: contentCacheDir(), languages: LANGUAGES, log });
+  } finally {
+    await local?.close();
   }
 }
 

@@ -87,6 +87,8 @@ export interface CopySet {
   searchWords: readonly (readonly [string, string])[];
   balloonTip: string;
   popup: { heading: string; body: string; button: string };
+  /** The no-reason-return notice of product pages, by the product's noReasonToReturnFlag. */
+  returnNotice: { Y: string; N: string; ONLY_EXCHANGE_NOT_RETREAT: string };
   live: { copywriting: string; progress: string };
   recommendationTitles: Record<GenderKey, string>;
 }
@@ -520,6 +522,11 @@ const zhHant: CopySet = {
     ['保養指南', '/feature/care-guide.html'],
   ],
   balloonTip: '點這裡探索全部商品分類',
+  returnNotice: {
+    Y: '收到商品 7 日內，未經使用、吊牌完整即可申請退貨，無需理由。',
+    N: '此商品因衛生或訂製因素，恕不接受無理由退貨。',
+    ONLY_EXCHANGE_NOT_RETREAT: '此商品僅接受 7 日內換貨（尺寸或顏色），不接受退貨。',
+  },
   popup: {
     heading: '歡迎來到 LINEA 織線',
     body: '訂閱電子報，搶先收到新品上市與會員活動消息。',
@@ -958,6 +965,11 @@ const en: CopySet = {
     ['care guide', '/feature/care-guide.html'],
   ],
   balloonTip: 'Tap here to browse every category',
+  returnNotice: {
+    Y: 'Return within 7 days of delivery, unworn with tags attached, no reason needed.',
+    N: 'For hygiene or made-to-order reasons this item cannot be returned without a reason.',
+    ONLY_EXCHANGE_NOT_RETREAT: 'This item can be exchanged for another size or colour within 7 days, but not returned.',
+  },
   popup: {
     heading: 'Welcome to LINEA',
     body: 'Subscribe to our newsletter to hear first about new arrivals and member events.',

@@ -1,9 +1,12 @@
 /**
  * The embedded sample CMS, started on demand: generates the sample content when it is
- * missing or was generated for another day (its dates are relative to the day), then serves it.
+ * missing, was generated for another day (its dates are relative to the day) or by another
+ * version of the generator, then serves it.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { generateSampleCms } from './generate.ts';
 import { startCmsServer } from './server.ts';
 
@@ -21,7 +24,7 @@ export interface EmbeddedCmsOptions {
 export async function ensureSampleContent(options: EmbeddedCmsOptions = {}): Promise<string> {
   const { dataDir = SAMPLE_CMS_DIR, scale, seed = 1, log = () => {} } = options;
   const now = options.now ?? Math.floor(Date.now() / DAY_MS) * DAY_MS;
-  const wanted = JSON.stringify({ seed, scale: scale ?? null, now });
+  const wanted = JSON.stringify({ seed, scale: scale ?? null, now, generator: await generatorDigest() });
   const stampFile = join(dataDir, '.generated.json');
   const stamp = await readFile(stampFile, 'utf8').catch(() => '');
   if (stamp !== wanted) {
@@ -31,6 +34,14 @@ export async function ensureSampleContent(options: EmbeddedCmsOptions = {}): Pro
     log(`[cms] generated sample content: ${summary.pagesPerLanguage} pages × ${summary.languages} languages, ${summary.products} products (${Date.now() - started} ms)`);
   }
   return dataDir;
+}
+
+/** A digest of the generator's own source: a changed generator regenerates the content. */
+async function generatorDigest(): Promise<string> {
+  const dir = dirname(fileURLToPath(import.meta.url));
+  const hash = createHash('sha256');
+  for (const name of (await readdir(dir)).filter((n) => n.endsWith('.ts')).sort()) hash.update(name).update(await readFile(join(dir, name)));
+  return hash.digest('hex').slice(0, 16);
 }
 
 export async function startEmbeddedCms(options: EmbeddedCmsOptions & { port?: number } = {}) {

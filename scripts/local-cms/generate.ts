@@ -21,6 +21,7 @@ import {
   languageConfigSchema,
   pageDocumentSchema,
   popupSchema,
+  returnNoticeSchema,
   productCornerSchema,
   productPageSchema,
   searchWordsSchema,
@@ -788,6 +789,7 @@ export async function generateSampleCms(options: GenerateOptions): Promise<Gener
       genders: TAXONOMY.map((g) => ({ gender: g.gender, title: copy.recommendationTitles[g.gender], productCodes: pick(`RECOMMEND-${g.gender}`, byGender(g.gender), 8).map((p) => p.productCode) })),
     });
     emit(cmsEndpoints.shared(lang.cmsCode, 'search-words'), searchWordsSchema, Object.fromEntries(copy.searchWords.map(([word, link]) => [word, { pcLink: link }])));
+    emit(cmsEndpoints.shared(lang.cmsCode, 'return-notice'), returnNoticeSchema, copy.returnNotice);
     emit(cmsEndpoints.shared(lang.cmsCode, 'popup'), popupSchema, {
       pPopupType: 'custom',
       customStartTime: now - DAY,

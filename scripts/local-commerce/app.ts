@@ -15,13 +15,13 @@ import {
   REFRESH_COOKIE,
   SESSION_HINT_COOKIE,
   THIRD_PARTY_PROVIDERS,
-  WISH_VALID_APPROVALS,
   type EndpointName,
   type Member,
   type ProductSummary,
   type ResponseOf,
   type Session,
 } from '../../src/lib/api/contract.ts';
+import { isValidProduct } from '../../src/lib/product/wishlist.ts';
 import type { CatalogueProduct } from '../local-cms/catalogue-schema.ts';
 import { registerCheckoutRoutes } from './checkout.ts';
 import { transaction } from './db.ts';
@@ -79,6 +79,8 @@ export type Handler<N extends EndpointName> = (input: {
 
 /** What a group of routes kept in its own module (checkout.ts) gets from the app. */
 export interface RouteKit {
+  /** For routes outside the contract (the fake payment provider). */
+  app: Hono;
   db: DatabaseSync;
   now: () => number;
   handle: <N extends EndpointName>(name: N, handler: Handler<N>) => void;
@@ -441,7 +443,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
     const list = rows.flatMap(({ product_code }) => {
       const product = productOf(product_code);
       if (!product) return [];
-      const valid = product.enabledFlag === 'Y' && (WISH_VALID_APPROVALS as readonly string[]).includes(product.approval);
+      const valid = isValidProduct(product);
       return [{ spuInfo: summary(product, 'TW'), status: valid ? 'CHECK_SUCCESS' : 'CHECK_FAIL' }];
     });
     return { list, total: wishTotal(member.id) };
@@ -523,7 +525,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
   }
 
   app.notFound((c) => c.json({ success: false, msgCode: 'NOT_FOUND', resp: null, msg: `No endpoint ${c.req.method} ${c.req.path}` }, 404));
-  registerCheckoutRoutes({ db, now, handle, productOf, stockOf, cartTotal });
+  registerCheckoutRoutes({ app, db, now, handle, productOf, stockOf, cartTotal });
 
   return app;
 }

@@ -19,7 +19,9 @@ CREATE TABLE IF NOT EXISTS products (product_code TEXT PRIMARY KEY, json TEXT NO
 CREATE TABLE IF NOT EXISTS skus (sku_code TEXT PRIMARY KEY, product_code TEXT NOT NULL, stock INTEGER NOT NULL, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS cart_lines (
   cart_id INTEGER PRIMARY KEY AUTOINCREMENT, member_id TEXT NOT NULL, product_code TEXT NOT NULL, sku_code TEXT NOT NULL,
-  quantity INTEGER NOT NULL CHECK (quantity > 0), created_at INTEGER NOT NULL, UNIQUE (member_id, sku_code)
+  quantity INTEGER NOT NULL CHECK (quantity > 0), created_at INTEGER NOT NULL,
+  alter_mode TEXT, final_inseam REAL, case_flag TEXT NOT NULL DEFAULT 'N', gift_flag TEXT NOT NULL DEFAULT 'N',
+  UNIQUE (member_id, sku_code)
 );
 CREATE TABLE IF NOT EXISTS wishes (member_id TEXT NOT NULL, product_code TEXT NOT NULL, sku_code TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (member_id, product_code));
 CREATE TABLE IF NOT EXISTS records (
@@ -27,6 +29,18 @@ CREATE TABLE IF NOT EXISTS records (
   PRIMARY KEY (kind, id)
 );
 CREATE INDEX IF NOT EXISTS records_by_member ON records (kind, member_id, created_at DESC);
+-- What an order record (records, kind 'order') does not carry: how it is delivered, invoiced and
+-- paid, the hem and wrapping of its lines, and its tracking payload. seq numbers the order codes.
+CREATE TABLE IF NOT EXISTS order_checkout (
+  seq INTEGER PRIMARY KEY, order_code TEXT NOT NULL UNIQUE, member_id TEXT NOT NULL, delivery_type TEXT NOT NULL,
+  address_json TEXT, store_code TEXT, invoice_json TEXT NOT NULL, payment_method TEXT NOT NULL, pay_channel TEXT,
+  pay_token TEXT, paid_at INTEGER, services_json TEXT NOT NULL, tracking_json TEXT NOT NULL, created_at INTEGER NOT NULL
+);
+-- Coupons anyone may collect; a collected one becomes the member's record (kind 'coupon').
+CREATE TABLE IF NOT EXISTS coupon_offers (
+  coupon_id TEXT PRIMARY KEY, title TEXT NOT NULL, description TEXT NOT NULL, discount INTEGER NOT NULL,
+  threshold INTEGER NOT NULL, start_date INTEGER NOT NULL, end_date INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS analytics (id INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL, body TEXT NOT NULL, received_at INTEGER NOT NULL);
 `;
 
@@ -35,7 +49,15 @@ export function openDatabase(path: string): DatabaseSync {
   db.exec('PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
   db.exec(SCHEMA);
   // Databases made before a column existed: add it (an existing column is fine).
-  for (const column of ['refresh_tokens ADD COLUMN rotated_at INTEGER', 'products ADD COLUMN updated_at INTEGER NOT NULL DEFAULT 0']) {
+  const added = [
+    'refresh_tokens ADD COLUMN rotated_at INTEGER',
+    'products ADD COLUMN updated_at INTEGER NOT NULL DEFAULT 0',
+    'cart_lines ADD COLUMN alter_mode TEXT',
+    'cart_lines ADD COLUMN final_inseam REAL',
+    "cart_lines ADD COLUMN case_flag TEXT NOT NULL DEFAULT 'N'",
+    "cart_lines ADD COLUMN gift_flag TEXT NOT NULL DEFAULT 'N'",
+  ];
+  for (const column of added) {
     try {
       db.exec(`ALTER TABLE ${column}`);
     } catch {

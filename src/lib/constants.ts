@@ -83,3 +83,35 @@ export const ALPHANUMERIC_MAX_LENGTH = 16;
 export const DONATION_INVOICE_TARGETS = ['919', '13579', '885521', '1799'] as const;
 /** Omitted from the donation targets on the payment settlement page. */
 export const DONATION_TARGET_OMITTED_ON_SETTLEMENT = '885521';
+
+// Checkout (spec §9: delivery types, invoice types, payment methods). The donation targets
+// and the one omitted on the settlement page are DONATION_INVOICE_TARGETS and
+// DONATION_TARGET_OMITTED_ON_SETTLEMENT above.
+/** Express to home, express to a convenience store of either chain, store pickup, direct site delivery. */
+export const DELIVERY_TYPES = ['EXPRESS_HOME', 'CVS_711', 'CVS_FAMILY', 'STORE_PICKUP', 'DIRECT_SITE'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+/** Deliveries to one of the member's saved addresses (the order needs an addressId). */
+export const ADDRESS_DELIVERY_TYPES = ['EXPRESS_HOME', 'DIRECT_SITE'] as const satisfies readonly DeliveryType[];
+/** Deliveries to a convenience store or one of our stores (the order needs a storeCode). */
+export const STORE_DELIVERY_TYPES = ['CVS_711', 'CVS_FAMILY', 'STORE_PICKUP'] as const satisfies readonly DeliveryType[];
+/** Personal cloud invoice, company e-invoice, donation invoice. */
+export const INVOICE_TYPES = ['CLOUD', 'COMPANY', 'DONATION'] as const;
+/** Vehicles of a personal cloud invoice: the member account, a mobile barcode, a natural-person certificate. */
+export const CLOUD_INVOICE_VEHICLES = ['MEMBER', 'PHONE', 'CERTIFICATE'] as const;
+/** Cash on delivery, pay in store, online payment. */
+export const PAYMENT_METHODS = ['COD', 'PAY_IN_STORE', 'ONLINE'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Channels of online payment: card, union card, wallet, two banks. */
+export const ONLINE_PAY_CHANNELS = ['CARD', 'UNION_CARD', 'WALLET', 'BANK_A', 'BANK_B'] as const;
+export type OnlinePayChannel = (typeof ONLINE_PAY_CHANNELS)[number];
+/**
+ * Which payment methods a delivery type takes: cash on delivery needs a courier (a store pickup
+ * pays at the counter instead), and paying in store needs the shopper at the store.
+ */
+export const PAYMENT_METHODS_BY_DELIVERY: Record<DeliveryType, readonly PaymentMethod[]> = {
+  EXPRESS_HOME: ['COD', 'ONLINE'],
+  CVS_711: ['COD', 'ONLINE'],
+  CVS_FAMILY: ['COD', 'ONLINE'],
+  STORE_PICKUP: ['PAY_IN_STORE', 'ONLINE'],
+  DIRECT_SITE: ['COD', 'ONLINE'],
+};

@@ -53,3 +53,8 @@ export function buildConcurrency(): number {
   if (!Number.isInteger(value) || value < 1) throw new ConfigError(`BUILD_CONCURRENCY must be a whole number of at least 1, got "${raw}"`);
   return value;
 }
+
+/** The commerce API the build pulls product details from (server to server), e.g. https://api.example/api. Unset: the local API on the sample catalogue. */
+export function commerceApiUrl(): string | undefined {
+  return process.env.COMMERCE_API_URL?.replace(/\/+$/, '') || undefined;
+}

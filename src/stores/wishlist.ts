@@ -3,11 +3,14 @@
  * (spec §4 "Wishlist", §5, §8). The wishlist works only for a signed-in member while the
  * CMS collectionSwitch is Y; otherwise every action does nothing.
  *
- * The wish list itself (entries, valid list, at most WISH_LIST_MAX_FETCHES fetches) belongs
- * to the favorites page's issue; this module only keeps the count.
+ * The wish list (its product codes, the entries, the valid entries and the total) is fetched
+ * at most WISH_LIST_MAX_FETCHES times per page unless invalidated; adding or removing updates
+ * it in place, so every island showing a heart or the badge agrees without a refetch.
  */
 import { atom, computed } from 'nanostores';
 import type { ResponseOf } from '../lib/api/contract.ts';
+import { WISH_LIST_MAX_FETCHES } from '../lib/constants.ts';
+import { isValidWish, type WishEntry } from '../lib/product/wishlist.ts';
 import type { ApiResult } from '../lib/api/client.ts';
 import { $member, onMemberLogout } from './session.ts';
 import { apiClient } from './lazy-auth.ts';
@@ -39,6 +42,43 @@ export async function loadWishCount(): Promise<void> {
   const result = await (await apiClient()).call('wishCount');
   if (started !== generation || (!result.ok && result.kind === 'aborted')) return;
   $wishCount.set(result.ok ? (result.data[0] ?? 0) : 0);
+}
+
+// ---------------------------------------------------------------------------------------
+// The list
+
+export interface WishList {
+  status: 'uninit' | 'loading' | 'ready' | 'error';
+  /** Product codes in the list: what a heart checks. */
+  codes: readonly string[];
+  entries: readonly WishEntry[];
+  valid: readonly WishEntry[];
+  total: number;
+}
+const EMPTY_LIST: WishList = { status: 'uninit', codes: [], entries: [], valid: [], total: 0 };
+export const $wishList = atom<WishList>(EMPTY_LIST);
+let listFetches = 0;
+
+/** The first page of the list (20 entries: the API's page), within the fetch limit of spec §9. */
+export async function loadWishList(): Promise<void> {
+  if (!$wishlistEnabled.get() || listFetches >= WISH_LIST_MAX_FETCHES) return;
+  listFetches++;
+  const started = generation;
+  $wishList.set({ ...$wishList.get(), status: 'loading' });
+  const result = await (await apiClient()).call('wishList', { page: 1 });
+  if (started !== generation || (!result.ok && result.kind === 'aborted')) return;
+  if (!result.ok) return $wishList.set({ ...$wishList.get(), status: 'error' });
+  setList(result.data.list, result.data.total);
+  $wishCount.set(result.data.total);
+}
+
+/** The next loadWishList fetches again, whatever the count so far. */
+export function invalidateWishList(): void {
+  listFetches = 0;
+}
+
+function setList(entries: readonly WishEntry[], total: number): void {
+  $wishList.set({ status: 'ready', codes: entries.map((e) => e.spuInfo.productCode), entries, valid: entries.filter(isValidWish), total });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -87,6 +127,13 @@ async function changeWish(action: WishChange['action'], productCode: string, sku
   const result = action === 'add' ? await (await apiClient()).call('wishInsert', { productList, cartList: [] }) : await (await apiClient()).call('wishDelete', { productList });
   if (result.ok && started === generation) {
     $wishCount.set(result.data.total);
+    const list = $wishList.get();
+    if (action === 'remove') setList(list.entries.filter((e) => e.spuInfo.productCode !== productCode), result.data.total);
+    else if (!list.codes.includes(productCode)) {
+      // The API answers the total only: the entry is known by its code until the next fetch.
+      $wishList.set({ ...list, codes: [productCode, ...list.codes], total: result.data.total });
+      invalidateWishList();
+    }
     for (const listener of changeListeners) listener({ action, productCode, skuCode, total: result.data.total });
   }
   return result;
@@ -98,4 +145,6 @@ async function changeWish(action: WishChange['action'], productCode: string, sku
 onMemberLogout(() => {
   generation++;
   $wishCount.set(0);
+  $wishList.set(EMPTY_LIST);
+  listFetches = 0;
 });

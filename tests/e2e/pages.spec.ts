@@ -144,10 +144,12 @@ test('a template 4 page without content of its own shows its parent content', as
 
 test('content components ship no JavaScript of their own; the carousel does', async ({ page }) => {
   await page.goto('/c/W0101.html');
-  // Only Astro's inline island runtime and the header's own (the live banner's window): no component scripts.
+  // Only Astro's inline island runtime, the header's own (the live banner's window) and the
+  // product list's live prices: no other component ships a script.
   const scripts = 'script[type="module"], script[src]';
-  expect(await page.locator('main').locator(scripts).count()).toBe(0);
-  expect(await page.locator(scripts).count()).toBe(await page.locator('header').locator(scripts).count());
+  const mainScripts = await page.locator('main').locator(scripts).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src') ?? 'inline'));
+  expect(mainScripts.every((src) => /ProductList/.test(src))).toBe(true);
+  expect(await page.locator(scripts).count()).toBe(mainScripts.length + (await page.locator('header').locator(scripts).count()));
   expect(await page.locator('main astro-island').count()).toBe(0);
   await page.goto('/');
   expect(await page.locator('script[type="module"]').count()).toBeGreaterThan(0);

@@ -296,6 +296,17 @@ const VALID_REQUESTS: ValidRequests = {
   invoiceList: () => ({ body: PAGE }),
   ticketList: () => ({ body: PAGE }),
   inboxList: () => ({ body: PAGE }),
+  cartDetail: () => ({ body: {} }),
+  cartOptions: (f) => ({ body: { cartId: cartIdsOf(f.db, DEMO.id)[0]!, caseFlag: 'N' } }),
+  checkoutPreview: () => ({ body: { deliveryType: 'STORE_PICKUP' } }),
+  orderCreate: (f) => {
+    // The seeded cart lines that stock covers (the seed picks in-stock SKUs, not how many).
+    const covered = f.db.prepare('SELECT c.cart_id FROM cart_lines c JOIN skus s ON s.sku_code = c.sku_code WHERE c.member_id = ? AND s.stock >= c.quantity ORDER BY c.cart_id').all(DEMO.id) as Array<{ cart_id: number }>;
+    return { body: { deliveryType: 'EXPRESS_HOME', addressId: recordIdsOf(f.db, 'address', DEMO.id)[0]!, invoice: { type: 'CLOUD', vehicle: 'MEMBER' }, paymentMethod: 'COD', cartIds: covered.map((r) => String(r.cart_id)), from: 'cart' } };
+  },
+  orderPayStatus: (f) => ({ body: { orderCode: recordIdsOf(f.db, 'order', DEMO.id)[0]! } }),
+  couponCollect: () => ({ body: { couponId: 'CC001' } }),
+  couponCollectable: () => ({ body: {} }),
 };
 
 async function signedInFixture(options: Omit<Partial<CommerceAppOptions>, 'db' | 'now'> = {}): Promise<Fixture> {

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
+import { SHARED_DOCUMENTS } from '../../src/lib/cms/schema.ts';
 import { CmsDocumentError, CmsUnreachableError } from '../../src/lib/cms/errors.ts';
 import { pullContent, pullOrUseCache, readManifest } from '../../src/lib/cms/pull.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
@@ -34,8 +35,8 @@ describe('pull', () => {
   it('writes every document of every language, and a manifest', async () => {
     const lines: string[] = [];
     const result = await pullContent({ ...options(), log: (l) => lines.push(l) });
-    // switch config + per language: config, 7 shared, 5 pages
-    expect(result.changedDocuments).toHaveLength(1 + 2 * (1 + 7 + 5));
+    // switch config + per language: config, the other shared documents, 5 pages
+    expect(result.changedDocuments).toHaveLength(1 + 2 * (1 + (Object.keys(SHARED_DOCUMENTS).length - 1) + 5));
     expect(JSON.parse(await cached('en_GB/pages/c/W01.json')).code).toBe('W01');
     expect(Object.keys((await readManifest(cacheDir))!.documents)).toContain('zh_TW/classification.json');
     expect(lines.filter((l) => l.startsWith('[pull] zh-TW') || l.startsWith('[pull] en-GB'))).toHaveLength(2);

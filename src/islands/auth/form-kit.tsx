@@ -10,13 +10,8 @@ import type { ApiResult } from '../../lib/api/client.ts';
 import { DEFAULT_PAGE_HEADER_HEIGHT_PX } from '../../lib/constants.ts';
 import { firstFailure, type FieldCheck } from '../../lib/validation/fields.ts';
 
-export function messageFor(t: TFunction, msgCode: string | null, msg: string | null): string {
-  if (msgCode) {
-    const translated = t(`errors.${msgCode}`, { defaultValue: '' });
-    if (translated) return translated;
-  }
-  return msg || t('errors.interfaceException');
-}
+export { messageFor } from '../messages.ts';
+import { messageFor } from '../messages.ts';
 
 /**
  * Uncontrolled on purpose: what a shopper types before the island hydrates is kept (a

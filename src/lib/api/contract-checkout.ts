@@ -1,7 +1,260 @@
 /**
- * The checkout part of the commerce contract: placing an order, paying it, coupons.
- * Spread into ENDPOINTS by contract.ts.
+ * The checkout part of the commerce contract: the cart page, placing an order, paying it,
+ * coupons. Spread into ENDPOINTS by contract.ts.
+ *
+ * Money is in TWD: delivery by convenience-store chains, cloud and donation invoices and the
+ * payment methods of spec §9 are Taiwan's, so the checkout is the Taiwan store's.
  */
-import type { EndpointDefinition } from './contract-kit.ts';
+import { z } from 'zod';
+import { INSEAM_RANGE_CM } from '../product/rules.ts';
+import {
+  ADDRESS_DELIVERY_TYPES,
+  DELIVERY_TYPES,
+  DONATION_INVOICE_TARGETS,
+  DONATION_TARGET_OMITTED_ON_SETTLEMENT,
+  ONLINE_PAY_CHANNELS,
+  PAYMENT_METHODS,
+  PAYMENT_METHODS_BY_DELIVERY,
+  STORE_DELIVERY_TYPES,
+  type DeliveryType,
+  type OnlinePayChannel,
+} from '../constants.ts';
+// contract.ts imports this module, so shared entities come from the kit, never from contract.ts.
+import { cartLineSchema, couponSchema, endpoint, none, ORDER_STATUSES, orderLineSchema, yesNo, type EndpointDefinition } from './contract-kit.ts';
 
-export const CHECKOUT_ENDPOINTS = {} satisfies Record<string, EndpointDefinition>;
+export const CHECKOUT_CURRENCY = 'TWD';
+
+// ---------------------------------------------------------------------------------------
+// Field formats of spec §5 used by the checkout forms (the UI validates with the same ones)
+
+/** Mobile-barcode invoice vehicle: a slash and 7 characters of [0-9A-Z.+-]. */
+export const PHONE_VEHICLE_PATTERN = /^\/[0-9A-Z.+-]{7}$/;
+/** Natural-person certificate vehicle: 2 capitals and 14 digits. */
+export const CERTIFICATE_VEHICLE_PATTERN = /^[A-Z]{2}\d{14}$/;
+/** Company tax id (統一編號): 8 digits. */
+export const TAX_ID_PATTERN = /^\d{8}$/;
+/** A convenience store's or one of our stores' code, as the store-pickup map services give it. */
+export const STORE_CODE_PATTERN = /^[0-9A-Za-z-]{1,20}$/;
+/** Hem type of a pants-length alteration (e.g. HEM, as in the CMS's hemDeliveryType `EXPRESS_HEM`). */
+export const HEM_MODE_PATTERN = /^[A-Z][A-Z0-9_]{0,19}$/;
+
+/** The pages an order is placed from: the cart page, or the payment settlement page. */
+export const CHECKOUT_FROM = ['cart', 'settlement'] as const;
+export type CheckoutFrom = (typeof CHECKOUT_FROM)[number];
+/** Donation targets a page offers: the settlement page leaves one out (spec §9). */
+export const donationTargetsFor = (from: CheckoutFrom) => DONATION_INVOICE_TARGETS.filter((t) => from !== 'settlement' || t !== DONATION_TARGET_OMITTED_ON_SETTLEMENT);
+
+// ---------------------------------------------------------------------------------------
+// The cart page
+
+export const CART_LINE_INVALID_REASONS = ['OFF_SALE', 'SOLD_OUT', 'STOCK_SHORT'] as const;
+
+export const cartDetailLineSchema = cartLineSchema.extend({
+  productId: z.string().describe('Level-2 product id of the SKU'),
+  imageUrl: z.string(),
+  caseFlag: yesNo.describe('Gift wrapping chosen for this line'),
+  giftFlag: yesNo.describe('Y for a free gift of a promotion'),
+  serviceFlags: z.object({ makePantsLengthFlag: yesNo, caseFlag: yesNo }).describe('What the product offers: hemming, gift wrapping'),
+  stock: z.number().int().nonnegative(),
+  lineTotal: z.number().describe('unitPrice × quantity'),
+  invalid: z.boolean().describe('Cannot be ordered now: see invalidReason'),
+  invalidReason: z.enum(CART_LINE_INVALID_REASONS).nullable().describe('OFF_SALE: switched off or unlisted; SOLD_OUT; STOCK_SHORT: fewer in stock than the quantity'),
+});
+export type CartDetailLine = z.infer<typeof cartDetailLineSchema>;
+
+export const cartSummarySchema = z.object({
+  itemCount: z.number().int().describe('Items of the valid lines'),
+  subtotal: z.number().describe('Of the valid lines'),
+  discount: z.number(),
+  couponId: z.string().nullable().describe('The coupon the discount comes from'),
+  freight: z.number(),
+  total: z.number().describe('subtotal − discount + freight'),
+});
+
+const cartDetailSchema = z.object({
+  currency: z.literal(CHECKOUT_CURRENCY),
+  lines: z.array(cartDetailLineSchema).describe('Every line, newest first, invalid ones too'),
+  summary: cartSummarySchema.describe("The valid lines with the member's best usable coupon; freight 0 until a delivery type is chosen"),
+});
+
+const cartOptionsBodySchema = z
+  .object({
+    cartId: z.string().min(1),
+    alterMode: z.string('CART_HEM_MODE_FORMAT').regex(HEM_MODE_PATTERN, 'CART_HEM_MODE_FORMAT').nullable().optional().describe('Hem type; null removes the hem'),
+    finalInseam: z.number('CART_HEM_INSEAM_RANGE').min(INSEAM_RANGE_CM.min, 'CART_HEM_INSEAM_RANGE').max(INSEAM_RANGE_CM.max, 'CART_HEM_INSEAM_RANGE').nullable().optional().describe('cm; given with alterMode'),
+    caseFlag: yesNo.optional().describe('Gift wrapping'),
+  })
+  // A hem is a type and a length: set both, clear both (null) or leave both out.
+  .superRefine((body, ctx) => {
+    const mode = body.alterMode ?? null;
+    const inseam = body.finalInseam ?? null;
+    if (mode !== null && inseam === null) ctx.addIssue({ code: 'custom', message: 'CART_HEM_INSEAM_REQUIRED', path: ['finalInseam'] });
+    if (mode === null && inseam !== null) ctx.addIssue({ code: 'custom', message: 'CART_HEM_MODE_REQUIRED', path: ['alterMode'] });
+  });
+
+// ---------------------------------------------------------------------------------------
+// Checkout
+
+const deliveryTypeSchema = z.enum(DELIVERY_TYPES, 'OD_DELIVERY_TYPE');
+
+/** The invoice asked for (not the issued one, contract.ts's invoiceSchema). */
+export const invoiceRequestSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.discriminatedUnion(
+      'vehicle',
+      [
+        z.object({ type: z.literal('CLOUD'), vehicle: z.literal('MEMBER') }),
+        z.object({ type: z.literal('CLOUD'), vehicle: z.literal('PHONE'), vehicleCode: z.string('OD_INVOICE_PHONE_CODE').regex(PHONE_VEHICLE_PATTERN, 'OD_INVOICE_PHONE_CODE') }),
+        z.object({ type: z.literal('CLOUD'), vehicle: z.literal('CERTIFICATE'), vehicleCode: z.string('OD_INVOICE_CERTIFICATE_CODE').regex(CERTIFICATE_VEHICLE_PATTERN, 'OD_INVOICE_CERTIFICATE_CODE') }),
+      ],
+      { error: 'OD_INVOICE_VEHICLE' },
+    ),
+    z.object({
+      type: z.literal('COMPANY'),
+      taxId: z.string('OD_INVOICE_TAX_ID').regex(TAX_ID_PATTERN, 'OD_INVOICE_TAX_ID'),
+      title: z.string('OD_INVOICE_TITLE_REQUIRED').trim().min(1, 'OD_INVOICE_TITLE_REQUIRED').max(60, 'OD_INVOICE_TITLE_LENGTH'),
+    }),
+    z.object({ type: z.literal('DONATION'), target: z.enum(DONATION_INVOICE_TARGETS, 'OD_INVOICE_DONATION_TARGET') }),
+  ],
+  { error: 'OD_INVOICE_TYPE' },
+);
+export type InvoiceRequest = z.infer<typeof invoiceRequestSchema>;
+
+const needsAddress = (d: DeliveryType) => (ADDRESS_DELIVERY_TYPES as readonly DeliveryType[]).includes(d);
+const needsStore = (d: DeliveryType) => (STORE_DELIVERY_TYPES as readonly DeliveryType[]).includes(d);
+
+export const orderCreateBodySchema = z
+  .object({
+    deliveryType: deliveryTypeSchema,
+    addressId: z.string().min(1, 'OD_ADDRESS_REQUIRED').nullable().optional().describe('One of the saved addresses; for EXPRESS_HOME and DIRECT_SITE'),
+    storeCode: z.string('OD_STORE_CODE_FORMAT').regex(STORE_CODE_PATTERN, 'OD_STORE_CODE_FORMAT').nullable().optional().describe('For CVS_711, CVS_FAMILY and STORE_PICKUP'),
+    invoice: invoiceRequestSchema,
+    paymentMethod: z.enum(PAYMENT_METHODS, 'OD_PAYMENT_METHOD'),
+    payChannel: z.enum(ONLINE_PAY_CHANNELS, 'OD_PAY_CHANNEL').nullable().optional().describe('For ONLINE only'),
+    couponId: z.string().min(1).nullable().optional(),
+    cartIds: z.array(z.string().min(1)).min(1).optional().describe("checkoutPreview's lines; without it, every line of a product on sale"),
+    from: z.enum(CHECKOUT_FROM, 'OD_FROM').describe('The page the order is placed from'),
+  })
+  // The rules between fields, in form order. They run even when a field failed its own check
+  // (that failure is reported first), so a value may be of the wrong kind here.
+  .superRefine((body, ctx) => {
+    const fail = (message: string, ...path: string[]) => ctx.addIssue({ code: 'custom', message, path });
+    const delivery = body.deliveryType;
+    if (needsAddress(delivery) && !body.addressId) fail('OD_ADDRESS_REQUIRED', 'addressId');
+    if (needsStore(delivery) && !body.storeCode) fail('OD_STORE_REQUIRED', 'storeCode');
+    if (body.invoice?.type === 'DONATION' && !(donationTargetsFor(body.from) as readonly string[]).includes(body.invoice.target)) fail('OD_INVOICE_DONATION_TARGET', 'invoice', 'target');
+    if (PAYMENT_METHODS_BY_DELIVERY[delivery]?.includes(body.paymentMethod) === false) fail('OD_PAYMENT_NOT_FOR_DELIVERY', 'paymentMethod');
+    if (body.paymentMethod === 'ONLINE' && !body.payChannel) fail('OD_PAY_CHANNEL_REQUIRED', 'payChannel');
+    if (body.paymentMethod !== 'ONLINE' && body.payChannel) fail('OD_PAY_CHANNEL_UNEXPECTED', 'payChannel');
+  });
+
+const createdStatuses = ['UNPAID', 'WAIT_SHIP'] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
+
+/** Order tracking payload of spec §3, for the analytics and tag-manager purchase event. */
+export const orderTrackingSchema = z.object({
+  orTempId: z.string(),
+  shippingType: z.enum(['EXPRESS', 'PICKUP']).describe('The distribution type: PICKUP for a store pickup'),
+  shippingMethod: deliveryTypeSchema,
+  shippingZipCode: z.string().describe("The address's zip code; '0' without one"),
+  giftOrder: yesNo.describe('Y when a line is gift-wrapped'),
+  giftFlag: yesNo.describe('Y when a line is a free gift'),
+  actionField: z.object({
+    account: z.number().describe('Goods amount: the lines before discount and freight'),
+    discount: z.number(),
+    total: z.number(),
+    freight: z.number(),
+    couponId: z.string().nullable(),
+  }),
+  products: z.array(
+    orderLineSchema.extend({
+      summaryInfo: z.object({
+        categoryNames: z.array(z.string()).describe('Category codes, broadest first (the CMS holds their titles)'),
+        originPrice: z.number(),
+        fullName: z.string(),
+        omsProductCodeSix: z.string(),
+        minPrice: z.number(),
+        maxPrice: z.number(),
+      }),
+    }),
+  ),
+});
+export type OrderTracking = z.infer<typeof orderTrackingSchema>;
+
+/**
+ * Where the fake payment provider sends the shopper back, per channel, with
+ * `?orderCode=…&result=success|failed`. Fixed same-origin paths: never taken from a request.
+ */
+export const PAYMENT_RETURN_PATHS: Record<OnlinePayChannel, string> = {
+  CARD: '/payment/return/card.html',
+  UNION_CARD: '/payment/return/union-card.html',
+  WALLET: '/payment/return/wallet.html',
+  BANK_A: '/payment/return/bank-a.html',
+  BANK_B: '/payment/return/bank-b.html',
+};
+
+// ---------------------------------------------------------------------------------------
+// Coupons
+
+export const couponOfferSchema = z.object({
+  couponId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  discount: z.number(),
+  threshold: z.number().describe('Subtotal the cart must reach; 0 for none'),
+  startDate: z.number().int().describe('Usable from (ms)'),
+  endDate: z.number().int().describe('Usable and collectable until (ms)'),
+});
+
+// ---------------------------------------------------------------------------------------
+// The endpoint table
+
+export const CHECKOUT_ENDPOINTS = {
+  cartDetail: endpoint({ method: 'GET', path: '/cart/detail', auth: true, body: none, resp: cartDetailSchema, summary: 'The cart page: every line (invalid ones flagged) and a summary in TWD' }),
+  cartOptions: endpoint({ method: 'POST', path: '/cart/options', auth: true, body: cartOptionsBodySchema, resp: cartDetailSchema, summary: 'Set the hem and gift wrapping of a line; answers the cart' }),
+  checkoutPreview: endpoint({
+    method: 'POST',
+    path: '/checkout/preview',
+    auth: true,
+    body: z.object({ deliveryType: deliveryTypeSchema, couponId: z.string().min(1).nullable().optional().describe('Omitted: the best usable coupon; null: none') }),
+    resp: z.object({
+      currency: z.literal(CHECKOUT_CURRENCY),
+      lines: z.array(cartDetailLineSchema).describe('The valid lines: what orderCreate orders'),
+      summary: cartSummarySchema,
+      freeFreightFrom: z.number().nullable().describe('Subtotal after discount from which this delivery is free; null when it always is'),
+      coupons: z.array(couponSchema).describe("The member's coupons usable on these lines"),
+    }),
+    summary: 'Lines, discount, freight and total of an order before it is placed',
+  }),
+  orderCreate: endpoint({
+    method: 'POST',
+    path: '/order/create',
+    auth: true,
+    body: orderCreateBodySchema,
+    resp: z.object({
+      orderCode: z.string(),
+      status: z.enum(createdStatuses).describe('UNPAID for ONLINE, else WAIT_SHIP'),
+      total: z.number(),
+      payUrl: z.string().nullable().describe('For ONLINE: where to send the shopper to pay'),
+      tracking: orderTrackingSchema,
+    }),
+    summary: 'Place an order from the cart: reserves stock, all lines or none',
+  }),
+  orderPayStatus: endpoint({
+    method: 'POST',
+    path: '/order/pay-status',
+    auth: true,
+    body: z.object({ orderCode: z.string().min(1) }),
+    resp: z.object({ orderCode: z.string(), status: z.enum(ORDER_STATUSES), paid: z.boolean().describe('Paid online') }),
+    summary: "An order's payment state, for the payment return pages",
+  }),
+  couponCollect: endpoint({ method: 'POST', path: '/coupon/collect', auth: true, body: z.object({ couponId: z.string().min(1) }), resp: couponSchema, summary: 'Collect a coupon, once' }),
+  couponCollectable: endpoint({
+    method: 'POST',
+    path: '/coupon/collectable',
+    auth: false,
+    body: z.object({ couponId: z.string().min(1).optional().describe('One coupon, even once it has ended') }),
+    resp: z.array(couponOfferSchema),
+    summary: 'Coupons to collect (not yet ended), or one of them',
+  }),
+} satisfies Record<string, EndpointDefinition>;

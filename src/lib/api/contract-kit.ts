@@ -23,3 +23,44 @@ export const endpoint = <B extends z.ZodType, R extends z.ZodType>(d: { method: 
 
 export const pageQuery = z.object({ page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(10) });
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
+
+// ---------------------------------------------------------------------------------------
+// Entities both parts of the contract answer (contract.ts re-exports them)
+
+/** Order statuses of spec §4. */
+export const ORDER_STATUSES = ['UNPAID', 'WAIT_SHIP', 'PARTIAL_SHIP', 'SHIPPED', 'WAIT_PICK', 'FINISHED', 'CANCELLED', 'CLOSED', 'WAIT_BACK', 'WAIT_CONFIRM', 'WAIT_DEPOSIT_PAY', 'WAIT_REST_PAY', 'REST_PAY_CANCELLED'] as const;
+
+/** A cart line as the mini cart shows it (spec §3 "Cart line"). */
+export const cartLineSchema = z.object({
+  cartId: z.string(),
+  productCode: z.string(),
+  skuCode: z.string(),
+  quantity: z.number().int().positive(),
+  alterMode: z.string().nullable().describe('Hem type'),
+  finalInseam: z.number().nullable(),
+  productDetail: z.object({
+    productDetailInfo: z.object({
+      colorAlias: z.string(),
+      sizeAlias: z.string(),
+      unitPrice: z.number(),
+      skuName: z.string(),
+      colorCode: z.string(),
+      semiValues: z.array(z.object({ semiName: z.string(), semiValue: z.string() })),
+      priceType: z.string().nullable(),
+    }),
+    summaryInfo: z.object({ customMadeFlag: yesNo, originPrice: z.number() }),
+  }),
+});
+/** A line of a placed order (spec §3 "Order product line"); productId is the level-2 product id. */
+export const orderLineSchema = z.object({
+  productId: z.string(),
+  skuCode: z.string(),
+  productCode: z.string(),
+  quantity: z.number().int(),
+  purchasedQty: z.number().int(),
+  giftFlag: yesNo,
+  productDetailInfo: z.object({ skuName: z.string(), colorCode: z.string(), sizeCode: z.string(), sizeAlias: z.string(), colorAlias: z.string(), unitPrice: z.number(), omsSkuCode: z.string() }),
+});
+
+/** A coupon the member holds; `used` Y once an order spent it. */
+export const couponSchema = z.object({ couponId: z.string(), title: z.string(), discount: z.number(), threshold: z.number(), startDate: z.number(), endDate: z.number(), used: yesNo });

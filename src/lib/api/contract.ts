@@ -5,11 +5,15 @@
  * README's path table is checked against it. Paths are relative to the API base (`/api`).
  */
 import { z } from 'zod';
+import { MAX_QUANTITY_PER_LINE } from '../product/selection.ts';
+import { PUBLIC_CALL_PATHS } from './public-call.ts';
 import { SEARCH_SORTS } from '../search/query.ts';
 import { CHECKOUT_ENDPOINTS } from './contract-checkout.ts';
-import { endpoint, listOf, none, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
+import { cartLineSchema, couponSchema, endpoint, listOf, none, ORDER_STATUSES, orderLineSchema, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
 
 export type { EndpointDefinition } from './contract-kit.ts';
+// Shared with contract-checkout.ts, so they live in the kit; exported here as before.
+export { cartLineSchema, couponSchema, ORDER_STATUSES, orderLineSchema } from './contract-kit.ts';
 
 // ---------------------------------------------------------------------------------------
 // Envelope (spec §3 "Form response envelope")
@@ -70,7 +74,7 @@ export const THIRD_PARTY_STATE: Partial<Record<ThirdPartyProvider, string>> = { 
 // ---------------------------------------------------------------------------------------
 // Products, cart, wishlist
 
-export const WISH_VALID_APPROVALS = ['LIST', 'AUTOLIST', 'BE_GOING_TO_LIST'] as const;
+export { WISH_VALID_APPROVALS } from '../product/wishlist.ts';
 
 export const priceInfoSchema = z.object({
   minPrice: z.number(),
@@ -128,26 +132,6 @@ export const productStockSchema = z.object({
 });
 export type ProductStock = z.infer<typeof productStockSchema>;
 
-export const cartLineSchema = z.object({
-  cartId: z.string(),
-  productCode: z.string(),
-  skuCode: z.string(),
-  quantity: z.number().int().positive(),
-  alterMode: z.string().nullable().describe('Hem type'),
-  finalInseam: z.number().nullable(),
-  productDetail: z.object({
-    productDetailInfo: z.object({
-      colorAlias: z.string(),
-      sizeAlias: z.string(),
-      unitPrice: z.number(),
-      skuName: z.string(),
-      colorCode: z.string(),
-      semiValues: z.array(z.object({ semiName: z.string(), semiValue: z.string() })),
-      priceType: z.string().nullable(),
-    }),
-    summaryInfo: z.object({ customMadeFlag: yesNo, originPrice: z.number() }),
-  }),
-});
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 export const wishEntrySchema = z.object({
@@ -160,21 +144,10 @@ const productRefSchema = z.object({ productCode: z.string().min(1), skuCode: z.s
 // ---------------------------------------------------------------------------------------
 // Orders and after-sales (spec §4)
 
-export const ORDER_STATUSES = ['UNPAID', 'WAIT_SHIP', 'PARTIAL_SHIP', 'SHIPPED', 'WAIT_PICK', 'FINISHED', 'CANCELLED', 'CLOSED', 'WAIT_BACK', 'WAIT_CONFIRM', 'WAIT_DEPOSIT_PAY', 'WAIT_REST_PAY', 'REST_PAY_CANCELLED'] as const;
 export const ORDER_TYPES = ['DEFAULT', 'REFUND', 'AFTERSALE', 'REFUNDAF', 'NOTDELIVERREFUSED'] as const;
 export const REFUND_STATUSES = ['RETURN_UNAPPROVED', 'WAIT_RETURN_STORE', 'WAIT_SEND_STORE', 'WAIT_SEND_WH', 'WAIT_CONFIRM', 'WAIT_BUYER_CONFIRM', 'BUYER_UNCONFIRMED', 'REFUND_UNAPPROVED', 'REFUSED', 'SUCCESS', 'SELLER_CONFIRMED', 'CLOSED', 'FAILED', 'PART_REFUND_FAILURE', 'OFFLINE_SUCCESS', 'TIME_CLOSED', 'CONFIRM_RETURNED_STORE', 'WAIT_BUYER_RETURN_GOODS', 'WAIT_REFUND_TO_BUYER', 'SELLER_REFUND_AUDIT'] as const;
 export const EXCHANGE_STATUSES = ['EXCHANGE_UNAPPROVED', 'UNUPLOAD_EXPR', 'UNCONFIRM_RCV', 'CANCELLED', 'INBOUND', 'REPLACEMENT_SHIPPED', 'CLOSED', 'REFUSED'] as const;
 export const REFUND_TYPES = ['REFUND_SHIPPED', 'REFUND_UNSHIPPED', 'REFUND_RETURN'] as const;
-
-export const orderLineSchema = z.object({
-  productId: z.string(),
-  skuCode: z.string(),
-  productCode: z.string(),
-  quantity: z.number().int(),
-  purchasedQty: z.number().int(),
-  giftFlag: yesNo,
-  productDetailInfo: z.object({ skuName: z.string(), colorCode: z.string(), sizeCode: z.string(), sizeAlias: z.string(), colorAlias: z.string(), unitPrice: z.number(), omsSkuCode: z.string() }),
-});
 
 export const orderSchema = z.object({
   orderCode: z.string(),
@@ -215,7 +188,6 @@ export const afterSaleSchema = z.object({
   reason: z.string(),
   createdAt: z.number().int(),
 });
-export const couponSchema = z.object({ couponId: z.string(), title: z.string(), discount: z.number(), threshold: z.number(), startDate: z.number(), endDate: z.number(), used: yesNo });
 export const addressSchema = z.object({
   addressId: z.string(),
   receiver: z.string().min(1),
@@ -269,8 +241,8 @@ export const ENDPOINTS = {
   // Cart
   cartCount: endpoint({ method: 'GET', path: '/cart/count', auth: true, body: none, resp: z.number().int(), summary: 'Number of items in the cart' }),
   miniCart: endpoint({ method: 'GET', path: '/cart/mini', auth: true, body: none, resp: z.array(z.object({ cartList: z.array(cartLineSchema), total: z.number().int() })), summary: 'Cart lines for the mini cart: resp[0].cartList' }),
-  cartAdd: endpoint({ method: 'POST', path: '/cart/add', auth: true, body: z.object({ productCode: z.string().min(1), skuCode: z.string().min(1), quantity: z.number().int().min(1).max(99) }), resp: z.object({ total: z.number().int() }), summary: 'Add a SKU; answers the new item count' }),
-  cartUpdate: endpoint({ method: 'POST', path: '/cart/update', auth: true, body: z.object({ cartId: z.string(), quantity: z.number().int().min(1).max(99) }), resp: z.object({ total: z.number().int() }), summary: 'Change a line quantity' }),
+  cartAdd: endpoint({ method: 'POST', path: '/cart/add', auth: true, body: z.object({ productCode: z.string().min(1), skuCode: z.string().min(1), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE) }), resp: z.object({ total: z.number().int() }), summary: 'Add a SKU; answers the new item count' }),
+  cartUpdate: endpoint({ method: 'POST', path: '/cart/update', auth: true, body: z.object({ cartId: z.string(), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE) }), resp: z.object({ total: z.number().int() }), summary: 'Change a line quantity' }),
   cartRemove: endpoint({ method: 'POST', path: '/cart/remove', auth: true, body: z.object({ cartIds: z.array(z.string()).min(1) }), resp: z.object({ total: z.number().int() }), summary: 'Remove lines' }),
   // Wishlist
   wishCount: endpoint({ method: 'GET', path: '/wish/count', auth: true, body: none, resp: z.array(z.number().int()), summary: 'resp[0] is the count' }),
@@ -278,7 +250,7 @@ export const ENDPOINTS = {
   wishInsert: endpoint({ method: 'POST', path: '/wish/insert', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), cartList: z.array(z.string()).default([]) }), resp: z.object({ total: z.number().int() }), summary: 'Add products' }),
   wishDelete: endpoint({ method: 'POST', path: '/wish/delete', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), page: z.number().int().optional(), pageSize: z.number().int().optional() }), resp: z.object({ total: z.number().int() }), summary: 'Remove products' }),
   // Products and search
-  productsByCodes: endpoint({ method: 'POST', path: '/product/by-codes', auth: false, body: z.object({ codes: z.array(z.string()).min(1).max(100), region: z.enum(['TW', 'HK', 'MO', 'CN']), language: z.string().optional() }), resp: z.array(productSummarySchema), summary: 'Live price and stock of products' }),
+  productsByCodes: endpoint({ method: 'POST', path: PUBLIC_CALL_PATHS.productsByCodes, auth: false, body: z.object({ codes: z.array(z.string()).min(1).max(100), region: z.enum(['TW', 'HK', 'MO', 'CN']), language: z.string().optional() }), resp: z.array(productSummarySchema), summary: 'Live price and stock of products' }),
   productCatalogue: endpoint({ method: 'GET', path: '/product/catalogue', auth: false, body: none, resp: z.array(z.object({ productCode: z.string(), updatedAt: z.number().int() })), summary: 'Every product code, for the build' }),
   productDetail: endpoint({ method: 'POST', path: '/product/detail', auth: false, body: z.object({ productCode: z.string().min(1), region, language: z.string().min(2) }), resp: productDetailSchema, summary: "A product's static detail in a language and region" }),
   productStock: endpoint({ method: 'POST', path: '/product/stock', auth: false, body: z.object({ productCode: z.string().min(1), region }), resp: productStockSchema, summary: 'Live price and stock of every SKU of a product' }),

@@ -339,6 +339,14 @@ export const productPageSchema = z
   })
   .describe('CMS content shown on product-detail pages that carry this productPageCode');
 
+export const returnNoticeSchema = z
+  .object({
+    Y: z.string().describe('Returnable without a reason'),
+    N: z.string().describe('Not returnable without a reason'),
+    ONLY_EXCHANGE_NOT_RETREAT: z.string().describe('Exchange only'),
+  })
+  .describe("The no-reason-return notice of product pages, keyed by the product's noReasonToReturnFlag");
+
 /** Documents shared by every page of a language: a change to one rebuilds them all. */
 export const SHARED_DOCUMENTS = {
   config: cmsConfigSchema,
@@ -349,5 +357,6 @@ export const SHARED_DOCUMENTS = {
   'gender-recommendation': genderRecommendationSchema,
   'search-words': searchWordsSchema,
   popup: popupSchema,
+  'return-notice': returnNoticeSchema,
 } as const;
 export type SharedDocumentName = keyof typeof SHARED_DOCUMENTS;

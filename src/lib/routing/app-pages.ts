@@ -3,7 +3,7 @@
  * spec §2 (cart, payment, coupons, inbox and the account area). Pages whose own issue has
  * not landed yet are shells: a guarded page with its title and the member's name.
  */
-export type AppIsland = 'login' | 'register' | 'forget-password' | 'reset-email' | 'third-party' | 'member-shell' | 'search-results';
+export type AppIsland = 'login' | 'register' | 'forget-password' | 'reset-email' | 'third-party' | 'member-shell' | 'search-results' | 'product-detail';
 
 export interface AppPage {
   path: string;
@@ -15,6 +15,7 @@ export interface AppPage {
 
 const PUBLIC_PAGES: AppPage[] = [
   { path: '/search.html', titleKey: 'search', accessCheck: false, island: 'search-results' },
+  { path: '/product-detail.html', titleKey: 'productDetail', accessCheck: false, island: 'product-detail' },
 ];
 
 const AUTH_PAGES: AppPage[] = [

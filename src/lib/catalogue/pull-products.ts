@@ -1,0 +1,111 @@
+/**
+ * Pulls every product's static detail from the commerce API into the content cache
+ * (`products/{language}/{code}.json`), validated against the contract, for the build to
+ * publish as static JSON (spec §2 product detail: fast from the CDN). Like the CMS pull it
+ * validates everything before writing anything, rewrites only what changed, and when the
+ * API cannot be reached the build goes on from the last good cache.
+ */
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { z } from 'zod';
+import { ENDPOINTS, failureEnvelopeSchema, productDetailSchema, type ProductDetail } from '../api/contract.ts';
+import { mapPool, withRetry } from '../async.ts';
+import type { LanguageDefinition } from '../i18n/languages.ts';
+
+export const PRODUCTS_DIR = 'products';
+
+export interface ProductPullOptions {
+  /** The commerce API's base, e.g. http://127.0.0.1:4410/api */
+  apiBaseUrl: string;
+  cacheDir: string;
+  languages: readonly LanguageDefinition[];
+  concurrency?: number;
+  fetch?: typeof fetch;
+  log?: (line: string) => void;
+}
+
+export class CommerceUnreachableError extends Error {}
+
+export const productCachePath = (languageCode: string, productCode: string) => join(PRODUCTS_DIR, languageCode, `${productCode}.json`);
+
+export async function pullProducts(options: ProductPullOptions): Promise<{ products: number; written: number; removed: number }> {
+  const { apiBaseUrl, cacheDir, languages, concurrency = 8, log = () => {} } = options;
+  const fetchImpl = options.fetch ?? fetch;
+
+  async function call<S extends z.ZodType>(name: 'productCatalogue' | 'productDetail', body: unknown, schema: S, what: string): Promise<z.infer<S>> {
+    const { method, path } = ENDPOINTS[name];
+    const url = `${apiBaseUrl}${path}`;
+    const res = await withRetry(
+      async () => {
+        const answer = await fetchImpl(url, { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(15_000) }).catch((error: Error) => {
+          throw new CommerceUnreachableError(`${url}: ${error.cause instanceof Error ? error.cause.message : error.message}`);
+        });
+        if (answer.status >= 500) throw new CommerceUnreachableError(`${url}: HTTP ${answer.status}`);
+        return answer;
+      },
+      { retries: 3, baseDelayMs: 200, shouldRetry: (e) => e instanceof CommerceUnreachableError },
+    );
+    const json: unknown = await res.json().catch(() => null);
+    const failure = failureEnvelopeSchema.safeParse(json);
+    if (failure.success) throw new Error(`${what}: the commerce API answered ${failure.data.msgCode} (${failure.data.msg})`);
+    const envelope = z.object({ success: z.literal(true), resp: schema }).safeParse(json);
+    if (!envelope.success) {
+      const issue = envelope.error.issues[0]!;
+      throw new Error(`${what}: ${issue.path.join('.') || 'answer'}: ${issue.message}`);
+    }
+    return (envelope.data as { resp: z.infer<S> }).resp;
+  }
+
+  const catalogue = await call('productCatalogue', {}, ENDPOINTS.productCatalogue.resp, 'product catalogue');
+  const codes = catalogue.map((p) => p.productCode);
+  const jobs = languages.flatMap((language) => codes.map((productCode) => ({ language, productCode })));
+  // Everything is fetched and validated first: a malformed product writes nothing.
+  const details = await mapPool(jobs, concurrency, ({ language, productCode }) =>
+    call('productDetail', { productCode, region: language.region, language: language.code }, productDetailSchema, `product ${productCode} (${language.code})`),
+  );
+
+  let written = 0;
+  for (const [index, detail] of details.entries()) {
+    const file = join(cacheDir, productCachePath(jobs[index]!.language.code, detail.productCode));
+    const body = `${JSON.stringify(detail)}\n`;
+    if ((await readFile(file, 'utf8').catch(() => null)) === body) continue;
+    await mkdir(dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.tmp`;
+    await writeFile(temp, body);
+    await rename(temp, file);
+    written++;
+  }
+  // Products gone from the catalogue go from the cache (their pages then say not found).
+  let removed = 0;
+  const keep = new Set(codes.map((c) => `${c}.json`));
+  for (const language of languages) {
+    const dir = join(cacheDir, PRODUCTS_DIR, language.code);
+    for (const name of await readdir(dir).catch(() => [] as string[])) {
+      if (name.endsWith('.json') && !keep.has(name)) {
+        await rm(join(dir, name), { force: true });
+        removed++;
+      }
+    }
+  }
+  log(`[products] ${codes.length} products in ${languages.length} languages: ${written} written, ${removed} removed`);
+  return { products: codes.length, written, removed };
+}
+
+/** Pull, or when the API cannot be reached, go on from the products already cached and say so. */
+export async function pullProductsOrUseCache(options: ProductPullOptions): Promise<void> {
+  try {
+    await pullProducts(options);
+  } catch (error) {
+    if (!(error instanceof CommerceUnreachableError)) throw error;
+    const cached = await readdir(join(options.cacheDir, PRODUCTS_DIR)).catch(() => []);
+    if (cached.length === 0) throw error;
+    options.log?.(`[products] ${error.message}. Building from the products already cached.`);
+  }
+}
+
+/** The cached detail of every product in a language, for the build. */
+export async function readCachedProducts(cacheDir: string, languageCode: string): Promise<ProductDetail[]> {
+  const dir = join(cacheDir, PRODUCTS_DIR, languageCode);
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+  return Promise.all(names.map(async (name) => productDetailSchema.parse(JSON.parse(await readFile(join(dir, name), 'utf8')))));
+}

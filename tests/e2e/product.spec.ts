@@ -1,0 +1,81 @@
+/**
+ * The product page as a shopper meets it (spec §2 product detail, §4 wishlist, §5 services):
+ * static detail from the CDN JSON, live stock, sold-out sizes, add to cart through sign-in,
+ * the wishlist heart updating the header badge; and live prices on category cards.
+ */
+import { expect, test } from '@playwright/test';
+import { productDetailHref } from '../../src/lib/product/product-id.ts';
+import { catalogue, newMember, productWithSoldOutSize, signInOnPage } from './shopper.ts';
+
+const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
+
+test('the page shows the product in its language, and a sold-out size cannot be chosen or added', async ({ page }) => {
+  const { product, soldOut, inStock } = productWithSoldOutSize();
+  await page.goto(`/en-gb${productDetailHref(product.productCode)}`);
+  await expect(page.locator('h1.product-detail__name')).toHaveText(product.names['en-GB']!);
+  await expect(page).toHaveTitle(new RegExp(`^${product.names['en-GB']!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  const soldOutAlias = product.sizes.find((s) => s.sizeNo === soldOut.sizeNo)!.alias;
+  const soldOutButton = page.locator('.size', { hasText: new RegExp(`^${soldOutAlias}$`) });
+  await expect(soldOutButton).toBeDisabled();
+  await expect(soldOutButton).toHaveAttribute('data-sold-out', 'true');
+  // The add button asks for a size until one in stock is chosen.
+  await page.locator('.product-detail__add').click();
+  await expect(page.locator('.product-detail .form-error')).toBeVisible();
+  const alias = product.sizes.find((s) => s.sizeNo === inStock.sizeNo)!.alias;
+  await page.locator('.size', { hasText: new RegExp(`^${alias}$`) }).click();
+  await expect(page).toHaveURL(new RegExp(`productId=${inStock.productId}`));
+});
+
+test('a visitor adding to the cart signs in, comes back to the same choice, and the mini cart shows it', async ({ page }) => {
+  const member = await newMember(page, 'pdp');
+  const { product, inStock } = productWithSoldOutSize();
+  await page.goto(productDetailHref(product.productCode, inStock.productId));
+  await page.locator(hydrated('ProductDetail')).waitFor({ state: 'attached' });
+  await expect(page.locator('.size[aria-pressed="true"]')).toHaveText(product.sizes.find((s) => s.sizeNo === inStock.sizeNo)!.alias);
+  await page.locator('.quantity button').last().click();
+  await page.locator('.product-detail__add').click();
+  await expect(page).toHaveURL(/\/login\.html\?redirect_url=/);
+  await signInOnPage(page, member.email);
+  await expect(page).toHaveURL(new RegExp(`productId=${inStock.productId}`));
+  await page.locator('.product-detail__add').click();
+  await expect(page.locator('.product-detail .form-success')).toBeVisible();
+  await expect(page.locator('.mini-cart .count-badge')).toHaveText('1');
+});
+
+test('the wishlist heart updates the header badge, another island, without a reload', async ({ page }) => {
+  const member = await newMember(page, 'wish');
+  const product = catalogue().find((p) => p.enabledFlag === 'Y')!;
+  await page.goto(`/login.html?redirect_url=${encodeURIComponent(productDetailHref(product.productCode))}`);
+  await signInOnPage(page, member.email);
+  await expect(page).toHaveURL(/product-detail\.html/);
+  const heart = page.locator('.product-detail__wish');
+  const badge = page.locator('.wishlist-badge .count-badge');
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await expect(badge).toHaveCount(0);
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(badge).toHaveText('1');
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await expect(badge).toHaveCount(0);
+});
+
+test('an unknown product says so and offers the way home', async ({ page }) => {
+  await page.goto('/product-detail.html?productCode=L000000');
+  await expect(page.locator('.product-detail__status')).toContainText(/找不到/);
+  await expect(page.locator('.product-detail__status a')).toHaveAttribute('href', '/');
+});
+
+test('category cards get live prices through one batched call for the cards in view', async ({ page }) => {
+  const calls: string[][] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/product/by-codes')) calls.push((request.postDataJSON() as { codes: string[] }).codes);
+  });
+  await page.goto('/c/W0101.html');
+  const tiles = page.locator('main [data-product-code]');
+  await expect(tiles.first()).toHaveAttribute('data-stock', /^[YN]$/);
+  expect(calls.length).toBe(1);
+  expect(new Set(calls[0]).size).toBe(calls[0]!.length);
+  const code = (await tiles.first().getAttribute('data-product-code'))!;
+  expect(calls[0]).toContain(code);
+});
