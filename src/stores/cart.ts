@@ -133,6 +133,25 @@ export async function removeFromCart(cartIds: string | readonly string[]): Promi
   return changeCart('cartRemove', { cartIds: typeof cartIds === 'string' ? [cartIds] : [...cartIds] });
 }
 
+/** The hem and gift-wrapping services chosen with an item (spec §5); sent after the item is in the cart. */
+export type LineServices = Omit<RequestOf<'cartOptions'>, 'cartId'>;
+
+/**
+ * Add a SKU with services: the line is added, then its services set (the cart keeps one line
+ * per SKU, found by its code). A refusal of either is returned; the item stays added.
+ */
+export async function addToCartWithServices(line: RequestOf<'cartAdd'>, services: LineServices | null): Promise<CartActionResult<'cartAdd'> | ApiResult<unknown>> {
+  const added = await addToCart(line);
+  if (!added?.ok || !services) return added;
+  const client = await apiClient();
+  const cart = await client.call('cartDetail');
+  if (!cart.ok) return cart;
+  const cartId = cart.data.lines.find((l) => l.skuCode === line.skuCode)?.cartId;
+  if (!cartId) return added;
+  const set = await client.call('cartOptions', { cartId, ...services });
+  return set.ok ? added : set;
+}
+
 async function changeCart<N extends 'cartAdd' | 'cartRemove'>(name: N, body: RequestOf<N>): Promise<CartActionResult<N>> {
   const member = $member.get();
   if (!member) return null;

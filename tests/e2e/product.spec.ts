@@ -14,6 +14,7 @@ test('the page shows the product in its language, and a sold-out size cannot be 
   await page.goto(`/en-gb${productDetailHref(product.productCode)}`);
   await expect(page.locator('h1.product-detail__name')).toHaveText(product.names['en-GB']!);
   await expect(page).toHaveTitle(new RegExp(`^${product.names['en-GB']!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
+  await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
   const soldOutAlias = product.sizes.find((s) => s.sizeNo === soldOut.sizeNo)!.alias;
   const soldOutButton = page.locator('.size', { hasText: new RegExp(`^${soldOutAlias}$`) });
   await expect(soldOutButton).toBeDisabled();
@@ -30,7 +31,7 @@ test('a visitor adding to the cart signs in, comes back to the same choice, and 
   const member = await newMember(page, 'pdp');
   const { product, inStock } = productWithSoldOutSize();
   await page.goto(productDetailHref(product.productCode, inStock.productId));
-  await page.locator(hydrated('ProductDetail')).waitFor({ state: 'attached' });
+  await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
   await expect(page.locator('.size[aria-pressed="true"]')).toHaveText(product.sizes.find((s) => s.sizeNo === inStock.sizeNo)!.alias);
   await page.locator('.quantity button').last().click();
   await page.locator('.product-detail__add').click();

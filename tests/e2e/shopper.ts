@@ -5,15 +5,40 @@ import type { CatalogueProduct } from '../../scripts/local-cms/catalogue-schema.
 
 export const PASSWORD = 'Shopper2026';
 
-/** Registers a member through the API; the page's cookies are untouched. */
-export async function newMember(page: Page, label: string): Promise<{ email: string; name: string }> {
+export interface TestMember {
+  email: string;
+  name: string;
+  /** An access token of the member's own, for setting things up through the API. */
+  auth: { authorization: string };
+}
+
+/** Registers a member through the API (with a saved address, so home delivery works); the page stays a visitor's. */
+export async function newMember(page: Page, label: string): Promise<TestMember> {
   const email = `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@linea.example`;
   const name = `Shopper ${label}`;
   const answer = await (await page.request.post('/api/auth/register', { data: { name, email, password: PASSWORD, agreeTerms: true } })).json();
   expect(answer.success, JSON.stringify(answer)).toBe(true);
+  const auth = { authorization: `Bearer ${answer.resp.accessToken as string}` };
+  const address = await (await page.request.post('/api/address/save', { headers: auth, data: { receiver: name, mobile: '0912345678', region: 'TW', city: '台北市', detail: '信義路五段 7 號', zipCode: '110', isDefault: 'Y' } })).json();
+  expect(address.success, JSON.stringify(address)).toBe(true);
   // Registering set this context's refresh cookie: sign out so the member starts as a visitor.
   await page.context().clearCookies();
-  return { email, name };
+  return { email, name, auth };
+}
+
+/** Puts a SKU in the member's cart through the API. */
+export async function addThroughApi(page: Page, member: TestMember, productCode: string, skuCode: string, quantity = 1): Promise<void> {
+  const answer = await (await page.request.post('/api/cart/add', { headers: member.auth, data: { productCode, skuCode, quantity } })).json();
+  expect(answer.success, JSON.stringify(answer)).toBe(true);
+}
+
+/** In-stock SKUs of switched-on products, from the end of the catalogue (the other tests start at its beginning). */
+export function spareSkus(count: number, minimumStock = 5): Array<{ productCode: string; skuCode: string; stock: number }> {
+  return catalogue()
+    .filter((p) => p.enabledFlag === 'Y' && p.approval === 'LIST')
+    .reverse()
+    .flatMap((p) => p.skus.filter((s) => s.stock >= minimumStock).slice(0, 1).map((s) => ({ productCode: p.productCode, skuCode: s.skuCode, stock: s.stock })))
+    .slice(0, count);
 }
 
 /** Fills the login form the page is on. */

@@ -12,10 +12,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPrice, formatPriceRange } from '../../lib/format/currency.ts';
 import type { CurrencyFormat } from '../../lib/i18n/languages.ts';
-import { isRedPrice, caseServiceOffered, hemServiceOffered, inseamError, INSEAM_RANGE_CM, type CaseSwitches, type HemSwitches, type PriceGroups } from '../../lib/product/rules.ts';
+import { isRedPrice, caseServiceOffered, hemServiceOffered, inseamError, HEM_TYPE, INSEAM_RANGE_CM, type CaseSwitches, type HemSwitches, type PriceGroups } from '../../lib/product/rules.ts';
 import { initialSelection, isSoldOut, maxQuantity, priceToShow, sizeOptions, skuFor } from '../../lib/product/selection.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
-import { addToCart } from '../../stores/cart.ts';
+import { addToCartWithServices } from '../../stores/cart.ts';
 import { requireMember } from '../../stores/lazy-auth.ts';
 import { $product, $stock, loadProduct, loadStock } from '../../stores/product-detail.ts';
 import { $wishList, $wishlistEnabled, addWish, loadWishList, removeWish, setCollectionSwitch } from '../../stores/wishlist.ts';
@@ -121,7 +121,8 @@ function ProductView({ t, detail, prefix, region, currency, switches, corner, re
     if (hem && inseamProblem) return setInseamTouched(true);
     if (!(await requireMember())) return;
     setBusy(true);
-    const result = await addToCart({ productCode: detail.productCode, skuCode: sku.skuCode, quantity });
+    const services = hem || giftWrap ? { ...(hem ? { alterMode: HEM_TYPE, finalInseam: Number(inseam) } : {}), ...(giftWrap ? { caseFlag: 'Y' as const } : {}) } : null;
+    const result = await addToCartWithServices({ productCode: detail.productCode, skuCode: sku.skuCode, quantity }, services);
     setBusy(false);
     if (!result) return;
     if (result.ok) {
@@ -144,7 +145,7 @@ function ProductView({ t, detail, prefix, region, currency, switches, corner, re
 
   const cornerMark = detail.cornerCode ? corner.marks[detail.cornerCode] : undefined;
   return (
-    <article className="product-detail" data-product-code={detail.productCode}>
+    <article className="product-detail" data-product-code={detail.productCode} data-stock={stock.status}>
       <div className="product-detail__gallery">
         {colour.images.map((src, index) => (
           <div className="product-detail__picture" key={src}>

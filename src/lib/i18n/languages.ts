@@ -72,3 +72,10 @@ export function getLanguage(code: string): LanguageDefinition {
   if (!found) throw new UnknownLanguageError(code);
   return found;
 }
+
+/** How an amount in `currencyCode` shows (e.g. the checkout's TWD on an en-GB page): the format of a language using it. */
+export function currencyFormatOf(currencyCode: string): CurrencyFormat {
+  const language = LANGUAGES.find((l) => l.currency.code === currencyCode);
+  if (!language) throw new RangeError(`No language shows amounts in ${currencyCode}`);
+  return language.currency;
+}

@@ -3,7 +3,11 @@
  * spec §2 (cart, payment, coupons, inbox and the account area). Pages whose own issue has
  * not landed yet are shells: a guarded page with its title and the member's name.
  */
-export type AppIsland = 'login' | 'register' | 'forget-password' | 'reset-email' | 'third-party' | 'member-shell' | 'search-results' | 'product-detail';
+import { PAYMENT_RETURN_PATHS } from '../api/contract-checkout.ts';
+
+export type AppIsland =
+  | 'login' | 'register' | 'forget-password' | 'reset-email' | 'third-party' | 'member-shell' | 'search-results' | 'product-detail'
+  | 'cart' | 'checkout' | 'settlement' | 'payment-success' | 'payment-complete' | 'payment-failed' | 'payment-return';
 
 export interface AppPage {
   path: string;
@@ -16,6 +20,10 @@ export interface AppPage {
 const PUBLIC_PAGES: AppPage[] = [
   { path: '/search.html', titleKey: 'search', accessCheck: false, island: 'search-results' },
   { path: '/product-detail.html', titleKey: 'productDetail', accessCheck: false, island: 'product-detail' },
+  // A member is needed to place an order; the island signs a visitor in first (the route is public in spec §2).
+  { path: '/payment_settlement.html', titleKey: 'paymentSettlement', accessCheck: false, island: 'settlement' },
+  // Where the payment providers send the shopper back (spec §2): public, the island checks the order with the API.
+  ...Object.values(PAYMENT_RETURN_PATHS).map((path) => ({ path, titleKey: 'paymentReturn', accessCheck: false, island: 'payment-return' as const })),
 ];
 
 const AUTH_PAGES: AppPage[] = [
@@ -45,10 +53,19 @@ const GUARDED_PATHS = [
   ...ACCOUNT_PAGES.map((page) => `/account/${page}.html`),
 ];
 
+/** Guarded pages whose own island has landed; the others are member shells. */
+const GUARDED_ISLANDS: Readonly<Record<string, AppIsland>> = {
+  '/cart.html': 'cart',
+  '/payment/payment.html': 'checkout',
+  '/payment/success.html': 'payment-success',
+  '/payment/complete.html': 'payment-complete',
+  '/payment/failed.html': 'payment-failed',
+};
+
 export const APP_PAGES: readonly AppPage[] = [
   ...PUBLIC_PAGES,
   ...AUTH_PAGES,
-  ...GUARDED_PATHS.map((path) => ({ path, titleKey: path.replace(/^\//, '').replace(/\.html$/, ''), accessCheck: true, island: 'member-shell' as const })),
+  ...GUARDED_PATHS.map((path) => ({ path, titleKey: path.replace(/^\//, '').replace(/\.html$/, ''), accessCheck: true, island: GUARDED_ISLANDS[path] ?? ('member-shell' as const) })),
 ];
 
 /** Old addresses answered with a permanent redirect (spec §2). */

@@ -1,0 +1,320 @@
+/**
+ * Checkout (spec §2, §9): delivery (express to home, two convenience-store chains, store
+ * pickup, direct site delivery), the address or store, the invoice (personal cloud invoice
+ * with its vehicle, company e-invoice, donation), payment (cash on delivery, pay in store,
+ * online with a channel), coupon; totals from the API's preview. The form is checked with the
+ * contract's own schema before it is sent, so the page and the API give the same errors;
+ * the first one is shown on its field and scrolled to.
+ */
+import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { donationTargetsFor, orderCreateBodySchema, type CheckoutFrom } from '../../lib/api/contract-checkout.ts';
+import type { RequestOf } from '../../lib/api/contract.ts';
+import { CLOUD_INVOICE_VEHICLES, DEFAULT_PAGE_HEADER_HEIGHT_PX, DELIVERY_TYPES, INVOICE_TYPES, ONLINE_PAY_CHANNELS, PAYMENT_METHODS_BY_DELIVERY, STORE_DELIVERY_TYPES, ADDRESS_DELIVERY_TYPES, type DeliveryType, type OnlinePayChannel, type PaymentMethod } from '../../lib/constants.ts';
+import { formatPrice } from '../../lib/format/currency.ts';
+import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { caseServiceApplies, distributionType, hemServiceApplies, type CaseSwitches, type HemSwitches } from '../../lib/product/rules.ts';
+import { $addresses, $preview, loadAddresses, loadPreview, placeOrder } from '../../stores/checkout.ts';
+import { getPlatform } from '../../stores/platform.ts';
+import { requireMember } from '../../stores/lazy-auth.ts';
+import { messageFor } from '../messages.ts';
+import { useTranslator, type IslandProps } from '../use-translator.ts';
+
+export interface CheckoutPageProps extends IslandProps {
+  from: CheckoutFrom;
+  switches: HemSwitches & CaseSwitches;
+}
+
+type InvoiceType = (typeof INVOICE_TYPES)[number];
+type Vehicle = (typeof CLOUD_INVOICE_VEHICLES)[number];
+
+interface Form {
+  deliveryType: DeliveryType;
+  addressId: string;
+  storeCode: string;
+  invoiceType: InvoiceType;
+  vehicle: Vehicle;
+  vehicleCode: string;
+  taxId: string;
+  title: string;
+  target: string;
+  paymentMethod: PaymentMethod;
+  payChannel: OnlinePayChannel;
+  /** undefined: the best usable coupon (the API picks); null: none. */
+  couponId: string | null | undefined;
+}
+
+const needs = (list: readonly string[], delivery: DeliveryType) => list.includes(delivery);
+
+/** The order the form describes, as the contract's body. */
+function orderBody(form: Form, from: CheckoutFrom, cartIds: string[], couponId: string | null): RequestOf<'orderCreate'> {
+  const invoice =
+    form.invoiceType === 'COMPANY' ? { type: 'COMPANY' as const, taxId: form.taxId.trim(), title: form.title.trim() }
+    : form.invoiceType === 'DONATION' ? { type: 'DONATION' as const, target: form.target as '919' }
+    : form.vehicle === 'MEMBER' ? { type: 'CLOUD' as const, vehicle: 'MEMBER' as const }
+    : { type: 'CLOUD' as const, vehicle: form.vehicle, vehicleCode: form.vehicleCode.trim().toUpperCase() };
+  return {
+    deliveryType: form.deliveryType,
+    ...(needs(ADDRESS_DELIVERY_TYPES, form.deliveryType) ? { addressId: form.addressId || null } : {}),
+    ...(needs(STORE_DELIVERY_TYPES, form.deliveryType) ? { storeCode: form.storeCode.trim() || null } : {}),
+    invoice: invoice as RequestOf<'orderCreate'>['invoice'],
+    paymentMethod: form.paymentMethod,
+    ...(form.paymentMethod === 'ONLINE' ? { payChannel: form.payChannel } : {}),
+    couponId,
+    cartIds,
+    from,
+  };
+}
+
+export default function CheckoutPage({ languageCode, prefix, messages, from, switches }: CheckoutPageProps) {
+  const t = useTranslator(languageCode, messages);
+  const preview = useStore($preview);
+  const addresses = useStore($addresses);
+  const targets = donationTargetsFor(from);
+  const [form, setForm] = useState<Form>({
+    deliveryType: 'EXPRESS_HOME', addressId: '', storeCode: '', invoiceType: 'CLOUD', vehicle: 'MEMBER', vehicleCode: '', taxId: '', title: '',
+    target: targets[0]!, paymentMethod: 'COD', payChannel: 'CARD', couponId: undefined,
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const root = useRef<HTMLFormElement>(null);
+
+  useEffect(() => {
+    void requireMember().then((ok) => (ok ? loadAddresses() : undefined));
+  }, []);
+  useEffect(() => {
+    void requireMember().then((ok) => (ok ? loadPreview(form.deliveryType, form.couponId) : undefined));
+  }, [form.deliveryType, form.couponId]);
+  // The default address, once known.
+  useEffect(() => {
+    if (addresses && !form.addressId) setForm((f) => ({ ...f, addressId: (addresses.find((a) => a.isDefault === 'Y') ?? addresses[0])?.addressId ?? '' }));
+  }, [addresses]);
+
+  const methods = PAYMENT_METHODS_BY_DELIVERY[form.deliveryType];
+  // A delivery that does not take the chosen payment method moves to one it takes.
+  useEffect(() => {
+    if (!methods.includes(form.paymentMethod)) setForm((f) => ({ ...f, paymentMethod: methods[0]! }));
+  }, [methods, form.paymentMethod]);
+
+  const set = <K extends keyof Form>(key: K, value: Form[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setErrors((e) => ({ ...e, [fieldOf(key)]: '' }));
+  };
+
+  const ready = preview.status === 'ready' ? preview.preview : null;
+  const money = (amount: number) => formatPrice(amount, currencyFormatOf(ready?.currency ?? 'TWD'));
+  // Spec §5: a line's hem or gift wrapping must be available for the chosen delivery.
+  const distribution = distributionType({ shippingType: form.deliveryType === 'STORE_PICKUP' ? 'PICKUP' : 'EXPRESS' });
+  const serviceProblems = useMemo(
+    () =>
+      (ready?.lines ?? []).filter(
+        (l) => (l.alterMode && !hemServiceApplies(l.serviceFlags.makePantsLengthFlag, switches, distribution, l.alterMode)) || (l.caseFlag === 'Y' && !caseServiceApplies(l.serviceFlags.caseFlag, switches, distribution)),
+      ),
+    [ready, switches, distribution],
+  );
+
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!ready || busy) return;
+    setFormError(null);
+    if (serviceProblems.length > 0) return setFormError(t('checkout.serviceNotForDelivery'));
+    const body = orderBody(form, from, ready.lines.map((l) => l.cartId), ready.summary.couponId);
+    const checked = orderCreateBodySchema.safeParse(body);
+    if (!checked.success) return showFieldError(checked.error.issues[0]!.path.map(String).join('.'), checked.error.issues[0]!.message);
+    setBusy(true);
+    const result = await placeOrder(body);
+    if (!result.ok) {
+      setBusy(false);
+      if (result.kind === 'aborted') return;
+      if (result.kind === 'failure' && result.field && result.field !== 'cartIds') return showFieldError(result.field, result.msgCode);
+      setFormError(result.kind === 'failure' ? messageFor(t, result.msgCode, result.msg) : t('errors.interfaceException'));
+      // Stock or lines changed under the shopper: show the order as it now stands.
+      void loadPreview(form.deliveryType, form.couponId);
+      return;
+    }
+    const { orderCode, payUrl } = result.data;
+    getPlatform().navigate(payUrl ?? `${prefix}/payment/success.html?orderCode=${encodeURIComponent(orderCode)}`);
+  }
+
+  function showFieldError(field: string, msgCode: string) {
+    setErrors({ [field]: messageFor(t, msgCode, null) });
+    // After the render that shows it: scroll the field's group into view below the sticky header.
+    requestAnimationFrame(() => {
+      const group = root.current?.querySelector<HTMLElement>(`[data-field="${CSS.escape(field)}"]`);
+      if (!group) return;
+      window.scrollTo({ top: group.getBoundingClientRect().top + window.scrollY - DEFAULT_PAGE_HEADER_HEIGHT_PX - 16, behavior: 'smooth' });
+      group.querySelector<HTMLElement>('input, select')?.focus({ preventScroll: true });
+    });
+  }
+
+  if (preview.status === 'loading' && !ready) return <p className="checkout__status" role="status">{t('checkout.loading')}</p>;
+  if (preview.status === 'empty') {
+    return (
+      <div className="cart-page__empty">
+        <p>{t('checkout.empty')}</p>
+        <a className="button" href={`${prefix}/cart.html`}>{t('checkout.backToCart')}</a>
+      </div>
+    );
+  }
+  if (preview.status === 'error' && !ready) return <p className="checkout__status form-error" role="alert">{messageFor(t, preview.message, null)}</p>;
+
+  const error = (field: string) => errors[field] ? <p className="form-field__error" role="alert">{errors[field]}</p> : null;
+  return (
+    <form className="checkout" ref={root} onSubmit={onSubmit} noValidate>
+      <div className="checkout__steps">
+        <fieldset className="checkout__group" data-field="deliveryType">
+          <legend>{t('checkout.delivery')}</legend>
+          <div className="choice-cards">
+            {DELIVERY_TYPES.map((d) => (
+              <label key={d} className="choice-card">
+                <input type="radio" name="deliveryType" value={d} checked={form.deliveryType === d} onChange={() => set('deliveryType', d)} />
+                <span>{t(`checkout.deliveryTypes.${d}`)}</span>
+              </label>
+            ))}
+          </div>
+          {needs(ADDRESS_DELIVERY_TYPES, form.deliveryType) && (
+            <div className="checkout__sub" data-field="addressId" data-invalid={errors.addressId || undefined}>
+              <p className="checkout__label">{t('checkout.address')}</p>
+              {addresses?.length ? (
+                addresses.map((a) => (
+                  <label key={a.addressId} className="choice-card choice-card--wide">
+                    <input type="radio" name="addressId" value={a.addressId} checked={form.addressId === a.addressId} onChange={() => set('addressId', a.addressId)} />
+                    <span><strong>{a.receiver}</strong> {a.mobile}<br />{a.zipCode} {a.city}{a.detail}</span>
+                  </label>
+                ))
+              ) : (
+                <p className="checkout__note">{t('checkout.noAddress')} <a href={`${prefix}/account/address.html`}>{t('checkout.addAddress')}</a></p>
+              )}
+              {error('addressId')}
+            </div>
+          )}
+          {needs(STORE_DELIVERY_TYPES, form.deliveryType) && (
+            <div className="checkout__sub form-field" data-field="storeCode" data-invalid={errors.storeCode || undefined}>
+              <label htmlFor="storeCode">{t(form.deliveryType === 'STORE_PICKUP' ? 'checkout.pickupStore' : 'checkout.cvsStore')}</label>
+              <input id="storeCode" type="text" value={form.storeCode} autoComplete="off" onChange={(e) => set('storeCode', e.target.value)} />
+              <p className="form-field__hint">{t('checkout.storeHint')}</p>
+              {error('storeCode')}
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset className="checkout__group" data-field="invoice">
+          <legend>{t('checkout.invoice')}</legend>
+          <div className="choice-cards">
+            {INVOICE_TYPES.map((type) => (
+              <label key={type} className="choice-card">
+                <input type="radio" name="invoiceType" value={type} checked={form.invoiceType === type} onChange={() => set('invoiceType', type)} />
+                <span>{t(`checkout.invoiceTypes.${type}`)}</span>
+              </label>
+            ))}
+          </div>
+          {form.invoiceType === 'CLOUD' && (
+            <div className="checkout__sub" data-field="invoice.vehicle">
+              <div className="choice-cards">
+                {CLOUD_INVOICE_VEHICLES.map((v) => (
+                  <label key={v} className="choice-card">
+                    <input type="radio" name="vehicle" value={v} checked={form.vehicle === v} onChange={() => set('vehicle', v)} />
+                    <span>{t(`checkout.vehicles.${v}`)}</span>
+                  </label>
+                ))}
+              </div>
+              {form.vehicle !== 'MEMBER' && (
+                <div className="form-field" data-field="invoice.vehicleCode" data-invalid={errors['invoice.vehicleCode'] || undefined}>
+                  <label htmlFor="vehicleCode">{t(`checkout.vehicleCode.${form.vehicle}`)}</label>
+                  <input id="vehicleCode" type="text" value={form.vehicleCode} autoComplete="off" placeholder={form.vehicle === 'PHONE' ? '/ABC1234' : 'AB12345678901234'} onChange={(e) => set('vehicleCode', e.target.value)} />
+                  {error('invoice.vehicleCode')}
+                </div>
+              )}
+            </div>
+          )}
+          {form.invoiceType === 'COMPANY' && (
+            <div className="checkout__sub checkout__pair">
+              <div className="form-field" data-field="invoice.taxId" data-invalid={errors['invoice.taxId'] || undefined}>
+                <label htmlFor="taxId">{t('checkout.taxId')}</label>
+                <input id="taxId" type="text" inputMode="numeric" maxLength={8} value={form.taxId} onChange={(e) => set('taxId', e.target.value)} />
+                {error('invoice.taxId')}
+              </div>
+              <div className="form-field" data-field="invoice.title" data-invalid={errors['invoice.title'] || undefined}>
+                <label htmlFor="companyTitle">{t('checkout.companyTitle')}</label>
+                <input id="companyTitle" type="text" value={form.title} onChange={(e) => set('title', e.target.value)} />
+                {error('invoice.title')}
+              </div>
+            </div>
+          )}
+          {form.invoiceType === 'DONATION' && (
+            <div className="checkout__sub form-field" data-field="invoice.target" data-invalid={errors['invoice.target'] || undefined}>
+              <label htmlFor="target">{t('checkout.donationTarget')}</label>
+              <select id="target" value={form.target} onChange={(e) => set('target', e.target.value)}>
+                {targets.map((code) => <option key={code} value={code}>{t('checkout.donationCode', { code })}</option>)}
+              </select>
+              {error('invoice.target')}
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset className="checkout__group" data-field="paymentMethod">
+          <legend>{t('checkout.payment')}</legend>
+          <div className="choice-cards">
+            {methods.map((m) => (
+              <label key={m} className="choice-card">
+                <input type="radio" name="paymentMethod" value={m} checked={form.paymentMethod === m} onChange={() => set('paymentMethod', m)} />
+                <span>{t(`checkout.paymentMethods.${m}`)}</span>
+              </label>
+            ))}
+          </div>
+          {form.paymentMethod === 'ONLINE' && (
+            <div className="checkout__sub form-field" data-field="payChannel">
+              <label htmlFor="payChannel">{t('checkout.payChannel')}</label>
+              <select id="payChannel" value={form.payChannel} onChange={(e) => set('payChannel', e.target.value as OnlinePayChannel)}>
+                {ONLINE_PAY_CHANNELS.map((c) => <option key={c} value={c}>{t(`checkout.payChannels.${c}`)}</option>)}
+              </select>
+              {error('payChannel')}
+            </div>
+          )}
+          {error('paymentMethod')}
+        </fieldset>
+      </div>
+
+      <aside className="cart-summary checkout__summary" aria-label={t('cart.summary')} aria-busy={preview.status === 'loading'}>
+        {ready && (
+          <>
+            <ul className="checkout__lines">
+              {ready.lines.map((l) => (
+                <li key={l.cartId} data-invalid={serviceProblems.includes(l) || undefined}>
+                  <span>{l.productDetail.productDetailInfo.skuName} <small>{l.productDetail.productDetailInfo.colorAlias} / {l.productDetail.productDetailInfo.sizeAlias} × {l.quantity}</small></span>
+                  <span>{money(l.lineTotal)}</span>
+                </li>
+              ))}
+            </ul>
+            {ready.coupons.length > 0 && (
+              <div className="form-field" data-field="couponId">
+                <label htmlFor="coupon">{t('checkout.coupon')}</label>
+                <select id="coupon" value={ready.summary.couponId ?? ''} onChange={(e) => set('couponId', e.target.value || null)}>
+                  <option value="">{t('checkout.noCoupon')}</option>
+                  {ready.coupons.map((c) => <option key={c.couponId} value={c.couponId}>{c.title}</option>)}
+                </select>
+              </div>
+            )}
+            <dl>
+              <dt>{t('cart.subtotal', { count: ready.summary.itemCount })}</dt><dd>{money(ready.summary.subtotal)}</dd>
+              {ready.summary.discount > 0 && <><dt>{t('cart.discount')}</dt><dd>−{money(ready.summary.discount)}</dd></>}
+              <dt>{t('checkout.freight')}</dt><dd data-freight>{ready.summary.freight === 0 ? t('checkout.freeFreight') : money(ready.summary.freight)}</dd>
+              <dt className="cart-summary__total">{t('cart.total')}</dt><dd className="cart-summary__total" data-total>{money(ready.summary.total)}</dd>
+            </dl>
+            {ready.freeFreightFrom !== null && ready.summary.freight > 0 && <p className="cart-summary__note">{t('checkout.freeFreightFrom', { amount: money(ready.freeFreightFrom) })}</p>}
+          </>
+        )}
+        {serviceProblems.length > 0 && <p className="form-error" role="alert">{t('checkout.serviceNotForDelivery')}</p>}
+        {formError && serviceProblems.length === 0 && <p className="form-error" role="alert">{formError}</p>}
+        <button type="submit" className="button button--block" disabled={!ready || busy}>{busy ? t('checkout.placing') : t('checkout.placeOrder')}</button>
+      </aside>
+    </form>
+  );
+}
+
+/** The error slot of a form key: invoice fields live under `invoice.`. */
+function fieldOf(key: keyof Form): string {
+  if (key === 'vehicleCode' || key === 'taxId' || key === 'title' || key === 'target' || key === 'vehicle') return `invoice.${key}`;
+  return key;
+}

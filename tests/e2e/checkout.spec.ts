@@ -1,0 +1,144 @@
+/**
+ * The journey that earns the money (spec §2 cart and payment routes, §9 delivery, invoice and
+ * payment): category → product → colour and size → add to cart (signing in on the way) →
+ * the mini cart → cart → checkout → success, and the order is in the API; then every other
+ * delivery type, online payment through the fake provider, a cancelled payment, a refused
+ * field, and 20 shoppers racing for the last 5 units.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { addThroughApi, newMember, PASSWORD, signInOnPage, spareSkus, type TestMember } from './shopper.ts';
+
+const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
+
+// Each test walks several pages (and the race registers 21 shoppers): more than the default 30 s on 2 busy cores.
+test.describe.configure({ timeout: 90_000 });
+
+async function orderFromApi(page: Page, member: TestMember, orderCode: string) {
+  const answer = await (await page.request.post('/api/order/detail', { headers: member.auth, data: { orderCode } })).json();
+  expect(answer.success, JSON.stringify(answer)).toBe(true);
+  return answer.resp as { orderCode: string; status: string; shippingType: string; products: Array<{ productId: string; skuCode: string; quantity: number }> };
+}
+
+async function signIn(page: Page, member: TestMember) {
+  await page.goto('/login.html');
+  await page.locator(hydrated('LoginForm')).waitFor({ state: 'attached' });
+  await signInOnPage(page, member.email);
+  await expect(page).toHaveURL(/\/account\/info\.html$/);
+}
+
+test('category → product → sign in on the way → mini cart → cart → checkout → the order is in the API', async ({ page }) => {
+  const member = await newMember(page, 'journey');
+  await page.goto('/c/W0101.html');
+  await page.locator('main [data-product-code]').first().click();
+  await expect(page).toHaveURL(/\/product-detail\.html\?productCode=/);
+  await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
+  // Another colour, if there is one, then the first size in stock.
+  const swatches = page.locator('.swatch');
+  if ((await swatches.count()) > 1) await swatches.nth(1).click();
+  await page.locator('.size:not([disabled])').first().click();
+  const chosenUrl = page.url();
+  expect(chosenUrl).toMatch(/productId=/);
+  await page.locator('.product-detail__add').click();
+  await expect(page).toHaveURL(/\/login\.html\?redirect_url=/);
+  await signInOnPage(page, member.email, PASSWORD);
+  await expect(page).toHaveURL(chosenUrl);
+  await page.locator('.product-detail__add').click();
+  await expect(page.locator('.product-detail .form-success')).toBeVisible();
+
+  await page.locator('.mini-cart').hover();
+  await expect(page.locator('.mini-cart__popup [data-cart-line]')).toHaveCount(1);
+  await page.locator('.mini-cart .header-tool__button').click();
+  await expect(page).toHaveURL(/\/cart\.html$/);
+  await expect(page.locator('[data-cart-line]')).toHaveCount(1);
+  await page.locator('.cart-summary a.button').click();
+  await expect(page).toHaveURL(/\/payment\/payment\.html$/);
+  await expect(page.locator('.checkout__summary [data-total]')).toBeVisible();
+  await page.locator('.checkout button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/payment\/success\.html\?orderCode=/);
+  const orderCode = await page.locator('[data-order-code]').innerText();
+  const order = await orderFromApi(page, member, orderCode);
+  expect(order.status).toBe('WAIT_SHIP');
+  expect(order.products).toHaveLength(1);
+  expect(chosenUrl).toContain(`productId=${order.products[0]!.productId}`);
+  // The cart is empty now, and the badge says so.
+  await page.goto('/cart.html');
+  await expect(page.locator('.cart-page__empty')).toBeVisible();
+});
+
+test('every delivery type places its order, with the payment it takes', async ({ page }) => {
+  const member = await newMember(page, 'delivery');
+  await signIn(page, member);
+  const [sku] = spareSkus(1, 10);
+  const cases = [
+    { delivery: 'CVS_711', store: 'S711001', payment: 'COD', status: 'WAIT_SHIP' },
+    { delivery: 'CVS_FAMILY', store: 'FM22001', payment: 'COD', status: 'WAIT_SHIP' },
+    { delivery: 'STORE_PICKUP', store: 'TP001', payment: 'PAY_IN_STORE', status: 'WAIT_SHIP' },
+    { delivery: 'DIRECT_SITE', store: null, payment: 'COD', status: 'WAIT_SHIP' },
+  ];
+  for (const c of cases) {
+    await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
+    await page.goto('/payment/payment.html');
+    await page.locator(`input[name="deliveryType"][value="${c.delivery}"]`).check();
+    if (c.store) await page.locator('#storeCode').fill(c.store);
+    await page.locator(`input[name="paymentMethod"][value="${c.payment}"]`).check();
+    await page.locator('.checkout button[type="submit"]').click();
+    await expect(page, c.delivery).toHaveURL(/\/payment\/success\.html\?orderCode=/);
+    const order = await orderFromApi(page, member, await page.locator('[data-order-code]').innerText());
+    expect(order.status, c.delivery).toBe(c.status);
+  }
+});
+
+test('online payment goes through the provider and back: paid is complete, cancelled is failed', async ({ page }) => {
+  const member = await newMember(page, 'online');
+  await signIn(page, member);
+  const [sku] = spareSkus(2, 10).slice(1);
+  for (const [channel, action, page_, status] of [['WALLET', 'pay', 'complete', 'WAIT_SHIP'], ['BANK_A', 'cancel', 'failed', 'UNPAID']] as const) {
+    await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
+    await page.goto('/payment/payment.html');
+    await page.locator('input[name="paymentMethod"][value="ONLINE"]').check();
+    await page.locator('#payChannel').selectOption(channel);
+    await page.locator('.checkout button[type="submit"]').click();
+    await expect(page).toHaveURL(/\/api\/pay\/provider\//);
+    await page.locator(`#${action}`).click();
+    await expect(page).toHaveURL(new RegExp(`/payment/${page_}\\.html\\?orderCode=`));
+    const order = await orderFromApi(page, member, await page.locator('[data-order-code]').innerText());
+    expect(order.status).toBe(status);
+  }
+});
+
+test('a malformed invoice field is refused on its field, and nothing is ordered', async ({ page }) => {
+  const member = await newMember(page, 'invoice');
+  await signIn(page, member);
+  const [sku] = spareSkus(3, 10).slice(2);
+  await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
+  await page.goto('/payment/payment.html');
+  await page.locator('input[name="invoiceType"][value="COMPANY"]').check();
+  await page.locator('#taxId').fill('1234');
+  await page.locator('#companyTitle').fill('LINEA 測試有限公司');
+  await page.locator('.checkout button[type="submit"]').click();
+  await expect(page.locator('[data-field="invoice.taxId"] .form-field__error')).toBeVisible();
+  await expect(page).toHaveURL(/\/payment\/payment\.html$/);
+  // The settlement page does not offer the donation target it leaves out.
+  await page.goto('/payment_settlement.html');
+  await page.locator('input[name="invoiceType"][value="DONATION"]').check();
+  await expect(page.locator('#target option')).toHaveText(['愛心碼 919', '愛心碼 13579', '愛心碼 1799']);
+  const orders = await (await page.request.post('/api/order/list', { headers: member.auth, data: { page: 1 } })).json();
+  expect(orders.resp.total).toBe(0);
+});
+
+test('20 shoppers checking out the last 5 units at once: exactly 5 orders', async ({ page }) => {
+  const [sku] = spareSkus(4, 6).slice(3);
+  const members = await Promise.all(Array.from({ length: 21 }, (_, i) => newMember(page, `race${i}`)));
+  const [first, ...racers] = members;
+  // The first shopper buys all but 5 units.
+  await addThroughApi(page, first!, sku!.productCode, sku!.skuCode, sku!.stock - 5);
+  const order = { deliveryType: 'STORE_PICKUP', storeCode: 'TP001', invoice: { type: 'CLOUD', vehicle: 'MEMBER' }, paymentMethod: 'PAY_IN_STORE', from: 'cart' };
+  const bought = await (await page.request.post('/api/order/create', { headers: first!.auth, data: order })).json();
+  expect(bought.success, JSON.stringify(bought)).toBe(true);
+  for (const racer of racers) await addThroughApi(page, racer, sku!.productCode, sku!.skuCode);
+  const answers = await Promise.all(racers.map(async (racer) => (await page.request.post('/api/order/create', { headers: racer.auth, data: order })).json()));
+  expect(answers.filter((a) => a.success)).toHaveLength(5);
+  expect(answers.filter((a) => !a.success).every((a) => a.msgCode === 'OD_STOCK_SHORTAGE')).toBe(true);
+  const stock = await (await page.request.post('/api/product/stock', { data: { productCode: sku!.productCode, region: 'TW' } })).json();
+  expect(stock.resp.skus.find((s: { skuCode: string }) => s.skuCode === sku!.skuCode).stock).toBe(0);
+});
