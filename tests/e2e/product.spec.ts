@@ -7,8 +7,6 @@ import { expect, test } from '@playwright/test';
 import { productDetailHref } from '../../src/lib/product/product-id.ts';
 import { catalogue, newMember, productWithSoldOutSize, signInOnPage } from './shopper.ts';
 
-const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
-
 test('the page shows the product in its language, and a sold-out size cannot be chosen or added', async ({ page }) => {
   const { product, soldOut, inStock } = productWithSoldOutSize();
   await page.goto(`/en-gb${productDetailHref(product.productCode)}`);
@@ -59,6 +57,19 @@ test('the wishlist heart updates the header badge, another island, without a rel
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await expect(badge).toHaveCount(0);
+  // Each change sent its recommendation event (spec §4).
+  await expect(async () => {
+    const events = (await (await page.request.get('/api/_test/analytics')).json()) as Array<{ path: string; body: Record<string, string> }>;
+    const names = events.filter((e) => e.path === '/datarcvr/custom' && e.body.id === product.productCode).map((e) => e.body.name);
+    expect(names).toEqual(['addtowishlist', 'wishlistremove']);
+  }).toPass();
+});
+
+test("a product with a CMS product page shows the editors' content under it", async ({ page }) => {
+  const product = catalogue().find((p) => p.enabledFlag === 'Y' && p.productPageCode)!;
+  await page.goto(`/en-gb${productDetailHref(product.productCode)}`);
+  const content = page.locator(`.product-detail__cms[data-product-page="${product.productPageCode}"]`);
+  await expect(content.locator('[data-component]').first()).toBeVisible();
 });
 
 test('an unknown product says so and offers the way home', async ({ page }) => {

@@ -91,8 +91,20 @@ describe('app pages', () => {
     const routes = await table();
     expect(find(routes, '/login.html')).toMatchObject({ kind: 'app', island: 'login', accessCheck: false });
     expect(find(routes, '/en-gb/register.html')).toMatchObject({ kind: 'app', island: 'register', accessCheck: false });
-    for (const path of ['/cart.html', '/payment/payment.html', '/membershipcoupon.html', '/inbox.html', '/account/order/order-list.html', '/zh-hk/account/favorites.html']) {
-      expect(find(routes, path), path).toMatchObject({ accessCheck: true, island: 'member-shell' });
-    }
+    const guarded: Array<[string, string]> = [
+      ['/cart.html', 'cart'],
+      ['/payment/payment.html', 'checkout'],
+      ['/payment/success.html', 'payment-success'],
+      ['/zh-hk/account/favorites.html', 'favorites'],
+      ['/membershipcoupon.html', 'my-coupons'],
+      // Pages whose own issue has not landed are member shells.
+      ['/inbox.html', 'member-shell'],
+      ['/account/order/order-list.html', 'member-shell'],
+    ];
+    for (const [path, island] of guarded) expect(find(routes, path), path).toMatchObject({ accessCheck: true, island });
+    // Public by spec §2: the product page, the settlement page and the providers' return pages.
+    expect(find(routes, '/product-detail.html')).toMatchObject({ accessCheck: false, island: 'product-detail' });
+    expect(find(routes, '/payment_settlement.html')).toMatchObject({ accessCheck: false, island: 'settlement' });
+    expect(find(routes, '/en-gb/payment/return/union-card.html')).toMatchObject({ accessCheck: false, island: 'payment-return' });
   });
 });

@@ -19,10 +19,12 @@ import { addToCartWithServices } from '../../stores/cart.ts';
 import { requireMember } from '../../stores/lazy-auth.ts';
 import { $product, $stock, loadProduct, loadStock } from '../../stores/product-detail.ts';
 import { $wishList, $wishlistEnabled, addWish, loadWishList, removeWish, setCollectionSwitch } from '../../stores/wishlist.ts';
+import '../../stores/wishlist-events.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import { messageFor } from '../messages.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import ProductImage from './ProductImage.tsx';
+import { getPlatform } from '../../stores/platform.ts';
 
 interface CornerMark {
   imageUrl: string;
@@ -67,7 +69,7 @@ export default function ProductDetail(props: ProductDetailProps) {
   return <ProductView {...props} t={t} detail={product.detail} />;
 }
 
-function ProductView({ t, detail, prefix, region, currency, switches, corner, returnNotice, sizeChartHref, titleTemplate }: ProductDetailProps & { t: ReturnType<typeof useTranslator>; detail: import('../../lib/api/contract.ts').ProductDetail }) {
+function ProductView({ t, detail, languageCode, prefix, region, currency, switches, corner, returnNotice, sizeChartHref, titleTemplate }: ProductDetailProps & { t: ReturnType<typeof useTranslator>; detail: import('../../lib/api/contract.ts').ProductDetail }) {
   const stock = useStore($stock);
   const wishEnabled = useStore($wishlistEnabled);
   const wishList = useStore($wishList);
@@ -83,6 +85,7 @@ function ProductView({ t, detail, prefix, region, currency, switches, corner, re
   useEffect(() => {
     document.title = titleTemplate.replace('{{name}}', detail.name);
   }, [titleTemplate, detail.name]);
+  const cmsContent = useProductPageContent(detail.productPageCode, languageCode);
 
   const colour = detail.colours.find((c) => c.colorNo === selection.colorNo) ?? detail.colours[0]!;
   const sizes = useMemo(() => sizeOptions(detail, colour.colorNo, live), [detail, colour.colorNo, live]);
@@ -145,6 +148,7 @@ function ProductView({ t, detail, prefix, region, currency, switches, corner, re
 
   const cornerMark = detail.cornerCode ? corner.marks[detail.cornerCode] : undefined;
   return (
+    <>
     <article className="product-detail" data-product-code={detail.productCode} data-stock={stock.status}>
       <div className="product-detail__gallery">
         {colour.images.map((src, index) => (
@@ -252,5 +256,28 @@ function ProductView({ t, detail, prefix, region, currency, switches, corner, re
         </section>
       </div>
     </article>
+    {/* Editors' content for this product (CMS product page), rendered at build time like every page. */}
+    {cmsContent && <div className="product-detail__cms" data-product-page={detail.productPageCode} dangerouslySetInnerHTML={{ __html: cmsContent }} />}
+    </>
   );
+}
+
+/** The CMS content of a product page code, as the build rendered it; null while loading or when there is none. */
+function useProductPageContent(productPageCode: string | null, languageCode: string): string | null {
+  const [html, setHtml] = useState<string | null>(null);
+  useEffect(() => {
+    setHtml(null);
+    if (!productPageCode) return;
+    let current = true;
+    void getPlatform()
+      .fetch(`/product-content/${languageCode}/${encodeURIComponent(productPageCode)}.html`)
+      // The CDN sends unknown paths to the not-found page: only the fragment itself counts.
+      .then((res) => (res.ok && !res.redirected ? res.text() : null))
+      .then((text) => current && setHtml(text))
+      .catch(() => current && setHtml(null));
+    return () => {
+      current = false;
+    };
+  }, [productPageCode, languageCode]);
+  return html;
 }

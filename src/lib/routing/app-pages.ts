@@ -7,7 +7,7 @@ import { PAYMENT_RETURN_PATHS } from '../api/contract-checkout.ts';
 
 export type AppIsland =
   | 'login' | 'register' | 'forget-password' | 'reset-email' | 'third-party' | 'member-shell' | 'search-results' | 'product-detail'
-  | 'cart' | 'checkout' | 'settlement' | 'payment-success' | 'payment-complete' | 'payment-failed' | 'payment-return';
+  | 'favorites' | 'coupon-collect' | 'voucher-description' | 'my-coupons' | 'cart' | 'checkout' | 'settlement' | 'payment-success' | 'payment-complete' | 'payment-failed' | 'payment-return';
 
 export interface AppPage {
   path: string;
@@ -20,6 +20,8 @@ export interface AppPage {
 const PUBLIC_PAGES: AppPage[] = [
   { path: '/search.html', titleKey: 'search', accessCheck: false, island: 'search-results' },
   { path: '/product-detail.html', titleKey: 'productDetail', accessCheck: false, island: 'product-detail' },
+  { path: '/coupon-collect.html', titleKey: 'couponCollect', accessCheck: false, island: 'coupon-collect' },
+  { path: '/voucherDescription.html', titleKey: 'voucherDescription', accessCheck: false, island: 'voucher-description' },
   // A member is needed to place an order; the island signs a visitor in first (the route is public in spec §2).
   { path: '/payment_settlement.html', titleKey: 'paymentSettlement', accessCheck: false, island: 'settlement' },
   // Where the payment providers send the shopper back (spec §2): public, the island checks the order with the API.
@@ -60,6 +62,8 @@ const GUARDED_ISLANDS: Readonly<Record<string, AppIsland>> = {
   '/payment/success.html': 'payment-success',
   '/payment/complete.html': 'payment-complete',
   '/payment/failed.html': 'payment-failed',
+  '/account/favorites.html': 'favorites',
+  '/membershipcoupon.html': 'my-coupons',
 };
 
 export const APP_PAGES: readonly AppPage[] = [

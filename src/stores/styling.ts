@@ -1,0 +1,43 @@
+/**
+ * The shopper's saved styling looks, staff and official apart (lib/styling/collects.ts), in
+ * localStorage; the old single list is migrated on first read and then removed. A toggle
+ * sends its action, the staff flag, the look id and the product code to analytics (spec §4).
+ */
+import { atom } from 'nanostores';
+import { sendToCollector } from '../lib/analytics/collector.ts';
+import { migrateStylingCollects, parseStoredList, toggleLook, type StylingCollects } from '../lib/styling/collects.ts';
+import { getPlatform } from './platform.ts';
+import { $member } from './session.ts';
+
+export const STYLING_STORAGE_KEYS = { old: 'linea:styling:collect', staff: 'linea:styling:staff', official: 'linea:styling:official' } as const;
+
+export const $stylingCollects = atom<StylingCollects>({ staff: [], official: [] });
+
+export function loadStylingCollects(): void {
+  const storage = getPlatform().localStorage;
+  let collects: StylingCollects = { staff: parseStoredList(storage.getItem(STYLING_STORAGE_KEYS.staff)), official: parseStoredList(storage.getItem(STYLING_STORAGE_KEYS.official)) };
+  const old = storage.getItem(STYLING_STORAGE_KEYS.old);
+  if (old !== null) {
+    collects = migrateStylingCollects(parseStoredList(old), collects);
+    save(collects);
+    storage.removeItem(STYLING_STORAGE_KEYS.old);
+  }
+  $stylingCollects.set(collects);
+}
+
+export function toggleStylingCollect(id: string, options: { staff: boolean; productCode?: string }): 'add' | 'remove' {
+  const current = $stylingCollects.get();
+  const key = options.staff ? 'staff' : 'official';
+  const { list, action } = toggleLook(current[key], id);
+  const next = { ...current, [key]: list };
+  save(next);
+  $stylingCollects.set(next);
+  void sendToCollector('/datarcvr/event', { event_name: 'collect', user_id: $member.get()?.userId, event_prop: { optype: action === 'add' ? 'add' : 'del', staff: options.staff ? 'Y' : 'N', styleId: id, spu: options.productCode ?? null } }, getPlatform().fetch);
+  return action;
+}
+
+function save(collects: StylingCollects): void {
+  const storage = getPlatform().localStorage;
+  storage.setItem(STYLING_STORAGE_KEYS.staff, JSON.stringify(collects.staff));
+  storage.setItem(STYLING_STORAGE_KEYS.official, JSON.stringify(collects.official));
+}
