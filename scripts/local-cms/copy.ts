@@ -87,6 +87,8 @@ export interface CopySet {
   searchWords: readonly (readonly [string, string])[];
   balloonTip: string;
   popup: { heading: string; body: string; button: string };
+  /** The size chart page (/product-size-chart.html). */
+  sizeChart: { title: string; description: string; intro: string; adults: string; kids: string; size: string; chest: string; waist: string; hip: string; height: string };
   /** The no-reason-return notice of product pages, by the product's noReasonToReturnFlag. */
   returnNotice: { Y: string; N: string; ONLY_EXCHANGE_NOT_RETREAT: string };
   live: { copywriting: string; progress: string };
@@ -522,6 +524,7 @@ const zhHant: CopySet = {
     ['保養指南', '/feature/care-guide.html'],
   ],
   balloonTip: '點這裡探索全部商品分類',
+  sizeChart: { title: '尺寸表', description: 'LINEA 成人與兒童服裝尺寸對照表', intro: '以下為身體尺寸（公分）。介於兩個尺寸之間時，建議選擇較大的尺寸。', adults: '成人', kids: '兒童', size: '尺寸', chest: '胸圍', waist: '腰圍', hip: '臀圍', height: '身高' },
   returnNotice: {
     Y: '收到商品 7 日內，未經使用、吊牌完整即可申請退貨，無需理由。',
     N: '此商品因衛生或訂製因素，恕不接受無理由退貨。',
@@ -965,6 +968,7 @@ const en: CopySet = {
     ['care guide', '/feature/care-guide.html'],
   ],
   balloonTip: 'Tap here to browse every category',
+  sizeChart: { title: 'Size chart', description: 'LINEA size guide for adults and children', intro: 'Body measurements in centimetres. Between two sizes, we suggest the larger one.', adults: 'Adults', kids: 'Children', size: 'Size', chest: 'Chest', waist: 'Waist', hip: 'Hip', height: 'Height' },
   returnNotice: {
     Y: 'Return within 7 days of delivery, unworn with tags attached, no reason needed.',
     N: 'For hygiene or made-to-order reasons this item cannot be returned without a reason.',

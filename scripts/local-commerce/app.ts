@@ -386,7 +386,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
   const cartTotal = (memberId: string) => (db.prepare('SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_lines WHERE member_id = ?').get(memberId) as { n: number }).n;
   handle('cartCount', ({ member }) => cartTotal(member.id));
   handle('miniCart', ({ member }) => {
-    const rows = db.prepare('SELECT cart_id, product_code, sku_code, quantity FROM cart_lines WHERE member_id = ? ORDER BY created_at DESC, cart_id DESC').all(member.id) as Array<{ cart_id: number; product_code: string; sku_code: string; quantity: number }>;
+    const rows = db.prepare('SELECT cart_id, product_code, sku_code, quantity, alter_mode, final_inseam FROM cart_lines WHERE member_id = ? ORDER BY created_at DESC, cart_id DESC').all(member.id) as Array<{ cart_id: number; product_code: string; sku_code: string; quantity: number; alter_mode: string | null; final_inseam: number | null }>;
     const cartList = rows.flatMap((row) => {
       const product = productOf(row.product_code);
       const sku = product?.skus.find((s) => s.skuCode === row.sku_code);
@@ -394,7 +394,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
       const colour = product.colours.find((c) => c.colorNo === sku.colorNo)!;
       const size = product.sizes.find((s) => s.sizeNo === sku.sizeNo)!;
       return [{
-        cartId: String(row.cart_id), productCode: row.product_code, skuCode: row.sku_code, quantity: row.quantity, alterMode: null, finalInseam: null,
+        cartId: String(row.cart_id), productCode: row.product_code, skuCode: row.sku_code, quantity: row.quantity, alterMode: row.alter_mode, finalInseam: row.final_inseam,
         productDetail: {
           productDetailInfo: { colorAlias: colour.names['zh-TW']!, sizeAlias: size.alias, unitPrice: sku.prices.TWD!.sale, skuName: product.names['zh-TW']!, colorCode: colour.code, semiValues: [], priceType: null },
           summaryInfo: { customMadeFlag: product.customMadeFlag, originPrice: sku.prices.TWD!.origin },

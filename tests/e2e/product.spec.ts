@@ -91,3 +91,52 @@ test('category cards get live prices through one batched call for the cards in v
   const code = (await tiles.first().getAttribute('data-product-code'))!;
   expect(calls[0]).toContain(code);
 });
+
+test('hemming and gift wrapping chosen on the product reach the cart and the order', async ({ page }) => {
+  const member = await newMember(page, 'hem');
+  const sellable = catalogue().filter((p) => p.enabledFlag === 'Y' && p.approval === 'LIST' && p.skus.some((s) => s.stock > 3));
+  const trousers = sellable.find((p) => p.makePantsLengthFlag === 'Y')!;
+  const gift = sellable.find((p) => p.caseFlag === 'Y' && p.makePantsLengthFlag === 'N')!;
+  const skuOf = (p: typeof trousers) => p.skus.find((s) => s.stock > 3)!;
+  await page.goto(`/login.html?redirect_url=${encodeURIComponent(productDetailHref(trousers.productCode, skuOf(trousers).productId))}`);
+  await signInOnPage(page, member.email);
+  await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
+  await page.getByLabel(/修改至指定褲長/).check();
+  await page.locator('.product-detail__add').click();
+  await expect(page.locator('.product-detail .form-field__error')).toBeVisible(); // the inseam is required
+  await page.locator('#inseam').fill('76.5');
+  await page.locator('.product-detail__add').click();
+  await expect(page.locator('.product-detail .form-success')).toBeVisible();
+
+  await page.goto(productDetailHref(gift.productCode, skuOf(gift).productId));
+  await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
+  await page.getByLabel(/以禮品包裝寄送/).check();
+  await page.locator('.product-detail__add').click();
+  await expect(page.locator('.product-detail .form-success')).toBeVisible();
+
+  await page.goto('/cart.html');
+  await expect(page.locator(`[data-cart-line] [data-hem]`)).toContainText('76.5');
+  await expect(page.locator('.cart-line__wrap input:checked')).toHaveCount(1);
+  // The sample switches allow both services for express and pickup: the order goes through.
+  // (Which delivery allows which service is the rule of lib/product/rules.ts, unit-tested.)
+  await page.goto('/payment/payment.html');
+  await page.locator('input[name="deliveryType"][value="STORE_PICKUP"]').check();
+  await page.locator('#storeCode').fill('TP001');
+  await expect(page.locator('.checkout__summary .form-error')).toHaveCount(0);
+  await page.locator('.checkout button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/payment\/success\.html\?orderCode=/);
+});
+
+test('product images load lazily with their states, and a broken one is marked', async ({ page }) => {
+  const product = catalogue().find((p) => p.enabledFlag === 'Y' && p.colours.some((c) => c.images.length > 0))!;
+  await page.route(/\/media\/products\/.+-02/, (route) => route.abort());
+  await page.goto(productDetailHref(product.productCode));
+  const first = page.locator('.product-detail__picture .product-image').first();
+  await expect(first).toHaveAttribute('data-state', 'loaded');
+  // A colour whose picture fails shows the error state instead of a broken image.
+  const second = page.locator('.swatch').nth(1);
+  if ((await second.count()) === 0) return;
+  await second.click();
+  await expect(first).toHaveAttribute('data-state', 'error');
+  await expect(first.locator('img')).toHaveCount(0);
+});

@@ -139,9 +139,11 @@ describe('local sample CMS generator', () => {
         expect(doc.productPageCode).toBe(page.productPageCode);
       }
       expect(pages.some((p) => p.accessCheck === 'Y')).toBe(true);
+      expect(pages.find((p) => p.path === '/product-size-chart.html')?.tplt).toBe(5);
       for (const page of pages) {
         expect(page.updatedAt).toBeLessThanOrEqual(NOW);
-        expect(page.path.startsWith('/feature/') || page.tplt !== 5).toBe(true);
+        // Content pages (template 5) are features, or the size chart at its fixed route (spec §2).
+        expect(page.path.startsWith('/feature/') || page.path === '/product-size-chart.html' || page.tplt !== 5).toBe(true);
       }
     }
   });

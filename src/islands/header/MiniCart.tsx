@@ -68,7 +68,7 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
                   return (
                     <li key={line.cartId} className="mini-cart__line" data-cart-line>
                       <span className="mini-cart__name">{info.skuName}</span>
-                      <span className="mini-cart__variant">{info.colorAlias} / {info.sizeAlias}</span>
+                      <span className="mini-cart__variant">{info.colorAlias} / {info.sizeAlias}{line.alterMode && line.finalInseam !== null && <> · {t('header.hem', { inseam: line.finalInseam })}</>}</span>
                       <span className="mini-cart__qty">× {line.quantity}</span>
                       <span className="mini-cart__price">{formatPrice(info.unitPrice * line.quantity, currency)}</span>
                     </li>
