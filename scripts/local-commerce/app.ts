@@ -25,6 +25,7 @@ import { isValidProduct } from '../../src/lib/product/wishlist.ts';
 import type { CatalogueProduct } from '../local-cms/catalogue-schema.ts';
 import { registerCheckoutRoutes } from './checkout.ts';
 import { transaction } from './db.ts';
+import { localText, requestRegion, withRequestLanguage } from './request-language.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export interface CommerceAppOptions {
@@ -151,7 +152,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
           const msgCode = /^[A-Z][A-Z0-9_]+$/.test(issue.message) ? issue.message : 'INVALID_FIELD';
           throw new ApiFailure(msgCode, `${field || 'body'}: ${issue.message}`, 200, { field });
         }
-        const resp = await handler({ body: parsed.data as never, member: member as MemberRow, c });
+        const resp = await withRequestLanguage(c.req.header('accept-language'), () => handler({ body: parsed.data as never, member: member as MemberRow, c }));
         return c.json({ success: true, msgCode: null, resp, msg: null });
       } catch (error) {
         if (error instanceof ApiFailure) return c.json({ success: false, msgCode: error.msgCode, resp: error.resp, msg: error.message }, error.status);
@@ -286,12 +287,12 @@ export function createCommerceApp(options: CommerceAppOptions) {
     return row ? (JSON.parse(row.json) as CatalogueProduct) : null;
   };
   const stockOf = (skuCode: string) => (db.prepare('SELECT stock FROM skus WHERE sku_code = ?').get(skuCode) as { stock: number } | undefined)?.stock;
-  function summary(product: CatalogueProduct, region: string, language = 'zh-TW'): ProductSummary {
+  function summary(product: CatalogueProduct, region: string, language?: string): ProductSummary {
     const currency = CURRENCY_OF_REGION[region] ?? 'TWD';
     const prices = product.skus.map((s) => s.prices[currency] ?? s.prices.TWD!);
     return {
       productCode: product.productCode,
-      name: product.names[language] ?? product.names['zh-TW'] ?? product.productCode,
+      name: (language ? product.names[language] : undefined) ?? localText(product.names),
       enabledFlag: product.enabledFlag,
       approval: product.approval,
       imageUrl: product.colours[0]!.images[0]!,
@@ -396,7 +397,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
       return [{
         cartId: String(row.cart_id), productCode: row.product_code, skuCode: row.sku_code, quantity: row.quantity, alterMode: row.alter_mode, finalInseam: row.final_inseam,
         productDetail: {
-          productDetailInfo: { colorAlias: colour.names['zh-TW']!, sizeAlias: size.alias, unitPrice: sku.prices.TWD!.sale, skuName: product.names['zh-TW']!, colorCode: colour.code, semiValues: [], priceType: null },
+          productDetailInfo: { colorAlias: localText(colour.names), sizeAlias: size.alias, unitPrice: sku.prices.TWD!.sale, skuName: localText(product.names), colorCode: colour.code, semiValues: [], priceType: null },
           summaryInfo: { customMadeFlag: product.customMadeFlag, originPrice: sku.prices.TWD!.origin },
         },
       }];
@@ -444,7 +445,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
       const product = productOf(product_code);
       if (!product) return [];
       const valid = isValidProduct(product);
-      return [{ spuInfo: summary(product, 'TW'), status: valid ? 'CHECK_SUCCESS' : 'CHECK_FAIL' }];
+      return [{ spuInfo: summary(product, requestRegion()), status: valid ? 'CHECK_SUCCESS' : 'CHECK_FAIL' }];
     });
     return { list, total: wishTotal(member.id) };
   });

@@ -14,6 +14,7 @@ import { isValidProduct } from '../../src/lib/product/wishlist.ts';
 import type { CatalogueProduct } from '../local-cms/catalogue-schema.ts';
 import { ApiFailure, type RouteKit } from './app.ts';
 import { transaction } from './db.ts';
+import { localText } from './request-language.ts';
 
 /**
  * Freight in TWD by delivery type, free once the subtotal after discount reaches `freeFrom`.
@@ -82,7 +83,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
     return {
       cartId: String(row.cart_id), productCode: row.product_code, skuCode: row.sku_code, quantity: row.quantity, alterMode: row.alter_mode, finalInseam: row.final_inseam,
       productDetail: {
-        productDetailInfo: { colorAlias: colour.names['zh-TW']!, sizeAlias: size.alias, unitPrice: price.sale, skuName: product.names['zh-TW']!, colorCode: colour.code, semiValues: [], priceType: null },
+        productDetailInfo: { colorAlias: localText(colour.names), sizeAlias: size.alias, unitPrice: price.sale, skuName: localText(product.names), colorCode: colour.code, semiValues: [], priceType: null },
         summaryInfo: { customMadeFlag: product.customMadeFlag, originPrice: price.origin },
       },
       productId: sku.productId,

@@ -84,6 +84,9 @@ export const DONATION_INVOICE_TARGETS = ['919', '13579', '885521', '1799'] as co
 /** Omitted from the donation targets on the payment settlement page. */
 export const DONATION_TARGET_OMITTED_ON_SETTLEMENT = '885521';
 
+/** The cart and checkout are Taiwan's (delivery, invoices, payment of spec §9): their amounts are in TWD on every page. */
+export const CHECKOUT_CURRENCY = 'TWD';
+
 // Checkout (spec §9: delivery types, invoice types, payment methods). The donation targets
 // and the one omitted on the settlement page are DONATION_INVOICE_TARGETS and
 // DONATION_TARGET_OMITTED_ON_SETTLEMENT above.

@@ -21,6 +21,7 @@ let client: ReturnType<typeof createApiClient> | null = null;
 export function api() {
   client ??= createApiClient({
     fetch: getPlatform().fetch,
+    language: getPlatform().languageCode() || undefined,
     getAccessToken,
     onSession: acceptSession,
     onSignInRequired: goToLogin,

@@ -8,6 +8,8 @@ export interface Platform {
   currentUrl: () => string;
   /** The page's language segment, e.g. '' or '/en-gb'. */
   languagePrefix: () => string;
+  /** The page's language code, e.g. 'zh-TW' ('' when unknown). */
+  languageCode: () => string;
   cookie: () => string;
   fetch: typeof fetch;
   /** localStorage; sessionStorage for per-session state. */
@@ -47,6 +49,7 @@ export function getPlatform(): Platform {
     navigate: (url) => location.assign(url),
     currentUrl: () => `${location.pathname}${location.search}${location.hash}`,
     languagePrefix: browserLanguagePrefix,
+    languageCode: () => document.documentElement.lang,
     cookie: () => document.cookie,
     fetch: (...args) => globalThis.fetch(...args),
     localStorage: browserStorage('localStorage'),

@@ -1192,3 +1192,21 @@ describe('seeding', () => {
     expect(await list(b)).toEqual(await list(a));
   });
 });
+
+describe('the language of a request', () => {
+  it('names products and colours in the Accept-Language the page sends, and prices the wishlist in its region', async () => {
+    const { app } = fresh();
+    const { token } = await login(app);
+    const en = (await (await app.request('/api/cart/mini', { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-GB' } })).json()) as { resp: Array<{ cartList: Array<{ productCode: string; productDetail: { productDetailInfo: { skuName: string } } }> }> };
+    const line = en.resp[0]!.cartList[0]!;
+    const product = catalogue.products.find((p) => p.productCode === line.productCode)!;
+    expect(line.productDetail.productDetailInfo.skuName).toBe(product.names['en-GB']);
+    const tw = (await (await app.request('/api/cart/mini', { headers: { authorization: `Bearer ${token}` } })).json()) as typeof en;
+    expect(tw.resp[0]!.cartList[0]!.productDetail.productDetailInfo.skuName).toBe(product.names['zh-TW']);
+    const wish = (await (await app.request('/api/wish/list', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-GB, zh;q=0.5', 'content-type': 'application/json' }, body: JSON.stringify({ page: 1 }) })).json()) as { resp: { list: Array<{ spuInfo: { productCode: string; name: string; priceInfo: { minPrice: number } } }> } };
+    const entry = wish.resp.list[0]!.spuInfo;
+    const wished = catalogue.products.find((p) => p.productCode === entry.productCode)!;
+    expect(entry.name).toBe(wished.names['en-GB']);
+    expect(entry.priceInfo.minPrice).toBe(Math.min(...wished.skus.map((s) => s.prices.HKD!.sale)));
+  });
+});

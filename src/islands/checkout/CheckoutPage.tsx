@@ -10,7 +10,7 @@ import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { donationTargetsFor, orderCreateBodySchema, type CheckoutFrom } from '../../lib/api/contract-checkout.ts';
 import type { RequestOf } from '../../lib/api/contract.ts';
-import { CLOUD_INVOICE_VEHICLES, DEFAULT_PAGE_HEADER_HEIGHT_PX, DELIVERY_TYPES, INVOICE_TYPES, ONLINE_PAY_CHANNELS, PAYMENT_METHODS_BY_DELIVERY, STORE_DELIVERY_TYPES, ADDRESS_DELIVERY_TYPES, type DeliveryType, type OnlinePayChannel, type PaymentMethod } from '../../lib/constants.ts';
+import { CHECKOUT_CURRENCY, CLOUD_INVOICE_VEHICLES, DEFAULT_PAGE_HEADER_HEIGHT_PX, DELIVERY_TYPES, INVOICE_TYPES, ONLINE_PAY_CHANNELS, PAYMENT_METHODS_BY_DELIVERY, STORE_DELIVERY_TYPES, ADDRESS_DELIVERY_TYPES, type DeliveryType, type OnlinePayChannel, type PaymentMethod } from '../../lib/constants.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { currencyFormatOf } from '../../lib/i18n/languages.ts';
 import { caseServiceApplies, distributionType, hemServiceApplies, type CaseSwitches, type HemSwitches } from '../../lib/product/rules.ts';
@@ -103,7 +103,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   };
 
   const ready = preview.status === 'ready' ? preview.preview : null;
-  const money = (amount: number) => formatPrice(amount, currencyFormatOf(ready?.currency ?? 'TWD'));
+  const money = (amount: number) => formatPrice(amount, currencyFormatOf(ready?.currency ?? CHECKOUT_CURRENCY));
   // Spec §5: a line's hem or gift wrapping must be available for the chosen delivery.
   const distribution = distributionType({ shippingType: form.deliveryType === 'STORE_PICKUP' ? 'PICKUP' : 'EXPRESS' });
   const serviceProblems = useMemo(

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import dayjs from 'dayjs';
 import { formatPrice } from '../../lib/format/currency.ts';
+import { CHECKOUT_CURRENCY } from '../../lib/constants.ts';
 import { currencyFormatOf } from '../../lib/i18n/languages.ts';
 import type { ResponseOf } from '../../lib/api/contract.ts';
 import { apiClient, requireMember } from '../../stores/lazy-auth.ts';
@@ -17,8 +18,8 @@ type Offer = ResponseOf<'couponCollectable'>[number];
 type Mine = ResponseOf<'couponList'>['list'][number];
 type State = { status: 'loading' } | { status: 'ready'; offers: Offer[]; mine: Mine[] } | { status: 'error' };
 
-/** Coupons are in TWD, like checkout. */
-const money = (amount: number) => formatPrice(amount, currencyFormatOf('TWD'));
+/** Coupons are in the checkout's currency. */
+const money = (amount: number) => formatPrice(amount, currencyFormatOf(CHECKOUT_CURRENCY));
 const DATE = 'YYYY-MM-DD';
 
 export default function CouponPages({ languageCode, prefix, messages, kind }: IslandProps & { kind: CouponPageKind }) {

@@ -7,6 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { formatPrice } from '../../lib/format/currency.ts';
+import { CHECKOUT_CURRENCY } from '../../lib/constants.ts';
 import { currencyFormatOf } from '../../lib/i18n/languages.ts';
 import type { Order } from '../../lib/api/contract.ts';
 import { apiClient, requireMember } from '../../stores/lazy-auth.ts';
@@ -45,7 +46,7 @@ export default function PaymentResult({ languageCode, prefix, messages, kind }: 
       <p className="payment-result__lead">{t(`payment.${kind}`)}</p>
       <dl className="member-shell__details">
         <dt>{t('payment.orderCode')}</dt><dd data-order-code>{order.orderCode}</dd>
-        <dt>{t('payment.total')}</dt><dd>{formatPrice(order.total, currencyFormatOf('TWD'))}</dd>
+        <dt>{t('payment.total')}</dt><dd>{formatPrice(order.total, currencyFormatOf(CHECKOUT_CURRENCY))}</dd>
         <dt>{t('payment.status')}</dt><dd data-status={order.status}>{t(`payment.statuses.${order.status}`, { defaultValue: order.status })}</dd>
       </dl>
       <p className="payment-result__links">

@@ -6,10 +6,10 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { MINI_CART_CLOSE_DELAY_MS, MINI_CART_OPEN_DELAY_MS, MINI_CART_WIDTH_PX } from '../../lib/constants.ts';
+import { CHECKOUT_CURRENCY, MINI_CART_CLOSE_DELAY_MS, MINI_CART_OPEN_DELAY_MS, MINI_CART_WIDTH_PX } from '../../lib/constants.ts';
 import { badgeText } from '../../lib/format/badge.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
-import { getLanguage } from '../../lib/i18n/languages.ts';
+import { currencyFormatOf } from '../../lib/i18n/languages.ts';
 import { $cartCount, $miniCart, loadCartCount, loadMiniCart, retryMiniCart } from '../../stores/cart.ts';
 import { $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
 import { useMember } from '../use-member.ts';
@@ -23,7 +23,8 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
   const cart = useStore($miniCart);
   const open = useStore($openLayer) === 'mini-cart';
   const timer = useDelayed();
-  const currency = getLanguage(languageCode).currency;
+  // The mini cart is the cart: its amounts are the checkout's currency whatever the page's.
+  const currency = currencyFormatOf(CHECKOUT_CURRENCY);
 
   useEffect(() => {
     if (member) void loadCartCount();

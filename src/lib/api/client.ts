@@ -30,6 +30,8 @@ export interface ApiClientOptions {
   /** Default: API_BASE_URL (PUBLIC_API_BASE_URL, else same-origin `/api`). */
   baseUrl?: string;
   fetch?: typeof fetch;
+  /** The page's language (BCP 47), sent as Accept-Language: names come back in it. */
+  language?: string;
   getAccessToken: () => string | null;
   /** A refresh succeeded: keep the new session. */
   onSession: (session: Session) => void;
@@ -48,7 +50,7 @@ const isAbort = (error: unknown) => error instanceof Error && (error.name === 'A
 export function createApiClient(options: ApiClientOptions) {
   const base: Wretch = wretch(options.baseUrl ?? API_BASE_URL)
     .options({ credentials: 'same-origin' })
-    .headers({ accept: 'application/json' })
+    .headers({ accept: 'application/json', ...(options.language ? { 'accept-language': options.language } : {}) })
     .polyfills(options.fetch ? { fetch: options.fetch } : {});
   const inFlight = new Set<AbortController>();
   let refreshing: Promise<Session | null> | null = null;

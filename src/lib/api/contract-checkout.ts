@@ -18,11 +18,12 @@ import {
   STORE_DELIVERY_TYPES,
   type DeliveryType,
   type OnlinePayChannel,
+  CHECKOUT_CURRENCY,
 } from '../constants.ts';
 // contract.ts imports this module, so shared entities come from the kit, never from contract.ts.
 import { cartLineSchema, couponSchema, endpoint, none, ORDER_STATUSES, orderLineSchema, yesNo, type EndpointDefinition } from './contract-kit.ts';
 
-export const CHECKOUT_CURRENCY = 'TWD';
+export { CHECKOUT_CURRENCY };
 
 // ---------------------------------------------------------------------------------------
 // Field formats of spec §5 used by the checkout forms (the UI validates with the same ones)

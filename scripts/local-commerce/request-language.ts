@@ -1,0 +1,35 @@
+/**
+ * The language of the request being answered, from its Accept-Language (the browser client
+ * sends the page's language): product and colour names come back in it. Kept per request
+ * with AsyncLocalStorage, so the many places that name a product need no extra parameter.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
+
+const DEFAULT_LANGUAGE = LANGUAGES[0]!.code;
+const current = new AsyncLocalStorage<string>();
+
+/** The first language of the header that the store has, else the default one. */
+export function languageOfHeader(header: string | undefined): string {
+  for (const part of (header ?? '').split(',')) {
+    const tag = part.split(';')[0]!.trim().toLowerCase();
+    const known = LANGUAGES.find((l) => l.code.toLowerCase() === tag);
+    if (known) return known.code;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+export function withRequestLanguage<T>(header: string | undefined, run: () => T): T {
+  return current.run(languageOfHeader(header), run);
+}
+
+/** A text in the request's language, else the default language's, else any. */
+export function localText(values: Record<string, string>): string {
+  return values[current.getStore() ?? DEFAULT_LANGUAGE] ?? values[DEFAULT_LANGUAGE] ?? Object.values(values)[0] ?? '';
+}
+
+/** The region of the request's language (its prices' currency). */
+export function requestRegion(): 'TW' | 'HK' | 'MO' | 'CN' {
+  const code = current.getStore() ?? DEFAULT_LANGUAGE;
+  return LANGUAGES.find((l) => l.code === code)!.region;
+}
