@@ -49,7 +49,7 @@ export function getPlatform(): Platform {
     navigate: (url) => location.assign(url),
     currentUrl: () => `${location.pathname}${location.search}${location.hash}`,
     languagePrefix: browserLanguagePrefix,
-    languageCode: () => document.documentElement.lang,
+    languageCode: () => (typeof document === 'undefined' ? '' : document.documentElement.lang),
     cookie: () => document.cookie,
     fetch: (...args) => globalThis.fetch(...args),
     localStorage: browserStorage('localStorage'),
