@@ -61,6 +61,10 @@ export const catalogueProductSchema = z.object({
   makePantsLengthFlag: yesNo.describe('Y when hemming (pants-length alteration) can be ordered'),
   caseFlag: yesNo.describe('Y when gift wrapping can be ordered'),
   customMadeFlag: yesNo.describe('Y for made-to-order items'),
+  semiOptions: z
+    .array(z.object({ key: z.string().min(1), names: perLanguage, values: z.array(z.object({ key: z.string().min(1), names: perLanguage })).min(1) }))
+    .default([])
+    .describe('Made-to-order choices (customMadeFlag Y): each option, e.g. sleeve length, with its values; the cart keeps the keys'),
   presaleFlag: yesNo.describe('Y when the product is sold before it is in stock'),
   noReasonToReturnFlag: z.enum(['Y', 'N', 'ONLY_EXCHANGE_NOT_RETREAT']).describe('Return policy: Y returnable without reason, N not returnable, ONLY_EXCHANGE_NOT_RETREAT exchange only'),
   cornerCode: z.string().optional().describe('Key into product-corner.json marks (NEW, LIMITED)'),

@@ -29,6 +29,12 @@ export const SOLD_OUT_STYLE: StyleKey = 'w-satin-skirt';
 export const DISABLED_STYLE: StyleKey = 'm-knitted-polo';
 const PRESALE_STYLES: readonly StyleKey[] = ['w-linen-dress', 'w-linen-wide-pants', 'm-linen-shirt'];
 const CUSTOM_MADE_STYLES: readonly StyleKey[] = ['w-oxford-shirt', 'm-oxford-shirt'];
+/** The choices a made-to-order shirt is made with, per copy set. */
+const SHIRT_OPTIONS = [
+  { key: 'SLEEVE', names: { 'zh-Hant': '袖長', en: 'Sleeve length' }, values: [{ key: 'REGULAR', names: { 'zh-Hant': '標準', en: 'Regular' } }, { key: 'LONG', names: { 'zh-Hant': '加長 3 公分', en: '3 cm longer' } }, { key: 'SHORT', names: { 'zh-Hant': '縮短 3 公分', en: '3 cm shorter' } }] },
+  { key: 'COLLAR', names: { 'zh-Hant': '領型', en: 'Collar' }, values: [{ key: 'BUTTON_DOWN', names: { 'zh-Hant': '扣領', en: 'Button-down' } }, { key: 'SPREAD', names: { 'zh-Hant': '寬角領', en: 'Spread' } }] },
+] as const;
+const perLanguage = (names: Record<'zh-Hant' | 'en', string>) => Object.fromEntries(LANGUAGES.map((l) => [l.code, names[l.sampleCopy]]));
 const GIFT_WRAP_KINDS: readonly GarmentKind[] = ['knit', 'coat', 'hat', 'bag', 'socks', 'bodysuit', 'romper'];
 const EXCHANGE_ONLY_KINDS: readonly GarmentKind[] = ['innerwear', 'socks'];
 
@@ -161,6 +167,7 @@ export function buildCatalogue(seed: number, now: number): BuiltCatalogue {
         makePantsLengthFlag: adult && (kind === 'trousers' || kind === 'jeans') ? 'Y' : 'N',
         caseFlag: GIFT_WRAP_KINDS.includes(kind) ? 'Y' : 'N',
         customMadeFlag: CUSTOM_MADE_STYLES.includes(styleKey) ? 'Y' : 'N',
+        semiOptions: CUSTOM_MADE_STYLES.includes(styleKey) ? SHIRT_OPTIONS.map((o) => ({ key: o.key, names: perLanguage(o.names), values: o.values.map((v) => ({ key: v.key, names: perLanguage(v.names) })) })) : [],
         presaleFlag: presale ? 'Y' : 'N',
         noReasonToReturnFlag: EXCHANGE_ONLY_KINDS.includes(kind) ? 'ONLY_EXCHANGE_NOT_RETREAT' : priceGroup === 'PRICE_DOWN' ? 'N' : 'Y',
         ...(cornerCode ? { cornerCode } : {}),

@@ -26,6 +26,7 @@ import type { CatalogueProduct } from '../local-cms/catalogue-schema.ts';
 import { registerCheckoutRoutes } from './checkout.ts';
 import { transaction } from './db.ts';
 import { localText, requestRegion, withRequestLanguage } from './request-language.ts';
+import { namedSemiValues, semiValuesProblem } from './semi-values.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 
 export interface CommerceAppOptions {
@@ -330,6 +331,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
       makePantsLengthFlag: product.makePantsLengthFlag,
       caseFlag: product.caseFlag,
       customMadeFlag: product.customMadeFlag,
+      semiOptions: product.semiOptions.map((o) => ({ key: o.key, name: text(o.names), values: o.values.map((v) => ({ key: v.key, name: text(v.names) })) })),
       presaleFlag: product.presaleFlag,
       noReasonToReturnFlag: product.noReasonToReturnFlag,
       cornerCode: product.cornerCode ?? null,
@@ -387,7 +389,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
   const cartTotal = (memberId: string) => (db.prepare('SELECT COALESCE(SUM(quantity), 0) AS n FROM cart_lines WHERE member_id = ?').get(memberId) as { n: number }).n;
   handle('cartCount', ({ member }) => cartTotal(member.id));
   handle('miniCart', ({ member }) => {
-    const rows = db.prepare('SELECT cart_id, product_code, sku_code, quantity, alter_mode, final_inseam FROM cart_lines WHERE member_id = ? ORDER BY created_at DESC, cart_id DESC').all(member.id) as Array<{ cart_id: number; product_code: string; sku_code: string; quantity: number; alter_mode: string | null; final_inseam: number | null }>;
+    const rows = db.prepare('SELECT cart_id, product_code, sku_code, quantity, alter_mode, final_inseam, semi_values FROM cart_lines WHERE member_id = ? ORDER BY created_at DESC, cart_id DESC').all(member.id) as Array<{ cart_id: number; product_code: string; sku_code: string; quantity: number; alter_mode: string | null; final_inseam: number | null; semi_values: string | null }>;
     const cartList = rows.flatMap((row) => {
       const product = productOf(row.product_code);
       const sku = product?.skus.find((s) => s.skuCode === row.sku_code);
@@ -397,7 +399,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
       return [{
         cartId: String(row.cart_id), productCode: row.product_code, skuCode: row.sku_code, quantity: row.quantity, alterMode: row.alter_mode, finalInseam: row.final_inseam,
         productDetail: {
-          productDetailInfo: { colorAlias: localText(colour.names), sizeAlias: size.alias, unitPrice: sku.prices.TWD!.sale, skuName: localText(product.names), colorCode: colour.code, semiValues: [], priceType: null },
+          productDetailInfo: { colorAlias: localText(colour.names), sizeAlias: size.alias, unitPrice: sku.prices.TWD!.sale, skuName: localText(product.names), colorCode: colour.code, semiValues: namedSemiValues(product, row.semi_values), priceType: null },
           summaryInfo: { customMadeFlag: product.customMadeFlag, originPrice: sku.prices.TWD!.origin },
         },
       }];
@@ -411,10 +413,15 @@ export function createCommerceApp(options: CommerceAppOptions) {
       if (stock === undefined || sku?.product_code !== body.productCode) throw new ApiFailure('CART_SKU_NOT_FOUND', 'This size is not available', 200, { field: 'skuCode' });
       // A switched-off product (enabledFlag N) is not for sale even while it has stock; the seed
       // and the wishlist treat it so, but the cart accepted it when the call came directly.
-      if (productOf(body.productCode)?.enabledFlag !== 'Y') throw new ApiFailure('CART_SKU_NOT_FOUND', 'This product is not available', 200, { field: 'skuCode' });
+      const product = productOf(body.productCode);
+      if (product?.enabledFlag !== 'Y') throw new ApiFailure('CART_SKU_NOT_FOUND', 'This product is not available', 200, { field: 'skuCode' });
+      const semiProblem = semiValuesProblem(product, body.semiValues ?? []);
+      if (semiProblem) throw new ApiFailure(semiProblem, 'Choose one value of each made-to-order option', 200, { field: 'semiValues' });
       const inCart = (db.prepare('SELECT quantity FROM cart_lines WHERE member_id = ? AND sku_code = ?').get(member.id, body.skuCode) as { quantity: number } | undefined)?.quantity ?? 0;
       if (inCart + body.quantity > stock) throw new ApiFailure('CART_STOCK_NOT_ENOUGH', `Only ${stock} left`, 200, { field: 'quantity' });
-      db.prepare('INSERT INTO cart_lines (member_id, product_code, sku_code, quantity, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (member_id, sku_code) DO UPDATE SET quantity = quantity + excluded.quantity').run(member.id, body.productCode, body.skuCode, body.quantity, now());
+      // One line per SKU: adding again adds to it, and a made-to-order item takes the newest choices.
+      const semi = body.semiValues?.length ? JSON.stringify(body.semiValues) : null;
+      db.prepare('INSERT INTO cart_lines (member_id, product_code, sku_code, quantity, created_at, semi_values) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (member_id, sku_code) DO UPDATE SET quantity = quantity + excluded.quantity, semi_values = COALESCE(excluded.semi_values, semi_values)').run(member.id, body.productCode, body.skuCode, body.quantity, now(), semi);
       return { total: cartTotal(member.id) };
     }),
   );

@@ -15,6 +15,7 @@ import type { CatalogueProduct } from '../local-cms/catalogue-schema.ts';
 import { ApiFailure, type RouteKit } from './app.ts';
 import { transaction } from './db.ts';
 import { localText } from './request-language.ts';
+import { namedSemiValues } from './semi-values.ts';
 
 /**
  * Freight in TWD by delivery type, free once the subtotal after discount reaches `freeFrom`.
@@ -38,6 +39,8 @@ interface CartRow {
   final_inseam: number | null;
   case_flag: 'Y' | 'N';
   gift_flag: 'Y' | 'N';
+  /** A made-to-order item's choices, as keys (semi-values.ts). */
+  semi_values: string | null;
 }
 type Coupon = ResponseOf<'couponCollect'>;
 type Summary = ResponseOf<'cartDetail'>['summary'];
@@ -83,7 +86,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
     return {
       cartId: String(row.cart_id), productCode: row.product_code, skuCode: row.sku_code, quantity: row.quantity, alterMode: row.alter_mode, finalInseam: row.final_inseam,
       productDetail: {
-        productDetailInfo: { colorAlias: localText(colour.names), sizeAlias: size.alias, unitPrice: price.sale, skuName: localText(product.names), colorCode: colour.code, semiValues: [], priceType: null },
+        productDetailInfo: { colorAlias: localText(colour.names), sizeAlias: size.alias, unitPrice: price.sale, skuName: localText(product.names), colorCode: colour.code, semiValues: namedSemiValues(product, row.semi_values), priceType: null },
         summaryInfo: { customMadeFlag: product.customMadeFlag, originPrice: price.origin },
       },
       productId: sku.productId,

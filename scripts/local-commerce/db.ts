@@ -20,7 +20,7 @@ CREATE TABLE IF NOT EXISTS skus (sku_code TEXT PRIMARY KEY, product_code TEXT NO
 CREATE TABLE IF NOT EXISTS cart_lines (
   cart_id INTEGER PRIMARY KEY AUTOINCREMENT, member_id TEXT NOT NULL, product_code TEXT NOT NULL, sku_code TEXT NOT NULL,
   quantity INTEGER NOT NULL CHECK (quantity > 0), created_at INTEGER NOT NULL,
-  alter_mode TEXT, final_inseam REAL, case_flag TEXT NOT NULL DEFAULT 'N', gift_flag TEXT NOT NULL DEFAULT 'N',
+  alter_mode TEXT, final_inseam REAL, case_flag TEXT NOT NULL DEFAULT 'N', gift_flag TEXT NOT NULL DEFAULT 'N', semi_values TEXT,
   UNIQUE (member_id, sku_code)
 );
 CREATE TABLE IF NOT EXISTS wishes (member_id TEXT NOT NULL, product_code TEXT NOT NULL, sku_code TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (member_id, product_code));
@@ -56,6 +56,7 @@ export function openDatabase(path: string): DatabaseSync {
     'cart_lines ADD COLUMN final_inseam REAL',
     "cart_lines ADD COLUMN case_flag TEXT NOT NULL DEFAULT 'N'",
     "cart_lines ADD COLUMN gift_flag TEXT NOT NULL DEFAULT 'N'",
+    'cart_lines ADD COLUMN semi_values TEXT',
   ];
   for (const column of added) {
     try {

@@ -65,6 +65,13 @@ test('category → product → sign in on the way → mini cart → cart → che
   expect(order.status).toBe('WAIT_SHIP');
   expect(order.products).toHaveLength(1);
   expect(chosenUrl).toContain(`productId=${order.products[0]!.productId}`);
+  // The purchase went to analytics with the order tracking payload of spec §3.
+  const events = (await (await page.request.get('/api/_test/analytics')).json()) as Array<{ path: string; body: Record<string, string> }>;
+  const purchase = events.find((e) => e.path === '/datarcvr/custom' && e.body.name === 'purchase' && e.body.id === orderCode);
+  expect(purchase).toBeDefined();
+  const tracking = JSON.parse(purchase!.body.event_prop!) as { orTempId: string; shippingMethod: string; shippingZipCode: string; actionField: { total: number }; products: Array<{ productId: string }> };
+  expect(tracking).toMatchObject({ orTempId: orderCode, shippingMethod: 'EXPRESS_HOME', shippingZipCode: '110' });
+  expect(tracking.products.map((p) => p.productId)).toEqual([order.products[0]!.productId]);
   // The cart is empty now, and the badge says so.
   await page.goto('/cart.html');
   await expect(page.locator('.cart-page__empty')).toBeVisible();

@@ -140,3 +140,21 @@ test('product images load lazily with their states, and a broken one is marked',
   await expect(first).toHaveAttribute('data-state', 'error');
   await expect(first.locator('img')).toHaveCount(0);
 });
+
+test('a made-to-order item asks for each of its choices, and the cart shows them', async ({ page }) => {
+  const member = await newMember(page, 'semi');
+  const shirt = catalogue().find((p) => p.enabledFlag === 'Y' && p.customMadeFlag === 'Y' && p.semiOptions.length > 0 && p.skus.some((s) => s.stock > 0))!;
+  const sku = shirt.skus.find((s) => s.stock > 0)!;
+  await page.goto(`/en-gb/login.html?redirect_url=${encodeURIComponent(`/en-gb${productDetailHref(shirt.productCode, sku.productId)}`)}`);
+  await signInOnPage(page, member.email);
+  await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
+  await expect(page.locator('.product-detail__flag')).toContainText('Made to order');
+  await page.locator('.product-detail__add').click();
+  await expect(page.locator('[data-semi] .form-field__error')).toHaveCount(shirt.semiOptions.length);
+  for (const option of shirt.semiOptions) await page.locator(`[data-semi="${option.key}"] .size`).last().click();
+  await page.locator('.product-detail__add').click();
+  await expect(page.locator('.product-detail .form-success')).toBeVisible();
+  await page.goto('/en-gb/cart.html');
+  const expected = shirt.semiOptions.map((o) => `${o.names['en-GB']}: ${o.values.at(-1)!.names['en-GB']}`).join(', ');
+  await expect(page.locator('[data-cart-line] [data-semi]')).toHaveText(expected);
+});

@@ -1210,3 +1210,30 @@ describe('the language of a request', () => {
     expect(entry.priceInfo.minPrice).toBe(Math.min(...wished.skus.map((s) => s.prices.HKD!.sale)));
   });
 });
+
+describe('made-to-order choices (semiValues)', () => {
+  it('a made-to-order item needs one value of each option; the cart names them in the page language', async () => {
+    const { app } = fresh();
+    const { token } = await login(app);
+    const shirt = catalogue.products.find((p) => p.customMadeFlag === 'Y' && p.semiOptions.length > 0 && p.skus.some((s) => s.stock > 0))!;
+    const sku = shirt.skus.find((s) => s.stock > 0)!;
+    const add = (semiValues?: Array<{ semiName: string; semiValue: string }>) => call(app, 'cartAdd', { productCode: shirt.productCode, skuCode: sku.skuCode, quantity: 1, ...(semiValues ? { semiValues } : {}) }, { token });
+    expectFailure(await add(), 'CART_SEMI_REQUIRED', { field: 'semiValues' });
+    expectFailure(await add([{ semiName: 'SLEEVE', semiValue: 'LONG' }]), 'CART_SEMI_REQUIRED', { field: 'semiValues' });
+    expectFailure(await add([{ semiName: 'SLEEVE', semiValue: 'XXL' }, { semiName: 'COLLAR', semiValue: 'SPREAD' }]), 'CART_SEMI_INVALID', { field: 'semiValues' });
+    expectSuccess('cartAdd', await add([{ semiName: 'SLEEVE', semiValue: 'LONG' }, { semiName: 'COLLAR', semiValue: 'SPREAD' }]));
+    const mini = (await (await app.request('/api/cart/mini', { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-GB' } })).json()) as { resp: Array<{ cartList: Array<{ productCode: string; productDetail: { productDetailInfo: { semiValues: unknown } } }> }> };
+    const line = mini.resp[0]!.cartList.find((l) => l.productCode === shirt.productCode)!;
+    expect(line.productDetail.productDetailInfo.semiValues).toEqual([{ semiName: 'Sleeve length', semiValue: '3 cm longer' }, { semiName: 'Collar', semiValue: 'Spread' }]);
+    const detail = expectSuccess('productDetail', await call(app, 'productDetail', { productCode: shirt.productCode, region: 'TW', language: 'zh-TW' }));
+    expect(detail.semiOptions.map((o) => o.name)).toEqual(['袖長', '領型']);
+  });
+
+  it('an item that is not made to order takes no choices', async () => {
+    const { app } = fresh();
+    const { token } = await login(app);
+    const plain = catalogue.products.find((p) => p.customMadeFlag === 'N' && p.enabledFlag === 'Y' && p.skus.some((s) => s.stock > 0))!;
+    const sku = plain.skus.find((s) => s.stock > 0)!;
+    expectFailure(await call(app, 'cartAdd', { productCode: plain.productCode, skuCode: sku.skuCode, quantity: 1, semiValues: [{ semiName: 'SLEEVE', semiValue: 'LONG' }] }, { token }), 'CART_SEMI_INVALID', { field: 'semiValues' });
+  });
+});

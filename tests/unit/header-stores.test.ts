@@ -9,7 +9,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
-import { MINI_CART_MAX_LINES } from '../../src/lib/constants.ts';
+import { MINI_CART_MAX_LINES, WISH_LIST_MAX_FETCHES } from '../../src/lib/constants.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
 import { browserLikeFetch, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 
@@ -31,6 +31,7 @@ const [demo, other] = DEMO_MEMBERS;
 const CART_COUNT = '/api/cart/count';
 const MINI_CART = '/api/cart/mini';
 const WISH_COUNT = '/api/wish/count';
+const WISH_LIST = '/api/wish/list';
 
 /** A new page: fresh store modules over the browser's cookies and storage. */
 async function newPage() {
@@ -281,6 +282,40 @@ describe('wishlist', () => {
     const result = await wishlist.addWish('NO_SUCH_PRODUCT');
     expect(result).toMatchObject({ ok: false, kind: 'failure', msgCode: 'WISH_PRODUCT_NOT_FOUND' });
     expect(wishlist.$wishCount.get()).toBe(4);
+  });
+
+  it('the list is fetched at most WISH_LIST_MAX_FETCHES times a page, unless invalidated', async () => {
+    expect(WISH_LIST_MAX_FETCHES).toBe(5); // spec §9
+    const { wishlist } = await signedInPage();
+    wishlist.setCollectionSwitch('Y');
+    const since = requests.length;
+    for (let i = 0; i < WISH_LIST_MAX_FETCHES + 2; i++) await wishlist.loadWishList();
+    expect(requested(WISH_LIST, since)).toBe(WISH_LIST_MAX_FETCHES);
+    wishlist.invalidateWishList();
+    await wishlist.loadWishList();
+    expect(requested(WISH_LIST, since)).toBe(WISH_LIST_MAX_FETCHES + 1);
+  });
+
+  it('keeps the code list, the entries, the valid entries and the total, and a removal updates them all', async () => {
+    const { wishlist } = await signedInPage();
+    wishlist.setCollectionSwitch('Y');
+    await wishlist.loadWishList();
+    const list = wishlist.$wishList.get();
+    expect(list.status).toBe('ready');
+    expect(list.total).toBe(4);
+    expect(list.codes).toHaveLength(4);
+    // The seed's switched-off product is in the list but not among the valid ones.
+    expect(list.valid).toHaveLength(3);
+    expect(list.valid.every((e) => e.spuInfo.enabledFlag === 'Y')).toBe(true);
+    const invalid = list.entries.find((e) => !list.valid.includes(e))!;
+    await wishlist.removeWish(invalid.spuInfo.productCode);
+    const after = wishlist.$wishList.get();
+    expect(after.codes).not.toContain(invalid.spuInfo.productCode);
+    expect([after.entries.length, after.valid.length, after.total, wishlist.$wishCount.get()]).toEqual([3, 3, 3, 3]);
+    // An addition is known by its code at once (the heart), and the next load fetches the entry.
+    await wishlist.addWish('L000001');
+    expect(wishlist.$wishList.get().codes[0]).toBe('L000001');
+    expect(wishlist.$wishList.get().total).toBe(4);
   });
 
   it('a failed count gives 0', async () => {

@@ -71,3 +71,13 @@ describe('inseam', () => {
     expect(inseamError('abc')).toBe('range');
   });
 });
+
+describe('wishlist validity (spec §4)', () => {
+  it('is enabledFlag Y with a listed approval', async () => {
+    const { isValidProduct, WISH_VALID_APPROVALS } = await import('../../src/lib/product/wishlist.ts');
+    expect([...WISH_VALID_APPROVALS]).toEqual(['LIST', 'AUTOLIST', 'BE_GOING_TO_LIST']);
+    for (const approval of WISH_VALID_APPROVALS) expect(isValidProduct({ enabledFlag: 'Y', approval })).toBe(true);
+    expect(isValidProduct({ enabledFlag: 'N', approval: 'LIST' })).toBe(false);
+    expect(isValidProduct({ enabledFlag: 'Y', approval: 'UNLIST' })).toBe(false);
+  });
+});

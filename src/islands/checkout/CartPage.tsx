@@ -75,6 +75,7 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
                   {money(info.unitPrice)}
                   {origin > info.unitPrice && <s> {money(origin)}</s>}
                 </p>
+                {info.semiValues.length > 0 && <p className="cart-line__service" data-semi>{info.semiValues.map((v) => t('cart.semiValue', { name: v.semiName, value: v.semiValue })).join(t('cart.listSeparator'))}</p>}
                 {line.alterMode && <p className="cart-line__service" data-hem>{t('cart.hem', { inseam: line.finalInseam })}</p>}
                 {line.giftFlag === 'Y' && <p className="cart-line__service">{t('cart.gift')}</p>}
                 {line.invalid && <p className="cart-line__invalid" role="note">{t(`cart.invalid.${line.invalidReason ?? 'OFF_SALE'}`, { count: line.stock })}</p>}

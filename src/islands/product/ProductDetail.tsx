@@ -80,6 +80,9 @@ function ProductView({ t, detail, languageCode, prefix, region, currency, switch
   const [inseam, setInseam] = useState('');
   const [inseamTouched, setInseamTouched] = useState(false);
   const [giftWrap, setGiftWrap] = useState(false);
+  /** Made-to-order choices: option key → value key. */
+  const [semi, setSemi] = useState<Record<string, string>>({});
+  const [semiTouched, setSemiTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   useEffect(() => {
@@ -100,6 +103,7 @@ function ProductView({ t, detail, languageCode, prefix, region, currency, switch
   const offersGift = caseServiceOffered(detail.caseFlag, switches);
   const inseamProblem = hem ? inseamError(inseam) : null;
   const wished = wishList.codes.includes(detail.productCode);
+  const missingSemi = detail.semiOptions.filter((o) => !semi[o.key]);
 
   useEffect(() => {
     if (wishEnabled) void loadWishList();
@@ -122,10 +126,12 @@ function ProductView({ t, detail, languageCode, prefix, region, currency, switch
     setNotice(null);
     if (!sku || !chosen) return setNotice({ kind: 'error', text: t('product.chooseSize') });
     if (hem && inseamProblem) return setInseamTouched(true);
+    if (missingSemi.length > 0) return setSemiTouched(true);
     if (!(await requireMember())) return;
     setBusy(true);
     const services = hem || giftWrap ? { ...(hem ? { alterMode: HEM_TYPE, finalInseam: Number(inseam) } : {}), ...(giftWrap ? { caseFlag: 'Y' as const } : {}) } : null;
-    const result = await addToCartWithServices({ productCode: detail.productCode, skuCode: sku.skuCode, quantity }, services);
+    const semiValues = detail.semiOptions.map((o) => ({ semiName: o.key, semiValue: semi[o.key]! }));
+    const result = await addToCartWithServices({ productCode: detail.productCode, skuCode: sku.skuCode, quantity, ...(semiValues.length ? { semiValues } : {}) }, services);
     setBusy(false);
     if (!result) return;
     if (result.ok) {
@@ -207,6 +213,17 @@ function ProductView({ t, detail, languageCode, prefix, region, currency, switch
           )}
         </fieldset>
 
+        {detail.semiOptions.map((option) => (
+          <fieldset key={option.key} className="product-detail__choice product-detail__service" data-semi={option.key}>
+            <legend>{option.name}</legend>
+            <div className="sizes">
+              {option.values.map((value) => (
+                <button key={value.key} type="button" className="size" aria-pressed={semi[option.key] === value.key} onClick={() => setSemi({ ...semi, [option.key]: value.key })}>{value.name}</button>
+              ))}
+            </div>
+            {semiTouched && !semi[option.key] && <p className="form-field__error" role="alert">{t('product.chooseOption', { option: option.name })}</p>}
+          </fieldset>
+        ))}
         {offersHem && (
           <fieldset className="product-detail__choice product-detail__service">
             <legend>{t('product.hem')}</legend>

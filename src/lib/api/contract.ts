@@ -117,6 +117,7 @@ export const productDetailSchema = z.object({
   makePantsLengthFlag: yesNo,
   caseFlag: yesNo,
   customMadeFlag: yesNo,
+  semiOptions: z.array(z.object({ key: z.string(), name: z.string(), values: z.array(z.object({ key: z.string(), name: z.string() })).min(1) })).describe('Made-to-order choices, in the language; one value of each is required'),
   presaleFlag: yesNo,
   noReasonToReturnFlag: z.enum(['Y', 'N', 'ONLY_EXCHANGE_NOT_RETREAT']),
   cornerCode: z.string().nullable(),
@@ -241,7 +242,7 @@ export const ENDPOINTS = {
   // Cart
   cartCount: endpoint({ method: 'GET', path: '/cart/count', auth: true, body: none, resp: z.number().int(), summary: 'Number of items in the cart' }),
   miniCart: endpoint({ method: 'GET', path: '/cart/mini', auth: true, body: none, resp: z.array(z.object({ cartList: z.array(cartLineSchema), total: z.number().int() })), summary: 'Cart lines for the mini cart: resp[0].cartList' }),
-  cartAdd: endpoint({ method: 'POST', path: '/cart/add', auth: true, body: z.object({ productCode: z.string().min(1), skuCode: z.string().min(1), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE) }), resp: z.object({ total: z.number().int() }), summary: 'Add a SKU; answers the new item count' }),
+  cartAdd: endpoint({ method: 'POST', path: '/cart/add', auth: true, body: z.object({ productCode: z.string().min(1), skuCode: z.string().min(1), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE), semiValues: z.array(z.object({ semiName: z.string().min(1), semiValue: z.string().min(1) })).optional().describe("A made-to-order item's choices, by option and value key") }), resp: z.object({ total: z.number().int() }), summary: 'Add a SKU; answers the new item count' }),
   cartUpdate: endpoint({ method: 'POST', path: '/cart/update', auth: true, body: z.object({ cartId: z.string(), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE) }), resp: z.object({ total: z.number().int() }), summary: 'Change a line quantity' }),
   cartRemove: endpoint({ method: 'POST', path: '/cart/remove', auth: true, body: z.object({ cartIds: z.array(z.string()).min(1) }), resp: z.object({ total: z.number().int() }), summary: 'Remove lines' }),
   // Wishlist
