@@ -15,8 +15,11 @@ const PAGE_TYPES: Array<[string, string]> = [
   ['gender landing', 'women.html'],
   ['category', 'c/W0101.html'],
   ['content (feature)', 'feature/lookbook.html'],
-  ["not found", "not-found.html"],
-  ["search results", "search.html"],
+  ['not found', 'not-found.html'],
+  ['search results', 'search.html'],
+  ['product detail', 'product-detail.html'],
+  ['cart', 'cart.html'],
+  ['checkout', 'payment/payment.html'],
   ['login', 'login.html'],
   ['account (guarded)', 'account/info.html'],
 ];
