@@ -43,3 +43,10 @@ export async function placeOrder(body: RequestOf<'orderCreate'>): Promise<ApiRes
   }
   return result;
 }
+
+/** Saves a new address and adds it to the page's list. */
+export async function saveAddress(body: RequestOf<'addressSave'>): Promise<ApiResult<ResponseOf<'addressSave'>>> {
+  const result = await (await apiClient()).call('addressSave', body);
+  if (result.ok) $addresses.set([...($addresses.get() ?? []), result.data]);
+  return result;
+}

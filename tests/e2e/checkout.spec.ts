@@ -118,6 +118,27 @@ test('online payment goes through the provider and back: paid is complete, cance
   }
 });
 
+test('a first-time member adds a delivery address in checkout, checked like the API checks it', async ({ page }) => {
+  const member = await newMember(page, 'address', { address: false });
+  await signIn(page, member);
+  const [sku] = spareSkus(5, 10).slice(4);
+  await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
+  await page.goto('/payment/payment.html');
+  await page.locator('.checkout__sub .link-button', { hasText: '新增地址' }).click();
+  await page.locator('#address-receiver').fill('王小明');
+  await page.locator('#address-mobile').fill('912345678');
+  await page.locator('#address-city').fill('台中市');
+  await page.locator('#address-detail').fill('西屯區台灣大道三段 99 號');
+  await page.locator('.new-address .button').click();
+  await expect(page.locator('[data-field="address.mobile"] .form-field__error')).toContainText('09');
+  await page.locator('#address-mobile').fill('0987654321');
+  await page.locator('.new-address .button').click();
+  await expect(page.locator('input[name="addressId"]:checked')).toHaveCount(1);
+  await expect(page.locator('.choice-card--wide')).toContainText('王小明');
+  await page.locator('.checkout button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/payment\/success\.html\?orderCode=/);
+});
+
 test('a malformed invoice field is refused on its field, and nothing is ordered', async ({ page }) => {
   const member = await newMember(page, 'invoice');
   await signIn(page, member);

@@ -13,14 +13,16 @@ export interface TestMember {
 }
 
 /** Registers a member through the API (with a saved address, so home delivery works); the page stays a visitor's. */
-export async function newMember(page: Page, label: string): Promise<TestMember> {
+export async function newMember(page: Page, label: string, options: { address?: boolean } = {}): Promise<TestMember> {
   const email = `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@linea.example`;
   const name = `Shopper ${label}`;
   const answer = await (await page.request.post('/api/auth/register', { data: { name, email, password: PASSWORD, agreeTerms: true } })).json();
   expect(answer.success, JSON.stringify(answer)).toBe(true);
   const auth = { authorization: `Bearer ${answer.resp.accessToken as string}` };
-  const address = await (await page.request.post('/api/address/save', { headers: auth, data: { receiver: name, mobile: '0912345678', region: 'TW', city: '台北市', detail: '信義路五段 7 號', zipCode: '110', isDefault: 'Y' } })).json();
-  expect(address.success, JSON.stringify(address)).toBe(true);
+  if (options.address !== false) {
+    const address = await (await page.request.post('/api/address/save', { headers: auth, data: { receiver: name, mobile: '0912345678', region: 'TW', city: '台北市', detail: '信義路五段 7 號', zipCode: '110', isDefault: 'Y' } })).json();
+    expect(address.success, JSON.stringify(address)).toBe(true);
+  }
   // Registering set this context's refresh cookie: sign out so the member starts as a visitor.
   await page.context().clearCookies();
   return { email, name, auth };

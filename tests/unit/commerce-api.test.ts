@@ -947,7 +947,11 @@ describe('the seeded account records', () => {
     expect(list.find((a) => a.addressId === created.addressId)?.city).toBe('九龍');
 
     expectFailure(await call(app, 'addressSave', { ...created, addressId: 'A-NOPE' }, { token }), 'ADDRESS_NOT_FOUND', { field: 'addressId' });
-    expectFailure(await call(app, 'addressSave', { ...created, receiver: '' }, { token }), 'INVALID_FIELD', { field: 'receiver' });
+    expectFailure(await call(app, 'addressSave', { ...created, receiver: '' }, { token }), 'AD_RECEIVER_REQUIRED', { field: 'receiver' });
+    // A Taiwan address needs a Taiwan mobile number (09 and 8 digits); Hong Kong's are not checked.
+    expectFailure(await call(app, 'addressSave', { ...created, addressId: undefined, region: 'TW', mobile: '91234567' }, { token }), 'AD_MOBILE_TW', { field: 'mobile' });
+    const taiwan = expectSuccess('addressSave', await call(app, 'addressSave', { ...created, addressId: undefined, region: 'TW', mobile: '0912345678', isDefault: 'N' }, { token }));
+    expectSuccess('addressDelete', await call(app, 'addressDelete', { addressId: taiwan.addressId }, { token }));
     const other = await login(app, OTHER.email, OTHER.password);
     expectFailure(await call(app, 'addressSave', { ...created, city: '澳門' }, { token: other.token }), 'ADDRESS_NOT_FOUND');
 

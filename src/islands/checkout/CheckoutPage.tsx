@@ -18,6 +18,7 @@ import { $addresses, $preview, loadAddresses, loadPreview, placeOrder } from '..
 import { getPlatform } from '../../stores/platform.ts';
 import { requireMember } from '../../stores/lazy-auth.ts';
 import { messageFor } from '../messages.ts';
+import NewAddressForm from './NewAddressForm.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export interface CheckoutPageProps extends IslandProps {
@@ -78,6 +79,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [addingAddress, setAddingAddress] = useState(false);
   const root = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
@@ -176,7 +178,9 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
           {needs(ADDRESS_DELIVERY_TYPES, form.deliveryType) && (
             <div className="checkout__sub" data-field="addressId" data-invalid={errors.addressId || undefined}>
               <p className="checkout__label">{t('checkout.address')}</p>
-              {addresses?.length ? (
+              {addingAddress ? (
+                <NewAddressForm t={t} onCancel={() => setAddingAddress(false)} onSaved={(addressId) => { setAddingAddress(false); set('addressId', addressId); }} />
+              ) : addresses?.length ? (
                 addresses.map((a) => (
                   <label key={a.addressId} className="choice-card choice-card--wide">
                     <input type="radio" name="addressId" value={a.addressId} checked={form.addressId === a.addressId} onChange={() => set('addressId', a.addressId)} />
@@ -184,8 +188,9 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
                   </label>
                 ))
               ) : (
-                <p className="checkout__note">{t('checkout.noAddress')} <a href={`${prefix}/account/address.html`}>{t('checkout.addAddress')}</a></p>
+                <p className="checkout__note">{t('checkout.noAddress')}</p>
               )}
+              {!addingAddress && <button type="button" className="link-button" onClick={() => setAddingAddress(true)}>{t('checkout.addAddress')}</button>}
               {error('addressId')}
             </div>
           )}

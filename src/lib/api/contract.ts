@@ -41,6 +41,8 @@ export const failureEnvelopeSchema = z
 
 /** 8–20 characters with at least one digit and one letter (spec §5, §9). */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[A-Za-z]).{8,20}$/;
+/** Taiwan mobile number (spec §5): 09 and 8 digits. */
+export const TW_MOBILE_PATTERN = /^09\d{8}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const passwordSchema = z.string().regex(PASSWORD_PATTERN, 'UR_PASSWORD_FORMAT');
 export const emailSchema = z.string().trim().regex(EMAIL_PATTERN, 'UR_EMAIL_06');
@@ -199,6 +201,13 @@ export const addressSchema = z.object({
   zipCode: z.string().default('0'),
   isDefault: yesNo,
 });
+/** A saved address as sent: the receiver's mobile must be a mobile number of the region (spec §5; Taiwan's is checked). */
+const addressBodySchema = addressSchema
+  .extend({ receiver: z.string().trim().min(1, 'AD_RECEIVER_REQUIRED').max(40), city: z.string().trim().min(1, 'AD_CITY_REQUIRED'), detail: z.string().trim().min(1, 'AD_DETAIL_REQUIRED').max(120) })
+  .partial({ addressId: true })
+  .superRefine((body, ctx) => {
+    if (body.region === 'TW' && !TW_MOBILE_PATTERN.test(body.mobile)) ctx.addIssue({ code: 'custom', message: 'AD_MOBILE_TW', path: ['mobile'] });
+  });
 export const invoiceSchema = z.object({ invoiceNo: z.string(), orderCode: z.string(), type: z.enum(['CLOUD', 'COMPANY', 'DONATION']), amount: z.number(), issuedAt: z.number() });
 export const ticketSchema = z.object({ ticketId: z.string(), subject: z.string(), status: z.enum(['OPEN', 'REPLIED', 'CLOSED']), createdAt: z.number() });
 export const inboxMessageSchema = z.object({ messageId: z.string(), title: z.string(), body: z.string(), read: yesNo, createdAt: z.number() });
@@ -266,7 +275,7 @@ export const ENDPOINTS = {
   afterSaleList: endpoint({ method: 'POST', path: '/aftersale/list', auth: true, body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }), resp: listOf(afterSaleSchema), summary: 'After-sales services (repair, quality issue, alteration)' }),
   couponList: endpoint({ method: 'POST', path: '/coupon/list', auth: true, body: pageQuery, resp: listOf(couponSchema), summary: 'Coupons' }),
   addressList: endpoint({ method: 'GET', path: '/address/list', auth: true, body: none, resp: z.array(addressSchema), summary: 'Saved addresses' }),
-  addressSave: endpoint({ method: 'POST', path: '/address/save', auth: true, body: addressSchema.partial({ addressId: true }), resp: addressSchema, summary: 'Create or update an address' }),
+  addressSave: endpoint({ method: 'POST', path: '/address/save', auth: true, body: addressBodySchema, resp: addressSchema, summary: 'Create or update an address' }),
   addressDelete: endpoint({ method: 'POST', path: '/address/delete', auth: true, body: z.object({ addressId: z.string() }), resp: z.object({}), summary: 'Delete an address' }),
   invoiceList: endpoint({ method: 'POST', path: '/invoice/list', auth: true, body: pageQuery, resp: listOf(invoiceSchema), summary: 'Invoices' }),
   ticketList: endpoint({ method: 'POST', path: '/ticket/list', auth: true, body: pageQuery, resp: listOf(ticketSchema), summary: 'Customer-service tickets' }),
