@@ -290,7 +290,20 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         db.prepare('UPDATE order_checkout SET paid_at = ? WHERE order_code = ?').run(now(), orderCode);
         return true;
       }
-      // Paying twice (a resubmitted form) is still a success; a cancel leaves the order UNPAID.
+      // A cancelled payment cancels the order: its stock goes back on sale and its items back
+      // into the shopper's cart, so nothing is held by an order that will never be paid.
+      if (form.action === 'cancel' && row.paid_at === null && orderStatus(orderCode) === 'UNPAID') {
+        const order = JSON.parse((db.prepare("SELECT json FROM records WHERE kind = 'order' AND id = ?").get(orderCode) as { json: string }).json) as Order;
+        db.prepare("UPDATE records SET status = 'CANCELLED', json = json_set(json, '$.status', 'CANCELLED') WHERE kind = 'order' AND id = ?").run(orderCode);
+        const restock = db.prepare('UPDATE skus SET stock = stock + ? WHERE sku_code = ?');
+        const backToCart = db.prepare('INSERT INTO cart_lines (member_id, product_code, sku_code, quantity, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (member_id, sku_code) DO UPDATE SET quantity = quantity + excluded.quantity');
+        for (const line of order.products) {
+          restock.run(line.quantity, line.skuCode);
+          backToCart.run(row.member_id, line.productCode, line.skuCode, line.quantity, now());
+        }
+        return false;
+      }
+      // Paying twice (a resubmitted form) is still a success.
       return form.action === 'pay' && row.paid_at !== null;
     });
     return c.redirect(`${PAYMENT_RETURN_PATHS[row.pay_channel]}?${new URLSearchParams({ orderCode, result: paid ? 'success' : 'failed' })}`, 302);

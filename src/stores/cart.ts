@@ -136,20 +136,27 @@ export async function removeFromCart(cartIds: string | readonly string[]): Promi
 /** The hem and gift-wrapping services chosen with an item (spec §5); sent after the item is in the cart. */
 export type LineServices = Omit<RequestOf<'cartOptions'>, 'cartId'>;
 
+/** What adding with services did: the add's answer, and the services' when they failed after a successful add. */
+export interface AddWithServicesResult {
+  added: CartActionResult<'cartAdd'>;
+  /** The item is in the cart, but its services were not saved: say so, or a retry adds it twice. */
+  servicesFailed: Exclude<ApiResult<unknown>, { ok: true }> | null;
+}
+
 /**
  * Add a SKU with services: the line is added, then its services set (the cart keeps one line
- * per SKU, found by its code). A refusal of either is returned; the item stays added.
+ * per SKU, found by its code).
  */
-export async function addToCartWithServices(line: RequestOf<'cartAdd'>, services: LineServices | null): Promise<CartActionResult<'cartAdd'> | ApiResult<unknown>> {
+export async function addToCartWithServices(line: RequestOf<'cartAdd'>, services: LineServices | null): Promise<AddWithServicesResult> {
   const added = await addToCart(line);
-  if (!added?.ok || !services) return added;
+  if (!added?.ok || !services) return { added, servicesFailed: null };
   const client = await apiClient();
   const cart = await client.call('cartDetail');
-  if (!cart.ok) return cart;
+  if (!cart.ok) return { added, servicesFailed: cart };
   const cartId = cart.data.lines.find((l) => l.skuCode === line.skuCode)?.cartId;
-  if (!cartId) return added;
+  if (!cartId) return { added, servicesFailed: null };
   const set = await client.call('cartOptions', { cartId, ...services });
-  return set.ok ? added : set;
+  return { added, servicesFailed: set.ok ? null : set };
 }
 
 async function changeCart<N extends 'cartAdd' | 'cartRemove'>(name: N, body: RequestOf<N>): Promise<CartActionResult<N>> {

@@ -13,8 +13,19 @@ import { $member } from './session.ts';
 import { getPlatform } from './platform.ts';
 
 export type Preview = ResponseOf<'checkoutPreview'>;
-export type PreviewState = { status: 'loading' } | { status: 'ready'; preview: Preview } | { status: 'empty' } | { status: 'error'; message: string | null };
-export const $preview = atom<PreviewState>({ status: 'loading' });
+/**
+ * The preview keeps the last good answer while a new one is asked for (`pending`) or after one
+ * failed (`error`), so the form stays; but an order is only placed on a fresh preview.
+ */
+export interface PreviewState {
+  preview: Preview | null;
+  pending: boolean;
+  /** Nothing in the cart can be ordered. */
+  empty: boolean;
+  /** The last request failed: its msgCode, or null for a network failure. */
+  error: { msgCode: string | null } | null;
+}
+export const $preview = atom<PreviewState>({ preview: null, pending: true, empty: false, error: null });
 export const $addresses = atom<ResponseOf<'addressList'> | null>(null);
 
 let previewRequest = 0;
@@ -22,11 +33,12 @@ let previewRequest = 0;
 /** `couponId` undefined lets the API pick the best usable coupon; null asks for none. */
 export async function loadPreview(deliveryType: RequestOf<'checkoutPreview'>['deliveryType'], couponId: string | null | undefined): Promise<void> {
   const request = ++previewRequest;
+  $preview.set({ ...$preview.get(), pending: true });
   const result = await (await apiClient()).call('checkoutPreview', { deliveryType, ...(couponId !== undefined ? { couponId } : {}) });
   if (request !== previewRequest || (!result.ok && result.kind === 'aborted')) return;
-  if (result.ok) $preview.set({ status: 'ready', preview: result.data });
-  else if (result.kind === 'failure' && result.msgCode === 'OD_CART_EMPTY') $preview.set({ status: 'empty' });
-  else $preview.set({ status: 'error', message: result.kind === 'failure' ? result.msgCode : null });
+  if (result.ok) $preview.set({ preview: result.data, pending: false, empty: false, error: null });
+  else if (result.kind === 'failure' && result.msgCode === 'OD_CART_EMPTY') $preview.set({ preview: null, pending: false, empty: true, error: null });
+  else $preview.set({ ...$preview.get(), pending: false, error: { msgCode: result.kind === 'failure' ? result.msgCode : null } });
 }
 
 export async function loadAddresses(): Promise<void> {

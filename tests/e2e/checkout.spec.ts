@@ -100,11 +100,11 @@ test('every delivery type places its order, with the payment it takes', async ({
   }
 });
 
-test('online payment goes through the provider and back: paid is complete, cancelled is failed', async ({ page }) => {
+test('online payment goes through the provider and back: paid is complete, cancelled is failed with the items back in the cart', async ({ page }) => {
   const member = await newMember(page, 'online');
   await signIn(page, member);
   const [sku] = spareSkus(2, 10).slice(1);
-  for (const [channel, action, page_, status] of [['WALLET', 'pay', 'complete', 'WAIT_SHIP'], ['BANK_A', 'cancel', 'failed', 'UNPAID']] as const) {
+  for (const [channel, action, page_, status] of [['WALLET', 'pay', 'complete', 'WAIT_SHIP'], ['BANK_A', 'cancel', 'failed', 'CANCELLED']] as const) {
     await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
     await page.goto('/payment/payment.html');
     await page.locator('input[name="paymentMethod"][value="ONLINE"]').check();
@@ -116,6 +116,10 @@ test('online payment goes through the provider and back: paid is complete, cance
     const order = await orderFromApi(page, member, await page.locator('[data-order-code]').innerText());
     expect(order.status).toBe(status);
   }
+  // The cancelled order's item is back in the bag.
+  await page.locator('.payment-result a.button').click();
+  await expect(page).toHaveURL(/\/cart\.html$/);
+  await expect(page.locator(`[data-cart-line]`)).toHaveCount(1);
 });
 
 test('a first-time member adds a delivery address in checkout, checked like the API checks it', async ({ page }) => {
@@ -148,6 +152,9 @@ test('a malformed invoice field is refused on its field, and nothing is ordered'
   await page.locator('input[name="invoiceType"][value="COMPANY"]').check();
   await page.locator('#taxId').fill('1234');
   await page.locator('#companyTitle').fill('LINEA 測試有限公司');
+  // Enter in a field does not submit the form (spec §5).
+  await page.locator('#companyTitle').press('Enter');
+  await expect(page.locator('[data-field="invoice.taxId"] .form-field__error')).toHaveCount(0);
   await page.locator('.checkout button[type="submit"]').click();
   await expect(page.locator('[data-field="invoice.taxId"] .form-field__error')).toBeVisible();
   await expect(page).toHaveURL(/\/payment\/payment\.html$/);

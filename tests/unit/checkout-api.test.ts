@@ -465,24 +465,38 @@ describe('the fake payment provider', () => {
     expect(Object.values(PAYMENT_RETURN_PATHS)).toEqual(['/payment/return/card.html', '/payment/return/union-card.html', '/payment/return/wallet.html', '/payment/return/bank-a.html', '/payment/return/bank-b.html']);
   });
 
-  it('cancel leaves the order UNPAID and returns with result=failed; paying after that still works, paying twice is still a success', async () => {
+  it('cancel cancels the order: its stock goes back on sale and its items back into the cart; it cannot be paid after', async () => {
     const env = fresh();
     const me = await shopper(env, []);
     const placed = await onlineOrder(env, me, 'BANK_A');
+    const line = expectSuccess('orderDetail', await call(env.app, 'orderDetail', { orderCode: placed.orderCode }, me.token)).products[0]!;
+    const stockOf = () => (env.db.prepare('SELECT stock FROM skus WHERE sku_code = ?').get(line.skuCode) as { stock: number }).stock;
+    const held = stockOf();
     const cancelled = await formPost(env.app, placed.payUrl!, { token: tokenOf(placed.payUrl!), action: 'cancel' });
     expect(cancelled.status).toBe(302);
     expect(cancelled.headers.get('location')).toBe(`/payment/return/bank-a.html?orderCode=${placed.orderCode}&result=failed`);
-    expect(expectSuccess('orderPayStatus', await call(env.app, 'orderPayStatus', { orderCode: placed.orderCode }, me.token))).toEqual({ orderCode: placed.orderCode, status: 'UNPAID', paid: false });
-    expect(expectSuccess('orderDetail', await call(env.app, 'orderDetail', { orderCode: placed.orderCode }, me.token)).status).toBe('UNPAID');
+    expect(expectSuccess('orderPayStatus', await call(env.app, 'orderPayStatus', { orderCode: placed.orderCode }, me.token))).toEqual({ orderCode: placed.orderCode, status: 'CANCELLED', paid: false });
+    expect(stockOf()).toBe(held + line.quantity);
+    const cart = expectSuccess('cartDetail', await call(env.app, 'cartDetail', {}, me.token));
+    expect(cart.lines.find((l) => l.skuCode === line.skuCode)?.quantity).toBe(line.quantity);
+    // The provider's page cannot pay a cancelled order, and a second cancel changes nothing.
+    const late = await formPost(env.app, placed.payUrl!, { token: tokenOf(placed.payUrl!), action: 'pay' });
+    expect(late.headers.get('location')).toContain('result=failed');
+    await formPost(env.app, placed.payUrl!, { token: tokenOf(placed.payUrl!), action: 'cancel' });
+    expect(stockOf()).toBe(held + line.quantity);
+  });
 
+  it('paying twice is still a success, and cancelling a paid order changes nothing', async () => {
+    const env = fresh();
+    const me = await shopper(env, []);
+    const placed = await onlineOrder(env, me, 'BANK_B');
     for (let i = 0; i < 2; i++) {
       const paid = await formPost(env.app, placed.payUrl!, { token: tokenOf(placed.payUrl!), action: 'pay' });
       expect(paid.headers.get('location')).toContain('result=success');
     }
-    // Cancelling a paid order's page changes nothing.
     const late = await formPost(env.app, placed.payUrl!, { token: tokenOf(placed.payUrl!), action: 'cancel' });
     expect(late.headers.get('location')).toContain('result=failed');
-    expect(expectSuccess('orderPayStatus', await call(env.app, 'orderPayStatus', { orderCode: placed.orderCode }, me.token)).paid).toBe(true);
+    expect(expectSuccess('orderPayStatus', await call(env.app, 'orderPayStatus', { orderCode: placed.orderCode }, me.token))).toMatchObject({ status: 'WAIT_SHIP', paid: true });
   });
 
   it('needs the payment token and the channel of the order; another member cannot read the status', async () => {

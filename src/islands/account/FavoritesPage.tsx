@@ -64,11 +64,14 @@ export default function FavoritesPage({ languageCode, prefix, messages, currency
           const product = entry.spuInfo;
           return (
             <li key={product.productCode} className="favorite" data-product-code={product.productCode} data-invalid={!valid || undefined}>
-              <a className="favorite__picture" href={`${prefix}${productDetailHref(product.productCode)}`}>
+              <a className="favorite__picture" aria-hidden="true" tabIndex={-1} href={`${prefix}${productDetailHref(product.productCode)}`}>
                 {product.imageUrl && <img src={withResizeSuffix(product.imageUrl, '360-450')} alt="" width="180" height="225" loading="lazy" />}
                 {!valid && <span className="favorite__badge">{t('favorites.unavailable')}</span>}
               </a>
-              <a className="favorite__name" href={`${prefix}${productDetailHref(product.productCode)}`}>{product.name}</a>
+              <a className="favorite__name" href={`${prefix}${productDetailHref(product.productCode)}`}>
+                {product.name}
+                {!valid && <span className="visually-hidden"> ({t('favorites.unavailable')})</span>}
+              </a>
               {product.priceInfo && <span className="favorite__price">{formatPriceRange(product.priceInfo.minPrice, product.priceInfo.maxPrice, currency)}</span>}
               <button type="button" className="link-button favorite__remove" onClick={() => void remove(product.productCode)}>{t('cart.remove')}</button>
             </li>

@@ -65,7 +65,7 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
           const origin = line.productDetail.summaryInfo.originPrice;
           return (
             <li key={line.cartId} className="cart-line" data-cart-line={line.cartId} data-invalid={line.invalid || undefined} aria-busy={busyLine === line.cartId}>
-              <a className="cart-line__picture" href={`${prefix}${productDetailHref(line.productCode, line.productId)}`}>
+              <a className="cart-line__picture" aria-hidden="true" tabIndex={-1} href={`${prefix}${productDetailHref(line.productCode, line.productId)}`}>
                 <img src={withResizeSuffix(line.imageUrl, '160-200')} alt="" width="80" height="100" loading="lazy" />
               </a>
               <div className="cart-line__info">

@@ -104,7 +104,9 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
     setErrors((e) => ({ ...e, [fieldOf(key)]: '' }));
   };
 
-  const ready = preview.status === 'ready' ? preview.preview : null;
+  const ready = preview.preview;
+  // An order is placed only on a fresh preview of what is on screen.
+  const canPlace = ready !== null && !preview.pending && preview.error === null && !busy && !addingAddress;
   const money = (amount: number) => formatPrice(amount, currencyFormatOf(ready?.currency ?? CHECKOUT_CURRENCY));
   // Spec §5: a line's hem or gift wrapping must be available for the chosen delivery.
   const distribution = distributionType({ shippingType: form.deliveryType === 'STORE_PICKUP' ? 'PICKUP' : 'EXPRESS' });
@@ -118,7 +120,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
 
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!ready || busy) return;
+    if (!ready || !canPlace) return;
     setFormError(null);
     if (serviceProblems.length > 0) return setFormError(t('checkout.serviceNotForDelivery'));
     const body = orderBody(form, from, ready.lines.map((l) => l.cartId), ready.summary.couponId);
@@ -150,8 +152,9 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
     });
   }
 
-  if (preview.status === 'loading' && !ready) return <p className="checkout__status" role="status">{t('checkout.loading')}</p>;
-  if (preview.status === 'empty') {
+  const retry = () => void loadPreview(form.deliveryType, form.couponId);
+  if (!ready && preview.pending) return <p className="checkout__status" role="status">{t('checkout.loading')}</p>;
+  if (preview.empty) {
     return (
       <div className="cart-page__empty">
         <p>{t('checkout.empty')}</p>
@@ -159,11 +162,18 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
       </div>
     );
   }
-  if (preview.status === 'error' && !ready) return <p className="checkout__status form-error" role="alert">{messageFor(t, preview.message, null)}</p>;
+  if (!ready) {
+    return (
+      <p className="checkout__status form-error" role="alert">
+        {messageFor(t, preview.error?.msgCode ?? null, null)} <button type="button" className="link-button" onClick={retry}>{t('cart.retry')}</button>
+      </p>
+    );
+  }
 
   const error = (field: string) => errors[field] ? <p className="form-field__error" role="alert">{errors[field]}</p> : null;
   return (
-    <form className="checkout" ref={root} onSubmit={onSubmit} noValidate>
+    // Enter in a field does not submit (spec §5): the order is placed by its button only.
+    <form className="checkout" ref={root} onSubmit={onSubmit} onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT' && e.preventDefault()} noValidate>
       <div className="checkout__steps">
         <fieldset className="checkout__group" data-field="deliveryType">
           <legend>{t('checkout.delivery')}</legend>
@@ -281,7 +291,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
         </fieldset>
       </div>
 
-      <aside className="cart-summary checkout__summary" aria-label={t('cart.summary')} aria-busy={preview.status === 'loading'}>
+      <aside className="cart-summary checkout__summary" aria-label={t('cart.summary')} aria-busy={preview.pending}>
         {ready && (
           <>
             <ul className="checkout__lines">
@@ -310,9 +320,14 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
             {ready.freeFreightFrom !== null && ready.summary.freight > 0 && <p className="cart-summary__note">{t('checkout.freeFreightFrom', { amount: money(ready.freeFreightFrom) })}</p>}
           </>
         )}
+        {preview.error && (
+          <p className="form-error" role="alert">
+            {messageFor(t, preview.error.msgCode, null)} <button type="button" className="link-button" onClick={retry}>{t('cart.retry')}</button>
+          </p>
+        )}
         {serviceProblems.length > 0 && <p className="form-error" role="alert">{t('checkout.serviceNotForDelivery')}</p>}
         {formError && serviceProblems.length === 0 && <p className="form-error" role="alert">{formError}</p>}
-        <button type="submit" className="button button--block" disabled={!ready || busy}>{busy ? t('checkout.placing') : t('checkout.placeOrder')}</button>
+        <button type="submit" className="button button--block" disabled={!canPlace}>{busy ? t('checkout.placing') : t('checkout.placeOrder')}</button>
       </aside>
     </form>
   );

@@ -1,7 +1,7 @@
 /**
  * The pages after an order is placed (spec §2): /payment/success.html (placed, to pay on
  * delivery or in store), /payment/complete.html (paid online), /payment/failed.html (online
- * payment not completed), and the payment providers' return pages, which ask the API whether
+ * payment not completed: the order was cancelled and its items are back in the cart), and the payment providers' return pages, which ask the API whether
  * the order is paid (the provider's `result` in the URL is not trusted) and move on to
  * complete or failed.
  */
@@ -50,7 +50,7 @@ export default function PaymentResult({ languageCode, prefix, messages, kind }: 
         <dt>{t('payment.status')}</dt><dd data-status={order.status}>{t(`payment.statuses.${order.status}`, { defaultValue: order.status })}</dd>
       </dl>
       <p className="payment-result__links">
-        <a className="button" href={`${prefix}/account/order/order-list.html`}>{t('payment.viewOrders')}</a>
+        {kind === 'failed' ? <a className="button" href={`${prefix}/cart.html`}>{t('payment.backToCart')}</a> : <a className="button" href={`${prefix}/account/order/order-list.html`}>{t('payment.viewOrders')}</a>}
         <a className="text-link" href={`${prefix}/`}>{t('payment.continue')}</a>
       </p>
     </div>

@@ -95,7 +95,7 @@ function ProductView({ t, detail, languageCode, prefix, region, currency, switch
   const chosen = sizes.find((s) => s.sizeNo === selection.sizeNo && !s.soldOut) ?? null;
   const sku = skuFor(detail, colour.colorNo, chosen?.sizeNo ?? null);
   const price = priceToShow(detail, live, colour.colorNo, chosen?.sizeNo ?? null);
-  const red = isRedPrice(detail.priceGroup, price.min, price.origin ?? price.max, switches);
+  const red = isRedPrice(detail.priceGroup, price.min, price.regular, switches);
   const soldOut = isSoldOut(detail, live);
   const limit = maxQuantity(chosen?.stock ?? null);
   const sellable = detail.enabledFlag === 'Y';
@@ -131,14 +131,17 @@ function ProductView({ t, detail, languageCode, prefix, region, currency, switch
     setBusy(true);
     const services = hem || giftWrap ? { ...(hem ? { alterMode: HEM_TYPE, finalInseam: Number(inseam) } : {}), ...(giftWrap ? { caseFlag: 'Y' as const } : {}) } : null;
     const semiValues = detail.semiOptions.map((o) => ({ semiName: o.key, semiValue: semi[o.key]! }));
-    const result = await addToCartWithServices({ productCode: detail.productCode, skuCode: sku.skuCode, quantity, ...(semiValues.length ? { semiValues } : {}) }, services);
+    const { added, servicesFailed } = await addToCartWithServices({ productCode: detail.productCode, skuCode: sku.skuCode, quantity, ...(semiValues.length ? { semiValues } : {}) }, services);
     setBusy(false);
-    if (!result) return;
-    if (result.ok) {
-      setNotice({ kind: 'success', text: t('product.added') });
+    if (!added) return;
+    if (added.ok) {
       void loadStock(detail.productCode, region);
-    } else if (result.kind !== 'aborted') {
-      setNotice({ kind: 'error', text: result.kind === 'failure' ? messageFor(t, result.msgCode, result.msg, 'product.cartFailed') : t('errors.interfaceException') });
+      if (!servicesFailed) return setNotice({ kind: 'success', text: t('product.added') });
+      const why = servicesFailed.kind === 'failure' ? messageFor(t, servicesFailed.msgCode, servicesFailed.msg) : t('errors.interfaceException');
+      return setNotice({ kind: 'error', text: t('product.addedWithoutServices', { why }) });
+    }
+    if (added.kind !== 'aborted') {
+      setNotice({ kind: 'error', text: added.kind === 'failure' ? messageFor(t, added.msgCode, added.msg, 'product.cartFailed') : t('errors.interfaceException') });
     }
   }
 

@@ -47,7 +47,9 @@ export function isSoldOut(detail: ProductDetail, live: LiveStock): boolean {
 export interface PriceToShow {
   min: number;
   max: number;
-  /** The regular price, when it is above what is asked. */
+  /** The regular price (the highest of the SKUs shown): what the price-colour rule compares with. */
+  regular: number;
+  /** The regular price to strike through, when it is above what is asked. */
   origin: number | null;
 }
 
@@ -59,7 +61,7 @@ export function priceToShow(detail: ProductDetail, live: LiveStock, colorNo: str
   const min = Math.min(...prices.map((p) => p.sale));
   const max = Math.max(...prices.map((p) => p.sale));
   const origin = Math.max(...prices.map((p) => p.origin));
-  return { min, max, origin: origin > max ? origin : null };
+  return { min, max, regular: origin, origin: origin > max ? origin : null };
 }
 
 /** At most the stock and the per-line cap; 0 when nothing can be added. */
