@@ -177,14 +177,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
       <div className="checkout__steps">
         <fieldset className="checkout__group" data-field="deliveryType">
           <legend>{t('checkout.delivery')}</legend>
-          <div className="choice-cards">
-            {DELIVERY_TYPES.map((d) => (
-              <label key={d} className="choice-card">
-                <input type="radio" name="deliveryType" value={d} checked={form.deliveryType === d} onChange={() => set('deliveryType', d)} />
-                <span>{t(`checkout.deliveryTypes.${d}`)}</span>
-              </label>
-            ))}
-          </div>
+          <ChoiceCards name="deliveryType" options={DELIVERY_TYPES} value={form.deliveryType} label={(d) => t(`checkout.deliveryTypes.${d}`)} onChange={(d) => set('deliveryType', d)} />
           {needs(ADDRESS_DELIVERY_TYPES, form.deliveryType) && (
             <div className="checkout__sub" data-field="addressId" data-invalid={errors.addressId || undefined}>
               <p className="checkout__label">{t('checkout.address')}</p>
@@ -216,24 +209,10 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
 
         <fieldset className="checkout__group" data-field="invoice">
           <legend>{t('checkout.invoice')}</legend>
-          <div className="choice-cards">
-            {INVOICE_TYPES.map((type) => (
-              <label key={type} className="choice-card">
-                <input type="radio" name="invoiceType" value={type} checked={form.invoiceType === type} onChange={() => set('invoiceType', type)} />
-                <span>{t(`checkout.invoiceTypes.${type}`)}</span>
-              </label>
-            ))}
-          </div>
+          <ChoiceCards name="invoiceType" options={INVOICE_TYPES} value={form.invoiceType} label={(type) => t(`checkout.invoiceTypes.${type}`)} onChange={(type) => set('invoiceType', type)} />
           {form.invoiceType === 'CLOUD' && (
             <div className="checkout__sub" data-field="invoice.vehicle">
-              <div className="choice-cards">
-                {CLOUD_INVOICE_VEHICLES.map((v) => (
-                  <label key={v} className="choice-card">
-                    <input type="radio" name="vehicle" value={v} checked={form.vehicle === v} onChange={() => set('vehicle', v)} />
-                    <span>{t(`checkout.vehicles.${v}`)}</span>
-                  </label>
-                ))}
-              </div>
+              <ChoiceCards name="vehicle" options={CLOUD_INVOICE_VEHICLES} value={form.vehicle} label={(v) => t(`checkout.vehicles.${v}`)} onChange={(v) => set('vehicle', v)} />
               {form.vehicle !== 'MEMBER' && (
                 <div className="form-field" data-field="invoice.vehicleCode" data-invalid={errors['invoice.vehicleCode'] || undefined}>
                   <label htmlFor="vehicleCode">{t(`checkout.vehicleCode.${form.vehicle}`)}</label>
@@ -270,14 +249,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
 
         <fieldset className="checkout__group" data-field="paymentMethod">
           <legend>{t('checkout.payment')}</legend>
-          <div className="choice-cards">
-            {methods.map((m) => (
-              <label key={m} className="choice-card">
-                <input type="radio" name="paymentMethod" value={m} checked={form.paymentMethod === m} onChange={() => set('paymentMethod', m)} />
-                <span>{t(`checkout.paymentMethods.${m}`)}</span>
-              </label>
-            ))}
-          </div>
+          <ChoiceCards name="paymentMethod" options={methods} value={form.paymentMethod} label={(m) => t(`checkout.paymentMethods.${m}`)} onChange={(m) => set('paymentMethod', m)} />
           {form.paymentMethod === 'ONLINE' && (
             <div className="checkout__sub form-field" data-field="payChannel">
               <label htmlFor="payChannel">{t('checkout.payChannel')}</label>
@@ -330,6 +302,20 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
         <button type="submit" className="button button--block" disabled={!canPlace}>{busy ? t('checkout.placing') : t('checkout.placeOrder')}</button>
       </aside>
     </form>
+  );
+}
+
+/** One choice of several, as cards of radio buttons. */
+function ChoiceCards<V extends string>({ name, options, value, label, onChange }: { name: string; options: readonly V[]; value: V; label: (option: V) => string; onChange: (option: V) => void }) {
+  return (
+    <div className="choice-cards">
+      {options.map((option) => (
+        <label key={option} className="choice-card">
+          <input type="radio" name={name} value={option} checked={value === option} onChange={() => onChange(option)} />
+          <span>{label(option)}</span>
+        </label>
+      ))}
+    </div>
   );
 }
 
