@@ -1,0 +1,72 @@
+/**
+ * The mobile redirect of spec §2: a phone's browser is sent to the mobile site, to the page
+ * that matches the one it asked for. Pure: the static server (HTTP 302), generated CDN rules
+ * and a pre-paint inline script are meant to share it (#6 wires them).
+ *
+ * Where the spec names no mobile path, the mobile site's paths are the desktop page's name
+ * without `.html` (decision, in the README when wired). A store's all-wares page is
+ * `/shop/wares/{storeCode}`.
+ */
+export const MOBILE_USER_AGENT_KEYWORDS = ['android', 'iphone', 'symbian', 'windows phone', 'ipod', 'mobile'] as const;
+
+export function isMobileUserAgent(userAgent: string | null | undefined): boolean {
+  const ua = (userAgent ?? '').toLowerCase();
+  return MOBILE_USER_AGENT_KEYWORDS.some((keyword) => ua.includes(keyword));
+}
+
+/** Desktop query names → the mobile site's; the others listed are kept as they are; the rest are dropped. */
+export const MOBILE_QUERY_NAMES: Readonly<Record<string, string>> = { productCode: 'pid', productId: 'skuId', uid: 'userId', oid: 'orderId', description: 'description', ugcId: 'ugcId', styleId: 'styleId' };
+
+/** The pages of the CMS config (§7): a path and its code. */
+export interface MobileCmsPage {
+  path: string;
+  code: string;
+}
+
+const TO_ROOT = new Set(['/', '/index.html', '/cart.html', '/account/favorites.html']);
+const SAME_NAME = new Set(['/evaluation.html', '/official-styling-detail.html', '/staff-styling-detail.html', '/newsletter-subscription.html', '/unsubscribe.html', '/forget_password.html', '/reset-email.html']);
+
+/**
+ * The mobile URL for a desktop request, or null when the request stays (not a phone).
+ * `path` is the path inside the language (no `/en-gb` prefix); `languageSegment` is put back in
+ * front of the mobile path.
+ */
+export function mobileRedirectTarget(input: { path: string; query: URLSearchParams; userAgent: string | null | undefined; mobileSiteUrl: string; languageSegment?: string; cmsPages: readonly MobileCmsPage[] }): string | null {
+  if (!isMobileUserAgent(input.userAgent)) return null;
+  const { path, query } = input;
+  const prefix = input.languageSegment ? `/${input.languageSegment}` : '';
+  const base = input.mobileSiteUrl.replace(/\/+$/, '');
+  const to = (mobilePath: string, params = mappedQuery(query)) => {
+    const search = params.toString();
+    return `${base}${prefix}${mobilePath}${search ? `?${search}` : ''}`;
+  };
+
+  if (TO_ROOT.has(path) || path.startsWith('/payment/') || path === '/payment_settlement.html') return to('/');
+  if (path === '/product-detail.html') return to('/product');
+  if (path === '/search.html') {
+    const storeCode = query.get('storeCode')?.trim();
+    if (query.get('searchType') === 'storeCode' && storeCode) return to(`/shop/wares/${encodeURIComponent(storeCode)}`, new URLSearchParams());
+    return to('/search');
+  }
+  if (path === '/email.html' || path === '/account/security/email.html') return to('/account/security/email');
+  if (path === '/account/security/password.html') return to('/account/security/password');
+  if (path === '/coupon-collect.html') {
+    const couponId = query.get('couponId');
+    return to(couponId ? `/coupon-collect/${encodeURIComponent(couponId)}` : '/coupon-collect', new URLSearchParams());
+  }
+  if (path === '/order/evaluate.html' || path === '/account/order/evaluate.html') return to('/evaluation');
+  if (SAME_NAME.has(path)) return to(path.replace(/\.html$/, '').replace('_', '-'));
+  const category = /^\/c\/([^/]+)\.html$/.exec(path);
+  if (category) return to(`/home/c_mobile/${category[1]}`);
+  const page = input.cmsPages.find((p) => p.path === path);
+  return to(page ? `/home/${encodeURIComponent(page.code)}` : '/');
+}
+
+function mappedQuery(query: URLSearchParams): URLSearchParams {
+  const mapped = new URLSearchParams();
+  for (const [name, value] of query) {
+    const mobileName = MOBILE_QUERY_NAMES[name];
+    if (mobileName && value !== 'undefined') mapped.append(mobileName, value);
+  }
+  return mapped;
+}

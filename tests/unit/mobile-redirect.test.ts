@@ -1,0 +1,61 @@
+/** The mobile redirect of spec §2, as a table: every rule and every user-agent keyword. */
+import { describe, expect, it } from 'vitest';
+import { isMobileUserAgent, MOBILE_USER_AGENT_KEYWORDS, mobileRedirectTarget } from '../../src/lib/routing/mobile-redirect.ts';
+
+const M = 'https://m.linea.example';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
+const cmsPages = [{ path: '/feature/lookbook.html', code: 'F-LOOKBOOK' }, { path: '/women.html', code: 'WOMEN' }];
+const target = (url: string, userAgent = IPHONE, languageSegment = '') => {
+  const { pathname, searchParams } = new URL(url, 'https://www.linea.example');
+  return mobileRedirectTarget({ path: pathname, query: searchParams, userAgent, mobileSiteUrl: `${M}/`, languageSegment, cmsPages });
+};
+
+describe('which browsers go to the mobile site', () => {
+  it.each(MOBILE_USER_AGENT_KEYWORDS.map((k) => [k]))('a user agent containing "%s"', (keyword) => {
+    expect(isMobileUserAgent(`Something ${keyword.toUpperCase()} Browser`)).toBe(true);
+  });
+  it('not a desktop browser, nor a missing user agent', () => {
+    expect(isMobileUserAgent(DESKTOP)).toBe(false);
+    expect(isMobileUserAgent(undefined)).toBe(false);
+    expect(target('/women.html', DESKTOP)).toBeNull();
+  });
+});
+
+describe('where a page goes', () => {
+  const table: Array<[string, string]> = [
+    ['/', `${M}/`],
+    ['/index.html', `${M}/`],
+    ['/cart.html', `${M}/`],
+    ['/account/favorites.html', `${M}/`],
+    ['/payment/payment.html', `${M}/`],
+    ['/payment/success.html?orderCode=O1', `${M}/`],
+    ['/product-detail.html?productCode=L450011&productId=45001101002011', `${M}/product?pid=L450011&skuId=45001101002011`],
+    ['/product-detail.html?productCode=L450011&productId=undefined', `${M}/product?pid=L450011`],
+    ['/search.html?description=%E5%A4%96%E5%A5%97&sort=priceAsc', `${M}/search?description=%E5%A4%96%E5%A5%97`],
+    ['/search.html?searchType=storeCode&storeCode=TP001', `${M}/shop/wares/TP001`],
+    ['/search.html?searchType=storeCode&storeCode=', `${M}/search`],
+    ['/email.html', `${M}/account/security/email`],
+    ['/account/security/email.html', `${M}/account/security/email`],
+    ['/account/security/password.html', `${M}/account/security/password`],
+    ['/coupon-collect.html?couponId=CC001', `${M}/coupon-collect/CC001`],
+    ['/account/order/evaluate.html?oid=O1', `${M}/evaluation?orderId=O1`],
+    ['/official-styling-detail.html?styleId=12345678&uid=M1', `${M}/official-styling-detail?styleId=12345678&userId=M1`],
+    ['/staff-styling-detail.html?styleId=S1&ugcId=U9', `${M}/staff-styling-detail?styleId=S1&ugcId=U9`],
+    ['/newsletter-subscription.html', `${M}/newsletter-subscription`],
+    ['/unsubscribe.html', `${M}/unsubscribe`],
+    ['/forget_password.html', `${M}/forget-password`],
+    ['/reset-email.html?token=abc', `${M}/reset-email`],
+    ['/c/W0101.html', `${M}/home/c_mobile/W0101`],
+    ['/feature/lookbook.html', `${M}/home/F-LOOKBOOK`],
+    ['/women.html', `${M}/home/WOMEN`],
+    ['/feature/not-in-the-config.html', `${M}/`],
+  ];
+  it.each(table)('%s → %s', (from, to) => {
+    expect(target(from)).toBe(to);
+  });
+
+  it('keeps the language, and drops query names the mobile site does not know', () => {
+    expect(target('/c/W0101.html?utm_source=x', IPHONE, 'en-gb')).toBe(`${M}/en-gb/home/c_mobile/W0101`);
+  });
+});
