@@ -14,6 +14,7 @@ import { requireMember } from '../../stores/lazy-auth.ts';
 import { $wishList, invalidateWishList, loadWishList, removeWish, setCollectionSwitch } from '../../stores/wishlist.ts';
 import '../../stores/wishlist-events.ts';
 import { messageFor } from '../messages.ts';
+import EmptyState from '../EmptyState.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export default function FavoritesPage({ languageCode, prefix, messages, currency, collectionSwitch }: IslandProps & { currency: CurrencyFormat; collectionSwitch: 'Y' | 'N' }) {
@@ -47,12 +48,7 @@ export default function FavoritesPage({ languageCode, prefix, messages, currency
     );
   }
   if (list.entries.length === 0) {
-    return (
-      <div className="cart-page__empty">
-        <p>{t('favorites.empty')}</p>
-        <a className="button" href={`${prefix}/`}>{t('cart.continue')}</a>
-      </div>
-    );
+    return <EmptyState message={t('favorites.empty')} href={`${prefix}/`} action={t('cart.continue')} />;
   }
   return (
     <>

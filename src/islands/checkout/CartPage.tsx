@@ -14,6 +14,7 @@ import { MAX_QUANTITY_PER_LINE } from '../../lib/product/selection.ts';
 import { $cartPage, changeQuantity, loadCartPage, removeLine, setGiftWrap } from '../../stores/cart-page.ts';
 import { requireMember } from '../../stores/lazy-auth.ts';
 import { messageFor } from '../messages.ts';
+import EmptyState from '../EmptyState.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export interface CartPageProps extends IslandProps {
@@ -49,12 +50,7 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
   const { cart } = state;
   const money = (amount: number) => formatPrice(amount, currencyFormatOf(cart.currency));
   if (cart.lines.length === 0) {
-    return (
-      <div className="cart-page__empty">
-        <p>{t('cart.empty')}</p>
-        <a className="button" href={`${prefix}/`}>{t('cart.continue')}</a>
-      </div>
-    );
+    return <EmptyState message={t('cart.empty')} href={`${prefix}/`} action={t('cart.continue')} />;
   }
   const orderable = cart.lines.some((l) => !l.invalid);
   return (

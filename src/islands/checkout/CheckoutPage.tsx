@@ -6,7 +6,7 @@
  * contract's own schema before it is sent, so the page and the API give the same errors;
  * the first one is shown on its field and scrolled to.
  */
-import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { donationTargetsFor, orderCreateBodySchema, type CheckoutFrom } from '../../lib/api/contract-checkout.ts';
 import type { RequestOf } from '../../lib/api/contract.ts';
@@ -19,6 +19,7 @@ import { getPlatform } from '../../stores/platform.ts';
 import { requireMember } from '../../stores/lazy-auth.ts';
 import { messageFor } from '../messages.ts';
 import NewAddressForm from './NewAddressForm.tsx';
+import EmptyState from '../EmptyState.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export interface CheckoutPageProps extends IslandProps {
@@ -155,12 +156,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   const retry = () => void loadPreview(form.deliveryType, form.couponId);
   if (!ready && preview.pending) return <p className="checkout__status" role="status">{t('checkout.loading')}</p>;
   if (preview.empty) {
-    return (
-      <div className="cart-page__empty">
-        <p>{t('checkout.empty')}</p>
-        <a className="button" href={`${prefix}/cart.html`}>{t('checkout.backToCart')}</a>
-      </div>
-    );
+    return <EmptyState message={t('checkout.empty')} href={`${prefix}/cart.html`} action={t('checkout.backToCart')} />;
   }
   if (!ready) {
     return (
@@ -198,12 +194,10 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
             </div>
           )}
           {needs(STORE_DELIVERY_TYPES, form.deliveryType) && (
-            <div className="checkout__sub form-field" data-field="storeCode" data-invalid={errors.storeCode || undefined}>
-              <label htmlFor="storeCode">{t(form.deliveryType === 'STORE_PICKUP' ? 'checkout.pickupStore' : 'checkout.cvsStore')}</label>
+            <Field className="checkout__sub" field="storeCode" id="storeCode" label={t(form.deliveryType === 'STORE_PICKUP' ? 'checkout.pickupStore' : 'checkout.cvsStore')} error={errors.storeCode}>
               <input id="storeCode" type="text" value={form.storeCode} autoComplete="off" onChange={(e) => set('storeCode', e.target.value)} />
               <p className="form-field__hint">{t('checkout.storeHint')}</p>
-              {error('storeCode')}
-            </div>
+            </Field>
           )}
         </fieldset>
 
@@ -214,36 +208,28 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
             <div className="checkout__sub" data-field="invoice.vehicle">
               <ChoiceCards name="vehicle" options={CLOUD_INVOICE_VEHICLES} value={form.vehicle} label={(v) => t(`checkout.vehicles.${v}`)} onChange={(v) => set('vehicle', v)} />
               {form.vehicle !== 'MEMBER' && (
-                <div className="form-field" data-field="invoice.vehicleCode" data-invalid={errors['invoice.vehicleCode'] || undefined}>
-                  <label htmlFor="vehicleCode">{t(`checkout.vehicleCode.${form.vehicle}`)}</label>
+                <Field field="invoice.vehicleCode" id="vehicleCode" label={t(`checkout.vehicleCode.${form.vehicle}`)} error={errors['invoice.vehicleCode']}>
                   <input id="vehicleCode" type="text" value={form.vehicleCode} autoComplete="off" placeholder={form.vehicle === 'PHONE' ? '/ABC1234' : 'AB12345678901234'} onChange={(e) => set('vehicleCode', e.target.value)} />
-                  {error('invoice.vehicleCode')}
-                </div>
+                </Field>
               )}
             </div>
           )}
           {form.invoiceType === 'COMPANY' && (
             <div className="checkout__sub checkout__pair">
-              <div className="form-field" data-field="invoice.taxId" data-invalid={errors['invoice.taxId'] || undefined}>
-                <label htmlFor="taxId">{t('checkout.taxId')}</label>
+              <Field field="invoice.taxId" id="taxId" label={t('checkout.taxId')} error={errors['invoice.taxId']}>
                 <input id="taxId" type="text" inputMode="numeric" maxLength={8} value={form.taxId} onChange={(e) => set('taxId', e.target.value)} />
-                {error('invoice.taxId')}
-              </div>
-              <div className="form-field" data-field="invoice.title" data-invalid={errors['invoice.title'] || undefined}>
-                <label htmlFor="companyTitle">{t('checkout.companyTitle')}</label>
+              </Field>
+              <Field field="invoice.title" id="companyTitle" label={t('checkout.companyTitle')} error={errors['invoice.title']}>
                 <input id="companyTitle" type="text" value={form.title} onChange={(e) => set('title', e.target.value)} />
-                {error('invoice.title')}
-              </div>
+              </Field>
             </div>
           )}
           {form.invoiceType === 'DONATION' && (
-            <div className="checkout__sub form-field" data-field="invoice.target" data-invalid={errors['invoice.target'] || undefined}>
-              <label htmlFor="target">{t('checkout.donationTarget')}</label>
+            <Field className="checkout__sub" field="invoice.target" id="target" label={t('checkout.donationTarget')} error={errors['invoice.target']}>
               <select id="target" value={form.target} onChange={(e) => set('target', e.target.value)}>
                 {targets.map((code) => <option key={code} value={code}>{t('checkout.donationCode', { code })}</option>)}
               </select>
-              {error('invoice.target')}
-            </div>
+            </Field>
           )}
         </fieldset>
 
@@ -251,13 +237,11 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
           <legend>{t('checkout.payment')}</legend>
           <ChoiceCards name="paymentMethod" options={methods} value={form.paymentMethod} label={(m) => t(`checkout.paymentMethods.${m}`)} onChange={(m) => set('paymentMethod', m)} />
           {form.paymentMethod === 'ONLINE' && (
-            <div className="checkout__sub form-field" data-field="payChannel">
-              <label htmlFor="payChannel">{t('checkout.payChannel')}</label>
+            <Field className="checkout__sub" field="payChannel" id="payChannel" label={t('checkout.payChannel')} error={errors.payChannel}>
               <select id="payChannel" value={form.payChannel} onChange={(e) => set('payChannel', e.target.value as OnlinePayChannel)}>
                 {ONLINE_PAY_CHANNELS.map((c) => <option key={c} value={c}>{t(`checkout.payChannels.${c}`)}</option>)}
               </select>
-              {error('payChannel')}
-            </div>
+            </Field>
           )}
           {error('paymentMethod')}
         </fieldset>
@@ -302,6 +286,17 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
         <button type="submit" className="button button--block" disabled={!canPlace}>{busy ? t('checkout.placing') : t('checkout.placeOrder')}</button>
       </aside>
     </form>
+  );
+}
+
+/** A labelled field with its error, marked with its form key so the first error can be scrolled to. */
+function Field({ field, id, label, error, className, children }: { field: string; id: string; label: string; error: string | undefined; className?: string; children: ReactNode }) {
+  return (
+    <div className={className ? `${className} form-field` : 'form-field'} data-field={field} data-invalid={error || undefined}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error && <p className="form-field__error" role="alert">{error}</p>}
+    </div>
   );
 }
 
