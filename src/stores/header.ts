@@ -3,19 +3,20 @@
  * mode of spec §2 — A by default, B (account with its label) in the account area, D while
  * the category float layer is open.
  */
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import { CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../lib/constants.ts';
 
 export type HeaderLayer = 'none' | 'category' | 'search' | 'mini-cart' | 'account';
 
 export const $openLayer = atom<HeaderLayer>('none');
-/** Set by the page: true in the account area. */
-export const $accountArea = atom(false);
 
-export const $accountDisplayMode = computed([$openLayer, $accountArea], (layer, accountArea): 'A' | 'B' | 'D' => {
+export type AccountDisplayMode = 'A' | 'B' | 'D';
+
+/** The account entry's display mode: D while the category layer is open, else B in the account area, else A. */
+export function accountDisplayMode(layer: HeaderLayer, inAccountArea: boolean): AccountDisplayMode {
   if (layer === 'category') return 'D';
-  return accountArea ? 'B' : 'A';
-});
+  return inAccountArea ? 'B' : 'A';
+}
 
 export function openLayer(layer: HeaderLayer): void {
   $openLayer.set(layer);

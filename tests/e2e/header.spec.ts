@@ -32,9 +32,20 @@ test('category layer: a 300 ms hover opens the tab, drill-down and back, and the
 });
 
 test('category layer opens on a click too, and its links lead to category pages', async ({ page }) => {
+  // Hold the account entry's code back: the layer opens before that island hydrates, and it
+  // must still show mode D once it does (React keeps mismatched server attributes otherwise).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/AccountMenu*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
   await page.goto('/c/W01.html');
   await page.locator('astro-island[component-url*="CategoryLayer"]:not([ssr])').waitFor({ state: 'attached' }); // hydrated
   await page.locator('.category-nav__icon').click();
+  await expect(page.locator('astro-island[component-url*="AccountMenu"]')).toHaveAttribute('ssr', '');
+  release();
+  await page.locator('astro-island[component-url*="AccountMenu"]:not([ssr])').waitFor({ state: 'attached' });
   const layer = page.locator('[data-category-layer]');
   await expect(layer).toBeVisible();
   await expect(page.locator('[data-account-state]')).toHaveAttribute('data-display-mode', 'D');
@@ -63,12 +74,15 @@ test('account pop-up: hover shows My Account and Exit, which close 100 ms after 
   await page.getByLabel('密碼').fill(demo.password);
   await page.locator('main form button[type="submit"]').click();
   await expect(page).toHaveURL(/\/account\/info\.html$/);
-  await expect(page.locator('[data-account-state="member"]')).toHaveAttribute('data-display-mode', 'A');
+  // In the account area the entry shows its label (mode B); elsewhere the icon alone (A).
+  const accountArea = page.locator('[data-account-state="member"]');
+  await expect(accountArea).toHaveAttribute('data-display-mode', 'B');
+  await expect(accountArea.locator('.header-tool__label')).toContainText(demo.name);
   const clock = await pausedClock(page);
   await page.goto('/women.html');
   await clock.hydrate('AccountMenu');
   const account = page.locator('[data-account-state="member"]');
-  await expect(account).toBeVisible();
+  await expect(account).toHaveAttribute('data-display-mode', 'A');
   await account.hover();
   const popup = page.locator('.account-menu__popup');
   await expect(popup).toBeVisible();

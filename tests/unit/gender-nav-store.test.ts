@@ -100,3 +100,15 @@ describe('customer-service tip', () => {
     expect(next.$serviceTip.get()).toBe(true);
   });
 });
+
+describe('account entry display mode', () => {
+  it('is D while the category layer is open, B in the account area, A elsewhere', async () => {
+    const { accountDisplayMode } = await newPage();
+    expect(accountDisplayMode('category', false)).toBe('D');
+    expect(accountDisplayMode('category', true)).toBe('D');
+    expect(accountDisplayMode('none', true)).toBe('B');
+    expect(accountDisplayMode('search', true)).toBe('B');
+    expect(accountDisplayMode('none', false)).toBe('A');
+    expect(accountDisplayMode('account', false)).toBe('A');
+  });
+});

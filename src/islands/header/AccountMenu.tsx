@@ -7,10 +7,10 @@
  * stay light.
  */
 import { useEffect } from 'react';
-import { useStore } from '@nanostores/react';
+import { useOpenLayer } from './use-header-layer.ts';
 import { ACCOUNT_POPUP_CLOSE_DELAY_MS } from '../../lib/constants.ts';
 import { ACCOUNT_HOME_PATH } from '../../lib/routing/redirect-url.ts';
-import { $accountDisplayMode, $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
+import { $openLayer, accountDisplayMode, closeLayer, openLayer } from '../../stores/header.ts';
 import { loadAuth as authActions } from '../../stores/lazy-auth.ts';
 import { hasSessionHint } from '../../stores/session.ts';
 import { useMember } from '../use-member.ts';
@@ -18,11 +18,17 @@ import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useDelayed } from './use-delayed.ts';
 
 
-export default function AccountMenu({ languageCode, prefix, messages }: IslandProps) {
+interface Props extends IslandProps {
+  /** True on the pages of the account area (mode B). */
+  inAccountArea: boolean;
+}
+
+export default function AccountMenu({ languageCode, prefix, messages, inAccountArea }: Props) {
   const t = useTranslator(languageCode, messages);
   const member = useMember();
-  const mode = useStore($accountDisplayMode);
-  const open = useStore($openLayer) === 'account';
+  const layer = useOpenLayer();
+  const mode = accountDisplayMode(layer, inAccountArea);
+  const open = layer === 'account';
   const closing = useDelayed();
   useEffect(() => {
     if (hasSessionHint()) void authActions().then((auth) => auth.restoreSession());

@@ -7,7 +7,7 @@
  * once per session for 6 s on eligible pages.
  */
 import { useEffect, useState, type MouseEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useOpenLayer } from './use-header-layer.ts';
 import { BALLOON_TIP_DURATION_MS, CATEGORY_LAYER_HOVER_DELAY_MS } from '../../lib/constants.ts';
 import { $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
 import { getPlatform } from '../../stores/platform.ts';
@@ -33,7 +33,7 @@ const BALLOON_KEY = 'linea:balloon-tip-shown';
 export const naviHash = (title: string) => `#${encodeURIComponent(title)}_navi`;
 
 export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, balloonEligible }: CategoryLayerProps) {
-  const openLayerName = useStore($openLayer);
+  const openLayerName = useOpenLayer();
   const open = openLayerName === 'category';
   const [tabIndex, setTabIndex] = useState(0);
   const [trail, setTrail] = useState<CategoryTab[]>([]);

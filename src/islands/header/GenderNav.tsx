@@ -8,7 +8,7 @@
  * Wide screens show the tabs and the search box in the bar, so there the button never shows.
  */
 import { useEffect, useRef, type PointerEvent } from 'react';
-import { useStore } from '@nanostores/react';
+import { useGenderNav } from './use-header-layer.ts';
 import { CATEGORY_LAYER_HOVER_DELAY_MS } from '../../lib/constants.ts';
 import { $genderNav, closeGenderNav, onRouteChange, openGenderNav, scheduleServiceTip } from '../../stores/header.ts';
 import { useDelayed } from './use-delayed.ts';
@@ -19,7 +19,7 @@ export interface GenderNavProps {
 }
 
 export default function GenderNav({ isHome, labels }: GenderNavProps) {
-  const state = useStore($genderNav);
+  const state = useGenderNav();
   const button = useRef<HTMLButtonElement>(null);
   const hover = useDelayed();
 

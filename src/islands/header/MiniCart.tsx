@@ -6,6 +6,7 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
+import { useOpenLayer } from './use-header-layer.ts';
 import { CHECKOUT_CURRENCY, MINI_CART_CLOSE_DELAY_MS, MINI_CART_OPEN_DELAY_MS, MINI_CART_WIDTH_PX } from '../../lib/constants.ts';
 import { badgeText } from '../../lib/format/badge.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
@@ -21,7 +22,7 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
   const member = useMember();
   const count = useStore($cartCount);
   const cart = useStore($miniCart);
-  const open = useStore($openLayer) === 'mini-cart';
+  const open = useOpenLayer() === 'mini-cart';
   const timer = useDelayed();
   // The mini cart is the cart: its amounts are the checkout's currency whatever the page's.
   const currency = currencyFormatOf(CHECKOUT_CURRENCY);

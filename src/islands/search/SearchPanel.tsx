@@ -10,6 +10,7 @@
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
+import { useGenderNav, useOpenLayer } from '../header/use-header-layer.ts';
 import type { TFunction } from 'i18next';
 import { SEARCH_BOX_HEIGHT_PX } from '../../lib/constants.ts';
 import { splitHighlight } from '../../lib/search/highlight.ts';
@@ -40,9 +41,9 @@ export default function SearchPanel({ languageCode, prefix, messages, specifiedW
   const t = useTranslator(languageCode, messages);
   const [typed, setTyped] = useState('');
   // One header layer at a time: opening the search closes the mini cart or the category layer.
-  const open = useStore($openLayer) === 'search';
+  const open = useOpenLayer() === 'search';
   const setOpen = (value: boolean) => (value ? openLayer('search') : closeLayer('search'));
-  const genderNav = useStore($genderNav);
+  const genderNav = useGenderNav();
   const serviceTip = useStore($serviceTip);
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
