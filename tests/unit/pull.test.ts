@@ -35,11 +35,27 @@ describe('pull', () => {
   it('writes every document of every language, and a manifest', async () => {
     const lines: string[] = [];
     const result = await pullContent({ ...options(), log: (l) => lines.push(l) });
-    // switch config + per language: config, the other shared documents, 5 pages
-    expect(result.changedDocuments).toHaveLength(1 + 2 * (1 + (Object.keys(SHARED_DOCUMENTS).length - 1) + 5));
+    // switch config + per language: config, the other shared documents, 5 pages, the press index, 3 releases, the shops
+    expect(result.changedDocuments).toHaveLength(1 + 2 * (1 + (Object.keys(SHARED_DOCUMENTS).length - 1) + 5 + 1 + 3 + 1));
+    expect(JSON.parse(await cached('zh_TW/press/101.json')).title).toBe('New year, new fabrics');
+    expect(JSON.parse(await cached('zh_TW/shops.json')).shops).toHaveLength(2);
     expect(JSON.parse(await cached('en_GB/pages/c/W01.json')).code).toBe('W01');
     expect(Object.keys((await readManifest(cacheDir))!.documents)).toContain('zh_TW/classification.json');
     expect(lines.filter((l) => l.startsWith('[pull] zh-TW') || l.startsWith('[pull] en-GB'))).toHaveLength(2);
+  });
+
+  it('fails when a release named in the press index is missing, and keeps the good cache', async () => {
+    await pullContent(options());
+    await rm(join(cmsDir, cmsEndpoints.pressRelease('en_GB', '102')));
+    await expect(pullContent(options())).rejects.toThrow(/en_GB\/press\/102\.json/);
+    expect(JSON.parse(await cached('en_GB/press/102.json')).id).toBe('102');
+  });
+
+  it('fails when a release and its index entry disagree on the publication date (its URL)', async () => {
+    await pullContent(options());
+    const release = JSON.parse(await cached('en_GB/press/103.json'));
+    await writeDocument(cmsDir, cmsEndpoints.pressRelease('en_GB', '103'), { ...release, publishedAt: release.publishedAt + 40 * 86_400_000 });
+    await expect(pullContent(options())).rejects.toThrow(/language en_GB, document en_GB\/press\/103\.json, field id: .*does not match the press index/);
   });
 
   it('rewrites nothing when nothing changed, revalidating with ETags', async () => {

@@ -108,3 +108,36 @@ describe('app pages', () => {
     expect(find(routes, '/en-gb/payment/return/union-card.html')).toMatchObject({ accessCheck: false, island: 'payment-return' });
   });
 });
+
+describe('press and shop routes', () => {
+  it('puts each release at {year}/{month}/post{id}.html in brand time (UTC+8), with a list and year lists', async () => {
+    const routes = await table();
+    // Published 31 Dec 2025 20:00 UTC: 1 Jan 2026 04:00 in Taipei.
+    const newYear = find(routes, '/press/2026/01/post101.html');
+    expect(newYear?.section).toEqual({ view: 'press-release', id: '101' });
+    expect(newYear?.title).toBe('New year, new fabrics | LINEA zh_TW');
+    expect(newYear?.description).toBe('New year, new fabrics: the summary.');
+    expect(newYear?.lastModified).toBe(Date.UTC(2025, 11, 31, 20, 0, 0) + 86_400_000);
+    expect(find(routes, '/en-gb/press/2026/03/post103.html')).toBeDefined();
+    expect(find(routes, '/press/')?.section).toEqual({ view: 'press-list', page: 1, pageCount: 1 });
+    expect(find(routes, '/press/2026/')?.section).toEqual({ view: 'press-year', year: 2026 });
+    expect(find(routes, '/press/2025/')).toBeUndefined();
+  });
+
+  it('links a release to its translations and x-default', async () => {
+    const routes = await table();
+    expect(find(routes, '/zh-hk/press/2026/01/post102.html')?.alternates).toEqual([
+      { hreflang: 'zh-TW', href: `${SITE}/press/2026/01/post102.html` },
+      { hreflang: 'zh-HK', href: `${SITE}/zh-hk/press/2026/01/post102.html` },
+      { hreflang: 'en-GB', href: `${SITE}/en-gb/press/2026/01/post102.html` },
+      { hreflang: 'x-default', href: `${SITE}/press/2026/01/post102.html` },
+    ]);
+  });
+
+  it('has the shop list and the shop page in every language', async () => {
+    const routes = await table();
+    for (const path of ['/shop/shop_list.html', '/shop/shop.html', '/en-gb/shop/shop_list.html', '/zh-hk/shop/shop.html']) {
+      expect(find(routes, path)?.kind, path).toBe('section');
+    }
+  });
+});

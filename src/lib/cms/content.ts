@@ -13,11 +13,18 @@ import { CmsDocumentError, NoContentCacheError } from './errors.ts';
 import { documentTitle, effectiveContent, findHomepage, localizedPath, pagePublication } from './pages.ts';
 import { cachePathOf, readManifest, type ContentManifest } from './pull.ts';
 import { APP_PAGES, type AppIsland } from '../routing/app-pages.ts';
+import { SHOP_DETAIL_PATH, SHOP_LIST_PATH } from '../shops/paths.ts';
+import { brandCalendar, newestFirst, pressListPath, pressPage, pressPageCount, pressReleasePath, pressYearPath, releasesByYear } from '../press/paths.ts';
 import {
   SHARED_DOCUMENTS,
   pageDocumentSchema,
+  pressIndexSchema,
+  pressReleaseSchema,
+  shopsSchema,
   switchConfigSchema,
   type CmsComponent,
+  type PressRelease,
+  type Shop,
   type PageConfig,
   type PageDocument,
   type SharedDocumentName,
@@ -33,6 +40,14 @@ export interface LanguageContent {
   pagesByCode: Map<string, PageConfig>;
   /** Digest of everything every page of the language depends on. */
   sharedDigest: string;
+  /** Every press release of the language, newest first. */
+  press: PressRelease[];
+  /** Hash of the press index: list pages depend on it. */
+  pressIndexHash: string;
+  /** Hash of each release's document, by id. */
+  pressHashes: Map<string, string>;
+  shops: Shop[];
+  shopsHash: string;
 }
 
 export interface SiteContent {
@@ -92,12 +107,28 @@ export async function loadSiteContent(options: { cacheDir: string; localesDir: s
       if (page.archivedPage) paths.push(cachePathOf(cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version)));
       for (const path of paths) documents.set(path, await readDocument(cacheDir, path, lang, pageDocumentSchema));
     }
+    const pressIndexPath = cachePathOf(cmsEndpoints.pressIndex(lang));
+    const pressIndex = await readDocument(cacheDir, pressIndexPath, lang, pressIndexSchema);
+    const press: PressRelease[] = [];
+    const pressHashes = new Map<string, string>();
+    for (const entry of pressIndex.releases) {
+      const path = cachePathOf(cmsEndpoints.pressRelease(lang, entry.id));
+      press.push(await readDocument(cacheDir, path, lang, pressReleaseSchema));
+      pressHashes.set(entry.id, hashOf(path));
+    }
+    const shopsPath = cachePathOf(cmsEndpoints.shops(lang));
+    const { shops } = await readDocument(cacheDir, shopsPath, lang, shopsSchema);
     loaded.push({
       language,
       shared,
       documents,
       pagesByCode: new Map(shared.config.pages.map((p) => [p.code, p])),
       sharedDigest: sha256(...sharedHashes),
+      press: newestFirst(press),
+      pressIndexHash: hashOf(pressIndexPath),
+      pressHashes,
+      shops,
+      shopsHash: hashOf(shopsPath),
     });
   }
   return { manifest, switchConfig, languages: loaded };
@@ -108,8 +139,18 @@ export interface Alternate {
   href: string;
 }
 
+/** What a press or shop page shows (kind 'section'). */
+export type SectionView =
+  | { view: 'press-list'; page: number; pageCount: number }
+  | { view: 'press-year'; year: number }
+  | { view: 'press-release'; id: string }
+  | { view: 'shop-list' }
+  | { view: 'shop' };
+
 export interface RouteEntry {
-  kind: 'cms' | 'app' | 'not-found' | 'current-limiter';
+  kind: 'cms' | 'app' | 'not-found' | 'current-limiter' | 'section';
+  /** For kind 'section': which press or shop page. */
+  section?: SectionView;
   languageCode: string;
   /** The URL path, e.g. "/en-gb/c/W01.html" or "/". */
   urlPath: string;
@@ -216,6 +257,8 @@ export function buildRouteTable(
       }
     }
 
+    routes.push(...sectionRoutes(lc, content, options));
+
     const fixedPages = [
       { kind: 'not-found' as const, path: '/not-found.html', titleKey: 'notFound.title', accessCheck: false, island: null },
       { kind: 'current-limiter' as const, path: '/current-limiter.html', titleKey: 'currentLimiter.title', accessCheck: false, island: null },
@@ -241,6 +284,91 @@ export function buildRouteTable(
         digest: createHash('sha256').update(`${lc.sharedDigest}\0${fixed.kind}\0${fixed.path}`).digest('hex'),
       });
     }
+  }
+  return routes;
+}
+
+/** The press section (list pages, year lists, releases) and the shop pages of one language. */
+function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { site: string; translate: (languageCode: string, key: string) => string }): RouteEntry[] {
+  const { language, shared } = lc;
+  const allLanguages = content.languages.map((c) => c.language);
+  const contentOf = (other: LanguageDefinition) => content.languages.find((c) => c.language.code === other.code)!;
+  const t = (key: string) => options.translate(language.code, key);
+  const routes: RouteEntry[] = [];
+  const add = (path: string, section: SectionView, fields: { title: string; description: string; lastModified: number; digestParts: string[]; alternate: (other: LanguageContent) => string | null }) => {
+    routes.push({
+      kind: 'section',
+      section,
+      languageCode: language.code,
+      urlPath: localizedPath(language, path),
+      title: documentTitle(fields.title, shared.config),
+      description: fields.description,
+      pageCode: null,
+      tplt: null,
+      components: [],
+      background: null,
+      reloadAt: null,
+      isHome: false,
+      accessCheck: false,
+      island: null,
+      alternates: alternatesFor((other) => {
+        const otherPath = fields.alternate(contentOf(other));
+        return otherPath === null ? null : localizedPath(other, otherPath);
+      }, allLanguages, options.site),
+      lastModified: fields.lastModified,
+      digest: createHash('sha256').update([lc.sharedDigest, section.view, path, ...fields.digestParts].join('\0')).digest('hex'),
+    });
+  };
+  const latest = (releases: readonly PressRelease[]) => Math.max(0, ...releases.map((r) => r.updatedAt));
+
+  const pageCount = pressPageCount(lc.press.length);
+  for (let page = 1; page <= pageCount; page += 1) {
+    const releases = pressPage(lc.press, page);
+    add(pressListPath(page), { view: 'press-list', page, pageCount }, {
+      title: page === 1 ? t('press.title') : `${t('press.title')} (${page}/${pageCount})`,
+      description: t('press.description'),
+      lastModified: latest(releases),
+      digestParts: [lc.pressIndexHash],
+      alternate: (other) => (pressPageCount(other.press.length) >= page ? pressListPath(page) : null),
+    });
+  }
+  for (const { year, releases } of releasesByYear(lc.press)) {
+    add(pressYearPath(year), { view: 'press-year', year }, {
+      title: `${t('press.title')} ${year}`,
+      description: t('press.description'),
+      lastModified: latest(releases),
+      digestParts: [lc.pressIndexHash],
+      alternate: (other) => (other.press.some((r) => brandCalendar(r.publishedAt).year === year) ? pressYearPath(year) : null),
+    });
+  }
+  for (const release of lc.press) {
+    add(pressReleasePath(release), { view: 'press-release', id: release.id }, {
+      title: release.title,
+      description: release.summary,
+      lastModified: release.updatedAt,
+      // The release's page also lists its neighbours, so it follows the index too.
+      digestParts: [lc.pressHashes.get(release.id) ?? 'missing', lc.pressIndexHash],
+      alternate: (other) => {
+        const translated = other.press.find((r) => r.id === release.id);
+        return translated ? pressReleasePath(translated) : null;
+      },
+    });
+  }
+  if (lc.shops.length > 0) {
+    add(SHOP_LIST_PATH, { view: 'shop-list' }, {
+      title: t('shops.listTitle'),
+      description: t('shops.description'),
+      lastModified: content.manifest.pulledAt,
+      digestParts: [lc.shopsHash],
+      alternate: (other) => (other.shops.length > 0 ? SHOP_LIST_PATH : null),
+    });
+    add(SHOP_DETAIL_PATH, { view: 'shop' }, {
+      title: t('shops.shopTitle'),
+      description: t('shops.description'),
+      lastModified: content.manifest.pulledAt,
+      digestParts: [lc.shopsHash],
+      alternate: (other) => (other.shops.length > 0 ? SHOP_DETAIL_PATH : null),
+    });
   }
   return routes;
 }

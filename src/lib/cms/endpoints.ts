@@ -15,6 +15,9 @@ export const cmsEndpoints = {
   archivedPage: (cmsCode: string, code: string, version: string) =>
     `/cms/${cmsCode}/archive/${encodeURIComponent(code)}/${encodeURIComponent(version)}.json`,
   productPage: (cmsCode: string, productPageCode: string) => `/cms/${cmsCode}/product-pages/${encodeURIComponent(productPageCode)}.json`,
+  pressIndex: (cmsCode: string) => `/cms/${cmsCode}/press/index.json`,
+  pressRelease: (cmsCode: string, id: string) => `/cms/${cmsCode}/press/${encodeURIComponent(id)}.json`,
+  shops: (cmsCode: string) => `/cms/${cmsCode}/shops.json`,
   /** Global, not per language. */
   switchConfig: () => '/cms/switch-config.json',
   /** Liveness probe. */

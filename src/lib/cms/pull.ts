@@ -16,7 +16,17 @@ import { mapPool, withRetry } from '../async.ts';
 import type { LanguageDefinition } from '../i18n/languages.ts';
 import { cmsEndpoints } from './endpoints.ts';
 import { CmsDocumentError, CmsHttpError, CmsUnreachableError } from './errors.ts';
-import { SHARED_DOCUMENTS, cmsConfigSchema, pageDocumentSchema, productPageSchema, switchConfigSchema, type SharedDocumentName } from './schema.ts';
+import {
+  SHARED_DOCUMENTS,
+  cmsConfigSchema,
+  pageDocumentSchema,
+  pressIndexSchema,
+  pressReleaseSchema,
+  productPageSchema,
+  shopsSchema,
+  switchConfigSchema,
+  type SharedDocumentName,
+} from './schema.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
 
@@ -167,7 +177,19 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
     const started = now();
     const lang = language.cmsCode;
     const config = await fetchDocument(cmsEndpoints.shared(lang, 'config'), lang, cmsConfigSchema);
+    const pressIndex = await fetchDocument(cmsEndpoints.pressIndex(lang), lang, pressIndexSchema);
     const jobs: Array<() => Promise<FetchedDocument>> = [];
+    jobs.push(async () => (await fetchDocument(cmsEndpoints.shops(lang), lang, shopsSchema)).doc);
+    for (const release of pressIndex.data.releases) {
+      jobs.push(async () => {
+        const fetchedRelease = await fetchDocument(cmsEndpoints.pressRelease(lang, release.id), lang, pressReleaseSchema);
+        // The list and the page must not disagree on where the release lives or what it is called.
+        if (fetchedRelease.data.id !== release.id || fetchedRelease.data.publishedAt !== release.publishedAt) {
+          throw new CmsDocumentError(lang, fetchedRelease.doc.cachePath, 'id', `release ${fetchedRelease.data.id} published ${fetchedRelease.data.publishedAt} does not match the press index entry ${release.id} published ${release.publishedAt}`);
+        }
+        return fetchedRelease.doc;
+      });
+    }
     for (const name of Object.keys(SHARED_DOCUMENTS) as SharedDocumentName[]) {
       if (name === 'config') continue;
       jobs.push(async () => (await fetchDocument(cmsEndpoints.shared(lang, name), lang, SHARED_DOCUMENTS[name])).doc);
@@ -184,7 +206,7 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
     for (const code of productPageCodes) {
       jobs.push(async () => (await fetchDocument(cmsEndpoints.productPage(lang, code), lang, productPageSchema)).doc);
     }
-    const docs = [config.doc, ...(await mapPool(jobs, concurrency, (job) => job()))];
+    const docs = [config.doc, pressIndex.doc, ...(await mapPool(jobs, concurrency, (job) => job()))];
     fetched.push(...docs);
 
     const changed = docs.filter((d) => previous.documents[d.cachePath]?.hash !== d.hash).length;

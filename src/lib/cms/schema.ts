@@ -347,6 +347,84 @@ export const returnNoticeSchema = z
   })
   .describe("The no-reason-return notice of product pages, keyed by the product's noReasonToReturnFlag");
 
+// ---------------------------------------------------------------------------------------
+// Press releases (spec §2: list, year list, detail at {year}/{month}/post{id}.html)
+
+const pressBlockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('paragraph'), text: z.string().min(1).describe('Plain text; no HTML') }),
+  z.object({ type: z.literal('heading'), text: z.string().min(1) }),
+  z.object({ type: z.literal('quote'), text: z.string().min(1), cite: z.string().default('').describe('Who said it') }),
+  z.object({
+    type: z.literal('image'),
+    url: mediaUrl,
+    alt: z.string().min(1).describe('Alt text: required, the release is read by search engines and screen readers'),
+    caption: z.string().default(''),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  }),
+]);
+
+export const pressSummarySchema = z.object({
+  id: z.string().regex(/^[0-9]{1,12}$/, 'must be digits: it becomes post{id}.html').describe('Release id, the same in every language'),
+  title: z.string().min(1).describe('Headline'),
+  summary: z.string().min(1).describe('One or two sentences: list pages, meta description, feeds'),
+  publishedAt: z.number().int().nonnegative().describe('Publication moment (ms); its year and month (brand time, UTC+8) form the URL'),
+  updatedAt: z.number().int().nonnegative().describe('Last edit (ms): dateModified, sitemap lastmod'),
+  imageUrl: mediaUrl.describe('Lead image, 1200×630 or larger (Open Graph and NewsArticle image)'),
+  imageAlt: z.string().min(1),
+  imageWidth: z.number().int().positive(),
+  imageHeight: z.number().int().positive(),
+});
+export type PressSummary = z.infer<typeof pressSummarySchema>;
+
+export const pressIndexSchema = z
+  .object({ releases: z.array(pressSummarySchema).describe('Every published release of the language, any order') })
+  .superRefine((index, ctx) => {
+    const seen = new Set<string>();
+    index.releases.forEach((release, i) => {
+      if (seen.has(release.id)) ctx.addIssue({ code: 'custom', path: ['releases', i, 'id'], message: `duplicate release id "${release.id}"` });
+      seen.add(release.id);
+    });
+  })
+  .describe('The press-release list of one language');
+
+export const pressReleaseSchema = pressSummarySchema
+  .extend({
+    location: z.string().default('').describe('Dateline place, e.g. 台北 / Taipei'),
+    body: z.array(pressBlockSchema).min(1).describe('The release, in order'),
+  })
+  .describe('One press release in one language');
+export type PressRelease = z.infer<typeof pressReleaseSchema>;
+export type PressBlock = z.infer<typeof pressBlockSchema>;
+
+// ---------------------------------------------------------------------------------------
+// Shops (spec §2: /shop/shop_list.html and /shop/shop.html)
+
+export const shopSchema = z.object({
+  code: z.string().regex(/^[A-Z0-9]{3,12}$/, 'must be 3-12 capitals or digits').describe('Shop code: storeCode of the all-wares search'),
+  name: z.string().min(1),
+  region: z.string().min(1).describe('Region heading of the list, e.g. 台北市 / Hong Kong Island'),
+  address: z.string().min(1),
+  phone: z.string().default(''),
+  openingHours: z.string().min(1).describe('As shown, e.g. 11:00–21:30'),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  imageUrl: mediaUrl.optional(),
+  services: z.array(z.string().min(1)).default([]).describe('Shown as tags, e.g. hemming, pickup'),
+});
+export type Shop = z.infer<typeof shopSchema>;
+
+export const shopsSchema = z
+  .object({ shops: z.array(shopSchema).describe('In list order') })
+  .superRefine((doc, ctx) => {
+    const seen = new Set<string>();
+    doc.shops.forEach((shop, i) => {
+      if (seen.has(shop.code)) ctx.addIssue({ code: 'custom', path: ['shops', i, 'code'], message: `duplicate shop code "${shop.code}"` });
+      seen.add(shop.code);
+    });
+  })
+  .describe('The shops of one language');
+
 /** Documents shared by every page of a language: a change to one rebuilds them all. */
 export const SHARED_DOCUMENTS = {
   config: cmsConfigSchema,

@@ -32,12 +32,17 @@ export function getSite(): Promise<Site> {
   return holder[KEY];
 }
 
-/** What a layout component needs for its language: the content and the translator. */
+/** The home of a prefixed language ('/en-gb/'): built by [lang]/index.astro, every other route by [...path].astro. */
+export function isPrefixedHome(route: RouteEntry): boolean {
+  return route.isHome && route.urlPath !== '/';
+}
+
 /** Forget the loaded content: the next getSite() reads the cache afresh (a new build in this process). */
 export function resetSite(): void {
   delete (globalThis as Holder)[KEY];
 }
 
+/** What a layout component needs for its language: the content and the translator. */
 export async function languageContext(languageCode: string): Promise<LanguageContent & { t: ReturnType<typeof buildTranslator> }> {
   return { ...(await languageContent(languageCode)), t: buildTranslator(languageCode) };
 }

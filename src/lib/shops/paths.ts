@@ -1,0 +1,5 @@
+/** The shop pages of spec §2. */
+export const SHOP_LIST_PATH = '/shop/shop_list.html';
+/** One shop, chosen by the `storeCode` query (the list links here). */
+export const SHOP_DETAIL_PATH = '/shop/shop.html';
+export const SHOP_CODE_QUERY = 'storeCode';
