@@ -73,3 +73,6 @@ export function releasesByYear<T extends PressDated>(releases: readonly T[]): Ar
   }
   return [...years.entries()].sort((a, b) => b[0] - a[0]).map(([year, list]) => ({ year, releases: list }));
 }
+
+/** The Atom feed of a language's releases ('/press/feed.xml', '/en-gb/press/feed.xml'). */
+export const PRESS_FEED_PATH = `${PRESS_SECTION}/feed.xml`;

@@ -1,0 +1,106 @@
+/**
+ * schema.org structured data (JSON-LD) for search engines: the brand (Organization), a
+ * press release (NewsArticle) and breadcrumbs (BreadcrumbList). Pure builders over plain
+ * values; every URL given to them must already be absolute (seo/urls.ts).
+ */
+
+export type JsonLd = { '@context'?: string; '@type': string; [key: string]: unknown };
+
+const CONTEXT = 'https://schema.org';
+
+export interface ImageRef {
+  /** Absolute URL. */
+  url: string;
+  width: number;
+  height: number;
+}
+
+export interface Organization {
+  name: string;
+  /** Absolute URL of the brand's home page. */
+  url: string;
+  logo: ImageRef;
+  /** The brand's profiles elsewhere (social networks), absolute URLs. */
+  sameAs?: readonly string[];
+}
+
+function imageObject(image: ImageRef): JsonLd {
+  return { '@type': 'ImageObject', url: image.url, width: image.width, height: image.height };
+}
+
+function organizationNode(org: Organization): JsonLd {
+  return {
+    '@type': 'Organization',
+    name: org.name,
+    url: org.url,
+    logo: imageObject(org.logo),
+    ...(org.sameAs && org.sameAs.length > 0 ? { sameAs: [...org.sameAs] } : {}),
+  };
+}
+
+export function organizationJsonLd(org: Organization): JsonLd {
+  return { '@context': CONTEXT, ...organizationNode(org) };
+}
+
+export interface NewsArticleInput {
+  /** Absolute URL of the release's page. */
+  url: string;
+  headline: string;
+  description: string;
+  /** The lead image, in as many crops as there are (Google asks for 16:9, 4:3 and 1:1). */
+  images: readonly ImageRef[];
+  /** ISO 8601 with offset, e.g. 2026-03-02T10:00:00+08:00 (press/paths.ts brandIsoDateTime). */
+  datePublished: string;
+  dateModified: string;
+  /** BCP 47 code of the page. */
+  languageCode: string;
+  publisher: Organization;
+  /** Who wrote it; a release is the brand's own word. */
+  author: Organization;
+}
+
+export function newsArticleJsonLd(article: NewsArticleInput): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'NewsArticle',
+    mainEntityOfPage: { '@type': 'WebPage', '@id': article.url },
+    url: article.url,
+    headline: article.headline,
+    description: article.description,
+    image: article.images.map(imageObject),
+    datePublished: article.datePublished,
+    dateModified: article.dateModified,
+    inLanguage: article.languageCode,
+    author: organizationNode(article.author),
+    publisher: organizationNode(article.publisher),
+  };
+}
+
+export interface Crumb {
+  name: string;
+  /** Absolute URL. */
+  url: string;
+}
+
+export function breadcrumbListJsonLd(crumbs: readonly Crumb[]): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+  };
+}
+
+/**
+ * The text of a `<script type="application/ld+json">`. The HTML parser ends the script at
+ * the first `</script`, whatever JSON thinks, so `<` (and `>`, `&`, for older parsers) are
+ * written as JSON escapes: a headline like "</script><script>…" stays text. U+2028/U+2029
+ * are escaped too: legal in JSON, but line breaks to some JavaScript tooling.
+ */
+export function serializeJsonLd(data: JsonLd | readonly JsonLd[]): string {
+  return JSON.stringify(data)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
