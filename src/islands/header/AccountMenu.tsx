@@ -16,6 +16,7 @@ import { hasSessionHint } from '../../stores/session.ts';
 import { useMember } from '../use-member.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useDelayed } from './use-delayed.ts';
+import { AccountIcon } from './icons.tsx';
 
 
 interface Props extends IslandProps {
@@ -52,7 +53,7 @@ export default function AccountMenu({ languageCode, prefix, messages, inAccountA
       onPointerLeave={() => closing.schedule(ACCOUNT_POPUP_CLOSE_DELAY_MS, () => closeLayer('account'))}
     >
       <button type="button" className="header-tool__button" onClick={go} aria-label={label} aria-haspopup={member ? 'menu' : undefined} aria-expanded={member ? open : undefined}>
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="1.6" /><path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="1.6" /></svg>
+        <AccountIcon />
         {mode === 'B' && <span className="header-tool__label">{label}</span>}
       </button>
       {member && open && (

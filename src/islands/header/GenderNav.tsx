@@ -12,6 +12,7 @@ import { useGenderNav } from './use-header-layer.ts';
 import { CATEGORY_LAYER_HOVER_DELAY_MS } from '../../lib/constants.ts';
 import { $genderNav, closeGenderNav, onRouteChange, openGenderNav, scheduleServiceTip } from '../../stores/header.ts';
 import { useDelayed } from './use-delayed.ts';
+import { SearchIcon } from './icons.tsx';
 
 export interface GenderNavProps {
   isHome: boolean;
@@ -73,7 +74,7 @@ export default function GenderNav({ isHome, labels }: GenderNavProps) {
         onPointerEnter={onPointerEnter}
         onPointerLeave={() => hover.cancel()}
       >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.6" /><path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" /></svg>
+        <SearchIcon />
       </button>
       {open && !isHome && <div className="gender-nav__scrim" aria-hidden="true" onClick={closeGenderNav} />}
     </>

@@ -16,6 +16,7 @@ import { $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
 import { useMember } from '../use-member.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useDelayed } from './use-delayed.ts';
+import { CartIcon } from './icons.tsx';
 
 export default function MiniCart({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
@@ -49,7 +50,7 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
       onPointerLeave={() => timer.schedule(MINI_CART_CLOSE_DELAY_MS, () => closeLayer('mini-cart'))}
     >
       <a className="header-tool__button" href={href} aria-label={badge ? `${t('header.cart')} (${badge})` : t('header.cart')}>
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M6 8h12l-1 12H7L6 8zm3 0a3 3 0 0 1 6 0" fill="none" stroke="currentColor" strokeWidth="1.6" /></svg>
+        <CartIcon />
         {badge && <span className="count-badge">{badge}</span>}
       </a>
       {member && open && (

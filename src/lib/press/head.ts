@@ -8,7 +8,7 @@ import type { PressRelease } from '../cms/schema.ts';
 import { withResizeSuffix } from '../cms/image-url.ts';
 import { localizedPath } from '../cms/pages.ts';
 import type { LanguageDefinition } from '../i18n/languages.ts';
-import type { PageHead } from '../seo/head.ts';
+import type { CrumbLink, PageHead } from '../seo/head.ts';
 import { newsArticleJsonLd, type ImageRef, type Organization } from '../seo/json-ld.ts';
 import type { ShareImage } from '../seo/open-graph.ts';
 import { absoluteUrl } from '../seo/urls.ts';
@@ -104,12 +104,6 @@ export function pressPageHead(context: PressContext): PageHead {
     ],
     links: [feed],
   };
-}
-
-export interface CrumbLink {
-  name: string;
-  /** Root-relative path in the page's language. */
-  path: string;
 }
 
 /** home › press › year › headline; a list page after the first adds its page. */

@@ -15,6 +15,13 @@ export interface HeadLink {
   title?: string;
 }
 
+/** One step of a breadcrumb: shown as a link, and listed in its BreadcrumbList. */
+export interface CrumbLink {
+  name: string;
+  /** Root-relative path in the page's language. */
+  path: string;
+}
+
 export interface PageHead {
   openGraph?: Partial<Pick<OpenGraph, 'type' | 'title' | 'image' | 'publishedTime' | 'modifiedTime'>>;
   jsonLd?: JsonLd[];

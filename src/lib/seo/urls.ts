@@ -5,6 +5,7 @@
  */
 export function absoluteUrl(site: string, path: string): string {
   if (/^https?:\/\//i.test(path)) return path;
-  if (!path.startsWith('/')) throw new RangeError(`Expected a root-relative path or an absolute URL, got "${path}"`);
-  return `${site.replace(/\/+$/, '')}${path}`;
+  const origin = site.replace(/\/+$/, '');
+  // Root-relative, as the route table writes its alternates; anything else (an #anchor) against the site's root.
+  return path.startsWith('/') ? `${origin}${path}` : new URL(path, `${origin}/`).toString();
 }

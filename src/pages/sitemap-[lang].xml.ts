@@ -1,0 +1,19 @@
+/** /sitemap-{language code, lowercased}.xml: the language's indexable pages with their alternates (seo/sitemap.ts). */
+import type { APIRoute, GetStaticPaths } from 'astro';
+import { getSite } from '../lib/cms/site.ts';
+import { siteUrl } from '../lib/env.ts';
+import { LANGUAGES } from '../lib/i18n/languages.ts';
+import { languageSitemapPath, sitemapUrls, sitemapXml } from '../lib/seo/sitemap.ts';
+
+export const getStaticPaths = (() =>
+  LANGUAGES.map((language) => ({
+    // '/sitemap-zh-tw.xml' -> 'zh-tw'
+    params: { lang: languageSitemapPath(language.code).slice('/sitemap-'.length, -'.xml'.length) },
+    props: { languageCode: language.code },
+  }))) satisfies GetStaticPaths;
+
+export const GET: APIRoute = async ({ props }) => {
+  const { routes } = await getSite();
+  const urls = sitemapUrls(routes, (props as { languageCode: string }).languageCode, siteUrl());
+  return new Response(sitemapXml(urls), { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+};

@@ -1,0 +1,16 @@
+/** /sitemap-index.xml: one sitemap per language (seo/sitemap.ts), named in robots.txt. */
+import type { APIRoute } from 'astro';
+import { getSite } from '../lib/cms/site.ts';
+import { siteUrl } from '../lib/env.ts';
+import { absoluteUrl } from '../lib/seo/urls.ts';
+import { languageSitemapPath, newestModification, sitemapIndexXml, sitemapUrls } from '../lib/seo/sitemap.ts';
+
+export const GET: APIRoute = async () => {
+  const { content, routes } = await getSite();
+  const site = siteUrl();
+  const sitemaps = content.languages.map(({ language }) => ({
+    loc: absoluteUrl(site, languageSitemapPath(language.code)),
+    lastModified: newestModification(sitemapUrls(routes, language.code, site)),
+  }));
+  return new Response(sitemapIndexXml(sitemaps), { headers: { 'content-type': 'application/xml; charset=utf-8' } });
+};
