@@ -43,10 +43,11 @@ describe('grouping', () => {
 describe('pager', () => {
   const shape = (links: ReturnType<typeof pageLinks>) => links.map((l) => ('gap' in l ? '…' : l.page)).join(' ');
 
-  it('shows every page when there are few', () => {
+  it('shows every page when they fit in the room of a shortened pager (7 links)', () => {
     expect(shape(pageLinks(1, 1))).toBe('1');
-    expect(shape(pageLinks(3, 6))).toBe('1 2 3 4 5 6');
-    expect(shape(pageLinks(1, 5))).toBe('1 2 … 5');
+    expect(shape(pageLinks(1, 6))).toBe('1 2 3 4 5 6');
+    expect(shape(pageLinks(7, 7))).toBe('1 2 3 4 5 6 7');
+    expect(shape(pageLinks(1, 8))).toBe('1 2 … 8');
   });
 
   it('keeps the ends and the pages around the current one, a gap for the rest, never a gap for one page', () => {

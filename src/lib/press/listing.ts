@@ -24,11 +24,14 @@ export function releasesByMonth<T extends PressDated>(releases: readonly T[], ye
 export type PageLink = { page: number } | { gap: true };
 
 /**
- * The numbered links of a pager: always the first and the last page, and `around` pages
- * either side of the current one; a gap stands for the pages left out (never for just one
- * page: that page is shown instead, a gap would take as much room).
+ * The numbered links of a pager: every page when they fit in the room a shortened pager
+ * takes anyway; otherwise the first and the last page, and `around` pages either side of the
+ * current one, a gap standing for the pages left out (never for just one page: that page is
+ * shown instead, a gap would take as much room).
  */
 export function pageLinks(current: number, pageCount: number, around = 1): PageLink[] {
+  // first, gap, the window, gap, last
+  if (pageCount <= 2 * around + 5) return Array.from({ length: pageCount }, (_, i) => ({ page: i + 1 }));
   const shown = new Set<number>([1, pageCount]);
   for (let page = current - around; page <= current + around; page += 1) shown.add(page);
   for (const page of [2, pageCount - 1]) {
