@@ -2,12 +2,9 @@
  * The SEO files: XML escaping, the sitemaps, robots.txt and the Atom feed, checked with a
  * strict XML parser (a file a crawler cannot parse is worse than none).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRouteTable, loadSiteContent, type RouteEntry } from '../../src/lib/cms/content.ts';
-import { pullContent } from '../../src/lib/cms/pull.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
 import { atomFeedXml } from '../../src/lib/seo/atom.ts';
 import { isIndexable } from '../../src/lib/seo/indexing.ts';
@@ -17,8 +14,8 @@ import { absoluteUrl } from '../../src/lib/seo/urls.ts';
 import { element, xmlText } from '../../src/lib/seo/xml.ts';
 import { pressFeed, PRESS_FEED_SIZE } from '../../src/lib/press/feed.ts';
 import { brandIsoDateTime } from '../../src/lib/press/paths.ts';
-import { startCmsServer } from '../../scripts/local-cms/server.ts';
-import { FIXTURE_NOW, miniPress, writeMiniCms } from '../fixtures/mini-cms.ts';
+import { FIXTURE_NOW, miniPress } from '../fixtures/mini-cms.ts';
+import { pulledMiniCms } from '../fixtures/pulled-cms.ts';
 import { assertWellFormed, parseXml } from '../fixtures/xml.ts';
 
 const SITE = 'https://shop.example';
@@ -29,22 +26,15 @@ function parseStrict(xml: string) {
 }
 
 let routes: RouteEntry[];
-const dirs: string[] = [];
+let cms: Awaited<ReturnType<typeof pulledMiniCms>>;
 
 beforeAll(async () => {
-  const cmsDir = await mkdtemp(join(tmpdir(), 'cms-'));
-  const cacheDir = await mkdtemp(join(tmpdir(), 'cache-'));
-  dirs.push(cmsDir, cacheDir);
-  await writeMiniCms(cmsDir, LANGUAGES);
-  const cms = await startCmsServer({ dataDir: cmsDir, port: 0 });
-  await pullContent({ baseUrl: cms.url, cacheDir, languages: LANGUAGES });
-  await cms.close();
+  cms = await pulledMiniCms();
+  const cacheDir = cms.cacheDir;
   const content = await loadSiteContent({ cacheDir, localesDir: join(process.cwd(), 'public', 'locales') });
   routes = buildRouteTable(content, { now: FIXTURE_NOW, site: SITE, translate: (code, key) => `${key}:${code}` });
 });
-afterAll(async () => {
-  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => cms.remove());
 
 describe('xml', () => {
   it('escapes markup characters in text and attributes, and drops characters XML cannot hold', () => {

@@ -1,0 +1,75 @@
+/** The inline lines of the pages without script files, run against a stand-in DOM. */
+import { describe, expect, it } from 'vitest';
+import { WINDOW_AT_LOAD_SCRIPT, tickerCloseScript } from '../../src/lib/header/static-scripts.ts';
+import { isWithinWindow } from '../../src/lib/cms/schedule.ts';
+import { TICKER_CLOSED_STORAGE_KEY } from '../../src/stores/ticker.ts';
+
+class FakeElement {
+  hidden = false;
+  readonly attributes: Record<string, string>;
+  readonly closeButton: boolean;
+  constructor(attributes: Record<string, string>, closeButton = false) {
+    this.attributes = attributes;
+    this.closeButton = closeButton;
+  }
+  getAttribute(name: string) {
+    return this.attributes[name] ?? null;
+  }
+  closest(selector: string) {
+    return this.closeButton && selector === '.ticker-bar__close' ? this : null;
+  }
+}
+
+function run(script: string, globals: Record<string, unknown>) {
+  new Function(...Object.keys(globals), script)(...Object.values(globals));
+}
+
+describe('the live banner window at load', () => {
+  const NOW = 1_000_000;
+  const cases: Array<[string | undefined, string | undefined]> = [
+    [undefined, undefined], [String(NOW - 1), undefined], [String(NOW), undefined], [String(NOW + 1), undefined],
+    [undefined, String(NOW)], [undefined, String(NOW + 1)], [String(NOW - 5), String(NOW + 5)], [String(NOW + 5), String(NOW + 9)],
+  ];
+
+  it('shows a block exactly when the schedule rule says it is inside its window', () => {
+    for (const [start, end] of cases) {
+      const block = new FakeElement({ ...(start ? { 'data-window-start': start } : {}), ...(end ? { 'data-window-end': end } : {}) });
+      block.hidden = !block.hidden; // start from the wrong state
+      run(WINDOW_AT_LOAD_SCRIPT, { Date: { now: () => NOW }, document: { querySelectorAll: () => [block] } });
+      expect(block.hidden, `${start}–${end}`).toBe(!isWithinWindow(NOW, start ? Number(start) : null, end ? Number(end) : null));
+    }
+  });
+});
+
+describe('the ticker close button', () => {
+  function page() {
+    const stored = new Map<string, string>();
+    const root = new FakeElement({});
+    let onClick: (event: { target: unknown }) => void = () => {};
+    const globals = {
+      Element: FakeElement,
+      sessionStorage: { setItem: (k: string, v: string) => stored.set(k, v) },
+      document: {
+        documentElement: { setAttribute: (k: string, v: string) => (root.attributes[k] = v) },
+        addEventListener: (_: string, handler: typeof onClick) => (onClick = handler),
+      },
+    };
+    run(tickerCloseScript(TICKER_CLOSED_STORAGE_KEY), globals);
+    return { stored, root, click: (target: unknown) => onClick({ target }) };
+  }
+
+  it('remembers the close for the session under the ticker island key, and marks the root', () => {
+    const { stored, root, click } = page();
+    click(new FakeElement({}, true));
+    expect(stored.get(TICKER_CLOSED_STORAGE_KEY)).toBe('Y');
+    expect(root.attributes['data-ticker-closed']).toBe('');
+  });
+
+  it('ignores every other click', () => {
+    const { stored, root, click } = page();
+    click(new FakeElement({}));
+    click(null);
+    expect(stored.size).toBe(0);
+    expect(root.attributes['data-ticker-closed']).toBeUndefined();
+  });
+});
