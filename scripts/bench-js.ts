@@ -16,6 +16,7 @@ const PAGE_TYPES: Array<[string, string]> = [
   ['category', 'c/W0101.html'],
   ['content (feature)', 'feature/lookbook.html'],
   ['not found', 'not-found.html'],
+  ['press list (year and release pages alike)', 'press/index.html'],
   ['search results', 'search.html'],
   ['product detail', 'product-detail.html'],
   ['cart', 'cart.html'],
@@ -42,7 +43,8 @@ for (const [type, file] of PAGE_TYPES) {
     rows.push([type, file, 'missing', '', '']);
     continue;
   }
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('\n');
+  // Structured data (application/ld+json) is not JavaScript.
+  const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('\n');
   const entries = [
     ...[...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)].map((m) => m[1]!),
     ...[...html.matchAll(/(?:component|renderer)-url="([^"]+\.js)"/g)].map((m) => m[1]!),
