@@ -21,7 +21,10 @@ import {
   languageConfigSchema,
   pageDocumentSchema,
   popupSchema,
+  pressIndexSchema,
+  pressReleaseSchema,
   returnNoticeSchema,
+  shopsSchema,
   productCornerSchema,
   productPageSchema,
   searchWordsSchema,
@@ -54,6 +57,7 @@ import {
   type ImageJob,
   type ScenePalette,
 } from './images.ts';
+import { pressIndexEntry, samplePressReleases, sampleShops } from './press-and-shops.ts';
 import { rngFor } from './random.ts';
 import { PRODUCT_PAGES, TAXONOMY, type FeatureKey, type GarmentKind, type GenderKey, type GenderNode, type GroupNode, type LeafNode } from './taxonomy.ts';
 
@@ -666,6 +670,9 @@ export async function generateSampleCms(options: GenerateOptions): Promise<Gener
     });
   }
 
+  // Press and shop pictures: scenes with two garments of the catalogue, chosen by the picture's path.
+  const pressPicture = (pathName: string, width: number, height: number) => scene(pathName, width, height, pick(pathName, listable, 2));
+
   // ---- Documents per language ----------------------------------------------------------
   const docs: OutDoc[] = [];
   const emit = (endpoint: string, schema: z.ZodType, data: unknown) => docs.push({ endpoint, schema, data });
@@ -807,6 +814,10 @@ export async function generateSampleCms(options: GenerateOptions): Promise<Gener
     });
     emit(cmsEndpoints.shared(lang.cmsCode, 'search-words'), searchWordsSchema, Object.fromEntries(copy.searchWords.map(([word, link]) => [word, { pcLink: link }])));
     emit(cmsEndpoints.shared(lang.cmsCode, 'return-notice'), returnNoticeSchema, copy.returnNotice);
+    const releases = samplePressReleases({ seed, now, copyKey: lang.sampleCopy, region: lang.region, picture: pressPicture });
+    emit(cmsEndpoints.pressIndex(lang.cmsCode), pressIndexSchema, { releases: releases.map(pressIndexEntry) });
+    for (const release of releases) emit(cmsEndpoints.pressRelease(lang.cmsCode, release.id), pressReleaseSchema, release);
+    emit(cmsEndpoints.shops(lang.cmsCode), shopsSchema, { shops: sampleShops(lang.sampleCopy, pressPicture) });
     emit(cmsEndpoints.shared(lang.cmsCode, 'popup'), popupSchema, {
       pPopupType: 'custom',
       customStartTime: now - DAY,

@@ -19,7 +19,11 @@ import {
   type CmsConfig,
   type PageDocument,
   type SharedDocumentName,
+  pressIndexSchema,
+  pressReleaseSchema,
+  shopsSchema,
 } from '../../src/lib/cms/schema.ts';
+import { brandCalendar } from '../../src/lib/press/paths.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { level2ProductId } from '../../src/lib/product/product-id.ts';
 
@@ -170,6 +174,8 @@ describe('local sample CMS generator', () => {
       const [, , kind, ...rest] = file.split('/');
       if (kind === 'pages' || kind === 'archive') return pageDocumentSchema;
       if (kind === 'product-pages') return productPageSchema;
+      if (kind === 'press') return rest[0] === 'index.json' ? pressIndexSchema : pressReleaseSchema;
+      if (kind === 'shops.json') return shopsSchema;
       const name = (kind ?? '').replace(/\.json$/, '');
       if (rest.length === 0 && name in SHARED_DOCUMENTS) return SHARED_DOCUMENTS[name as SharedDocumentName];
       throw new Error(`unexpected file ${file}`);
@@ -188,6 +194,25 @@ describe('local sample CMS generator', () => {
     for (const product of catalogue.products) for (const colour of product.colours) colour.images.forEach((i) => media.add(i));
     expect(media.size).toBeGreaterThan(100);
     for (const url of media) expect((await stat(fileOf(dirA, url))).isFile(), url).toBe(true);
+  });
+
+  it('writes at least 60 press releases per language over 3 years, the same ids in every language, and the shops', async () => {
+    const idsByLanguage: string[][] = [];
+    for (const lang of LANGUAGES) {
+      const index = pressIndexSchema.parse(await readJson(dirA, cmsEndpoints.pressIndex(lang.cmsCode)));
+      expect(index.releases.length).toBeGreaterThanOrEqual(60);
+      const years = new Set(index.releases.map((r) => brandCalendar(r.publishedAt).year));
+      expect(years.size).toBeGreaterThanOrEqual(3);
+      for (const entry of index.releases) {
+        const release = pressReleaseSchema.parse(await readJson(dirA, cmsEndpoints.pressRelease(lang.cmsCode, entry.id)));
+        expect({ ...release, location: undefined, body: undefined }).toEqual({ ...entry, location: undefined, body: undefined });
+        expect(entry.updatedAt).toBeGreaterThanOrEqual(entry.publishedAt);
+      }
+      idsByLanguage.push(index.releases.map((r) => r.id));
+      const { shops } = shopsSchema.parse(await readJson(dirA, cmsEndpoints.shops(lang.cmsCode)));
+      expect(new Set(shops.map((s) => s.region)).size).toBeGreaterThanOrEqual(8);
+    }
+    for (const ids of idsByLanguage) expect(ids).toEqual(idsByLanguage[0]);
   });
 
   it('writes a catalogue consistent with the CMS product tiles', async () => {

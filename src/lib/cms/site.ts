@@ -32,9 +32,12 @@ export function getSite(): Promise<Site> {
   return holder[KEY];
 }
 
-/** The home of a prefixed language ('/en-gb/'): built by [lang]/index.astro, every other route by [...path].astro. */
-export function isPrefixedHome(route: RouteEntry): boolean {
-  return route.isHome && route.urlPath !== '/';
+/**
+ * A route whose address is a folder other than the root ('/en-gb/', '/press/2026/'): built by
+ * [...dir]/index.astro into {folder}/index.html; every other route by [...path].astro.
+ */
+export function isFolderRoute(route: RouteEntry): boolean {
+  return route.urlPath !== '/' && route.urlPath.endsWith('/');
 }
 
 /** Forget the loaded content: the next getSite() reads the cache afresh (a new build in this process). */
