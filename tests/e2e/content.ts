@@ -1,7 +1,7 @@
 /** What the browser tests know of the sample content: read from the pulled cache, never guessed. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cmsConfigSchema, languageConfigSchema, pageDocumentSchema, switchConfigSchema, type PageConfig } from '../../src/lib/cms/schema.ts';
+import { cmsConfigSchema, languageConfigSchema, pageDocumentSchema, shopsSchema, switchConfigSchema, type PageConfig } from '../../src/lib/cms/schema.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { cachePathOf } from '../../src/lib/cms/pull.ts';
 import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
@@ -29,4 +29,8 @@ export function switchConfig() {
 
 export function languageConfig(language: LanguageDefinition) {
   return languageConfigSchema.parse(JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.shared(language.cmsCode, 'language-config'))), 'utf8')));
+}
+
+export function shops(language: LanguageDefinition) {
+  return shopsSchema.parse(JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.shops(language.cmsCode))), 'utf8'))).shops;
 }
