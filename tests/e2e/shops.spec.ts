@@ -154,6 +154,17 @@ test('the shop page shows the distance once the location is shared', async ({ pa
   await expect(page.locator(`[data-shop-detail="${shop.code}"] [data-distance-value]`)).toHaveText(formatDistance(distanceMetres(here, shop), 'zh-TW'));
 });
 
+test('switching language on a shop page stays on that shop', async ({ page }) => {
+  const shop = shops(zhTW)[2]!;
+  const english = shops(enGB).find((s) => s.code === shop.code)!;
+  await page.goto(`/shop/shop.html?storeCode=${shop.code}`);
+  await page.locator('astro-island[component-url*="LanguageChooser"]:not([ssr])').waitFor({ state: 'attached' }); // hydrated
+  await page.locator('.language-menu summary').click();
+  await page.locator('.language-menu a[hreflang="en-GB"]').click();
+  await expect(page).toHaveURL(new RegExp(`/en-gb/shop/shop\\.html\\?storeCode=${shop.code}$`));
+  await expect(page.locator('.shop-detail:visible h2')).toHaveText(english.name);
+});
+
 for (const query of ['?storeCode=NOSUCH1', '']) {
   test(`the shop page with ${query ? 'an unknown' : 'no'} storeCode says so and leads to the list`, async ({ page }) => {
     await page.goto(`/shop/shop.html${query}`);
