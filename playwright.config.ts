@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4398);
 export const CHAT_URL = 'https://chat.linea.example/';
+/** The mobile site phones are sent to; tests intercept it. */
+export const MOBILE_SITE = 'https://m.linea.example';
 
 // Debian's Chromium: Playwright's own browser download cannot work on these machines.
 export default defineConfig({
@@ -28,7 +30,7 @@ export default defineConfig({
     command: 'node scripts/start.ts',
     url: `http://127.0.0.1:${PORT}/`,
     // A chat address, so the chat quick link and the customer-service tip are there to test.
-    env: { PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}`, COMMERCE_DB: ':memory:', PUBLIC_CHAT_URL: CHAT_URL },
+    env: { PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}`, COMMERCE_DB: ':memory:', PUBLIC_CHAT_URL: CHAT_URL, MOBILE_SITE_URL: MOBILE_SITE },
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -6,6 +6,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { build } from 'astro';
 import { resetSite } from '../src/lib/cms/site.ts';
+import { writeHostRules } from './host-rules.ts';
 import { pull } from './pull-content.ts';
 
 export interface BuildResult {
@@ -16,7 +17,8 @@ export interface BuildResult {
 
 async function countPages(dir: string): Promise<number> {
   const entries = await readdir(dir, { recursive: true });
-  return entries.filter((e) => e.endsWith('.html')).length;
+  // The 404.html of each language is a copy of its not-found page (host rules), not a page.
+  return entries.filter((e) => e.endsWith('.html') && !e.endsWith('404.html')).length;
 }
 
 export interface BuildOptions {
@@ -41,6 +43,7 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     experimental: { incrementalBuild: options.incremental ?? false },
   });
+  await writeHostRules(outDir);
   return { outDir, pages: await countPages(outDir), ms: Math.round(performance.now() - started) };
 }
 

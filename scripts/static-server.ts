@@ -3,11 +3,14 @@
  * src/lib/routing/static-rules.ts, and proxies path prefixes (/media to the image host,
  * later /api to the commerce API) so everything runs on one origin.
  */
-import { createReadStream, existsSync, realpathSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
+import { mobileSiteUrl } from '../src/lib/env.ts';
+import { mobileRedirectForRequest, type MobilePagesBySegment } from '../src/lib/routing/mobile-redirect.ts';
 import { resolveStaticPath } from '../src/lib/routing/static-rules.ts';
+import { MOBILE_PAGES_FILE } from './host-rules.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,7 +37,25 @@ export interface StaticServerOptions {
   host?: string;
   proxies?: Array<{ prefix: string; target: string }>;
   log?: (line: string) => void;
+  /** Where phones are sent (spec §2); default MOBILE_SITE_URL; '' turns the redirect off. */
+  mobileSiteUrl?: string;
 }
+
+/** The CMS pages of each language, written by the build beside the release (read once per release). */
+const mobilePagesByRelease = new Map<string, MobilePagesBySegment>();
+function mobilePagesOf(base: string): MobilePagesBySegment {
+  let pages = mobilePagesByRelease.get(base);
+  if (!pages) {
+    try {
+      pages = JSON.parse(readFileSync(join(base, MOBILE_PAGES_FILE), 'utf8')) as MobilePagesBySegment;
+    } catch {
+      pages = Object.fromEntries(LANGUAGES.map((l) => [l.pathSegment, []]));
+    }
+    mobilePagesByRelease.set(base, pages);
+  }
+  return pages;
+}
+
 
 function proxy(req: IncomingMessage, res: ServerResponse, target: string): void {
   const url = new URL(req.url ?? '/', target);
@@ -56,6 +77,7 @@ function cacheControl(file: string): string {
 
 export function startStaticServer(options: StaticServerOptions): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const { root, proxies = [], host = '127.0.0.1', log = () => {} } = options;
+  const mobileSite = options.mobileSiteUrl ?? mobileSiteUrl();
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://local');
     const route = proxies.find((p) => url.pathname.startsWith(p.prefix));
@@ -79,6 +101,17 @@ export function startStaticServer(options: StaticServerOptions): Promise<{ url: 
         return false;
       }
     }, LANGUAGES);
+    // Phones asking for a page go to the mobile site, even for a page this store has not built
+    // (the mobile site may have it); assets never do, and a moved page moves first.
+    const isPage = answer.kind === 'file' ? answer.file.endsWith('.html') : answer.status === 302 && /(?:\.html|\/)$/.test(pathname);
+    if (mobileSite && isPage) {
+      const target = mobileRedirectForRequest({ pathname, search: url.search, userAgent: req.headers['user-agent'], mobileSiteUrl: mobileSite, pages: mobilePagesOf(base) });
+      if (target) {
+        res.writeHead(302, { location: target, 'cache-control': 'no-cache', vary: 'User-Agent' }).end();
+        log(`${req.method} ${url.pathname} -> 302 ${target} (phone)`);
+        return;
+      }
+    }
     if (answer.kind === 'redirect') {
       res.writeHead(answer.status, { location: answer.location, 'cache-control': 'no-cache' }).end();
       log(`${req.method} ${url.pathname} -> ${answer.status} ${answer.location}`);
@@ -93,6 +126,8 @@ export function startStaticServer(options: StaticServerOptions): Promise<{ url: 
       etag,
       'last-modified': stat.mtime.toUTCString(),
       'x-content-type-options': 'nosniff',
+      // The same page address answers phones with a redirect: caches must keep the two apart.
+      ...(mobileSite && isPage ? { vary: 'User-Agent' } : {}),
     };
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers).end();

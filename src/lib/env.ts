@@ -58,3 +58,9 @@ export function buildConcurrency(): number {
 export function commerceApiUrl(): string | undefined {
   return process.env.COMMERCE_API_URL?.replace(/\/+$/, '') || undefined;
 }
+
+/** The mobile site phones are sent to (spec §2), e.g. https://m.linea.example. Unset: no mobile redirect anywhere. */
+export function mobileSiteUrl(): string {
+  const value = process.env.MOBILE_SITE_URL?.trim();
+  return value ? readUrl('MOBILE_SITE_URL', value) : '';
+}

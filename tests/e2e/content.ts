@@ -1,7 +1,7 @@
 /** What the browser tests know of the sample content: read from the pulled cache, never guessed. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cmsConfigSchema, languageConfigSchema, pageDocumentSchema, pressIndexSchema, pressReleaseSchema, switchConfigSchema, type PageConfig } from '../../src/lib/cms/schema.ts';
+import { cmsConfigSchema, languageConfigSchema, pageDocumentSchema, pressIndexSchema, pressReleaseSchema, shopsSchema, switchConfigSchema, type PageConfig } from '../../src/lib/cms/schema.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { cachePathOf } from '../../src/lib/cms/pull.ts';
 import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
@@ -38,4 +38,8 @@ export function pressIndex(language: LanguageDefinition) {
 
 export function pressRelease(language: LanguageDefinition, id: string) {
   return pressReleaseSchema.parse(JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.pressRelease(language.cmsCode, id))), 'utf8')));
+}
+
+export function shops(language: LanguageDefinition) {
+  return shopsSchema.parse(JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.shops(language.cmsCode))), 'utf8'))).shops;
 }

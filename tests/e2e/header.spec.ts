@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { pausedClock } from './clock.ts';
+import { catalogue } from './shopper.ts';
 import { ACCOUNT_POPUP_CLOSE_DELAY_MS, BALLOON_TIP_DURATION_MS, CATEGORY_LAYER_HOVER_DELAY_MS } from '../../src/lib/constants.ts';
 
 const demo = DEMO_MEMBERS[0];
@@ -112,6 +113,16 @@ test('switching language keeps the page and saves a member preference', async ({
   await page.locator('.language-menu a[hreflang="zh-HK"]').click();
   await expect(page).toHaveURL(/\/zh-hk\/c\/W01\.html$/);
   expect(preferences).toEqual([JSON.stringify({ preferLang: 'zh-HK' })]);
+});
+
+test('switching language on a product keeps the product (its query)', async ({ page }) => {
+  const product = catalogue().find((p) => p.enabledFlag === 'Y') ?? catalogue()[0];
+  await page.goto(`/product-detail.html?productCode=${product!.productCode}`);
+  await page.locator('astro-island[component-url*="LanguageChooser"]:not([ssr])').waitFor({ state: 'attached' });
+  await page.locator('.language-menu summary').click();
+  await page.locator('.language-menu a[hreflang="en-GB"]').click();
+  await expect(page).toHaveURL(new RegExp(`/en-gb/product-detail\\.html\\?productCode=${product!.productCode}$`));
+  await expect(page.locator('h1')).toHaveText(product!.names['en-GB']!);
 });
 
 test.describe('signed in', () => {

@@ -1,6 +1,6 @@
 /** The mobile redirect of spec §2, as a table: every rule and every user-agent keyword. */
 import { describe, expect, it } from 'vitest';
-import { isMobileUserAgent, MOBILE_USER_AGENT_KEYWORDS, mobileRedirectTarget } from '../../src/lib/routing/mobile-redirect.ts';
+import { isCrawlerUserAgent, isMobileUserAgent, MOBILE_USER_AGENT_KEYWORDS, mobileRedirectForRequest, mobileRedirectTarget } from '../../src/lib/routing/mobile-redirect.ts';
 
 const M = 'https://m.linea.example';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -15,6 +15,18 @@ describe('which browsers go to the mobile site', () => {
   it.each(MOBILE_USER_AGENT_KEYWORDS.map((k) => [k]))('a user agent containing "%s"', (keyword) => {
     expect(isMobileUserAgent(`Something ${keyword.toUpperCase()} Browser`)).toBe(true);
   });
+  it('not a search-engine crawler, even its smartphone crawler', () => {
+    const googlebotSmartphone = 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    const bingbotMobile = 'Mozilla/5.0 (iPhone; CPU iPhone OS 7_0 like Mac OS X) AppleWebKit/537.51.1 Mobile/11A465 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
+    const baidu = 'Mozilla/5.0 (Linux;u;Android 4.2.2;zh-cn;) AppleWebKit/534.46 Mobile Safari/534.46 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)';
+    for (const ua of [googlebotSmartphone, bingbotMobile, baidu]) {
+      expect(isCrawlerUserAgent(ua), ua).toBe(true);
+      expect(isMobileUserAgent(ua), ua).toBe(false);
+    }
+    // A phone whose brand merely contains "bot" is still a phone.
+    expect(isMobileUserAgent('Mozilla/5.0 (Linux; Android 12; CUBOT X50) Mobile Safari/537.36')).toBe(true);
+  });
+
   it('not a desktop browser, nor a missing user agent', () => {
     expect(isMobileUserAgent(DESKTOP)).toBe(false);
     expect(isMobileUserAgent(undefined)).toBe(false);
@@ -57,5 +69,22 @@ describe('where a page goes', () => {
 
   it('keeps the language, and drops query names the mobile site does not know', () => {
     expect(target('/c/W0101.html?utm_source=x', IPHONE, 'en-gb')).toBe(`${M}/en-gb/home/c_mobile/W0101`);
+  });
+});
+
+describe('a request to the store', () => {
+  const pages = { '': [{ path: '/women.html', code: 'WOMEN' }], 'en-gb': [{ path: '/women.html', code: 'WOMEN-EN' }], 'zh-hk': [] };
+  const request = (pathname: string, search = '', userAgent = IPHONE, mobileSiteUrl = M) => mobileRedirectForRequest({ pathname, search, userAgent, mobileSiteUrl, pages });
+
+  it('finds the language from the path and uses that language\'s CMS pages', () => {
+    expect(request('/women.html')).toBe(`${M}/home/WOMEN`);
+    expect(request('/en-gb/women.html')).toBe(`${M}/en-gb/home/WOMEN-EN`);
+    expect(request('/en-gb/')).toBe(`${M}/en-gb/`);
+    expect(request('/zh-hk/product-detail.html', '?productCode=L1')).toBe(`${M}/zh-hk/product?pid=L1`);
+  });
+
+  it('does nothing without a mobile site, or for a desktop browser', () => {
+    expect(request('/women.html', '', IPHONE, '')).toBeNull();
+    expect(request('/women.html', '', DESKTOP)).toBeNull();
   });
 });

@@ -3,6 +3,9 @@
  * signed-in member the choice is POSTed as their preference, and the switch proceeds
  * whatever the answer. Before hydration the links work on their own.
  *
+ * An unknown address never comes from a switch: a page missing in the other language sends
+ * the shopper to that language's home instead (the not-found exception of spec §2).
+ *
  * Back button: each page records its language for the session; a page restored from the
  * back-forward cache whose language is no longer the recorded one reloads, so the shopper
  * never sees a stale mix of languages.
@@ -15,6 +18,8 @@ export interface LanguageOption {
   code: string;
   label: string;
   href: string;
+  /** True when href is this page in that language (not its home): the query and hash go along. */
+  samePage: boolean;
 }
 
 const LANGUAGE_KEY = 'linea:language';
@@ -38,7 +43,8 @@ export default function LanguageChooser({ options, currentCode, label }: { optio
       const { api } = await import('../../stores/auth.ts');
       await Promise.race([api().call('preferLanguage', { preferLang: option.code }), new Promise((resolve) => setTimeout(resolve, PREFERENCE_WAIT_MS))]);
     }
-    getPlatform().navigate(option.href);
+    // The same page keeps what the shopper is looking at (?productCode=…, #section).
+    getPlatform().navigate(option.samePage ? `${option.href}${location.search}${location.hash}` : option.href);
   }
 
   const current = options.find((o) => o.code === currentCode);

@@ -75,4 +75,5 @@ export const APP_PAGES: readonly AppPage[] = [
 /** Old addresses answered with a permanent redirect (spec §2). */
 export const PATH_REDIRECTS: Readonly<Record<string, string>> = {
   '/forget_password_phone.html': '/forget_password.html',
+  '/newsletter_subscription.html': '/newsletter-subscription.html',
 };

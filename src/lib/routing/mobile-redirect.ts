@@ -1,17 +1,27 @@
 /**
  * The mobile redirect of spec §2: a phone's browser is sent to the mobile site, to the page
- * that matches the one it asked for. Pure: the static server (HTTP 302), generated CDN rules
- * and a pre-paint inline script are meant to share it (#6 wires them).
+ * that matches the one it asked for. Pure and dependency-free, so the same code runs in the
+ * local static server (HTTP 302), in the generated host rules and in the pre-paint inline
+ * script (bundled into it at build time).
  *
- * Where the spec names no mobile path, the mobile site's paths are the desktop page's name
- * without `.html` (decision, in the README when wired). A store's all-wares page is
- * `/shop/wares/{storeCode}`.
+ * Decisions where the spec is silent:
+ * - the mobile site's paths are the desktop page's name without `.html` (`_` becomes `-`);
+ * - a store's all-wares page is `/shop/wares/{storeCode}`;
+ * - search-engine crawlers are never redirected: their smartphone crawlers say "Android …
+ *   Mobile", and sending them to the mobile root would unlist every press release.
  */
 export const MOBILE_USER_AGENT_KEYWORDS = ['android', 'iphone', 'symbian', 'windows phone', 'ipod', 'mobile'] as const;
 
+/** Googlebot/2.1, bingbot/2.0, Baiduspider, YandexBot, Applebot, … ("Cubot" phones are not bots). */
+const CRAWLER_PATTERN = /bot(?:[/;)-]|$)|crawler|spider|slurp|facebookexternalhit|mediapartners-google|chrome-lighthouse/i;
+
+export function isCrawlerUserAgent(userAgent: string | null | undefined): boolean {
+  return CRAWLER_PATTERN.test(userAgent ?? '');
+}
+
 export function isMobileUserAgent(userAgent: string | null | undefined): boolean {
   const ua = (userAgent ?? '').toLowerCase();
-  return MOBILE_USER_AGENT_KEYWORDS.some((keyword) => ua.includes(keyword));
+  return MOBILE_USER_AGENT_KEYWORDS.some((keyword) => ua.includes(keyword)) && !isCrawlerUserAgent(ua);
 }
 
 /** Desktop query names → the mobile site's; the others listed are kept as they are; the rest are dropped. */
@@ -25,6 +35,21 @@ export interface MobileCmsPage {
 
 const TO_ROOT = new Set(['/', '/index.html', '/cart.html', '/account/favorites.html']);
 const SAME_NAME = new Set(['/evaluation.html', '/official-styling-detail.html', '/staff-styling-detail.html', '/newsletter-subscription.html', '/unsubscribe.html', '/forget_password.html', '/reset-email.html']);
+
+/** Every desktop path the rules name (host rules list them even where this store has no page yet). */
+export const MOBILE_NAMED_PATHS: readonly string[] = [
+  ...TO_ROOT,
+  ...SAME_NAME,
+  '/product-detail.html',
+  '/search.html',
+  '/email.html',
+  '/account/security/email.html',
+  '/account/security/password.html',
+  '/coupon-collect.html',
+  '/order/evaluate.html',
+  '/account/order/evaluate.html',
+  '/payment_settlement.html',
+];
 
 /**
  * The mobile URL for a desktop request, or null when the request stays (not a phone).
@@ -60,6 +85,28 @@ export function mobileRedirectTarget(input: { path: string; query: URLSearchPara
   if (category) return to(`/home/c_mobile/${category[1]}`);
   const page = input.cmsPages.find((p) => p.path === path);
   return to(page ? `/home/${encodeURIComponent(page.code)}` : '/');
+}
+
+/** The CMS pages of each language, by the language's URL segment ('' for the default language). */
+export type MobilePagesBySegment = Readonly<Record<string, readonly MobileCmsPage[]>>;
+
+/**
+ * The mobile URL for a request to the store (a full path, language prefix included), or
+ * null. The caller decides which requests are pages (the server: HTML files only).
+ */
+export function mobileRedirectForRequest(input: { pathname: string; search: string; userAgent: string | null | undefined; mobileSiteUrl: string; pages: MobilePagesBySegment }): string | null {
+  if (!input.mobileSiteUrl || !isMobileUserAgent(input.userAgent)) return null;
+  const first = input.pathname.split('/')[1] ?? '';
+  const segment = first !== '' && first in input.pages ? first : '';
+  const path = segment ? input.pathname.slice(segment.length + 1) || '/' : input.pathname;
+  return mobileRedirectTarget({
+    path,
+    query: new URLSearchParams(input.search),
+    userAgent: input.userAgent,
+    mobileSiteUrl: input.mobileSiteUrl,
+    languageSegment: segment,
+    cmsPages: input.pages[segment] ?? [],
+  });
 }
 
 function mappedQuery(query: URLSearchParams): URLSearchParams {

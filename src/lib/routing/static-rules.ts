@@ -12,13 +12,16 @@ export type StaticAnswer =
 
 export const NOT_FOUND_PATH = '/not-found.html';
 
+/** Files of the build that are host rules, not content (host-rules.ts): never served. */
+const HOST_RULE_FILES = /^\/(?:_host\/|_redirects$|_headers$)/;
+
 /**
  * `pathname` is the decoded URL path. A file is served as is; a folder with index.html is
  * served at its slash form; anything else redirects to the not-found page of its language.
  */
 export function resolveStaticPath(pathname: string, search: string, exists: (file: string) => boolean, languages: readonly LanguageDefinition[]): StaticAnswer {
   const segments = pathname.split('/');
-  if (segments.some((s) => s === '..' || s.includes('\0'))) return notFound(pathname, languages);
+  if (segments.some((s) => s === '..' || s.includes('\0')) || HOST_RULE_FILES.test(pathname)) return notFound(pathname, languages);
   const language = languageOfPath(pathname, languages);
   const prefix = language.pathSegment ? `/${language.pathSegment}` : '';
   const moved = PATH_REDIRECTS[pathname.slice(prefix.length)];

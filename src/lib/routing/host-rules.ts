@@ -1,0 +1,140 @@
+/**
+ * The host rules of the built site, generated for real hosts from the same rules the local
+ * server applies (static-rules.ts, mobile-redirect.ts):
+ * - `_redirects` and `_headers` for Netlify and Cloudflare Pages;
+ * - an nginx include pair: `nginx-http.conf` (maps, in the http block) and
+ *   `nginx-server.conf` (in the server block whose root is the built site).
+ *
+ * Decisions:
+ * - `_redirects` holds only rules both hosts read the same way (explicit paths, 301/302):
+ *   Cloudflare applies every rule even where a file exists, so there is no catch-all; an
+ *   unknown path is answered by the `404.html` written in each language's folder (the
+ *   not-found page of that language, with status 404), the mechanism both hosts share.
+ * - The user-agent redirect cannot be said in `_redirects` (no header conditions). nginx gets
+ *   it as maps computed by the mobile-redirect function itself, for every page the build
+ *   wrote; on Netlify and Cloudflare Pages the pre-paint inline script does it.
+ */
+import type { LanguageDefinition } from '../i18n/languages.ts';
+import { MOBILE_NAMED_PATHS, MOBILE_QUERY_NAMES, MOBILE_USER_AGENT_KEYWORDS, mobileRedirectForRequest, type MobilePagesBySegment } from './mobile-redirect.ts';
+import { NOT_FOUND_PATH } from './static-rules.ts';
+import { PATH_REDIRECTS } from './app-pages.ts';
+
+export interface HostRulesInput {
+  languages: readonly LanguageDefinition[];
+  /** Every page the build wrote, as URL paths ('/', '/en-gb/', '/c/W01.html', '/press/2026/'). */
+  pagePaths: readonly string[];
+  /** '' when there is no mobile site. */
+  mobileSiteUrl: string;
+  mobilePages: MobilePagesBySegment;
+}
+
+const GENERATED = '# Generated at build time by scripts/host-rules.ts (src/lib/routing/host-rules.ts). Do not edit.';
+/** Hashed build assets never change. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const prefixOf = (language: LanguageDefinition) => (language.pathSegment ? `/${language.pathSegment}` : '');
+
+/** Every fixed redirect, in every language: the moved paths of spec §2 and the folders written without their slash. */
+export function fixedRedirects(input: Pick<HostRulesInput, 'languages' | 'pagePaths'>): Array<{ from: string; to: string; status: 301 }> {
+  const rules: Array<{ from: string; to: string; status: 301 }> = [];
+  for (const language of input.languages) {
+    for (const [from, to] of Object.entries(PATH_REDIRECTS)) rules.push({ from: `${prefixOf(language)}${from}`, to: `${prefixOf(language)}${to}`, status: 301 });
+  }
+  // Folders below a language home (the press list and its years): '/press/2026' → '/press/2026/'.
+  const homes = new Set(['/', ...input.languages.map((l) => `${prefixOf(l)}/`)]);
+  for (const path of input.pagePaths) {
+    if (path.endsWith('/') && !homes.has(path)) rules.push({ from: path.slice(0, -1), to: path, status: 301 });
+  }
+  return rules;
+}
+
+export function redirectsFile(input: HostRulesInput): string {
+  const lines = [GENERATED, '# Netlify and Cloudflare Pages. Query strings are passed on.'];
+  for (const rule of fixedRedirects(input)) lines.push(`${rule.from}  ${rule.to}  ${rule.status}`);
+  return `${lines.join('\n')}\n`;
+}
+
+export function headersFile(): string {
+  return `${[
+    GENERATED,
+    '# Netlify and Cloudflare Pages. Pages keep the hosts\' default (revalidate every time), so a publish shows at once.',
+    '/_astro/*',
+    `  Cache-Control: ${IMMUTABLE}`,
+    '/*',
+    '  X-Content-Type-Options: nosniff',
+  ].join('\n')}\n`;
+}
+
+/** The not-found page of each language, for the hosts' 404 convention: {folder}/404.html. */
+export function notFoundCopies(languages: readonly LanguageDefinition[]): Array<{ from: string; to: string }> {
+  return languages.map((l) => ({ from: `${prefixOf(l)}${NOT_FOUND_PATH}`.slice(1), to: `${prefixOf(l)}/404.html`.slice(1) }));
+}
+
+const nginxString = (value: string) => `"${value.replace(/["\\$]/g, (c) => (c === '$' ? '${dollar}' : `\\${c}`))}"`;
+const regexEscape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The mobile target of every page the build wrote, as the function computes it for a query-less request. */
+function mobileTargets(input: HostRulesInput): Array<[string, string]> {
+  const targets: Array<[string, string]> = [];
+  const paths = new Set(input.pagePaths);
+  // The pages the rules name, built here or not (the mobile site may have them).
+  for (const language of input.languages) for (const path of MOBILE_NAMED_PATHS) if (path !== '/') paths.add(`${prefixOf(language)}${path}`);
+  for (const path of [...paths].sort()) {
+    const target = mobileRedirectForRequest({ pathname: path, search: '', userAgent: 'mobile', mobileSiteUrl: input.mobileSiteUrl, pages: input.mobilePages });
+    if (target) targets.push([path, target]);
+  }
+  return targets;
+}
+
+/** The http-block half: which browsers are phones, and each page's mobile URL. */
+export function nginxHttpInclude(input: HostRulesInput): string {
+  const lines = [GENERATED, '# Include in the http block; nginx-server.conf goes in the server block.'];
+  lines.push('map $http_user_agent $linea_phone {', '  default 0;');
+  // First match wins: crawlers first (their smartphone crawlers say "Mobile" too).
+  lines.push('  "~*(bot[/;)-]|bot$|crawler|spider|slurp|facebookexternalhit|mediapartners-google|chrome-lighthouse)" 0;');
+  lines.push(`  "~*(${MOBILE_USER_AGENT_KEYWORDS.map(regexEscape).join('|')})" 1;`, '}');
+  lines.push('map $uri $linea_mobile_target {', '  default "";');
+  if (input.mobileSiteUrl) for (const [path, target] of mobileTargets(input)) lines.push(`  ${nginxString(path)} ${nginxString(target)};`);
+  lines.push('}');
+  // The query the mobile site gets: the mapped names (built in the server block), without the leading '&'.
+  lines.push('map $linea_query_parts $linea_query {', '  default "";', '  "~^&(?<linea_q>.+)$" "?$linea_q";', '}');
+  lines.push('geo $dollar { default "$"; }');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The server-block half: fixed redirects, not-found per language, caching, and the mobile redirect. */
+export function nginxServerInclude(input: HostRulesInput): string {
+  const lines = [GENERATED, '# Include in the server block whose root is the built site (e.g. root /srv/linea/current;).'];
+  for (const rule of fixedRedirects(input)) lines.push(`location = ${rule.from} { return ${rule.status} ${rule.to}$is_args$args; }`);
+  lines.push(`location /_astro/ { add_header Cache-Control ${nginxString(IMMUTABLE)}; add_header X-Content-Type-Options nosniff; try_files $uri =404; }`);
+  lines.push('location / {', '  add_header Cache-Control "public, max-age=0, must-revalidate";', '  add_header X-Content-Type-Options nosniff;', '  try_files $uri $uri/index.html =404;', '}');
+  // An unknown address redirects to the not-found page of its language (spec §2).
+  const byLongestPrefix = [...input.languages].sort((a, b) => prefixOf(b).length - prefixOf(a).length);
+  lines.push('error_page 404 = @linea_not_found;', 'location @linea_not_found {');
+  for (const language of byLongestPrefix) {
+    const prefix = prefixOf(language);
+    if (prefix) lines.push(`  if ($uri ~ ^${regexEscape(prefix)}/) { return 302 ${prefix}${NOT_FOUND_PATH}; }`);
+  }
+  lines.push(`  return 302 ${NOT_FOUND_PATH};`, '}');
+  if (input.mobileSiteUrl) {
+    const base = input.mobileSiteUrl.replace(/\/+$/, '');
+    const segments = input.languages.map((l) => l.pathSegment).filter(Boolean).map(regexEscape).join('|');
+    const lang = `((?:/(?:${segments}))?)`;
+    lines.push('# Phones go to the mobile site (spec §2); the targets come from the mobile-redirect function.');
+    lines.push('set $linea_query_parts "";');
+    for (const [name, mobileName] of Object.entries(MOBILE_QUERY_NAMES)) {
+      // An undefined productId is dropped from links (spec §2), here as in the function.
+      const condition = name === 'productId' ? `$arg_${name} !~ "^(|undefined)$"` : `$arg_${name} != ""`;
+      lines.push(`if (${condition}) { set $linea_query_parts "\${linea_query_parts}&${mobileName}=$arg_${name}"; }`);
+    }
+    lines.push('set $linea_key "$linea_phone|$uri|$arg_searchType|$arg_storeCode|$arg_couponId";');
+    lines.push(`if ($linea_key ~ "^1\\|${lang}/search\\.html\\|storeCode\\|([^|]+)\\|") { return 302 ${base}$1/shop/wares/$2; }`);
+    lines.push(`if ($linea_key ~ "^1\\|${lang}/coupon-collect\\.html\\|[^|]*\\|[^|]*\\|([^|]+)$") { return 302 ${base}$1/coupon-collect/$2; }`);
+    lines.push(`if ($linea_key ~ "^1\\|${lang}/coupon-collect\\.html\\|") { return 302 ${base}$1/coupon-collect; }`);
+    // Read the query map before the last regex: a map's own regex would overwrite $1.
+    lines.push('set $linea_mobile_query $linea_query;');
+    lines.push('set $linea_go "$linea_phone|$linea_mobile_target";');
+    lines.push('if ($linea_go ~ "^1\\|(.+)$") { return 302 $1$linea_mobile_query; }');
+  }
+  return `${lines.join('\n')}\n`;
+}

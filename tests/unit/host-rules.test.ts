@@ -1,0 +1,165 @@
+/**
+ * The generated host rules: `_redirects` and `_headers` as text, and the nginx includes run by
+ * a real nginx over a small site, answer for answer against the local server's rules
+ * (static-rules.ts) and the mobile-redirect function.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
+import { fixedRedirects, headersFile, nginxHttpInclude, nginxServerInclude, redirectsFile, type HostRulesInput } from '../../src/lib/routing/host-rules.ts';
+import { mobileRedirectForRequest } from '../../src/lib/routing/mobile-redirect.ts';
+import { resolveStaticPath } from '../../src/lib/routing/static-rules.ts';
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const MOBILE = 'https://m.linea.example';
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
+const GOOGLEBOT_PHONE = 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X) AppleWebKit/537.36 Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
+const FILES = [
+  'index.html', 'women.html', 'c/W01.html', 'product-detail.html', 'search.html', 'coupon-collect.html', 'cart.html', 'forget_password.html',
+  'newsletter-subscription.html', 'not-found.html', 'press/index.html', 'press/2026/index.html', 'press/2026/03/post1001.html',
+  'en-gb/index.html', 'en-gb/women.html', 'en-gb/not-found.html', 'en-gb/newsletter-subscription.html', 'en-gb/press/2026/index.html', '_astro/app.js',
+];
+const PAGE_PATHS = ['/', '/women.html', '/c/W01.html', '/product-detail.html', '/search.html', '/coupon-collect.html', '/cart.html', '/forget_password.html', '/newsletter-subscription.html', '/not-found.html', '/press/', '/press/2026/', '/press/2026/03/post1001.html', '/en-gb/', '/en-gb/women.html', '/en-gb/not-found.html', '/en-gb/newsletter-subscription.html', '/en-gb/press/2026/'];
+const input: HostRulesInput = {
+  languages: LANGUAGES,
+  pagePaths: PAGE_PATHS,
+  mobileSiteUrl: MOBILE,
+  mobilePages: { '': [{ path: '/women.html', code: 'WOMEN' }], 'zh-hk': [], 'en-gb': [{ path: '/women.html', code: 'WOMEN-EN' }] },
+};
+
+describe('_redirects and _headers (Netlify, Cloudflare Pages)', () => {
+  it('redirects the moved pages of every language and the press years written without their slash', () => {
+    const text = redirectsFile(input);
+    for (const line of [
+      '/forget_password_phone.html  /forget_password.html  301',
+      '/en-gb/forget_password_phone.html  /en-gb/forget_password.html  301',
+      '/newsletter_subscription.html  /newsletter-subscription.html  301',
+      '/zh-hk/newsletter_subscription.html  /zh-hk/newsletter-subscription.html  301',
+      '/press/2026  /press/2026/  301',
+      '/en-gb/press/2026  /en-gb/press/2026/  301',
+      '/press  /press/  301',
+    ]) expect(text).toContain(`${line}\n`);
+    // No catch-all: Cloudflare would apply it over existing files; and language homes need no rule.
+    expect(text).not.toMatch(/^\/\*/m);
+    expect(text).not.toMatch(/^\/en-gb {2}/m);
+  });
+
+  it('marks hashed assets immutable', () => {
+    expect(headersFile()).toMatch(/^\/_astro\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
+  });
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('the nginx includes, served by nginx', () => {
+  let dir: string;
+  let nginx: ChildProcess;
+  let origin: string;
+
+  beforeAll(async () => {
+    if (!existsSync(NGINX)) throw new Error(`nginx is needed for this test (apt-get install -y nginx-light, or set NGINX_PATH); not found at ${NGINX}`);
+    dir = await mkdtemp(join(tmpdir(), 'nginx-'));
+    for (const file of FILES) {
+      await mkdir(dirname(join(dir, 'site', file)), { recursive: true });
+      await writeFile(join(dir, 'site', file), `<!doctype html><title>${file}</title>`);
+    }
+    await writeFile(join(dir, 'http.conf'), nginxHttpInclude(input));
+    await writeFile(join(dir, 'server.conf'), nginxServerInclude(input));
+    const port = await freePort();
+    origin = `http://127.0.0.1:${port}`;
+    const temp = (name: string) => `${name}_temp_path ${join(dir, name)};`;
+    await writeFile(join(dir, 'nginx.conf'), `daemon off; master_process off; worker_processes 1; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'error.log')} warn;
+events { worker_connections 64; }
+http {
+  access_log off; ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}
+  include ${join(dir, 'http.conf')};
+  server { listen 127.0.0.1:${port}; root ${join(dir, 'site')}; absolute_redirect off; include ${join(dir, 'server.conf')}; }
+}
+`);
+    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    nginx.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+    for (let i = 0; i < 100; i += 1) {
+      if (nginx.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
+      try {
+        await fetch(`${origin}/`);
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    throw new Error(`nginx did not start: ${stderr}`);
+  });
+  afterAll(async () => {
+    nginx?.kill();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, userAgent: string) => fetch(`${origin}${url}`, { redirect: 'manual', headers: { 'user-agent': userAgent } });
+  /** Same address, same query parameters (nginx builds the query in a fixed order). */
+  const sameUrl = (a: string, b: string) => {
+    const [x, y] = [new URL(a, origin), new URL(b, origin)];
+    const params = (u: URL) => [...u.searchParams].sort((p, q) => p[0].localeCompare(q[0]));
+    return x.origin === y.origin && x.pathname === y.pathname && JSON.stringify(params(x)) === JSON.stringify(params(y));
+  };
+
+  const requests = [
+    '/', '/index.html', '/women.html', '/c/W01.html', '/cart.html', '/not-found.html', '/press/2026/03/post1001.html',
+    '/product-detail.html?productCode=L450011&productId=45001101002011', '/product-detail.html?productCode=L450011&productId=undefined',
+    '/search.html?description=%E5%A4%96%E5%A5%97&sort=priceAsc', '/search.html?searchType=storeCode&storeCode=TPE01', '/search.html?searchType=storeCode&storeCode=',
+    '/coupon-collect.html?couponId=CC001', '/coupon-collect.html', '/en-gb/', '/en-gb/women.html', '/en-gb/press/2026/',
+    // Named by the rules but not built by this store: the mobile site has them.
+    '/email.html', '/en-gb/unsubscribe.html', '/account/order/evaluate.html?oid=O1',
+  ];
+
+  it.each(requests)('a phone asking for %s goes where the mobile-redirect function says', async (url) => {
+    const { pathname, search } = new URL(url, origin);
+    const expected = mobileRedirectForRequest({ pathname, search, userAgent: IPHONE, mobileSiteUrl: MOBILE, pages: input.mobilePages })!;
+    const answer = await get(url, IPHONE);
+    expect(answer.status).toBe(302);
+    expect(sameUrl(answer.headers.get('location')!, expected), `${answer.headers.get('location')} vs ${expected}`).toBe(true);
+  });
+
+  const desktop = ['/', '/women.html', '/press/2026', '/en-gb/press/2026', '/press/2026/', '/newsletter_subscription.html?src=mail', '/en-gb/forget_password_phone.html', '/nope.html', '/en-gb/nope.html', '/c/', '/_astro/app.js'];
+  it.each(desktop)('a desktop browser asking for %s gets what the local server answers', async (url) => {
+    const { pathname, search } = new URL(url, origin);
+    const expected = resolveStaticPath(pathname, search, (f) => FILES.includes(f), LANGUAGES);
+    const answer = await get(url, DESKTOP);
+    if (expected.kind === 'file') {
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain(`<title>${expected.file}</title>`);
+    } else {
+      expect(answer.status).toBe(expected.status);
+      expect(answer.headers.get('location')).toBe(expected.location);
+    }
+  });
+
+  it('a search engine\'s smartphone crawler reads the page itself', async () => {
+    const answer = await get('/press/2026/03/post1001.html', GOOGLEBOT_PHONE);
+    expect(answer.status).toBe(200);
+  });
+
+  it('serves hashed assets as immutable and pages as revalidated', async () => {
+    expect((await get('/_astro/app.js', DESKTOP)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/women.html', DESKTOP)).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('lists every fixed redirect once', () => {
+    const from = fixedRedirects(input).map((r) => r.from);
+    expect(new Set(from).size).toBe(from.length);
+  });
+});
