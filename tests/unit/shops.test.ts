@@ -5,7 +5,8 @@ import { mapUrl, telHref } from '../../src/lib/shops/links.ts';
 import { shopPagePath } from '../../src/lib/shops/paths.ts';
 import { groupByRegion } from '../../src/lib/shops/regions.ts';
 import { shopChoiceScript } from '../../src/lib/shops/shop-choice.ts';
-import { scriptJson, shopsJsonLd } from '../../src/lib/shops/structured-data.ts';
+import { shopsJsonLd } from '../../src/lib/shops/structured-data.ts';
+import { scriptJson } from '../../src/lib/script-json.ts';
 import { miniShops } from '../fixtures/mini-cms.ts';
 
 const shops = shopsSchema.parse({ shops: miniShops() }).shops;

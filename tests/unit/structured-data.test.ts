@@ -5,7 +5,8 @@ import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { articleImages, pressPageHead, type PressContext } from '../../src/lib/press/head.ts';
 import { brandOrganization } from '../../src/lib/seo/brand.ts';
 import { pageOpenGraph } from '../../src/lib/seo/head.ts';
-import { breadcrumbListJsonLd, newsArticleJsonLd, organizationJsonLd, serializeJsonLd, type JsonLd } from '../../src/lib/seo/json-ld.ts';
+import { breadcrumbListJsonLd, newsArticleJsonLd, organizationJsonLd, type JsonLd } from '../../src/lib/seo/json-ld.ts';
+import { scriptJson } from '../../src/lib/script-json.ts';
 import { openGraphTags } from '../../src/lib/seo/open-graph.ts';
 import { miniPress } from '../fixtures/mini-cms.ts';
 
@@ -63,7 +64,7 @@ describe('JSON-LD', () => {
 
   it('cannot be closed by a headline: <, > and & are JSON escapes, and the text parses back the same', () => {
     const data: JsonLd = { '@type': 'NewsArticle', headline: '</script><script>alert("x")</script> & <!-- \u2028' };
-    const text = serializeJsonLd(data);
+    const text = scriptJson(data);
     expect(text).not.toMatch(/[<>&\u2028]/);
     expect(text).toContain('\\u003c/script\\u003e');
     expect(JSON.parse(text)).toEqual(data);

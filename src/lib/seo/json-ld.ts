@@ -89,18 +89,3 @@ export function breadcrumbListJsonLd(crumbs: readonly Crumb[]): JsonLd {
     itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
   };
 }
-
-/**
- * The text of a `<script type="application/ld+json">`. The HTML parser ends the script at
- * the first `</script`, whatever JSON thinks, so `<` (and `>`, `&`, for older parsers) are
- * written as JSON escapes: a headline like "</script><script>…" stays text. U+2028/U+2029
- * are escaped too: legal in JSON, but line breaks to some JavaScript tooling.
- */
-export function serializeJsonLd(data: JsonLd | readonly JsonLd[]): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}

@@ -8,7 +8,7 @@
  * Codes are capitals and digits (the CMS contract), so a code typed in lower case still finds its shop.
  */
 import { SHOP_CODE_QUERY } from './paths.ts';
-import { scriptJson } from './structured-data.ts';
+import { scriptJson } from '../script-json.ts';
 
 /** The attribute every shop's block carries, with its code as the value. */
 export const SHOP_BLOCK_ATTRIBUTE = 'data-shop-detail';

@@ -1,16 +1,8 @@
 /**
- * The shops as schema.org ClothingStore items for search engines (JSON-LD on the shop list),
- * and the one way this section writes JSON into a <script>.
+ * The shops as schema.org ClothingStore items for search engines (JSON-LD on the shop list;
+ * it goes into its <script> through lib/script-json.ts).
  */
 import type { Shop } from '../cms/schema.ts';
-
-/**
- * JSON to place inside a <script> element: `<` becomes \u003c (the same string to a JSON or
- * JS parser), so text such as "</script>" or "<!--" in CMS data cannot end or bend the element.
- */
-export function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
 
 export interface ShopUrls {
   /** Absolute URL of the shop's own page. */
