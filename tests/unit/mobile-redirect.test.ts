@@ -88,3 +88,24 @@ describe('a request to the store', () => {
     expect(request('/women.html', '', DESKTOP)).toBeNull();
   });
 });
+
+describe('the pre-paint inline script', () => {
+  const run = async (pathname: string, search: string, userAgent: string) => {
+    const { runInNewContext } = await import('node:vm');
+    const { mobileRedirectScript } = await import('../../src/lib/routing/mobile-redirect-script.ts');
+    const replaced: string[] = [];
+    const script = mobileRedirectScript(M, { '': [{ path: '/women.html', code: 'WOMEN' }], 'en-gb': [], 'zh-hk': [] });
+    runInNewContext(script, { location: { pathname, search, replace: (url: string) => replaced.push(url) }, navigator: { userAgent }, URLSearchParams });
+    return { replaced, bytes: Buffer.byteLength(script) };
+  };
+
+  it('is the same function: it sends a phone where the function says, and leaves a desktop alone', async () => {
+    expect((await run('/women.html', '?productCode=L1&x=1', IPHONE)).replaced).toEqual([`${M}/home/WOMEN?pid=L1`]);
+    expect((await run('/en-gb/c/W01.html', '', IPHONE)).replaced).toEqual([`${M}/en-gb/home/c_mobile/W01`]);
+    expect((await run('/women.html', '', DESKTOP)).replaced).toEqual([]);
+  });
+
+  it('stays small: it is in the head of every page', async () => {
+    expect((await run('/', '', DESKTOP)).bytes).toBeLessThan(4096);
+  });
+});

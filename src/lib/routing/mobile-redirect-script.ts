@@ -6,6 +6,7 @@
 import { transformSync } from 'esbuild';
 import source from './mobile-redirect.ts?raw';
 import type { MobilePagesBySegment } from './mobile-redirect.ts';
+import { scriptJson } from '../script-json.ts';
 
 let compiled: string | undefined;
 
@@ -19,6 +20,6 @@ function compiledModule(): string {
  * only the CMS pages this page can match: the script stays small on every page.
  */
 export function mobileRedirectScript(mobileSiteUrl: string, pages: MobilePagesBySegment): string {
-  const config = JSON.stringify({ mobileSiteUrl, pages }).replace(/</g, '\\u003c');
+  const config = scriptJson({ mobileSiteUrl, pages });
   return `(function(){${compiledModule()}var c=${config};var t=m.mobileRedirectForRequest({pathname:location.pathname,search:location.search,userAgent:navigator.userAgent,mobileSiteUrl:c.mobileSiteUrl,pages:c.pages});if(t)location.replace(t)})();`;
 }
