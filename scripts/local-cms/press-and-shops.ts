@@ -447,7 +447,8 @@ export function samplePressReleases(options: { seed: number; now: number; copyKe
       imageAlt: fill(topic.alt, values),
       imageWidth: LEAD_IMAGE.width,
       imageHeight: LEAD_IMAGE.height,
-      location: locationOf(copyKey, region),
+      // A shop opening is datelined where the shop is; the rest where the language's office is.
+      location: topic.title.includes('{shop}') ? facts.shop[copyKey].region : locationOf(copyKey, region),
       body,
     });
   }
