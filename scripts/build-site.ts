@@ -2,7 +2,8 @@
  * Builds the site from content-cache/ with Astro, as a function (the publish service and
  * the benchmark call it) and as a CLI (`npm run build` pulls first).
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'astro';
 import { resetSite } from '../src/lib/cms/site.ts';
@@ -29,6 +30,11 @@ export interface BuildOptions {
   concurrency?: number;
   /** Astro's cache (optimised images, incremental manifest); the benchmark uses a fresh one. */
   cacheDir?: string;
+  /**
+   * Render only these pages (URL paths). The output is partial: the caller merges it over a
+   * copy of the live release and writes the host rules on the result.
+   */
+  onlyPaths?: readonly string[];
 }
 
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
@@ -36,6 +42,24 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const started = performance.now();
   // The route table is memoised per process; a new build must read the cache afresh.
   resetSite();
+  const onlyFile = options.onlyPaths ? join(tmpdir(), `linea-only-${process.pid}-${Date.now()}.json`) : null;
+  if (onlyFile) {
+    await writeFile(onlyFile, JSON.stringify(options.onlyPaths));
+    process.env.BUILD_ONLY_PATHS_FILE = onlyFile;
+  }
+  try {
+    await astroBuild(outDir, options);
+  } finally {
+    if (onlyFile) {
+      delete process.env.BUILD_ONLY_PATHS_FILE;
+      await rm(onlyFile, { force: true });
+    }
+  }
+  if (!onlyFile) await writeHostRules(outDir);
+  return { outDir, pages: await countPages(outDir), ms: Math.round(performance.now() - started) };
+}
+
+async function astroBuild(outDir: string, options: BuildOptions): Promise<void> {
   await build({
     outDir,
     logLevel: 'warn',
@@ -43,8 +67,6 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
     experimental: { incrementalBuild: options.incremental ?? false },
   });
-  await writeHostRules(outDir);
-  return { outDir, pages: await countPages(outDir), ms: Math.round(performance.now() - started) };
 }
 
 if (import.meta.main) {

@@ -2,6 +2,7 @@
  * The build's single entry to content: loads the cache once per build process and derives
  * the route table. Routes, layouts and (later) the sitemap all ask here.
  */
+import { readFileSync } from 'node:fs';
 import { DEFAULT_LANGUAGE, getLanguage } from '../i18n/languages.ts';
 import { buildTranslator, localesDir } from '../i18n/build-translations.ts';
 import { buildNow, contentCacheDir, siteUrl } from '../env.ts';
@@ -30,6 +31,20 @@ export function getSite(): Promise<Site> {
     return { content, routes, now };
   })();
   return holder[KEY];
+}
+
+/**
+ * The routes this build renders as pages: all of them, or, for an incremental publish, only
+ * those listed (JSON array of URL paths) in the file named by BUILD_ONLY_PATHS_FILE; the
+ * publish service merges that partial output over a copy of the live release. Sitemaps and
+ * feeds always see the whole table.
+ */
+export async function pageRoutes(): Promise<RouteEntry[]> {
+  const { routes } = await getSite();
+  const file = process.env.BUILD_ONLY_PATHS_FILE?.trim();
+  if (!file) return routes;
+  const only = new Set(JSON.parse(readFileSync(file, 'utf8')) as string[]);
+  return routes.filter((route) => only.has(route.urlPath));
 }
 
 /**
