@@ -7,6 +7,7 @@ import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { SHARED_DOCUMENTS } from '../../src/lib/cms/schema.ts';
 import { CmsDocumentError, CmsUnreachableError } from '../../src/lib/cms/errors.ts';
 import { pullContent, pullOrUseCache, readManifest } from '../../src/lib/cms/pull.ts';
+import { pullChanged } from '../../src/lib/cms/pull-changed.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { startCmsServer } from '../../scripts/local-cms/server.ts';
 import { miniPages, writeDocument, writeMiniCms } from '../fixtures/mini-cms.ts';
@@ -144,5 +145,52 @@ describe('pull', () => {
     } finally {
       flaky.close();
     }
+  });
+});
+
+describe('incremental pull (a publish)', () => {
+  const counting = () => {
+    const urls: string[] = [];
+    return { urls, fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+      urls.push(String(input));
+      return fetch(input, init);
+    }) as typeof fetch };
+  };
+
+  it('fetches only the changed document and writes only it', async () => {
+    await pullContent(options());
+    await writeDocument(cmsDir, cmsEndpoints.page('en_GB', '/women.html'), { code: 'women', updatedAt: 9, components: [] });
+    const { urls, fetch: countingFetch } = counting();
+    const result = await pullChanged({ ...options(), fetch: countingFetch, changed: ['en_GB/pages/women.json'], deleted: [] });
+    expect(result.changedDocuments).toEqual(['en_GB/pages/women.json']);
+    expect(urls.map((u) => new URL(u).pathname)).toEqual(['/cms/en_GB/pages/women.json']);
+    expect(JSON.parse(await cached('en_GB/pages/women.json')).updatedAt).toBe(9);
+  });
+
+  it('follows a changed config: a new page is fetched, a removed page leaves the cache', async () => {
+    await pullContent(options());
+    const pages = miniPages().filter((p) => p.code !== 'soon');
+    pages.push({ code: 'new', path: '/feature/new.html', tplt: 5, title: 'New', updatedAt: 5 });
+    await writeDocument(cmsDir, cmsEndpoints.shared('zh_TW', 'config'), { langCode: 'zh_TW', titleSuffix: 'LINEA zh_TW', pages });
+    await writeDocument(cmsDir, cmsEndpoints.page('zh_TW', '/feature/new.html'), { code: 'new', updatedAt: 5, components: [] });
+    const result = await pullChanged({ ...options(), changed: ['zh_TW/config.json'], deleted: [] });
+    expect(result.changedDocuments).toEqual(['zh_TW/config.json', 'zh_TW/pages/feature/new.json', 'zh_TW/pages/feature/soon.json']);
+    expect(JSON.parse(await cached('zh_TW/pages/feature/new.json')).code).toBe('new');
+    await expect(cached('zh_TW/pages/feature/soon.json')).rejects.toThrow();
+    expect((await readManifest(cacheDir))!.documents['zh_TW/pages/feature/soon.json']).toBeUndefined();
+  });
+
+  it('refuses a malformed document, naming it, and leaves the cache as it was', async () => {
+    await pullContent(options());
+    await writeDocument(cmsDir, cmsEndpoints.page('zh_TW', '/women.html'), { code: 'women', updatedAt: 'yesterday', components: [] });
+    await expect(pullChanged({ ...options(), changed: ['zh_TW/pages/women.json'], deleted: [] })).rejects.toThrow(/language zh_TW, document zh_TW\/pages\/women\.json, field updatedAt/);
+    expect(JSON.parse(await cached('zh_TW/pages/women.json')).updatedAt).not.toBe('yesterday');
+  });
+
+  it('refuses a deletion of a document a config still lists', async () => {
+    await pullContent(options());
+    await rm(join(cmsDir, cmsEndpoints.page('zh_TW', '/women.html')));
+    await expect(pullChanged({ ...options(), changed: [], deleted: ['zh_TW/pages/women.json'] })).rejects.toThrow(/404/);
+    expect(JSON.parse(await cached('zh_TW/pages/women.json')).code).toBe('women');
   });
 });

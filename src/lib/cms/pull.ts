@@ -25,6 +25,8 @@ import {
   productPageSchema,
   shopsSchema,
   switchConfigSchema,
+  type CmsConfig,
+  type PressSummary,
   type SharedDocumentName,
 } from './schema.ts';
 
@@ -70,7 +72,7 @@ export interface PullResult {
   manifest: ContentManifest;
 }
 
-interface FetchedDocument {
+export interface FetchedDocument {
   cachePath: string;
   body: string;
   hash: string;
@@ -93,7 +95,7 @@ export async function readManifest(cacheDir: string): Promise<ContentManifest | 
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-async function writeAtomically(file: string, body: string): Promise<void> {
+export async function writeAtomically(file: string, body: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   await writeFile(temp, body);
@@ -102,23 +104,22 @@ async function writeAtomically(file: string, body: string): Promise<void> {
 
 class RetryableError extends Error {}
 
-export async function pullContent(options: PullOptions): Promise<PullResult> {
-  const {
-    baseUrl,
-    cacheDir,
-    languages,
-    concurrency = 8,
-    retries = 3,
-    retryBaseDelayMs = 200,
-    timeoutMs = 15_000,
-    log = () => {},
-    now = Date.now,
-  } = options;
-  const fetchImpl = options.fetch ?? fetch;
-  const previous = (await readManifest(cacheDir)) ?? { pulledAt: 0, baseUrl, documents: {} };
-  // ETags only hold against the CMS that issued them.
-  const previousEtags = previous.baseUrl === baseUrl ? previous.documents : {};
+export interface FetcherContext {
+  baseUrl: string;
+  cacheDir: string;
+  fetchImpl: typeof fetch;
+  retries: number;
+  retryBaseDelayMs: number;
+  timeoutMs: number;
+  /** ETags of the last pull against this CMS, by cache path. */
+  previousEtags: Record<string, ManifestEntry>;
+}
 
+export type DocumentFetcher = ReturnType<typeof documentFetcher>;
+
+/** Fetches one document (revalidating with its ETag), parses and validates it; writes nothing. */
+export function documentFetcher(context: FetcherContext) {
+  const { baseUrl, cacheDir, fetchImpl, retries, retryBaseDelayMs, timeoutMs, previousEtags } = context;
   async function fetchDocument<S extends z.ZodType>(endpoint: string, language: string, schema: S): Promise<{ doc: FetchedDocument; data: z.infer<S> }> {
     const cachePath = cachePathOf(endpoint);
     const url = `${baseUrl}${endpoint}`;
@@ -166,6 +167,70 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
     const etag = notModified ? known?.etag : (response.headers.get('etag') ?? undefined);
     return { doc: { cachePath, body, hash: sha256(body), etag, notModified }, data: parsed.data as z.infer<S> };
   }
+  return fetchDocument;
+}
+
+/** One document a language's config or press index calls for. */
+export interface DocumentSpec {
+  endpoint: string;
+  schema: z.ZodType;
+  /** A press release's index entry, which the release must agree with. */
+  indexEntry?: PressSummary;
+}
+
+/**
+ * Every document of a language besides its config and press index: the other shared
+ * documents, the shops, each page (and its archived version), product-page content and each
+ * press release. The full pull and the incremental pull both enumerate with this.
+ */
+export function languageDocuments(lang: string, config: CmsConfig, pressIndex: { releases: readonly PressSummary[] }): DocumentSpec[] {
+  const specs: DocumentSpec[] = [{ endpoint: cmsEndpoints.shops(lang), schema: shopsSchema }];
+  for (const release of pressIndex.releases) specs.push({ endpoint: cmsEndpoints.pressRelease(lang, release.id), schema: pressReleaseSchema, indexEntry: release });
+  for (const name of Object.keys(SHARED_DOCUMENTS) as SharedDocumentName[]) {
+    if (name !== 'config') specs.push({ endpoint: cmsEndpoints.shared(lang, name), schema: SHARED_DOCUMENTS[name] });
+  }
+  const productPageCodes = new Set<string>();
+  for (const page of config.pages) {
+    specs.push({ endpoint: cmsEndpoints.page(lang, page.path), schema: pageDocumentSchema });
+    if (page.archivedPage) specs.push({ endpoint: cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version), schema: pageDocumentSchema });
+    if (page.productPageFlag === 'Y' && page.productPageCode) productPageCodes.add(page.productPageCode);
+  }
+  for (const code of productPageCodes) specs.push({ endpoint: cmsEndpoints.productPage(lang, code), schema: productPageSchema });
+  return specs;
+}
+
+/** Fetches a document and, for a release, checks it against its index entry. */
+export async function fetchChecked(fetchDocument: DocumentFetcher, lang: string, spec: DocumentSpec): Promise<{ doc: FetchedDocument; data: unknown }> {
+  const fetched = await fetchDocument(spec.endpoint, lang, spec.schema);
+  const entry = spec.indexEntry;
+  if (entry) {
+    const release = fetched.data as PressSummary;
+    // The list and the page must not disagree on where the release lives or what it is called.
+    if (release.id !== entry.id || release.publishedAt !== entry.publishedAt) {
+      throw new CmsDocumentError(lang, fetched.doc.cachePath, 'id', `release ${release.id} published ${release.publishedAt} does not match the press index entry ${entry.id} published ${entry.publishedAt}`);
+    }
+  }
+  return fetched;
+}
+
+export async function pullContent(options: PullOptions): Promise<PullResult> {
+  const {
+    baseUrl,
+    cacheDir,
+    languages,
+    concurrency = 8,
+    retries = 3,
+    retryBaseDelayMs = 200,
+    timeoutMs = 15_000,
+    log = () => {},
+    now = Date.now,
+  } = options;
+  const fetchImpl = options.fetch ?? fetch;
+  const previous = (await readManifest(cacheDir)) ?? { pulledAt: 0, baseUrl, documents: {} };
+  // ETags only hold against the CMS that issued them.
+  const previousEtags = previous.baseUrl === baseUrl ? previous.documents : {};
+
+  const fetchDocument = documentFetcher({ baseUrl, cacheDir, fetchImpl, retries, retryBaseDelayMs, timeoutMs, previousEtags });
 
   const fetched: FetchedDocument[] = [];
   const summaries: LanguagePullSummary[] = [];
@@ -178,34 +243,7 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
     const lang = language.cmsCode;
     const config = await fetchDocument(cmsEndpoints.shared(lang, 'config'), lang, cmsConfigSchema);
     const pressIndex = await fetchDocument(cmsEndpoints.pressIndex(lang), lang, pressIndexSchema);
-    const jobs: Array<() => Promise<FetchedDocument>> = [];
-    jobs.push(async () => (await fetchDocument(cmsEndpoints.shops(lang), lang, shopsSchema)).doc);
-    for (const release of pressIndex.data.releases) {
-      jobs.push(async () => {
-        const fetchedRelease = await fetchDocument(cmsEndpoints.pressRelease(lang, release.id), lang, pressReleaseSchema);
-        // The list and the page must not disagree on where the release lives or what it is called.
-        if (fetchedRelease.data.id !== release.id || fetchedRelease.data.publishedAt !== release.publishedAt) {
-          throw new CmsDocumentError(lang, fetchedRelease.doc.cachePath, 'id', `release ${fetchedRelease.data.id} published ${fetchedRelease.data.publishedAt} does not match the press index entry ${release.id} published ${release.publishedAt}`);
-        }
-        return fetchedRelease.doc;
-      });
-    }
-    for (const name of Object.keys(SHARED_DOCUMENTS) as SharedDocumentName[]) {
-      if (name === 'config') continue;
-      jobs.push(async () => (await fetchDocument(cmsEndpoints.shared(lang, name), lang, SHARED_DOCUMENTS[name])).doc);
-    }
-    const productPageCodes = new Set<string>();
-    for (const page of config.data.pages) {
-      jobs.push(async () => (await fetchDocument(cmsEndpoints.page(lang, page.path), lang, pageDocumentSchema)).doc);
-      if (page.archivedPage) {
-        const endpoint = cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version);
-        jobs.push(async () => (await fetchDocument(endpoint, lang, pageDocumentSchema)).doc);
-      }
-      if (page.productPageFlag === 'Y' && page.productPageCode) productPageCodes.add(page.productPageCode);
-    }
-    for (const code of productPageCodes) {
-      jobs.push(async () => (await fetchDocument(cmsEndpoints.productPage(lang, code), lang, productPageSchema)).doc);
-    }
+    const jobs = languageDocuments(lang, config.data, pressIndex.data).map((spec) => async () => (await fetchChecked(fetchDocument, lang, spec)).doc);
     const docs = [config.doc, pressIndex.doc, ...(await mapPool(jobs, concurrency, (job) => job()))];
     fetched.push(...docs);
 
