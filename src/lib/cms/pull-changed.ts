@@ -22,6 +22,7 @@ import {
   pullContent,
   readManifest,
   writeAtomically,
+  writeFetched,
   type ContentManifest,
   type DocumentSpec,
   type FetchedDocument,
@@ -87,13 +88,7 @@ export async function pullChanged(options: ChangedPullOptions): Promise<PullResu
 
   // Everything fetched and valid: only now touch the cache.
   const manifest: ContentManifest = { pulledAt: now(), baseUrl, documents: { ...previous.documents } };
-  const changedDocuments: string[] = [];
-  await mapPool(fetched, concurrency, async (doc) => {
-    manifest.documents[doc.cachePath] = { hash: doc.hash, etag: doc.etag };
-    if (previous.documents[doc.cachePath]?.hash === doc.hash) return;
-    changedDocuments.push(doc.cachePath);
-    await writeAtomically(join(cacheDir, doc.cachePath), doc.body);
-  });
+  const changedDocuments = await writeFetched(fetched, previous, manifest, cacheDir, concurrency);
   const pulledLanguages = languages.map((l) => `${l.cmsCode}/`);
   for (const cachePath of Object.keys(previous.documents)) {
     const ofPulledLanguage = pulledLanguages.some((prefix) => cachePath.startsWith(prefix)) || !cachePath.includes('/');

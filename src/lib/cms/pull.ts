@@ -213,6 +213,18 @@ export async function fetchChecked(fetchDocument: DocumentFetcher, lang: string,
   return fetched;
 }
 
+/** Records every fetched document in `manifest` and writes those whose bytes changed; answers their cache paths. */
+export async function writeFetched(fetched: readonly FetchedDocument[], previous: ContentManifest, manifest: ContentManifest, cacheDir: string, concurrency: number): Promise<string[]> {
+  const written: string[] = [];
+  await mapPool(fetched, concurrency, async (doc) => {
+    manifest.documents[doc.cachePath] = { hash: doc.hash, etag: doc.etag };
+    if (previous.documents[doc.cachePath]?.hash === doc.hash) return;
+    written.push(doc.cachePath);
+    await writeAtomically(join(cacheDir, doc.cachePath), doc.body);
+  });
+  return written;
+}
+
 export async function pullContent(options: PullOptions): Promise<PullResult> {
   const {
     baseUrl,
@@ -266,13 +278,7 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
 
   // Everything fetched and valid: only now touch the cache.
   const manifest: ContentManifest = { pulledAt: now(), baseUrl, documents: {} };
-  const changedDocuments: string[] = [];
-  await mapPool(fetched, concurrency, async (doc) => {
-    manifest.documents[doc.cachePath] = { hash: doc.hash, etag: doc.etag };
-    if (previous.documents[doc.cachePath]?.hash === doc.hash) return;
-    changedDocuments.push(doc.cachePath);
-    await writeAtomically(join(cacheDir, doc.cachePath), doc.body);
-  });
+  const changedDocuments = await writeFetched(fetched, previous, manifest, cacheDir, concurrency);
   const pulledLanguages = new Set(languages.map((l) => `${l.cmsCode}/`));
   for (const stale of Object.keys(previous.documents)) {
     if (manifest.documents[stale]) continue;
