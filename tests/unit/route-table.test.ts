@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRouteTable, loadSiteContent, type SiteContent } from '../../src/lib/cms/content.ts';
+import { buildRouteTable, loadSiteContent, nextPublicationBoundary, type SiteContent } from '../../src/lib/cms/content.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { pullContent } from '../../src/lib/cms/pull.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
@@ -139,5 +139,15 @@ describe('press and shop routes', () => {
     for (const path of ['/shop/shop_list.html', '/shop/shop.html', '/en-gb/shop/shop_list.html', '/zh-hk/shop/shop.html']) {
       expect(find(routes, path)?.kind, path).toBe('section');
     }
+  });
+});
+
+describe('scheduled boundaries', () => {
+  it('names the next start or end date of any page, so a rebuild can be scheduled for it', async () => {
+    await table();
+    const content = await loadSiteContent({ cacheDir, localesDir: join(process.cwd(), 'public', 'locales') });
+    // The fixture's "soon" page starts a day after FIXTURE_NOW.
+    expect(nextPublicationBoundary(content, FIXTURE_NOW)).toBe(FIXTURE_NOW + 86_400_000);
+    expect(nextPublicationBoundary(content, FIXTURE_NOW + 86_400_000)).toBeNull();
   });
 });

@@ -11,6 +11,7 @@ import { LANGUAGES, DEFAULT_LANGUAGE, type LanguageDefinition } from '../i18n/la
 import { cmsEndpoints } from './endpoints.ts';
 import { CmsDocumentError, NoContentCacheError } from './errors.ts';
 import { documentTitle, effectiveContent, findHomepage, localizedPath, pagePublication } from './pages.ts';
+import { nextBoundary } from './schedule.ts';
 import { cachePathOf, readManifest, type ContentManifest } from './pull.ts';
 import { APP_PAGES, type AppIsland } from '../routing/app-pages.ts';
 import { SHOP_DETAIL_PATH, SHOP_LIST_PATH } from '../shops/paths.ts';
@@ -371,4 +372,13 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
     });
   }
   return routes;
+}
+
+/**
+ * The next moment after `now` when a page's start or end date passes, in any language: the
+ * route table changes then (a page appears, disappears or switches to its archived version),
+ * so the publish service rebuilds at it without an editor. Null when no date is ahead.
+ */
+export function nextPublicationBoundary(content: SiteContent, now: number): number | null {
+  return nextBoundary(now, content.languages.flatMap((lc) => lc.shared.config.pages.flatMap((page) => [page.startDate, page.endDate])));
 }
