@@ -97,3 +97,8 @@ export function publishWebhookUrl(): string | undefined {
   const value = process.env.PUBLISH_WEBHOOK_URL?.trim();
   return value ? readUrl('PUBLISH_WEBHOOK_URL', value) : undefined;
 }
+
+/** Bearer token of the sample CMS's edit API. Unset: edits are taken from this machine only. */
+export function cmsEditToken(): string | undefined {
+  return process.env.CMS_EDIT_TOKEN?.trim() || undefined;
+}
