@@ -8,7 +8,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateSampleCms } from './generate.ts';
-import { startCmsServer } from './server.ts';
+import { startCmsServer, type CmsServerOptions } from './server.ts';
 
 export const SAMPLE_CMS_DIR = '.data/cms';
 const DAY_MS = 86_400_000;
@@ -44,7 +44,11 @@ async function generatorDigest(): Promise<string> {
   return hash.digest('hex').slice(0, 16);
 }
 
-export async function startEmbeddedCms(options: EmbeddedCmsOptions & { port?: number } = {}) {
+/** The edit API's webhook settings pass through: the publish service decides where they go. */
+type EmbeddedServerOptions = Pick<CmsServerOptions, 'port' | 'webhookUrl' | 'webhookSecret' | 'editToken'>;
+
+export async function startEmbeddedCms(options: EmbeddedCmsOptions & EmbeddedServerOptions = {}) {
   const dataDir = await ensureSampleContent(options);
-  return startCmsServer({ dataDir, port: options.port ?? 0 });
+  const { webhookUrl, webhookSecret, editToken } = options;
+  return startCmsServer({ dataDir, port: options.port ?? 0, webhookUrl, webhookSecret, editToken });
 }

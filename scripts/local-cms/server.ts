@@ -9,6 +9,9 @@
  * GET /cms/...json          the document; strong ETag, 304 on If-None-Match; 404 { error }
  * GET /media/...            images; ..._r-{w}-{h} is resized with sharp and cached on disk
  *                           under {data}/.resized/
+ * PUT, DELETE, POST /cms/_edit/{cache path}
+ *                           the edit API (edit-api.ts): change, delete or schedule a document,
+ *                           then fire a signed publish webhook at webhookUrl
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
@@ -20,6 +23,8 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { parseResizeSuffix } from '../../src/lib/cms/image-url.ts';
+import { cmsEditToken, publishWebhookSecret, publishWebhookUrl } from '../../src/lib/env.ts';
+import { EDIT_PREFIX, createEditApi, type EditApi, type EditApiOptions } from './edit-api.ts';
 
 export interface CmsServerOptions {
   dataDir: string;
@@ -27,10 +32,20 @@ export interface CmsServerOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Where the edit API sends publish webhooks; unset: none (the CLI reads PUBLISH_WEBHOOK_URL). */
+  webhookUrl?: string | undefined;
+  /** Signs the webhooks; needed with webhookUrl (the CLI reads PUBLISH_WEBHOOK_SECRET). */
+  webhookSecret?: string | undefined;
+  /** When set, edits need `Authorization: Bearer {editToken}`; unset, they are taken from this machine only. */
+  editToken?: string | undefined;
+  webhookRetries?: EditApiOptions['webhookRetries'];
+  webhookRetryBaseDelayMs?: EditApiOptions['webhookRetryBaseDelayMs'];
 }
 export interface CmsServer {
   url: string;
   port: number;
+  /** The edit API's webhook deliveries. */
+  edits: Pick<EditApi, 'deliveries' | 'idle'>;
   close(): Promise<void>;
 }
 
@@ -130,6 +145,15 @@ export async function startCmsServer(options: CmsServerOptions): Promise<CmsServ
   const healthPath = cmsEndpoints.health();
   /** Resizes in progress, so concurrent requests for one size render it once. */
   const inFlight = new Map<string, Promise<Buffer | null>>();
+  const edits = createEditApi({
+    dataDir,
+    webhookUrl: options.webhookUrl,
+    webhookSecret: options.webhookSecret,
+    editToken: options.editToken,
+    ...(options.webhookRetries !== undefined ? { webhookRetries: options.webhookRetries } : {}),
+    ...(options.webhookRetryBaseDelayMs !== undefined ? { webhookRetryBaseDelayMs: options.webhookRetryBaseDelayMs } : {}),
+    log: (line) => console.error(line),
+  });
 
   const resolveInside = (segments: readonly string[]): string => {
     const file = path.resolve(dataDir, ...segments);
@@ -196,11 +220,15 @@ export async function startCmsServer(options: CmsServerOptions): Promise<CmsServ
       res.end();
       return;
     }
+    const segments = safeSegments(req.url ?? '/');
+    if (segments[0] === 'cms' && segments[1] === EDIT_PREFIX) {
+      await edits.handle(req, res, segments.slice(2));
+      return;
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { error: `method ${req.method} not allowed` }, { allow: 'GET, HEAD', ...cors });
       return;
     }
-    const segments = safeSegments(req.url ?? '/');
     const urlPath = `/${segments.join('/')}`;
 
     if (urlPath === healthPath) {
@@ -253,8 +281,10 @@ export async function startCmsServer(options: CmsServerOptions): Promise<CmsServ
   return {
     url: `http://${urlHost}:${port}`,
     port,
+    edits,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        edits.close();
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
       }),
@@ -270,10 +300,21 @@ async function main(): Promise<void> {
       data: { type: 'string', default: '.data/cms' },
       port: { type: 'string', default: '4400' },
       host: { type: 'string', default: '127.0.0.1' },
+      'webhook-url': { type: 'string' },
     },
   });
-  const server = await startCmsServer({ dataDir: values.data, port: Number(values.port), host: values.host });
+  const webhookUrl = values['webhook-url'] ?? publishWebhookUrl();
+  const server = await startCmsServer({
+    dataDir: values.data,
+    port: Number(values.port),
+    host: values.host,
+    webhookUrl,
+    // Read only when webhooks are sent: a CMS that sends none needs no secret.
+    webhookSecret: webhookUrl ? publishWebhookSecret() : undefined,
+    editToken: cmsEditToken(),
+  });
   console.log(`Local sample CMS serving ${path.resolve(values.data)} at ${server.url}`);
+  console.log(webhookUrl ? `Edits (${server.url}/cms/_edit/…) fire publish webhooks at ${webhookUrl}` : 'Edits fire no webhooks (set PUBLISH_WEBHOOK_URL or --webhook-url)');
   const stop = () => {
     server.close().then(
       () => process.exit(0),

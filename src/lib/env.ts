@@ -64,3 +64,41 @@ export function mobileSiteUrl(): string {
   const value = process.env.MOBILE_SITE_URL?.trim();
   return value ? readUrl('MOBILE_SITE_URL', value) : '';
 }
+
+/**
+ * The secret the sample CMS signs publish webhooks with locally. It is in the source, so it
+ * protects nothing: it only makes the local loop (sample CMS → publish service) work with no
+ * configuration. Never accepted where a real CMS or production is configured.
+ */
+export const DEV_WEBHOOK_SECRET = 'linea-local-dev-webhook-secret-not-for-production';
+/** Shorter secrets are refused: the HMAC is only as strong as its key. */
+export const MIN_WEBHOOK_SECRET_LENGTH = 16;
+
+/**
+ * The shared secret of the CMS's publish webhooks (HMAC-SHA256, see lib/publish/webhook.ts).
+ * Unset, it is the local dev secret, unless NODE_ENV is production or CMS_BASE_URL names an
+ * outside CMS: then a missing secret is a ConfigError, because anyone who can read this
+ * repository could otherwise trigger builds.
+ */
+export function publishWebhookSecret(): string {
+  const value = process.env.PUBLISH_WEBHOOK_SECRET?.trim();
+  if (value) {
+    if (value.length < MIN_WEBHOOK_SECRET_LENGTH) throw new ConfigError(`PUBLISH_WEBHOOK_SECRET must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
+    if (value === DEV_WEBHOOK_SECRET && process.env.NODE_ENV === 'production') throw new ConfigError('PUBLISH_WEBHOOK_SECRET is the public local dev secret; set a real one in production');
+    return value;
+  }
+  if (process.env.NODE_ENV === 'production') throw new ConfigError('PUBLISH_WEBHOOK_SECRET must be set in production (a random string of 32 or more characters, shared with the CMS)');
+  if (cmsBaseUrl()) throw new ConfigError('PUBLISH_WEBHOOK_SECRET must be set when CMS_BASE_URL names an outside CMS (the local dev secret is public)');
+  return DEV_WEBHOOK_SECRET;
+}
+
+/** Where the sample CMS sends publish webhooks, e.g. http://127.0.0.1:4420/webhook. Unset: it sends none. */
+export function publishWebhookUrl(): string | undefined {
+  const value = process.env.PUBLISH_WEBHOOK_URL?.trim();
+  return value ? readUrl('PUBLISH_WEBHOOK_URL', value) : undefined;
+}
+
+/** Bearer token of the sample CMS's edit API. Unset: edits are taken from this machine only. */
+export function cmsEditToken(): string | undefined {
+  return process.env.CMS_EDIT_TOKEN?.trim() || undefined;
+}

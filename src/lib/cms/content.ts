@@ -15,6 +15,7 @@ import { nextBoundary } from './schedule.ts';
 import { cachePathOf, readManifest, type ContentManifest } from './pull.ts';
 import { APP_PAGES, type AppIsland } from '../routing/app-pages.ts';
 import { SHOP_DETAIL_PATH, SHOP_LIST_PATH } from '../shops/paths.ts';
+import { neighbours } from '../press/listing.ts';
 import { brandCalendar, newestFirst, pressListPath, pressPage, pressPageCount, pressReleasePath, pressYearPath, releasesByYear } from '../press/paths.ts';
 import {
   SHARED_DOCUMENTS,
@@ -249,8 +250,9 @@ export function buildRouteTable(
         alternates: alternatesFor(pagePathIn(page.code), allLanguages, site),
         lastModified: Math.max(page.updatedAt, doc?.updatedAt ?? 0),
       };
+      // The alternates follow the other languages' page lists, which sharedDigest does not cover.
       const digest = createHash('sha256')
-        .update([lc.sharedDigest, String(archived), String(reloadAt), String(isHome), page.path, page.title, ...sourceHashes].join('\0'))
+        .update([lc.sharedDigest, String(archived), String(reloadAt), String(isHome), page.path, page.title, ...sourceHashes, JSON.stringify(base.alternates)].join('\0'))
         .digest('hex');
       const urlPaths = isHome ? ['/', ...(page.path === '/index.html' ? [] : [page.path])] : [page.path];
       for (const path of urlPaths) {
@@ -297,6 +299,10 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
   const t = (key: string) => options.translate(language.code, key);
   const routes: RouteEntry[] = [];
   const add = (path: string, section: SectionView, fields: { title: string; description: string; lastModified: number; digestParts: string[]; alternate: (other: LanguageContent) => string | null }) => {
+    const alternates = alternatesFor((other) => {
+      const otherPath = fields.alternate(contentOf(other));
+      return otherPath === null ? null : localizedPath(other, otherPath);
+    }, allLanguages, options.site);
     routes.push({
       kind: 'section',
       section,
@@ -312,15 +318,15 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
       isHome: false,
       accessCheck: false,
       island: null,
-      alternates: alternatesFor((other) => {
-        const otherPath = fields.alternate(contentOf(other));
-        return otherPath === null ? null : localizedPath(other, otherPath);
-      }, allLanguages, options.site),
+      alternates,
       lastModified: fields.lastModified,
-      digest: createHash('sha256').update([lc.sharedDigest, section.view, path, ...fields.digestParts].join('\0')).digest('hex'),
+      // The alternates follow the other languages' press and shops, which sharedDigest does not cover.
+      digest: createHash('sha256').update([lc.sharedDigest, section.view, path, ...fields.digestParts, JSON.stringify(alternates)].join('\0')).digest('hex'),
     });
   };
   const latest = (releases: readonly PressRelease[]) => Math.max(0, ...releases.map((r) => r.updatedAt));
+  // Lists and neighbour links show titles and summaries from the releases' own documents.
+  const hashesOf = (releases: readonly (PressRelease | null)[]) => releases.map((r) => (r ? `${r.id}:${lc.pressHashes.get(r.id) ?? 'missing'}` : '-'));
 
   const pageCount = pressPageCount(lc.press.length);
   for (let page = 1; page <= pageCount; page += 1) {
@@ -329,7 +335,7 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
       title: page === 1 ? t('press.title') : `${t('press.title')} (${page}/${pageCount})`,
       description: t('press.description'),
       lastModified: latest(releases),
-      digestParts: [lc.pressIndexHash],
+      digestParts: [lc.pressIndexHash, ...hashesOf(releases)],
       alternate: (other) => (pressPageCount(other.press.length) >= page ? pressListPath(page) : null),
     });
   }
@@ -338,7 +344,7 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
       title: `${t('press.title')} ${year}`,
       description: t('press.description'),
       lastModified: latest(releases),
-      digestParts: [lc.pressIndexHash],
+      digestParts: [lc.pressIndexHash, ...hashesOf(releases)],
       alternate: (other) => (other.press.some((r) => brandCalendar(r.publishedAt).year === year) ? pressYearPath(year) : null),
     });
   }
@@ -347,8 +353,8 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
       title: release.title,
       description: release.summary,
       lastModified: release.updatedAt,
-      // The release's page also lists its neighbours, so it follows the index too.
-      digestParts: [lc.pressHashes.get(release.id) ?? 'missing', lc.pressIndexHash],
+      // The release's page also links its neighbours by title, and its list page: it follows them and the index too.
+      digestParts: [lc.pressHashes.get(release.id) ?? 'missing', lc.pressIndexHash, ...hashesOf(Object.values(neighbours(lc.press, release.id)))],
       alternate: (other) => {
         const translated = other.press.find((r) => r.id === release.id);
         return translated ? pressReleasePath(translated) : null;

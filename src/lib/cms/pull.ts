@@ -95,9 +95,10 @@ export async function readManifest(cacheDir: string): Promise<ContentManifest | 
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-export async function writeAtomically(file: string, body: string): Promise<void> {
+/** Writes through a temporary file and a rename, so a reader sees the old file or the new one, never half of one. */
+export async function writeAtomically(file: string, body: string | Uint8Array): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const temp = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
   await writeFile(temp, body);
   await rename(temp, file);
 }

@@ -1,0 +1,104 @@
+/**
+ * Which pages a publish rebuilds: the route table before the pull against the one after it.
+ *
+ * Every route carries a `digest` of everything it shows (content.ts): its own document and,
+ * for template 3/4 pages, the ancestors it inherits from; the language's shared documents
+ * (config, classification, ticker, language-config, …), its locale file and the global
+ * switch-config.json; for press pages the index and the releases they list or link; for the
+ * shop pages the shops; and the other languages' addresses of the page (hreflang). So a route
+ * is rebuilt exactly when its digest changed, and the dependency rules live in one place,
+ * the digest, instead of being restated here, where they could drift.
+ *
+ * A route only in the new table was added (a new page, a start date passed, a new release);
+ * one only in the old table was removed (deleted, an end date passed): its file must go.
+ *
+ * Not in the route table, so given separately: the product-page fragments
+ * (/product-content/{lang}/{code}), one per product-page document.
+ *
+ * What the digest does not see (and the caller must): the build's configuration (SITE_URL,
+ * MOBILE_SITE_URL, …) and the code itself (both need a full build), and what pages compute
+ * from the build's clock beyond their own start and end dates (custom-content windows, the
+ * live banner, the footer year), which the scheduled rebuilds must cover.
+ */
+import { documentKindOf } from '../cms/document-kind.ts';
+import type { RouteEntry } from '../cms/content.ts';
+import type { LanguageDefinition } from '../i18n/languages.ts';
+
+export interface AffectedPages {
+  /** Routes of the new table to render: added or changed. */
+  rebuild: RouteEntry[];
+  /** URL paths new in this build. */
+  added: string[];
+  /** URL paths whose content changed. */
+  changed: string[];
+  /** URL paths gone: their files must be removed from the release. */
+  removed: string[];
+  /** Routes whose digest is the same: their previous HTML is still right. */
+  unchanged: number;
+  /** BCP 47 codes of the languages with any added, changed or removed route: their sitemap (and, for press routes, feed) follow. */
+  languages: string[];
+  /** Product-page fragments to render again or remove, from the changed documents. */
+  productContent: Array<{ cmsCode: string; code: string }>;
+}
+
+export class DuplicateRouteError extends Error {
+  readonly code = 'DUPLICATE_ROUTE';
+}
+
+function byPath(routes: readonly RouteEntry[]): Map<string, RouteEntry> {
+  const map = new Map<string, RouteEntry>();
+  for (const route of routes) {
+    if (map.has(route.urlPath)) throw new DuplicateRouteError(`Two routes at ${route.urlPath}: the route table is broken, build everything`);
+    map.set(route.urlPath, route);
+  }
+  return map;
+}
+
+export function affectedPages(options: {
+  before: readonly RouteEntry[];
+  after: readonly RouteEntry[];
+  /** Cache paths the pull wrote or removed (PullResult.changedDocuments). */
+  changedDocuments?: readonly string[];
+}): AffectedPages {
+  const before = byPath(options.before);
+  const after = byPath(options.after);
+  const rebuild: RouteEntry[] = [];
+  const added: string[] = [];
+  const changed: string[] = [];
+  const removed: string[] = [];
+  const languages = new Set<string>();
+  let unchanged = 0;
+  for (const [path, route] of after) {
+    const previous = before.get(path);
+    if (previous && previous.digest === route.digest) {
+      unchanged += 1;
+      continue;
+    }
+    (previous ? changed : added).push(path);
+    rebuild.push(route);
+    languages.add(route.languageCode);
+  }
+  for (const [path, route] of before) {
+    if (after.has(path)) continue;
+    removed.push(path);
+    languages.add(route.languageCode);
+  }
+  const productContent: AffectedPages['productContent'] = [];
+  for (const path of options.changedDocuments ?? []) {
+    const kind = documentKindOf(path);
+    if (kind?.kind === 'product-page') productContent.push({ cmsCode: kind.language, code: kind.code });
+  }
+  return { rebuild, added, changed, removed, unchanged, languages: [...languages].sort(), productContent };
+}
+
+/** The BCP 47 codes of the languages whose pages a change to these cache paths may touch (for a pull limited to them). */
+export function languagesToPull(changedDocuments: readonly string[], languages: readonly LanguageDefinition[]): LanguageDefinition[] {
+  const cmsCodes = new Set<string>();
+  for (const path of changedDocuments) {
+    // A global document (switch-config.json) or one we cannot place touches every language.
+    const kind = documentKindOf(path);
+    if (!kind || kind.kind === 'switch-config') return [...languages];
+    cmsCodes.add(kind.language);
+  }
+  return languages.filter((l) => cmsCodes.has(l.cmsCode));
+}
