@@ -27,6 +27,8 @@ export const CURRENT_LINK = 'current';
 export const HISTORY_FILE = 'history.json';
 export const MARKER_FILE = '.release.json';
 const LOCK_FILE = '.lock';
+/** Astro's hashed assets: a name never changes content, so any release may hold any of them. */
+export const ASSETS_DIR = '_astro';
 /** An incomplete release older than this, not being built by this process, is a crash's leftover. */
 const STALE_BUILD_MS = 60 * 60 * 1000;
 const HISTORY_STACK_MAX = 100;
@@ -62,6 +64,12 @@ export interface ReleaseMarker {
   pages: number;
   /** The release this one was seeded from (an incremental build merged over it), or null. */
   seededFrom: string | null;
+  /**
+   * Hashed build assets of the release that was live when this one was completed, linked in
+   * because this build does not have them: a page served just before the swap still finds its
+   * scripts and styles just after it. One generation only (carried assets are not carried again).
+   */
+  carriedAssets: string[];
 }
 
 export interface ReleaseInfo {
@@ -408,6 +416,25 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
     }
   }
 
+  /** Links the live release's own assets that `dir` lacks into it; returns their paths. */
+  async function carryAssets(dir: string): Promise<string[]> {
+    const liveId = await live();
+    if (!liveId) return [];
+    const liveDir = join(root, liveId);
+    const inherited = new Set((await readMarker(liveId))?.carriedAssets ?? []);
+    const entries = await readdir(join(liveDir, ASSETS_DIR), { recursive: true, withFileTypes: true }).catch(() => []);
+    const carried: string[] = [];
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const path = relative(liveDir, join(entry.parentPath, entry.name)).split(sep).join('/');
+      if (inherited.has(path) || existsSync(join(dir, path))) continue;
+      await mkdir(dirname(join(dir, path)), { recursive: true });
+      await link(join(liveDir, path), join(dir, path));
+      carried.push(path);
+    }
+    return carried.sort();
+  }
+
   async function complete(id: string, details: { source: string; pages?: number }): Promise<ReleaseMarker> {
     const dir = dirOf(id);
     const index = await stat(join(dir, 'index.html')).catch(() => null);
@@ -419,6 +446,7 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
       source: details.source,
       pages: details.pages ?? (await countPages(dir)),
       seededFrom: building.get(id) ?? null,
+      carriedAssets: await carryAssets(dir),
     };
     await replaceFile(join(dir, MARKER_FILE), `${JSON.stringify(marker, null, 2)}\n`);
     building.delete(id);

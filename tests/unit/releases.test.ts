@@ -54,7 +54,7 @@ describe('release ids and layout', () => {
     expect((await lstat(join(root, 'current'))).isSymbolicLink()).toBe(true);
     expect(await readlink(join(root, 'current'))).toBe(first);
     const marker = JSON.parse(await readFile(join(root, first, MARKER_FILE), 'utf8'));
-    expect(marker).toMatchObject({ id: first, createdAt: '2026-11-21T23:01:02.123Z', source: 'npm start', pages: 3, seededFrom: null });
+    expect(marker).toMatchObject({ id: first, createdAt: '2026-11-21T23:01:02.123Z', source: 'npm start', pages: 3, seededFrom: null, carriedAssets: [] });
     const status = await manager.list();
     expect(status.live).toBe(first);
     expect(status.releases.map((r) => [r.id, r.live, r.pages])).toEqual([[third, false, 3], [second, false, 3], [first, true, 3]]);
@@ -243,6 +243,30 @@ describe('release(): build, complete, activate, prune', () => {
     expect((await stat(join(seeded.dir, 'b.html'))).ino).not.toBe((await stat(join(root, live, 'b.html'))).ino);
     expect(await readFile(join(seeded.dir, 'b.html'), 'utf8')).toBe(page(live, 'b.html'));
     expect(existsSync(join(seeded.dir, MARKER_FILE))).toBe(false);
+  });
+});
+
+describe('assets across a swap', () => {
+  it('a release carries the hashed assets of the one live before it (one generation), so a page served before the swap finds them after', async () => {
+    const manager = createReleaseManager({ root, keep: 5 });
+    const withAssets = async (names: string[]) => {
+      const { id, dir } = await manager.prepare();
+      await writeFile(join(dir, 'index.html'), page(id, 'index.html'));
+      await mkdir(join(dir, '_astro', 'chunks'), { recursive: true });
+      for (const name of names) await writeFile(join(dir, '_astro', name), name);
+      const marker = await manager.complete(id, { source: 'test' });
+      await manager.activate(id);
+      return { id, marker, files: (await readdir(join(dir, '_astro'), { recursive: true })).filter((f) => f.includes('.')).sort() };
+    };
+    const a = await withAssets(['app.A1.js', 'chunks/lazy.A1.js', 'shared.S.css']);
+    expect(a.marker.carriedAssets).toEqual([]);
+    const b = await withAssets(['app.B1.js', 'shared.S.css']);
+    expect(b.marker.carriedAssets).toEqual(['_astro/app.A1.js', '_astro/chunks/lazy.A1.js']);
+    expect(b.files).toEqual(['app.A1.js', 'app.B1.js', 'chunks/lazy.A1.js', 'shared.S.css']);
+    expect((await stat(join(root, b.id, '_astro', 'app.A1.js'))).ino).toBe((await stat(join(root, a.id, '_astro', 'app.A1.js'))).ino);
+    const c = await withAssets(['app.C1.js']);
+    expect(c.marker.carriedAssets).toEqual(['_astro/app.B1.js', '_astro/shared.S.css']);
+    expect(c.files).toEqual(['app.B1.js', 'app.C1.js', 'shared.S.css']);
   });
 });
 
