@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createReleaseManager, HISTORY_FILE, isReleaseId, linkTree, MARKER_FILE, replaceFile, ReleaseError, type ReleaseManager } from '../../scripts/publish/releases.ts';
 import { startStaticServer } from '../../scripts/static-server.ts';
+import { startNginx } from '../fixtures/nginx.ts';
 
 let root: string;
 beforeEach(async () => {
@@ -364,41 +365,58 @@ function get(url: string): Promise<{ status: number; body: string }> {
   });
 }
 
-describe('the static server on a releases root', () => {
-  it('answers every request during swaps with a complete page of one release', async () => {
+/** Requests pages from `origin` from 8 clients while `manager` swaps between `ids`; every answer must be a whole page of one release. */
+async function requestDuringSwaps(manager: ReleaseManager, ids: string[], origin: string): Promise<void> {
+  let swapping = true;
+  const swaps = (async () => {
+    for (let i = 1; swapping; i++) await manager.activate(ids[i % 3]!);
+  })();
+  const seen = new Set<string>();
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      const mine: Array<{ status: number; body: string; path: string }> = [];
+      for (let i = 0; i < 40; i++) {
+        const path = ['/', '/a.html', '/b.html'][i % 3]!;
+        mine.push({ ...(await get(`${origin}${path}`)), path });
+      }
+      return mine;
+    }),
+  );
+  swapping = false;
+  await swaps;
+  for (const { status, body, path } of answers.flat()) {
+    expect(status, path).toBe(200);
+    const id = /data-release="([^"]+)"/.exec(body)?.[1] ?? '';
+    expect(ids).toContain(id);
+    expect(body).toBe(page(id, path === '/' ? 'index.html' : path.slice(1)));
+    seen.add(id);
+  }
+  // The swaps really happened while the requests were answered.
+  expect(seen.size).toBeGreaterThan(1);
+}
+
+describe('serving a releases root', () => {
+  it('the static server answers every request during swaps with a complete page of one release', async () => {
     const manager = createReleaseManager({ root, keep: 10 });
     const ids = [await built(manager), await built(manager), await built(manager)];
     await manager.activate(ids[0]!);
     const server = await startStaticServer({ root: manager.currentPath, port: 0, mobileSiteUrl: '' });
     try {
-      let swapping = true;
-      const swaps = (async () => {
-        for (let i = 1; swapping; i++) await manager.activate(ids[i % 3]!);
-      })();
-      const seen = new Set<string>();
-      const answers = await Promise.all(
-        Array.from({ length: 8 }, async () => {
-          const mine: Array<{ status: number; body: string; path: string }> = [];
-          for (let i = 0; i < 40; i++) {
-            const path = ['/', '/a.html', '/b.html'][i % 3]!;
-            mine.push({ ...(await get(`${server.url}${path}`)), path });
-          }
-          return mine;
-        }),
-      );
-      swapping = false;
-      await swaps;
-      for (const { status, body, path } of answers.flat()) {
-        expect(status, path).toBe(200);
-        const id = /data-release="([^"]+)"/.exec(body)?.[1] ?? '';
-        expect(ids).toContain(id);
-        expect(body).toBe(page(id, path === '/' ? 'index.html' : path.slice(1)));
-        seen.add(id);
-      }
-      // The swaps really happened while the requests were answered.
-      expect(seen.size).toBeGreaterThan(1);
+      await requestDuringSwaps(manager, ids, server.url);
     } finally {
       await server.close();
+    }
+  });
+
+  it('so does nginx with root <releases>/current (disable_symlinks off, the default)', async () => {
+    const manager = createReleaseManager({ root: join(root, 'releases'), keep: 10 });
+    const ids = [await built(manager), await built(manager), await built(manager)];
+    await manager.activate(ids[0]!);
+    const nginx = await startNginx(root, `root ${manager.currentPath}; index index.html;`);
+    try {
+      await requestDuringSwaps(manager, ids, nginx.origin);
+    } finally {
+      nginx.stop();
     }
   });
 });
