@@ -529,7 +529,11 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
       const built = await releaseOptions.build(prepared.dir, prepared.id);
       const marker = await complete(prepared.id, { source: releaseOptions.source, ...(built?.pages !== undefined ? { pages: built.pages } : {}) });
       const { previous } = await activate(prepared.id);
-      const removed = await prune();
+      // The release is live from here on: a failed clean-up is reported, not a failed release.
+      const removed = await prune().catch((error: Error) => {
+        console.error(`[releases] pruning ${root} failed: ${error.message}`);
+        return [];
+      });
       return { ok: true, release: marker, previous, removed };
     } catch (error) {
       const id = prepared?.id ?? '';
