@@ -2,24 +2,19 @@
  * Builds the site from content-cache/ with Astro, as a function (the publish service and
  * the benchmark call it) and as a CLI (`npm run build` pulls first).
  */
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'astro';
 import { resetSite } from '../src/lib/cms/site.ts';
 import { writeHostRules } from './host-rules.ts';
+import { countPages } from './publish/releases.ts';
 import { pull } from './pull-content.ts';
 
 export interface BuildResult {
   outDir: string;
   pages: number;
   ms: number;
-}
-
-async function countPages(dir: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true });
-  // The 404.html of each language is a copy of its not-found page (host rules), not a page.
-  return entries.filter((e) => e.endsWith('.html') && !e.endsWith('404.html')).length;
 }
 
 export interface BuildOptions {

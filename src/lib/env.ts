@@ -59,6 +59,19 @@ export function commerceApiUrl(): string | undefined {
   return process.env.COMMERCE_API_URL?.replace(/\/+$/, '') || undefined;
 }
 
+/** Where built releases live: `<dir>/<id>/` and the `<dir>/current` symlink that is served. */
+export function releasesDir(): string {
+  return process.env.RELEASES_DIR?.trim() || 'releases';
+}
+
+/** How many of the newest releases are kept (the live one and the one before it always are). */
+export function releasesKeep(): number {
+  const raw = process.env.RELEASES_KEEP?.trim() || '5';
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new ConfigError(`RELEASES_KEEP must be a whole number of at least 1, got "${raw}"`);
+  return value;
+}
+
 /** The mobile site phones are sent to (spec §2), e.g. https://m.linea.example. Unset: no mobile redirect anywhere. */
 export function mobileSiteUrl(): string {
   const value = process.env.MOBILE_SITE_URL?.trim();

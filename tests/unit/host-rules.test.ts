@@ -3,10 +3,7 @@
  * a real nginx over a small site, answer for answer against the local server's rules
  * (static-rules.ts) and the mobile-redirect function.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,8 +11,8 @@ import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { fixedRedirects, headersFile, nginxHttpInclude, nginxServerInclude, redirectsFile, type HostRulesInput } from '../../src/lib/routing/host-rules.ts';
 import { mobileRedirectForRequest } from '../../src/lib/routing/mobile-redirect.ts';
 import { resolveStaticPath } from '../../src/lib/routing/static-rules.ts';
+import { startNginx } from '../fixtures/nginx.ts';
 
-const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const MOBILE = 'https://m.linea.example';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
@@ -56,22 +53,12 @@ describe('_redirects and _headers (Netlify, Cloudflare Pages)', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 describe('the nginx includes, served by nginx', () => {
   let dir: string;
-  let nginx: ChildProcess;
+  let stop: (() => void) | undefined;
   let origin: string;
 
   beforeAll(async () => {
-    if (!existsSync(NGINX)) throw new Error(`nginx is needed for this test (apt-get install -y nginx-light, or set NGINX_PATH); not found at ${NGINX}`);
     dir = await mkdtemp(join(tmpdir(), 'nginx-'));
     for (const file of FILES) {
       await mkdir(dirname(join(dir, 'site', file)), { recursive: true });
@@ -79,33 +66,10 @@ describe('the nginx includes, served by nginx', () => {
     }
     await writeFile(join(dir, 'http.conf'), nginxHttpInclude(input));
     await writeFile(join(dir, 'server.conf'), nginxServerInclude(input));
-    const port = await freePort();
-    origin = `http://127.0.0.1:${port}`;
-    const temp = (name: string) => `${name}_temp_path ${join(dir, name)};`;
-    await writeFile(join(dir, 'nginx.conf'), `daemon off; master_process off; worker_processes 1; pid ${join(dir, 'nginx.pid')}; error_log ${join(dir, 'error.log')} warn;
-events { worker_connections 64; }
-http {
-  access_log off; ${temp('client_body')} ${temp('proxy')} ${temp('fastcgi')} ${temp('uwsgi')} ${temp('scgi')}
-  include ${join(dir, 'http.conf')};
-  server { listen 127.0.0.1:${port}; root ${join(dir, 'site')}; absolute_redirect off; include ${join(dir, 'server.conf')}; }
-}
-`);
-    nginx = spawn(NGINX, ['-p', dir, '-c', join(dir, 'nginx.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    nginx.stderr?.on('data', (chunk) => (stderr += String(chunk)));
-    for (let i = 0; i < 100; i += 1) {
-      if (nginx.exitCode !== null) throw new Error(`nginx exited: ${stderr}`);
-      try {
-        await fetch(`${origin}/`);
-        return;
-      } catch {
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }
-    throw new Error(`nginx did not start: ${stderr}`);
+    ({ origin, stop } = await startNginx(dir, `root ${join(dir, 'site')}; absolute_redirect off; include ${join(dir, 'server.conf')};`, `include ${join(dir, 'http.conf')};`));
   });
   afterAll(async () => {
-    nginx?.kill();
+    stop?.();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 

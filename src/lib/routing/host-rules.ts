@@ -104,7 +104,7 @@ export function nginxHttpInclude(input: HostRulesInput): string {
 
 /** The server-block half: fixed redirects, not-found per language, caching, and the mobile redirect. */
 export function nginxServerInclude(input: HostRulesInput): string {
-  const lines = [GENERATED, '# Include in the server block whose root is the built site (e.g. root /srv/linea/current;).'];
+  const lines = [GENERATED, '# Include in the server block whose root is the built site (e.g. root /srv/linea/releases/current;).'];
   for (const rule of fixedRedirects(input)) lines.push(`location = ${rule.from} { return ${rule.status} ${rule.to}$is_args$args; }`);
   lines.push(`location /_astro/ { add_header Cache-Control ${nginxString(IMMUTABLE)}; add_header X-Content-Type-Options nosniff; try_files $uri =404; }`);
   lines.push('location / {', '  add_header Cache-Control "public, max-age=0, must-revalidate";', '  add_header X-Content-Type-Options nosniff;', '  try_files $uri $uri/index.html =404;', '}');

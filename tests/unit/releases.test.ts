@@ -1,0 +1,422 @@
+/**
+ * Atomic releases (issue 7, part 3), on real temporary directories: the swap seen by a reader
+ * in another thread and by HTTP clients of the static server, refusal of incomplete releases,
+ * failed builds, retention, rollback and its CLI.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { lstat, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, unlink, writeFile, mkdir } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createReleaseManager, HISTORY_FILE, isReleaseId, linkTree, MARKER_FILE, replaceFile, ReleaseError, type ReleaseManager } from '../../scripts/publish/releases.ts';
+import { startStaticServer } from '../../scripts/static-server.ts';
+import { startNginx } from '../fixtures/nginx.ts';
+
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'releases-'));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A page whose every part names its release, long enough to be streamed in several chunks. */
+function page(id: string, name: string): string {
+  return `<!doctype html><html><head><title>${name}</title></head><body data-release="${id}">${`<p>${id}</p>`.repeat(2000)}</body></html>\n`;
+}
+
+async function built(manager: ReleaseManager, source = 'test'): Promise<string> {
+  const { id, dir } = await manager.prepare();
+  for (const name of ['index.html', 'a.html', 'b.html']) await writeFile(join(dir, name), page(id, name));
+  await manager.complete(id, { source });
+  return id;
+}
+
+async function released(manager: ReleaseManager): Promise<string> {
+  const id = await built(manager);
+  await manager.activate(id);
+  return id;
+}
+
+describe('release ids and layout', () => {
+  it('gives ids that sort by creation time, a relative current symlink and a marker written last', async () => {
+    let clock = Date.UTC(2026, 10, 21, 23, 1, 2, 123);
+    const manager = createReleaseManager({ root, keep: 5, now: () => new Date(clock) });
+    const first = await built(manager, 'npm start');
+    const second = await built(manager); // same clock: still after the first
+    clock += 1000;
+    const third = await built(manager);
+    expect(first).toMatch(/^20261121T230102\.123Z-[0-9a-f]{6}$/);
+    expect([third, first, second].sort()).toEqual([first, second, third]);
+    await manager.activate(first);
+    expect((await lstat(join(root, 'current'))).isSymbolicLink()).toBe(true);
+    expect(await readlink(join(root, 'current'))).toBe(first);
+    const marker = JSON.parse(await readFile(join(root, first, MARKER_FILE), 'utf8'));
+    expect(marker).toMatchObject({ id: first, createdAt: '2026-11-21T23:01:02.123Z', source: 'npm start', pages: 3, seededFrom: null, carriedAssets: [] });
+    const status = await manager.list();
+    expect(status.live).toBe(first);
+    expect(status.releases.map((r) => [r.id, r.live, r.pages])).toEqual([[third, false, 3], [second, false, 3], [first, true, 3]]);
+    expect(isReleaseId('../etc')).toBe(false);
+    await expect(manager.activate('../etc')).rejects.toMatchObject({ code: 'RELEASE_ID_INVALID' });
+  });
+});
+
+/**
+ * Reads `current` the way the static server does (realpath once, then both pages under it)
+ * in a tight loop in a worker thread, until told to stop. Counts reads, errors and mixes.
+ */
+const READER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { realpathSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+const stop = new Int32Array(workerData.stop);
+let reads = 0, errors = 0, mixes = 0, firstError = '';
+parentPort.postMessage('ready');
+while (Atomics.load(stop, 0) === 0) {
+  try {
+    const base = realpathSync(workerData.current);
+    const a = readFileSync(join(base, 'a.html'), 'utf8');
+    const b = readFileSync(join(base, 'b.html'), 'utf8');
+    const idA = /data-release="([^"]+)"/.exec(a)[1];
+    const idB = /data-release="([^"]+)"/.exec(b)[1];
+    if (idA !== idB || !a.endsWith('</html>\\n') || !b.endsWith('</html>\\n') || base.split('/').pop() !== idA) mixes++;
+    reads++;
+  } catch (error) {
+    errors++;
+    firstError ||= String(error && error.code || error);
+  }
+}
+parentPort.postMessage({ reads, errors, mixes, firstError });
+`;
+
+async function withReader(current: string, swaps: () => Promise<void>): Promise<{ reads: number; errors: number; mixes: number; firstError: string }> {
+  const stop = new SharedArrayBuffer(4);
+  const worker = new Worker(READER, { eval: true, workerData: { current, stop } });
+  const messages: unknown[] = [];
+  const ready = new Promise<void>((resolve) => worker.once('message', () => resolve()));
+  const done = new Promise<{ reads: number; errors: number; mixes: number; firstError: string }>((resolve, reject) => {
+    worker.on('message', (m) => {
+      messages.push(m);
+      if (typeof m === 'object') resolve(m as never);
+    });
+    worker.once('error', reject);
+  });
+  await ready;
+  await swaps();
+  Atomics.store(new Int32Array(stop), 0, 1);
+  const result = await done;
+  await worker.terminate();
+  return result;
+}
+
+describe('activation', () => {
+  it('is atomic: a reader resolving current in a tight loop during 400 swaps never sees ENOENT or a mix', async () => {
+    const manager = createReleaseManager({ root, keep: 10 });
+    const ids = [await built(manager), await built(manager), await built(manager)];
+    await manager.activate(ids[0]!);
+    const result = await withReader(manager.currentPath, async () => {
+      for (let i = 1; i <= 400; i++) await manager.activate(ids[i % 3]!);
+    });
+    expect(result.reads).toBeGreaterThan(400);
+    expect(result).toMatchObject({ errors: 0, mixes: 0 });
+  });
+
+  it('(the same reader catches a non-atomic swap: unlink, then link)', async () => {
+    const manager = createReleaseManager({ root, keep: 10 });
+    const ids = [await built(manager), await built(manager)];
+    const current = join(root, 'current');
+    await symlink(ids[0]!, current);
+    const result = await withReader(current, async () => {
+      for (let i = 1; i <= 20000; i++) {
+        await unlink(current);
+        await symlink(ids[i % 2]!, current);
+      }
+    });
+    expect(result.errors).toBeGreaterThan(0);
+    expect(result.firstError).toBe('ENOENT');
+  });
+
+  it('refuses a release without its marker or without index.html, and leaves current alone', async () => {
+    const manager = createReleaseManager({ root, keep: 5 });
+    const live = await released(manager);
+    const half = await manager.prepare();
+    await writeFile(join(half.dir, 'index.html'), page(half.id, 'index.html'));
+    await expect(manager.activate(half.id)).rejects.toMatchObject({ code: 'RELEASE_INCOMPLETE' });
+    const empty = await manager.prepare();
+    await expect(manager.complete(empty.id, { source: 'test' })).rejects.toMatchObject({ code: 'RELEASE_INCOMPLETE' });
+    expect(existsSync(join(empty.dir, MARKER_FILE))).toBe(false);
+    const gutted = await built(manager);
+    await rm(join(root, gutted, 'index.html'));
+    await expect(manager.activate(gutted)).rejects.toMatchObject({ code: 'RELEASE_INCOMPLETE' });
+    const forged = await manager.prepare();
+    await writeFile(join(forged.dir, 'index.html'), 'x');
+    await writeFile(join(forged.dir, MARKER_FILE), JSON.stringify({ id: live }));
+    await expect(manager.activate(forged.id)).rejects.toMatchObject({ code: 'RELEASE_INCOMPLETE' });
+    await expect(manager.activate('20261121T230102.123Z-000000')).rejects.toMatchObject({ code: 'RELEASE_NOT_FOUND' });
+    expect(await manager.live()).toBe(live);
+  });
+});
+
+describe('release(): build, complete, activate, prune', () => {
+  it('makes a successful build live and reports it', async () => {
+    const manager = createReleaseManager({ root, keep: 5 });
+    const first = await released(manager);
+    const outcome = await manager.release({
+      source: 'publish: zh-TW page 1203',
+      build: async (dir, id) => {
+        for (const name of ['index.html', 'a.html']) await writeFile(join(dir, name), page(id, name));
+        return { pages: 2 };
+      },
+    });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.previous).toBe(first);
+    expect(outcome.release).toMatchObject({ source: 'publish: zh-TW page 1203', pages: 2, seededFrom: null });
+    expect(await manager.live()).toBe(outcome.release.id);
+  });
+
+  it('a failed build leaves current serving the old release, removes its directory and returns the error', async () => {
+    const manager = createReleaseManager({ root, keep: 5 });
+    const live = await released(manager);
+    const before = await readdir(root);
+    let buildDir = '';
+    const outcome = await manager.release({
+      source: 'publish',
+      build: async (dir, id) => {
+        buildDir = dir;
+        await writeFile(join(dir, 'index.html'), page(id, 'index.html'));
+        throw new Error('zh-TW page 1203: components[2].kind is not a known component');
+      },
+    });
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.error).toBeInstanceOf(ReleaseError);
+    expect(outcome.error).toMatchObject({ code: 'RELEASE_BUILD_FAILED' });
+    expect(outcome.error.message).toContain('components[2].kind is not a known component');
+    expect(existsSync(buildDir)).toBe(false);
+    expect(await manager.live()).toBe(live);
+    expect(readFileSync(join(realpathSync(manager.currentPath), 'a.html'), 'utf8')).toContain(live);
+    expect((await readdir(root)).sort()).toEqual(before.sort());
+  });
+
+  it('a build that finishes without index.html never goes live', async () => {
+    const manager = createReleaseManager({ root, keep: 5 });
+    const live = await released(manager);
+    const outcome = await manager.release({ source: 'publish', build: async (dir) => void (await writeFile(join(dir, 'a.html'), 'half')) });
+    expect(outcome).toMatchObject({ ok: false, error: { code: 'RELEASE_INCOMPLETE' } });
+    expect(await manager.live()).toBe(live);
+  });
+
+  it('seeds from current with hard links, without the marker; replaceFile never writes through to the live release', async () => {
+    const manager = createReleaseManager({ root, keep: 5 });
+    const live = await released(manager);
+    await mkdir(join(root, live, '_astro'));
+    await writeFile(join(root, live, '_astro', 'app.js'), 'js');
+    await symlink('a.html', join(root, live, 'alias.html'));
+    const seeded = await manager.prepare({ seedFrom: 'current' });
+    expect(seeded.seededFrom).toBe(live);
+    expect(existsSync(join(seeded.dir, MARKER_FILE))).toBe(false);
+    expect((await stat(join(seeded.dir, 'b.html'))).ino).toBe((await stat(join(root, live, 'b.html'))).ino);
+    expect(await readFile(join(seeded.dir, '_astro', 'app.js'), 'utf8')).toBe('js');
+    expect(await readlink(join(seeded.dir, 'alias.html'))).toBe('a.html');
+    // The fallback where GNU cp is missing gives the same tree.
+    const mirror = join(root, 'mirror');
+    expect(await linkTree(join(root, live), mirror)).toBe(5);
+    expect((await stat(join(mirror, '_astro', 'app.js'))).ino).toBe((await stat(join(root, live, '_astro', 'app.js'))).ino);
+    expect(await readlink(join(mirror, 'alias.html'))).toBe('a.html');
+    await replaceFile(join(seeded.dir, 'a.html'), page(seeded.id, 'a.html'));
+    await replaceFile(join(seeded.dir, 'index.html'), page(seeded.id, 'index.html'));
+    expect(await readFile(join(root, live, 'a.html'), 'utf8')).toBe(page(live, 'a.html'));
+    const marker = await manager.complete(seeded.id, { source: 'publish' });
+    expect(marker.seededFrom).toBe(live);
+    await manager.activate(seeded.id);
+    expect(await readFile(join(manager.currentPath, 'a.html'), 'utf8')).toContain(seeded.id);
+    expect(await readFile(join(manager.currentPath, 'b.html'), 'utf8')).toContain(live);
+  });
+
+  it('can seed with a full copy instead (separate files)', async () => {
+    const manager = createReleaseManager({ root, keep: 5, seedMethod: 'copy' });
+    const live = await released(manager);
+    const seeded = await manager.prepare({ seedFrom: 'current' });
+    expect((await stat(join(seeded.dir, 'b.html'))).ino).not.toBe((await stat(join(root, live, 'b.html'))).ino);
+    expect(await readFile(join(seeded.dir, 'b.html'), 'utf8')).toBe(page(live, 'b.html'));
+    expect(existsSync(join(seeded.dir, MARKER_FILE))).toBe(false);
+  });
+});
+
+describe('assets across a swap', () => {
+  it('a release carries the hashed assets of the one live before it (one generation), so a page served before the swap finds them after', async () => {
+    const manager = createReleaseManager({ root, keep: 5 });
+    const withAssets = async (names: string[]) => {
+      const { id, dir } = await manager.prepare();
+      await writeFile(join(dir, 'index.html'), page(id, 'index.html'));
+      await mkdir(join(dir, '_astro', 'chunks'), { recursive: true });
+      for (const name of names) await writeFile(join(dir, '_astro', name), name);
+      const marker = await manager.complete(id, { source: 'test' });
+      await manager.activate(id);
+      return { id, marker, files: (await readdir(join(dir, '_astro'), { recursive: true })).filter((f) => f.includes('.')).sort() };
+    };
+    const a = await withAssets(['app.A1.js', 'chunks/lazy.A1.js', 'shared.S.css']);
+    expect(a.marker.carriedAssets).toEqual([]);
+    const b = await withAssets(['app.B1.js', 'shared.S.css']);
+    expect(b.marker.carriedAssets).toEqual(['_astro/app.A1.js', '_astro/chunks/lazy.A1.js']);
+    expect(b.files).toEqual(['app.A1.js', 'app.B1.js', 'chunks/lazy.A1.js', 'shared.S.css']);
+    expect((await stat(join(root, b.id, '_astro', 'app.A1.js'))).ino).toBe((await stat(join(root, a.id, '_astro', 'app.A1.js'))).ino);
+    const c = await withAssets(['app.C1.js']);
+    expect(c.marker.carriedAssets).toEqual(['_astro/app.B1.js', '_astro/shared.S.css']);
+    expect(c.files).toEqual(['app.B1.js', 'app.C1.js', 'shared.S.css']);
+  });
+});
+
+describe('retention', () => {
+  it('keeps the newest N, and always the live release and the one before it', async () => {
+    const manager = createReleaseManager({ root, keep: 2 });
+    const [a, b, c] = [await released(manager), await released(manager), await released(manager)];
+    expect(await manager.prune()).toEqual([a]);
+    await manager.rollback(); // b live, a gone: nothing before b any more
+    const [d, e] = [await built(manager), await built(manager)];
+    // Newest two are d and e; b is live. c, rolled back from, goes.
+    expect(await manager.prune()).toEqual([c]);
+    expect((await manager.list()).releases.map((r) => r.id)).toEqual([e, d, b]);
+    await manager.activate(d);
+    await manager.activate(e);
+    const [f, g] = [await built(manager), await built(manager)];
+    // Newest two are f and g; e is live and d before it: b goes.
+    expect(await manager.prune()).toEqual([b]);
+    expect((await manager.list()).releases.map((r) => r.id)).toEqual([g, f, e, d]);
+  });
+
+  it('removes a crash leftover (incomplete, old) but not a build in progress', async () => {
+    let clock = Date.UTC(2026, 10, 21, 12);
+    const manager = createReleaseManager({ root, keep: 5, now: () => new Date(clock) });
+    await released(manager);
+    const leftover = '20261121T100000.000Z-abcdef';
+    await mkdir(join(root, leftover));
+    await writeFile(join(root, '.current.1234.tmp'), '');
+    const inProgress = await manager.prepare();
+    clock += 2 * 60 * 60 * 1000;
+    expect(await manager.prune()).toEqual([leftover]);
+    expect(existsSync(inProgress.dir)).toBe(true);
+    expect(existsSync(join(root, '.current.1234.tmp'))).toBe(false);
+  });
+});
+
+describe('rollback', () => {
+  it('goes back one release at a time by activation order, then says there is none before', async () => {
+    const manager = createReleaseManager({ root, keep: 10 });
+    const [a, b, c] = [await released(manager), await released(manager), await released(manager)];
+    await manager.activate(a); // order of activation: a, b, c, a
+    expect(await manager.rollback()).toEqual({ from: a, to: c });
+    expect(await manager.rollback()).toEqual({ from: c, to: b });
+    expect(await manager.rollback()).toEqual({ from: b, to: a });
+    expect((await manager.list()).previous).toBe(null);
+    await expect(manager.rollback()).rejects.toMatchObject({ code: 'NO_PREVIOUS_RELEASE', message: `No release before ${a} to roll back to` });
+    expect(await manager.live()).toBe(a);
+    const history = JSON.parse(await readFile(join(root, HISTORY_FILE), 'utf8'));
+    expect(history.log.map((e: { action: string; id: string }) => `${e.action} ${e.id}`)).toEqual([`activate ${a}`, `activate ${b}`, `activate ${c}`, `activate ${a}`, `rollback ${c}`, `rollback ${b}`, `rollback ${a}`]);
+  });
+
+  it('with nothing live is a clear error', async () => {
+    const manager = createReleaseManager({ root });
+    await expect(manager.rollback()).rejects.toMatchObject({ code: 'NO_PREVIOUS_RELEASE', message: expect.stringContaining('No release is live') });
+  });
+
+  it('still finds the previous release if a crash came between the swap and the history write', async () => {
+    const manager = createReleaseManager({ root, keep: 10 });
+    const a = await released(manager);
+    const b = await built(manager);
+    await symlink(b, join(root, 'tmp-link'));
+    await import('node:fs/promises').then((fs) => fs.rename(join(root, 'tmp-link'), join(root, 'current')));
+    expect(await manager.rollback()).toEqual({ from: b, to: a });
+  });
+
+  it('npm run rollback prints what it did, and fails clearly with no previous release', async () => {
+    const manager = createReleaseManager({ root });
+    const a = await released(manager);
+    const node = join(process.cwd(), 'node_modules/.bin/node');
+    const run = () => spawnSync(node, ['scripts/publish/rollback.ts'], { env: { ...process.env, RELEASES_DIR: root }, encoding: 'utf8' });
+    let cli = run();
+    expect(cli.status).toBe(1);
+    expect(cli.stderr).toContain(`No release before ${a} to roll back to`);
+    const b = await released(manager);
+    cli = run();
+    expect(cli.stderr).toBe('');
+    expect(cli.status).toBe(0);
+    expect(cli.stdout).toMatch(new RegExp(`^Rolled back from ${b} \\(3 pages, test\\) to ${a} \\(3 pages, test\\)\\.\\n.*current -> ${a}\\nThere is no release before it\\.\\n$`));
+    expect(await manager.live()).toBe(a);
+  });
+});
+
+function get(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      res.on('error', reject);
+    });
+    // A server that fails inside a request never answers: fail fast and say so.
+    req.setTimeout(5000, () => req.destroy(new Error(`${url}: no answer in 5 s`)));
+    req.on('error', reject).end();
+  });
+}
+
+/** Requests pages from `origin` from 8 clients while `manager` swaps between `ids`; every answer must be a whole page of one release. */
+async function requestDuringSwaps(manager: ReleaseManager, ids: string[], origin: string): Promise<void> {
+  let swapping = true;
+  const swaps = (async () => {
+    for (let i = 1; swapping; i++) await manager.activate(ids[i % 3]!);
+  })();
+  const seen = new Set<string>();
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      const mine: Array<{ status: number; body: string; path: string }> = [];
+      for (let i = 0; i < 40; i++) {
+        const path = ['/', '/a.html', '/b.html'][i % 3]!;
+        mine.push({ ...(await get(`${origin}${path}`)), path });
+      }
+      return mine;
+    }),
+  );
+  swapping = false;
+  await swaps;
+  for (const { status, body, path } of answers.flat()) {
+    expect(status, path).toBe(200);
+    const id = /data-release="([^"]+)"/.exec(body)?.[1] ?? '';
+    expect(ids).toContain(id);
+    expect(body).toBe(page(id, path === '/' ? 'index.html' : path.slice(1)));
+    seen.add(id);
+  }
+  // The swaps really happened while the requests were answered.
+  expect(seen.size).toBeGreaterThan(1);
+}
+
+describe('serving a releases root', () => {
+  it('the static server answers every request during swaps with a complete page of one release', async () => {
+    const manager = createReleaseManager({ root, keep: 10 });
+    const ids = [await built(manager), await built(manager), await built(manager)];
+    await manager.activate(ids[0]!);
+    const server = await startStaticServer({ root: manager.currentPath, port: 0, mobileSiteUrl: '' });
+    try {
+      await requestDuringSwaps(manager, ids, server.url);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('so does nginx with root <releases>/current (disable_symlinks off, the default)', async () => {
+    const manager = createReleaseManager({ root: join(root, 'releases'), keep: 10 });
+    const ids = [await built(manager), await built(manager), await built(manager)];
+    await manager.activate(ids[0]!);
+    const nginx = await startNginx(root, `root ${manager.currentPath}; index index.html;`);
+    try {
+      await requestDuringSwaps(manager, ids, nginx.origin);
+    } finally {
+      nginx.stop();
+    }
+  });
+});
