@@ -1,0 +1,148 @@
+/**
+ * The publish service's HTTP face: `POST /webhook` takes the CMS's signed publish webhooks
+ * (401 and nothing happens without a valid signature; 202 at once and queued with one),
+ * `GET /status` says what is live, queued and running and how the last build went, as JSON,
+ * and `GET /status.html` the same for editors. Builds run through the coalescing queue; after
+ * each, a rebuild is scheduled at the next page start or end date.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MAX_TIMER_MS } from '../../src/lib/cms/schedule.ts';
+import { BuildQueue, type BuildQueueState, type ChangeSet } from '../../src/lib/publish/build-queue.ts';
+import { DeliveryLog, MAX_WEBHOOK_BODY_BYTES, REJECTION_STATUS, WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from '../../src/lib/publish/webhook.ts';
+import type { PublishResult } from './publisher.ts';
+import type { ReleasesStatus } from './releases.ts';
+
+export interface PublishServiceOptions {
+  port: number;
+  host?: string;
+  secret: string | readonly string[];
+  run: (changeSet: ChangeSet) => Promise<PublishResult>;
+  releases: () => Promise<ReleasesStatus>;
+  debounceMs?: number;
+  maxWaitMs?: number;
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+export interface PublishStatus {
+  live: string | null;
+  previous: string | null;
+  queue: BuildQueueState<PublishResult>;
+  nextBoundary: number | null;
+}
+
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_WEBHOOK_BODY_BYTES) throw new BodyTooLarge(`body over ${MAX_WEBHOOK_BODY_BYTES} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body, null, 1));
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const when = (ms: number | null | undefined) => (ms == null ? '—' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC');
+
+/** The same data as /status, for an editor: plain words, no script. */
+export function statusHtml(status: PublishStatus): string {
+  const { queue } = status;
+  const last = queue.last;
+  const documents = (set: ChangeSet) => Object.entries(set.documents).map(([path, change]) => `${change} ${path}`).join(', ') || (set.rebuild ? 'scheduled rebuild' : '—');
+  const rows: Array<[string, string]> = [
+    ['Live release', status.live ?? 'none'],
+    ['Rollback would return to', status.previous ?? 'nothing'],
+    ['Running', queue.running ? `since ${when(queue.running.startedAt)}: ${documents(queue.running.changeSet)}` : 'nothing'],
+    ['Queued', queue.queued ? `${documents(queue.queued.changeSet)} (${queue.queued.dueAt ? `due ${when(queue.queued.dueAt)}` : 'waits for the next publish'})` : 'nothing'],
+    ['Last build', last ? `${last.ok ? 'succeeded' : 'FAILED'} at ${when(last.finishedAt)}, ${((last.finishedAt - last.startedAt) / 1000).toFixed(1)} s` : 'none yet'],
+  ];
+  if (last?.ok && last.result) rows.push(['Pages', `${last.result.mode === 'full' ? 'full build' : `${last.result.pagesRendered} rendered`}; added ${last.result.added.length}, changed ${last.result.changed.length}, removed ${last.result.removed.length}`]);
+  if (last && !last.ok) rows.push(['Error', last.error ?? 'unknown']);
+  rows.push(['Next scheduled rebuild', when(status.nextBoundary)]);
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Publish status</title><meta http-equiv="refresh" content="5">
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#222}th{text-align:left;padding:.3rem 1rem .3rem 0;vertical-align:top;white-space:nowrap}td{padding:.3rem 0}.failed{color:#b00020}</style></head>
+<body><h1>Publish status</h1><table>${rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td${k === 'Error' ? ' class="failed"' : ''}>${escapeHtml(v)}</td></tr>`).join('')}</table></body></html>`;
+}
+
+export async function startPublishService(options: PublishServiceOptions) {
+  const { secret, log = () => {}, now = Date.now } = options;
+  const seen = new DeliveryLog();
+  let nextBoundary: number | null = null;
+  let boundaryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const schedule = (at: number | null) => {
+    clearTimeout(boundaryTimer);
+    nextBoundary = at;
+    if (at === null) return;
+    // Longer waits than a timer honours are re-armed on the way.
+    const wait = Math.min(Math.max(0, at - now()), MAX_TIMER_MS);
+    boundaryTimer = setTimeout(() => {
+      if (now() < at) return schedule(at);
+      queue.enqueue({ id: `boundary:${new Date(at).toISOString()}`, rebuild: true });
+    }, wait);
+    boundaryTimer.unref?.();
+  };
+
+  const queue = new BuildQueue<PublishResult>({
+    run: options.run,
+    ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
+    ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
+    now,
+    onBuild: (record) => {
+      if (record.ok && record.result) schedule(record.result.nextBoundary);
+      else log(`[publish] build failed, ${record.error}; the live release is unchanged`);
+    },
+  });
+
+  const status = async (): Promise<PublishStatus> => {
+    const releases = await options.releases();
+    return { live: releases.live, previous: releases.previous, queue: queue.state(), nextBoundary };
+  };
+
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://local').pathname;
+    try {
+      if (path === '/webhook' && req.method === 'POST') {
+        const rawBody = await readBody(req);
+        const verdict = verifyWebhook({ rawBody, header: req.headers[WEBHOOK_SIGNATURE_HEADER], secret, now: now(), seen });
+        if (!verdict.ok) {
+          log(`[publish] webhook refused: ${verdict.message}`);
+          return json(res, REJECTION_STATUS[verdict.reason], { error: verdict.reason, message: verdict.message });
+        }
+        const { id, published, changed, deleted } = verdict.payload;
+        queue.enqueue({ id, published, changed, deleted });
+        return json(res, 202, { accepted: id });
+      }
+      if (path === '/status' && req.method === 'GET') return json(res, 200, await status());
+      if (path === '/status.html' && req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(statusHtml(await status()));
+        return;
+      }
+      json(res, 404, { error: 'not-found', message: 'POST /webhook, GET /status or GET /status.html' });
+    } catch (error) {
+      if (error instanceof BodyTooLarge) return json(res, 413, { error: 'too-large', message: error.message });
+      json(res, 500, { error: 'internal', message: (error as Error).message });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${port}`,
+    queue,
+    schedule,
+    status,
+    async close() {
+      clearTimeout(boundaryTimer);
+      await queue.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * The publish service over real HTTP, with the build replaced by a recorder: signed webhooks
+ * are answered 202 and built, unsigned or replayed ones change nothing, /status and
+ * /status.html tell the live release and the last build's error, and a page's start date
+ * schedules a rebuild without an editor.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ChangeSet } from '../../src/lib/publish/build-queue.ts';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../src/lib/publish/webhook.ts';
+import type { PublishResult } from '../../scripts/publish/publisher.ts';
+import { startPublishService } from '../../scripts/publish/service.ts';
+
+const SECRET = 'test-secret-of-at-least-16-chars';
+type Service = Awaited<ReturnType<typeof startPublishService>>;
+let service: Service | undefined;
+
+afterEach(async () => {
+  await service?.close();
+  service = undefined;
+});
+
+const result = (over: Partial<PublishResult> = {}): PublishResult => ({ release: 'R2', mode: 'pages', pagesRendered: 1, added: [], changed: ['/women.html'], removed: [], documents: [], ms: 10, nextBoundary: null, ...over });
+
+async function start(run: (set: ChangeSet) => Promise<PublishResult>) {
+  service = await startPublishService({
+    port: 0,
+    secret: SECRET,
+    run,
+    releases: async () => ({ root: '/r', live: 'R1', previous: 'R0', releases: [], history: [] }),
+    debounceMs: 20,
+    maxWaitMs: 100,
+  });
+  return service;
+}
+
+const post = (url: string, body: string, signature?: string) =>
+  fetch(`${url}/webhook`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...(signature ? { [WEBHOOK_SIGNATURE_HEADER]: signature } : {}) } });
+const payload = (id: string) => JSON.stringify({ id, language: 'zh_TW', published: [], changed: ['zh_TW/pages/women.json'], deleted: [] });
+
+describe('publish service', () => {
+  it('answers a signed webhook 202 at once and builds its documents', async () => {
+    const built: ChangeSet[] = [];
+    const { url, queue } = await start(async (set) => {
+      built.push(set);
+      return result();
+    });
+    const body = payload('d1');
+    const answer = await post(url, body, signWebhook(body, SECRET, Date.now()));
+    expect(answer.status).toBe(202);
+    expect(built).toEqual([]);
+    await new Promise((r) => setTimeout(r, 60));
+    await queue.idle();
+    expect(built.map((s) => s.documents)).toEqual([{ 'zh_TW/pages/women.json': 'changed' }]);
+  });
+
+  it('refuses a missing or bad signature with 401, and a replay with 409, building nothing', async () => {
+    let builds = 0;
+    const { url, queue } = await start(async () => {
+      builds += 1;
+      return result();
+    });
+    const body = payload('d2');
+    expect((await post(url, body)).status).toBe(401);
+    expect((await post(url, body, signWebhook(body, 'another-secret-16chars!', Date.now()))).status).toBe(401);
+    expect((await post(url, body, signWebhook(body, SECRET, Date.now() - 6 * 60_000))).status).toBe(401);
+    expect((await post(url, '{"id":', signWebhook('{"id":', SECRET, Date.now()))).status).toBe(400);
+    const signature = signWebhook(body, SECRET, Date.now());
+    expect((await post(url, body, signature)).status).toBe(202);
+    expect((await post(url, body, signature)).status).toBe(409);
+    await new Promise((r) => setTimeout(r, 60));
+    await queue.idle();
+    expect(builds).toBe(1);
+  });
+
+  it('shows the live release and a failed build in plain words, as JSON and as a page', async () => {
+    const { url, queue } = await start(async () => {
+      throw new Error('CMS document invalid: language zh_TW, document zh_TW/pages/women.json, field updatedAt: expected number');
+    });
+    const body = payload('d3');
+    await post(url, body, signWebhook(body, SECRET, Date.now()));
+    await new Promise((r) => setTimeout(r, 60));
+    await queue.idle();
+    const status = await (await fetch(`${url}/status`)).json();
+    expect(status.live).toBe('R1');
+    expect(status.queue.last.ok).toBe(false);
+    expect(status.queue.last.error).toMatch(/document zh_TW\/pages\/women\.json, field updatedAt/);
+    const page = await (await fetch(`${url}/status.html`)).text();
+    expect(page).toContain('FAILED');
+    expect(page).toContain('field updatedAt');
+    expect(page).toContain('R1');
+  });
+
+  it('rebuilds at the next page start date without an editor', async () => {
+    const sources: string[][] = [];
+    const soon = Date.now() + 150;
+    let first = true;
+    const { url, queue } = await start(async (set) => {
+      sources.push([...set.sources]);
+      const next = first ? soon : null;
+      first = false;
+      return result({ nextBoundary: next });
+    });
+    const body = payload('d4');
+    await post(url, body, signWebhook(body, SECRET, Date.now()));
+    await new Promise((r) => setTimeout(r, 60));
+    await queue.idle();
+    expect((await (await fetch(`${url}/status`)).json()).nextBoundary).toBe(soon);
+    await new Promise((r) => setTimeout(r, 300));
+    await queue.idle();
+    expect(sources).toEqual([['d4'], [`boundary:${new Date(soon).toISOString()}`]]);
+  });
+});
