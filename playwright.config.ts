@@ -2,6 +2,11 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4398);
 export const CHAT_URL = 'https://chat.linea.example/';
+/** The tests' own releases: a store started by hand keeps its own. */
+export const E2E_RELEASES_DIR = '.data/e2e-releases';
+/** The store's publish service and embedded CMS (edit API) sit on the next two ports. */
+export const E2E_PUBLISH_URL = `http://127.0.0.1:${PORT + 1}`;
+export const E2E_CMS_URL = `http://127.0.0.1:${PORT + 2}`;
 /** The mobile site phones are sent to; tests intercept it. */
 export const MOBILE_SITE = 'https://m.linea.example';
 
@@ -30,7 +35,7 @@ export default defineConfig({
     command: 'node scripts/start.ts',
     url: `http://127.0.0.1:${PORT}/`,
     // A chat address, so the chat quick link and the customer-service tip are there to test.
-    env: { PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}`, COMMERCE_DB: ':memory:', PUBLIC_CHAT_URL: CHAT_URL, MOBILE_SITE_URL: MOBILE_SITE },
+    env: { PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}`, COMMERCE_DB: ':memory:', PUBLIC_CHAT_URL: CHAT_URL, MOBILE_SITE_URL: MOBILE_SITE, RELEASES_DIR: E2E_RELEASES_DIR },
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -5,38 +5,31 @@
  * /datarcvr to the local commerce API. The server follows `current` per request, so a
  * publish or `npm run rollback` takes effect without a restart.
  */
-import { cmsBaseUrl, port } from '../src/lib/env.ts';
-import { buildSite } from './build-site.ts';
+import { cmsBaseUrl, embeddedCmsPort, port, publishPort, publishWebhookSecret } from '../src/lib/env.ts';
 import { startEmbeddedCms } from './local-cms/embedded.ts';
 import { startCommerceApi } from './local-commerce/server.ts';
-import { createReleaseManager, displayPath } from './publish/releases.ts';
+import { startPublishing } from './publish/service.ts';
 import { pull } from './pull-content.ts';
 import { startStaticServer } from './static-server.ts';
 
 const configured = cmsBaseUrl();
-// The embedded CMS keeps running: it is also the image host the pages point at.
-const cms = configured ? null : await startEmbeddedCms({ log: console.log });
+// The embedded CMS keeps running: it is also the image host the pages point at, and its edit
+// API sends signed publish webhooks to the publish service started below.
+const cms = configured
+  ? null
+  : await startEmbeddedCms({ log: console.log, port: embeddedCmsPort(), webhookUrl: `http://127.0.0.1:${publishPort()}/webhook`, webhookSecret: publishWebhookSecret() });
 const cmsUrl = configured ?? cms!.url;
-const releases = createReleaseManager();
+let publishing: Awaited<ReturnType<typeof startPublishing>>;
 try {
   await pull({ baseUrl: cmsUrl });
-  const outcome = await releases.release({
-    source: 'npm start',
-    build: async (dir) => {
-      const result = await buildSite({ outDir: dir });
-      console.log(`[build] ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s`);
-      return { pages: result.pages };
-    },
-  });
-  // A failed build has left `current` as it was; still, a start that cannot build says so and stops.
-  if (!outcome.ok) throw outcome.error;
-  const removed = outcome.removed.length ? `; removed ${outcome.removed.length} old release(s)` : '';
-  console.log(`[release] ${outcome.release.id} is live at ${displayPath(releases.currentPath)}${removed}`);
+  publishing = await startPublishing({ cmsUrl });
 } catch (error) {
+  // A failed build has left `current` as it was; still, a start that cannot build says so and stops.
   console.error(`[start] ${(error as Error).message}`);
   await cms?.close();
   process.exit(1);
 }
+const { releases } = publishing;
 // The commerce API shares the site's origin: /api and the analytics collector are proxied.
 const api = await startCommerceApi({ log: console.log });
 const server = await startStaticServer({
@@ -51,6 +44,7 @@ const server = await startStaticServer({
 });
 console.log(`\nThe store is running at ${server.url}\n`);
 const stop = async () => {
+  await publishing.service.close();
   await server.close();
   await api.close();
   await cms?.close();

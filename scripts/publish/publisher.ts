@@ -55,8 +55,8 @@ async function mergeInto(partial: string, release: string): Promise<void> {
 
 export function createPublisher(options: { cmsUrl: string; releases: ReleaseManager; log?: (line: string) => void; now?: () => number }) {
   const { cmsUrl, releases, log = () => {}, now = Date.now } = options;
-  /** The route table of the live release this process built; null: the next build is full. */
-  let liveRoutes: RouteEntry[] | null = null;
+  /** The release this process made live and its route table; null: the next build is full. */
+  let live: { release: string; routes: RouteEntry[] } | null = null;
 
   async function run(changeSet: ChangeSet): Promise<PublishResult> {
     const started = now();
@@ -67,7 +67,9 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
     // The new route table (the build reads the cache afresh, at this moment's dates).
     resetSite();
     const { routes, content } = await getSite();
-    const before = liveRoutes;
+    // Incremental only on top of what this process built: after a rollback (or another
+    // process's release) the live pages are not the ones the table describes.
+    const before = live && live.release === (await releases.live()) ? live.routes : null;
     const affected = before ? affectedPages({ before, after: routes, changedDocuments: pulled?.changedDocuments ?? [] }) : null;
     const source = changeSet.sources.join(', ') || 'publish';
 
@@ -90,7 +92,7 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
       },
     });
     if (!outcome.ok) throw outcome.error;
-    liveRoutes = routes;
+    live = { release: outcome.release.id, routes };
     const result: PublishResult = {
       release: outcome.release.id,
       mode: affected ? 'pages' : 'full',

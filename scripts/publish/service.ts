@@ -10,8 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { MAX_TIMER_MS } from '../../src/lib/cms/schedule.ts';
 import { BuildQueue, type BuildQueueState, type ChangeSet } from '../../src/lib/publish/build-queue.ts';
 import { DeliveryLog, MAX_WEBHOOK_BODY_BYTES, REJECTION_STATUS, WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from '../../src/lib/publish/webhook.ts';
-import type { PublishResult } from './publisher.ts';
-import type { ReleasesStatus } from './releases.ts';
+import { publishPort, publishWebhookSecret } from '../../src/lib/env.ts';
+import { createPublisher, type PublishResult } from './publisher.ts';
+import { createReleaseManager, displayPath, type ReleasesStatus } from './releases.ts';
 
 export interface PublishServiceOptions {
   port: number;
@@ -145,4 +146,20 @@ export async function startPublishService(options: PublishServiceOptions) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * The whole publishing side, as `npm start` and `npm run publish-service` run it: a full build
+ * made live first (nothing is served before there is a release), then the service.
+ */
+export async function startPublishing(options: { cmsUrl: string; log?: (line: string) => void }) {
+  const log = options.log ?? console.log;
+  const releases = createReleaseManager();
+  const publisher = createPublisher({ cmsUrl: options.cmsUrl, releases, log });
+  const first = await publisher.run({ documents: {}, sources: ['startup'], moreSources: 0, rebuild: true });
+  log(`[release] ${first.release} is live at ${displayPath(releases.currentPath)}`);
+  const service = await startPublishService({ port: publishPort(), secret: publishWebhookSecret(), run: publisher.run, releases: () => releases.list(), log });
+  service.schedule(first.nextBoundary);
+  log(`[publish] webhooks at ${service.url}/webhook, status at ${service.url}/status.html`);
+  return { releases, service };
 }

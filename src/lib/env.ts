@@ -115,3 +115,21 @@ export function publishWebhookUrl(): string | undefined {
 export function cmsEditToken(): string | undefined {
   return process.env.CMS_EDIT_TOKEN?.trim() || undefined;
 }
+
+/** Port of the publish service (its webhook and status); default: the store's port + 1. */
+export function publishPort(): number {
+  const raw = process.env.PUBLISH_PORT?.trim();
+  if (!raw) return port() + 1;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`PUBLISH_PORT must be a port number, got "${raw}"`);
+  return value;
+}
+
+/** Port of the embedded sample CMS of `npm start` (its documents, images and edit API); default: the store's port + 2. */
+export function embeddedCmsPort(): number {
+  const raw = process.env.CMS_PORT?.trim();
+  if (!raw) return port() + 2;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`CMS_PORT must be a port number, got "${raw}"`);
+  return value;
+}

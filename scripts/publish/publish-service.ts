@@ -1,0 +1,27 @@
+/**
+ * `npm run publish-service`: pull everything, build and make live a first release, then take
+ * the CMS's publish webhooks (PUBLISH_PORT) for incremental releases. Serving the releases is
+ * the host's job (nginx or a CDN on RELEASES_DIR/current; `npm start` serves them locally).
+ */
+import { cmsBaseUrl } from '../../src/lib/env.ts';
+import { pull } from '../pull-content.ts';
+import { startPublishing } from './service.ts';
+
+const cmsUrl = cmsBaseUrl();
+if (!cmsUrl) {
+  console.error('[publish] CMS_BASE_URL is not set: the publish service pulls from a CMS (npm start runs one with the sample content).');
+  process.exit(1);
+}
+try {
+  await pull({ baseUrl: cmsUrl });
+  const { service } = await startPublishing({ cmsUrl });
+  const stop = async () => {
+    await service.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+} catch (error) {
+  console.error(`[publish] ${(error as Error).message}`);
+  process.exit(1);
+}
