@@ -274,12 +274,7 @@ export function buildRouteTable(
         urlPath: localizedPath(language, fixed.path),
         title: documentTitle(options.translate(language.code, fixed.titleKey), shared.config),
         description: '',
-        pageCode: null,
-        tplt: null,
-        components: [],
-        background: null,
-        reloadAt: null,
-        isHome: false,
+        ...withoutCmsPage(),
         accessCheck: fixed.accessCheck,
         island: fixed.island,
         alternates: alternatesFor((other) => localizedPath(other, fixed.path), allLanguages, site),
@@ -289,6 +284,11 @@ export function buildRouteTable(
     }
   }
   return routes;
+}
+
+/** The fields of a route that is not a CMS page (fixed, app and section pages). */
+function withoutCmsPage(): Pick<RouteEntry, 'pageCode' | 'tplt' | 'components' | 'background' | 'reloadAt' | 'isHome'> {
+  return { pageCode: null, tplt: null, components: [], background: null, reloadAt: null, isHome: false };
 }
 
 /** The press section (list pages, year lists, releases) and the shop pages of one language. */
@@ -310,12 +310,7 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
       urlPath: localizedPath(language, path),
       title: documentTitle(fields.title, shared.config),
       description: fields.description,
-      pageCode: null,
-      tplt: null,
-      components: [],
-      background: null,
-      reloadAt: null,
-      isHome: false,
+      ...withoutCmsPage(),
       accessCheck: false,
       island: null,
       alternates,
