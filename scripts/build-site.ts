@@ -3,7 +3,7 @@
  * the benchmark call it) and as a CLI (`npm run build` pulls first).
  */
 import { spawn } from 'node:child_process';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,10 +29,10 @@ export interface BuildOptions {
   /** Astro's cache (optimised images, incremental manifest); the benchmark uses a fresh one. */
   cacheDir?: string;
   /**
-   * Render only these pages (URL paths). The output is partial: the caller merges it over a
-   * copy of the live release and writes the host rules on the result.
+   * A JSON file listing the only pages (URL paths) to render. The output is partial: the
+   * caller merges it over a copy of the live release and writes the host rules on the result.
    */
-  onlyPaths?: readonly string[];
+  onlyPathsFile?: string;
 }
 
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
@@ -40,18 +40,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const started = performance.now();
   // The route table is memoised per process; a new build must read the cache afresh.
   resetSite();
-  const onlyFile = options.onlyPaths ? join(tmpdir(), `linea-only-${process.pid}-${Date.now()}.json`) : null;
-  if (onlyFile) {
-    await writeFile(onlyFile, JSON.stringify(options.onlyPaths));
-    process.env.BUILD_ONLY_PATHS_FILE = onlyFile;
-  }
+  const onlyFile = options.onlyPathsFile;
+  if (onlyFile) process.env.BUILD_ONLY_PATHS_FILE = onlyFile;
   try {
     await astroBuild(outDir, options);
   } finally {
-    if (onlyFile) {
-      delete process.env.BUILD_ONLY_PATHS_FILE;
-      await rm(onlyFile, { force: true });
-    }
+    if (onlyFile) delete process.env.BUILD_ONLY_PATHS_FILE;
   }
   if (!onlyFile) await writeHostRules(outDir);
   return { outDir, pages: await countPages(outDir), ms: Math.round(performance.now() - started) };
@@ -101,8 +95,7 @@ if (import.meta.main) {
   try {
     const { values } = parseArgs({ options: { out: { type: 'string' }, only: { type: 'string' }, 'no-pull': { type: 'boolean', default: false } } });
     if (!values['no-pull']) await pull();
-    const onlyPaths = values.only ? (JSON.parse(await readFile(values.only, 'utf8')) as string[]) : undefined;
-    const result = await buildSite({ outDir: values.out ?? process.env.ASTRO_OUT_DIR ?? 'dist', ...(onlyPaths ? { onlyPaths } : {}) });
+    const result = await buildSite({ outDir: values.out ?? process.env.ASTRO_OUT_DIR ?? 'dist', ...(values.only ? { onlyPathsFile: values.only } : {}) });
     if (values.out) console.log(`[build] RESULT ${JSON.stringify(result)}`);
     console.log(`[build] ${result.pages} pages in ${(result.ms / 1000).toFixed(1)} s into ${join(result.outDir)}/`);
   } catch (error) {

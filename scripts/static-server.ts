@@ -41,19 +41,19 @@ export interface StaticServerOptions {
   mobileSiteUrl?: string;
 }
 
-/** The CMS pages of each language, written by the build beside the release (read once per release). */
-const mobilePagesByRelease = new Map<string, MobilePagesBySegment>();
+/** The CMS pages of each language, written by the build beside the release: read again only when the served release changes. */
+let mobilePages: { base: string; pages: MobilePagesBySegment } | null = null;
 function mobilePagesOf(base: string): MobilePagesBySegment {
-  let pages = mobilePagesByRelease.get(base);
-  if (!pages) {
+  if (mobilePages?.base !== base) {
+    let pages: MobilePagesBySegment;
     try {
       pages = JSON.parse(readFileSync(join(base, MOBILE_PAGES_FILE), 'utf8')) as MobilePagesBySegment;
     } catch {
       pages = Object.fromEntries(LANGUAGES.map((l) => [l.pathSegment, []]));
     }
-    mobilePagesByRelease.set(base, pages);
+    mobilePages = { base, pages };
   }
-  return pages;
+  return mobilePages.pages;
 }
 
 

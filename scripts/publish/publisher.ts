@@ -15,7 +15,7 @@ import { pullChanged } from '../../src/lib/cms/pull-changed.ts';
 import { getSite, resetSite } from '../../src/lib/cms/site.ts';
 import { contentCacheDir } from '../../src/lib/env.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
-import { affectedPages } from '../../src/lib/publish/affected-pages.ts';
+import { affectedPages, languagesToPull } from '../../src/lib/publish/affected-pages.ts';
 import type { ChangeSet } from '../../src/lib/publish/build-queue.ts';
 import { buildInChild } from '../build-site.ts';
 import { writeHostRules } from '../host-rules.ts';
@@ -63,7 +63,8 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
     const entries = Object.entries(changeSet.documents);
     const deleted = entries.filter(([, change]) => change === 'deleted').map(([path]) => path);
     const changedPaths = entries.filter(([, change]) => change !== 'deleted').map(([path]) => path);
-    const pulled = entries.length > 0 ? await pullChanged({ baseUrl: cmsUrl, cacheDir: contentCacheDir(), languages: LANGUAGES, changed: changedPaths, deleted, log }) : null;
+    const languages = languagesToPull([...changedPaths, ...deleted], LANGUAGES);
+    const pulled = entries.length > 0 ? await pullChanged({ baseUrl: cmsUrl, cacheDir: contentCacheDir(), languages, changed: changedPaths, deleted, log }) : null;
     // The new route table (the build reads the cache afresh, at this moment's dates).
     resetSite();
     const { routes, content } = await getSite();

@@ -15,7 +15,6 @@ import {
   cmsConfigSchema,
   pageDocumentSchema,
   productPageSchema,
-  switchConfigSchema,
   type CmsConfig,
   type PageDocument,
   type SharedDocumentName,
@@ -24,6 +23,7 @@ import {
   shopsSchema,
 } from '../../src/lib/cms/schema.ts';
 import { brandCalendar } from '../../src/lib/press/paths.ts';
+import { documentKindOf, schemaOfKind } from '../../src/lib/cms/document-kind.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { level2ProductId } from '../../src/lib/product/product-id.ts';
 
@@ -169,16 +169,11 @@ describe('local sample CMS generator', () => {
 
   it('writes only documents that validate, and every media path they use exists', async () => {
     const files = (await listFiles(dirA)).filter((f) => f.startsWith('cms/'));
+    // The contract's own reading of a cache path (the edit API and the publish service use it too).
     const schemaFor = (file: string): z.ZodType => {
-      if (file === 'cms/switch-config.json') return switchConfigSchema;
-      const [, , kind, ...rest] = file.split('/');
-      if (kind === 'pages' || kind === 'archive') return pageDocumentSchema;
-      if (kind === 'product-pages') return productPageSchema;
-      if (kind === 'press') return rest[0] === 'index.json' ? pressIndexSchema : pressReleaseSchema;
-      if (kind === 'shops.json') return shopsSchema;
-      const name = (kind ?? '').replace(/\.json$/, '');
-      if (rest.length === 0 && name in SHARED_DOCUMENTS) return SHARED_DOCUMENTS[name as SharedDocumentName];
-      throw new Error(`unexpected file ${file}`);
+      const kind = documentKindOf(file.replace(/^cms\//, ''));
+      if (!kind) throw new Error(`unexpected file ${file}`);
+      return schemaOfKind(kind);
     };
     const media = new Set<string>();
     for (const file of files) {

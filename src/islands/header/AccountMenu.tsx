@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { useOpenLayer } from './use-header-layer.ts';
 import { ACCOUNT_POPUP_CLOSE_DELAY_MS } from '../../lib/constants.ts';
 import { ACCOUNT_HOME_PATH } from '../../lib/routing/redirect-url.ts';
-import { $openLayer, accountDisplayMode, closeLayer, openLayer } from '../../stores/header.ts';
+import { accountDisplayMode, closeLayer, openLayer } from '../../stores/header.ts';
 import { loadAuth as authActions } from '../../stores/lazy-auth.ts';
 import { hasSessionHint } from '../../stores/session.ts';
 import { useMember } from '../use-member.ts';

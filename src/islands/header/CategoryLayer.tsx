@@ -9,7 +9,7 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useOpenLayer } from './use-header-layer.ts';
 import { BALLOON_TIP_DURATION_MS, CATEGORY_LAYER_HOVER_DELAY_MS } from '../../lib/constants.ts';
-import { $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
+import { closeLayer, openLayer } from '../../stores/header.ts';
 import { getPlatform } from '../../stores/platform.ts';
 import { useDelayed } from './use-delayed.ts';
 

@@ -12,7 +12,7 @@ import { badgeText } from '../../lib/format/badge.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { currencyFormatOf } from '../../lib/i18n/languages.ts';
 import { $cartCount, $miniCart, loadCartCount, loadMiniCart, retryMiniCart } from '../../stores/cart.ts';
-import { $openLayer, closeLayer, openLayer } from '../../stores/header.ts';
+import { closeLayer, openLayer } from '../../stores/header.ts';
 import { useMember } from '../use-member.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useDelayed } from './use-delayed.ts';

@@ -16,7 +16,7 @@ import { SEARCH_BOX_HEIGHT_PX } from '../../lib/constants.ts';
 import { splitHighlight } from '../../lib/search/highlight.ts';
 import { readSearchQuery, searchBoxWord } from '../../lib/search/query.ts';
 import type { SpecifiedSearchWords } from '../../lib/search/target.ts';
-import { $genderNav, $openLayer, $serviceTip, closeLayer, genderNavBack, openLayer } from '../../stores/header.ts';
+import { $serviceTip, closeLayer, genderNavBack, openLayer } from '../../stores/header.ts';
 import { getPlatform } from '../../stores/platform.ts';
 import { $hotWords, $searchHistory, $suggestionState, clearSearchHistory, loadHotWords, removeSearchWord, submitSearch, typeWord } from '../../stores/search.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';

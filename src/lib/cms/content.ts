@@ -357,20 +357,16 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
     });
   }
   if (lc.shops.length > 0) {
-    add(SHOP_LIST_PATH, { view: 'shop-list' }, {
-      title: t('shops.listTitle'),
-      description: t('shops.description'),
-      lastModified: content.manifest.pulledAt,
-      digestParts: [lc.shopsHash],
-      alternate: (other) => (other.shops.length > 0 ? SHOP_LIST_PATH : null),
-    });
-    add(SHOP_DETAIL_PATH, { view: 'shop' }, {
-      title: t('shops.shopTitle'),
-      description: t('shops.description'),
-      lastModified: content.manifest.pulledAt,
-      digestParts: [lc.shopsHash],
-      alternate: (other) => (other.shops.length > 0 ? SHOP_DETAIL_PATH : null),
-    });
+    const shopPages = [[SHOP_LIST_PATH, { view: 'shop-list' }, 'shops.listTitle'], [SHOP_DETAIL_PATH, { view: 'shop' }, 'shops.shopTitle']] as const;
+    for (const [path, section, titleKey] of shopPages) {
+      add(path, section, {
+        title: t(titleKey),
+        description: t('shops.description'),
+        lastModified: content.manifest.pulledAt,
+        digestParts: [lc.shopsHash],
+        alternate: (other) => (other.shops.length > 0 ? path : null),
+      });
+    }
   }
   return routes;
 }
