@@ -3,6 +3,7 @@
  * `_headers`, the 404.html of each language, and under `_host/` the nginx includes and the
  * CMS pages the local server's mobile redirect matches.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getSite } from '../src/lib/cms/site.ts';
@@ -15,7 +16,12 @@ import { replaceFile } from './publish/releases.ts';
 export const HOST_DIR = '_host';
 export const MOBILE_PAGES_FILE = `${HOST_DIR}/mobile-pages.json`;
 
-export async function writeHostRules(outDir: string): Promise<void> {
+/**
+ * Writes the host rules into a build's output, from the route table the build rendered. For a
+ * partial build (`partial`), a language's 404.html is copied only when its not-found page was
+ * rendered again; otherwise the copy in the release it is merged over is still right.
+ */
+export async function writeHostRules(outDir: string, options: { partial?: boolean } = {}): Promise<void> {
   const { content, routes } = await getSite();
   const mobilePages: MobilePagesBySegment = Object.fromEntries(
     content.languages.map((lc) => [lc.language.pathSegment, lc.shared.config.pages.filter((p) => p.productPageFlag !== 'Y').map((p) => ({ path: p.path, code: p.code }))]),
@@ -30,6 +36,8 @@ export async function writeHostRules(outDir: string): Promise<void> {
     replaceFile(join(outDir, HOST_DIR, 'nginx-http.conf'), nginxHttpInclude(input)),
     replaceFile(join(outDir, HOST_DIR, 'nginx-server.conf'), nginxServerInclude(input)),
     replaceFile(join(outDir, MOBILE_PAGES_FILE), `${JSON.stringify(mobilePages)}\n`),
-    ...notFoundCopies(LANGUAGES).map(async ({ from, to }) => replaceFile(join(outDir, to), await readFile(join(outDir, from)))),
+    ...notFoundCopies(LANGUAGES)
+      .filter(({ from }) => !options.partial || existsSync(join(outDir, from)))
+      .map(async ({ from, to }) => replaceFile(join(outDir, to), await readFile(join(outDir, from)))),
   ]);
 }

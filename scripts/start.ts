@@ -44,7 +44,7 @@ const server = await startStaticServer({
 });
 console.log(`\nThe store is running at ${server.url}\n`);
 const stop = async () => {
-  await publishing.service.close();
+  await publishing.close();
   await server.close();
   await api.close();
   await cms?.close();

@@ -14,9 +14,9 @@ if (!cmsUrl) {
 }
 try {
   await pull({ baseUrl: cmsUrl });
-  const { service } = await startPublishing({ cmsUrl });
+  const publishing = await startPublishing({ cmsUrl });
   const stop = async () => {
-    await service.close();
+    await publishing.close();
     process.exit(0);
   };
   process.on('SIGINT', stop);

@@ -1,24 +1,22 @@
 /**
- * What one publish does: pull what changed, work out which pages it touches, build only those
- * into a release seeded from the live one (hard links), and make it live atomically. The
- * first build of a process, and any build without a known live route table, is a full one.
+ * What one publish does: pull what changed, build into a release seeded from the live one
+ * (hard links) only the pages whose digest differs from the live release's route manifest,
+ * and make it live atomically. Without a live release built by this code and configuration
+ * (none yet, or a build fingerprint that differs), the build is a full one.
  *
  * A failure at any step leaves `current` serving what it served, and is thrown in plain words
  * (the pull names language, document and field) for the queue to record and /status to show.
  */
-import { mkdtemp, readdir, rename, rm, mkdir } from 'node:fs/promises';
+import { mkdtemp, readdir, realpath, rename, rm, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import type { RouteEntry } from '../../src/lib/cms/content.ts';
-import { nextPublicationBoundary } from '../../src/lib/cms/content.ts';
+import { basename, dirname, join } from 'node:path';
 import { pullChanged } from '../../src/lib/cms/pull-changed.ts';
-import { getSite, resetSite } from '../../src/lib/cms/site.ts';
 import { contentCacheDir } from '../../src/lib/env.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
-import { affectedPages, languagesToPull } from '../../src/lib/publish/affected-pages.ts';
+import { languagesToPull } from '../../src/lib/publish/affected-pages.ts';
 import type { ChangeSet } from '../../src/lib/publish/build-queue.ts';
-import { buildInChild } from '../build-site.ts';
-import { writeHostRules } from '../host-rules.ts';
+import { createChildBuilder, readRouteManifest, type BuildResult } from '../build-site.ts';
+import { buildFingerprint } from './build-fingerprint.ts';
 import type { ReleaseManager } from './releases.ts';
 
 export interface PublishResult {
@@ -53,10 +51,13 @@ async function mergeInto(partial: string, release: string): Promise<void> {
   }
 }
 
+/** Folders a build renders whole or not at all: replaced, not merged, so what the CMS or the catalogue dropped goes too. */
+const PRODUCT_CONTENT_DIR = 'product-content';
+const PRODUCT_DATA_DIR = 'product-data';
+
 export function createPublisher(options: { cmsUrl: string; releases: ReleaseManager; log?: (line: string) => void; now?: () => number }) {
   const { cmsUrl, releases, log = () => {}, now = Date.now } = options;
-  /** The release this process made live and its route table; null: the next build is full. */
-  let live: { release: string; routes: RouteEntry[] } | null = null;
+  const builder = createChildBuilder();
 
   async function run(changeSet: ChangeSet): Promise<PublishResult> {
     const started = now();
@@ -64,50 +65,76 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
     const deleted = entries.filter(([, change]) => change === 'deleted').map(([path]) => path);
     const changedPaths = entries.filter(([, change]) => change !== 'deleted').map(([path]) => path);
     const languages = languagesToPull([...changedPaths, ...deleted], LANGUAGES);
+    const steps: string[] = [];
+    const step = (name: string, since: number) => steps.push(`${name} ${((now() - since) / 1000).toFixed(1)} s`);
     const pulled = entries.length > 0 ? await pullChanged({ baseUrl: cmsUrl, cacheDir: contentCacheDir(), languages, changed: changedPaths, deleted, log }) : null;
-    // The new route table (the build reads the cache afresh, at this moment's dates).
-    resetSite();
-    const { routes, content } = await getSite();
-    // Incremental only on top of what this process built: after a rollback (or another
-    // process's release) the live pages are not the ones the table describes.
-    const before = live && live.release === (await releases.live()) ? live.routes : null;
-    const affected = before ? affectedPages({ before, after: routes, changedDocuments: pulled?.changedDocuments ?? [] }) : null;
+    step('pull', started);
+    // Page by page only over a release this code and configuration built (its route manifest
+    // says which digests its pages have); anything else, including no release yet, is rebuilt whole.
+    const live = await readRouteManifest(releases.currentPath);
+    const incremental = live !== null && live.fingerprint === buildFingerprint();
     const source = changeSet.sources.join(', ') || 'publish';
 
-    const outcome = await releases.release({
-      source,
-      seedFrom: affected ? 'current' : 'empty',
-      build: async (dir) => {
-        if (!affected) return { pages: (await buildInChild({ outDir: dir })).pages };
-        const partial = await mkdtemp(join(tmpdir(), 'linea-partial-'));
-        try {
-          // Sitemaps, feeds, robots and product data are always rendered: they are few and read the whole table.
-          await buildInChild({ outDir: partial, onlyPaths: affected.rebuild.map((r) => r.urlPath) });
+    let build: BuildResult | undefined;
+    // The partial build starts now, against the live release, while that release is being
+    // copied (hard links of some 10,000 files): the two overlap instead of adding up.
+    const base = incremental ? await realpath(releases.currentPath) : null;
+    const partial = base ? await mkdtemp(join(tmpdir(), 'linea-partial-')) : null;
+    const seededAt = now();
+    const early = base && partial ? builder.build({ outDir: partial, baseRelease: base }) : null;
+    early?.catch(() => {}); // awaited below; a failed seed must not leave it unhandled
+    try {
+      const outcome = await releases.release({
+        source,
+        seedFrom: incremental ? 'current' : 'empty',
+        build: async (dir, _id, seededFrom) => {
+          if (!early || !partial || !base) {
+            build = await builder.build({ outDir: dir });
+            step('build', seededAt);
+            return { pages: build.pages };
+          }
+          build = await early;
+          if (seededFrom !== basename(base)) {
+            // The live release changed under us (a rollback): build again against the copy we got.
+            await rm(partial, { recursive: true, force: true });
+            build = await builder.build({ outDir: partial, baseRelease: dir });
+          }
+          step(`build (load ${build.steps.load} ms, astro ${build.steps.astro} ms, rules ${build.steps.after} ms)`, seededAt);
+          const merging = now();
+          for (const folder of [PRODUCT_CONTENT_DIR, ...(build.productData ? [PRODUCT_DATA_DIR] : [])]) await rm(join(dir, folder), { recursive: true, force: true });
           await mergeInto(partial, dir);
-        } finally {
-          await rm(partial, { recursive: true, force: true });
-        }
-        for (const path of affected.removed) await rm(join(dir, fileOfRoute(path)), { force: true });
-        await writeHostRules(dir);
-        return {};
-      },
-    });
-    if (!outcome.ok) throw outcome.error;
-    live = { release: outcome.release.id, routes };
-    const result: PublishResult = {
-      release: outcome.release.id,
-      mode: affected ? 'pages' : 'full',
-      pagesRendered: affected ? affected.rebuild.length : routes.length,
-      added: affected?.added ?? [],
-      changed: affected?.changed ?? [],
-      removed: affected?.removed ?? [],
-      documents: pulled?.changedDocuments ?? [],
-      ms: now() - started,
-      nextBoundary: nextPublicationBoundary(content, now()),
-    };
-    log(`[publish] ${result.release} live: ${result.mode === 'full' ? 'full build' : `${result.pagesRendered} page(s) rendered`} in ${(result.ms / 1000).toFixed(1)} s`);
-    return result;
+          for (const path of build.removed) await rm(join(dir, fileOfRoute(path)), { force: true });
+          step('merge', merging);
+          return {};
+        },
+      });
+      if (!outcome.ok) throw outcome.error;
+      return finish(outcome.release.id, build!);
+    } finally {
+      await early?.catch(() => {});
+      if (partial) await rm(partial, { recursive: true, force: true });
+    }
+
+    function finish(release: string, built: BuildResult): PublishResult {
+      const result: PublishResult = {
+        release,
+        mode: built.mode,
+        pagesRendered: built.pages,
+        added: built.added,
+        changed: built.changed,
+        removed: built.removed,
+        documents: pulled?.changedDocuments ?? [],
+        ms: now() - started,
+        nextBoundary: built.nextBoundary,
+      };
+      log(`[publish] ${result.release} live: ${result.mode === 'full' ? 'full build' : `${result.pagesRendered} page(s) rendered`} in ${(result.ms / 1000).toFixed(1)} s (${steps.join(', ')})`);
+      return result;
+    }
   }
 
-  return { run };
+  /** Stops the waiting build process. */
+  const close = () => builder.close();
+  /** Resolves when the waiting build process is warm: a publish then starts at full speed. */
+  const ready = () => builder.ready();
+  return { run, close, ready };
 }

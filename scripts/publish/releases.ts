@@ -237,7 +237,7 @@ export interface ReleaseManager {
   /** Removes a release that is not live (a failed build's, for one). */
   discard(id: string): Promise<void>;
   /** prepare → build → complete → activate → prune; a failure removes the release, leaves `current` alone and is returned, not thrown. */
-  release(options: { source: string; seedFrom?: SeedFrom; build: (dir: string, id: string) => Promise<{ pages?: number } | void> }): Promise<ReleaseOutcome>;
+  release(options: { source: string; seedFrom?: SeedFrom; build: (dir: string, id: string, seededFrom: string | null) => Promise<{ pages?: number } | void> }): Promise<ReleaseOutcome>;
   /** Makes the release live before the current one (by activation order) live again. */
   rollback(): Promise<{ from: string | null; to: string }>;
   /** Keeps the newest `keep` complete releases plus the live one and the one before it; removes crash leftovers. Returns removed ids. */
@@ -522,11 +522,11 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
     });
   }
 
-  async function release(releaseOptions: { source: string; seedFrom?: SeedFrom; build: (dir: string, id: string) => Promise<{ pages?: number } | void> }): Promise<ReleaseOutcome> {
+  async function release(releaseOptions: { source: string; seedFrom?: SeedFrom; build: (dir: string, id: string, seededFrom: string | null) => Promise<{ pages?: number } | void> }): Promise<ReleaseOutcome> {
     let prepared: PreparedRelease | null = null;
     try {
       prepared = await prepare({ seedFrom: releaseOptions.seedFrom ?? 'empty' });
-      const built = await releaseOptions.build(prepared.dir, prepared.id);
+      const built = await releaseOptions.build(prepared.dir, prepared.id, prepared.seededFrom);
       const marker = await complete(prepared.id, { source: releaseOptions.source, ...(built?.pages !== undefined ? { pages: built.pages } : {}) });
       const { previous } = await activate(prepared.id);
       // The release is live from here on: a failed clean-up is reported, not a failed release.

@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_TIMER_MS } from '../../src/lib/cms/schedule.ts';
-import { BuildQueue, type BuildQueueState, type ChangeSet } from '../../src/lib/publish/build-queue.ts';
+import { BuildQueue, type BuildQueueState, type BuildRecord, type ChangeSet } from '../../src/lib/publish/build-queue.ts';
 import { DeliveryLog, MAX_WEBHOOK_BODY_BYTES, REJECTION_STATUS, WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from '../../src/lib/publish/webhook.ts';
 import { publishPort, publishWebhookSecret } from '../../src/lib/env.ts';
 import { createPublisher, type PublishResult } from './publisher.ts';
@@ -24,6 +24,8 @@ export interface PublishServiceOptions {
   maxWaitMs?: number;
   log?: (line: string) => void;
   now?: () => number;
+  /** The build made before the service started, shown as the last build until the next one. */
+  lastBuild?: BuildRecord<PublishResult>;
 }
 
 export interface PublishStatus {
@@ -97,6 +99,7 @@ export async function startPublishService(options: PublishServiceOptions) {
     ...(options.debounceMs !== undefined ? { debounceMs: options.debounceMs } : {}),
     ...(options.maxWaitMs !== undefined ? { maxWaitMs: options.maxWaitMs } : {}),
     now,
+    ...(options.lastBuild ? { last: options.lastBuild } : {}),
     onBuild: (record) => {
       if (record.ok && record.result) schedule(record.result.nextBoundary);
       else log(`[publish] build failed, ${record.error}; the live release is unchanged`);
@@ -156,10 +159,27 @@ export async function startPublishing(options: { cmsUrl: string; log?: (line: st
   const log = options.log ?? console.log;
   const releases = createReleaseManager();
   const publisher = createPublisher({ cmsUrl: options.cmsUrl, releases, log });
-  const first = await publisher.run({ documents: {}, sources: ['startup'], moreSources: 0, rebuild: true });
+  const changeSet: ChangeSet = { documents: {}, sources: ['startup'], moreSources: 0, rebuild: true };
+  const startedAt = Date.now();
+  let first: PublishResult;
+  try {
+    first = await publisher.run(changeSet);
+  } catch (error) {
+    publisher.close();
+    throw error;
+  }
   log(`[release] ${first.release} is live at ${displayPath(releases.currentPath)}`);
-  const service = await startPublishService({ port: publishPort(), secret: publishWebhookSecret(), run: publisher.run, releases: () => releases.list(), log });
+  const lastBuild = { changeSet, startedAt, finishedAt: Date.now(), ok: true, result: first };
+  const service = await startPublishService({ port: publishPort(), secret: publishWebhookSecret(), run: publisher.run, releases: () => releases.list(), log, lastBuild });
   service.schedule(first.nextBoundary);
   log(`[publish] webhooks at ${service.url}/webhook, status at ${service.url}/status.html`);
-  return { releases, service };
+  return {
+    releases,
+    service,
+    /** Stops the service (a running build finishes) and the waiting build process. */
+    async close() {
+      await service.close();
+      publisher.close();
+    },
+  };
 }

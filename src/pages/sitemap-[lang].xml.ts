@@ -1,12 +1,12 @@
 /** /sitemap-{language code, lowercased}.xml: the language's indexable pages with their alternates (seo/sitemap.ts). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getSite } from '../lib/cms/site.ts';
+import { getSite, rendersLanguageFiles } from '../lib/cms/site.ts';
 import { siteUrl } from '../lib/env.ts';
 import { LANGUAGES } from '../lib/i18n/languages.ts';
 import { languageSitemapPath, sitemapUrls, sitemapXml } from '../lib/seo/sitemap.ts';
 
 export const getStaticPaths = (() =>
-  LANGUAGES.map((language) => ({
+  LANGUAGES.filter((language) => rendersLanguageFiles(language.code)).map((language) => ({
     // '/sitemap-zh-tw.xml' -> 'zh-tw'
     params: { lang: languageSitemapPath(language.code).slice('/sitemap-'.length, -'.xml'.length) },
     props: { languageCode: language.code },

@@ -10,6 +10,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_CMS_URL, E2E_PUBLISH_URL, E2E_RELEASES_DIR } from '../../playwright.config.ts';
 
 const WOMEN = 'zh_TW/pages/women.json';
+const LOOKBOOK = '/feature/lookbook.html';
 const BUILD_WAIT = { timeout: 90_000, intervals: [500] };
 
 test.describe.configure({ mode: 'serial' });
@@ -25,6 +26,9 @@ async function putDocument(request: APIRequestContext, cachePath: string, body: 
 async function lastBuild(request: APIRequestContext) {
   return (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).queue.last as { ok: boolean; error?: string; finishedAt: number } | null;
 }
+/** Sets the start or end date of the sample's lookbook page through the CMS's edit API. */
+const scheduleLookbook = (request: APIRequestContext, body: unknown) =>
+  request.post(`${E2E_CMS_URL}/cms/_edit/zh_TW/pages/feature/lookbook.json`, { data: body, headers: { 'content-type': 'application/json' } });
 const withNotice = (doc: { components: unknown[] }, text: string) => ({
   ...doc,
   components: [{ type: 'customContent', id: `e2e-${Date.now()}`, html: `<p class="e2e-notice">${text}</p>`, className: '', startDate: null, endDate: null }, ...doc.components],
@@ -73,9 +77,9 @@ test('a malformed document leaves the live site as it was, and /status says whic
 });
 
 test('a page whose start date passes appears without an editor', async ({ request }) => {
-  const path = '/feature/lookbook.html';
+  const path = LOOKBOOK;
   const startsAt = Date.now() + 25_000;
-  const schedule = (body: unknown) => request.post(`${E2E_CMS_URL}/cms/_edit/zh_TW/pages/feature/lookbook.json`, { data: body, headers: { 'content-type': 'application/json' } });
+  const schedule = (body: unknown) => scheduleLookbook(request, body);
   try {
     expect((await schedule({ startDate: startsAt })).status()).toBeLessThan(300);
     // Published with a future start: gone for now (an unknown page goes to not-found).
@@ -86,6 +90,26 @@ test('a page whose start date passes appears without an editor', async ({ reques
     expect(Date.now()).toBeGreaterThanOrEqual(startsAt);
   } finally {
     await schedule({ startDate: null });
+    await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), BUILD_WAIT).toBe(200);
+  }
+});
+
+test('a page whose end date passes is gone without an editor, and its file with it', async ({ request }) => {
+  const path = LOOKBOOK;
+  const endsAt = Date.now() + 20_000;
+  const schedule = (body: unknown) => scheduleLookbook(request, body);
+  try {
+    expect((await schedule({ endDate: endsAt })).status()).toBeLessThan(300);
+    await expect.poll(async () => (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).nextBoundary, BUILD_WAIT).toBe(endsAt);
+    expect((await request.get(path, { maxRedirects: 0 })).status()).toBe(200);
+    // Nobody publishes again: the service rebuilds at the end date, page by page, and the
+    // page's file leaves the release (an unknown page goes to not-found).
+    await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 120_000, intervals: [1000] }).toBe(302);
+    expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
+    const last = (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).queue.last;
+    expect(last.result).toMatchObject({ mode: 'pages', removed: expect.arrayContaining([path]) });
+  } finally {
+    await schedule({ endDate: null });
     await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), BUILD_WAIT).toBe(200);
   }
 });

@@ -58,7 +58,7 @@ async function scenario({ setup, edit, nowAfter = FIXTURE_NOW }: Scenario) {
     await edit?.(cmsDir, localesDir);
     const { changedDocuments } = await pullContent({ baseUrl: cms.url, cacheDir, languages: LANGUAGES });
     const after = await table(nowAfter);
-    return { before, after, changedDocuments, affected: affectedPages({ before, after, changedDocuments }) };
+    return { before, after, changedDocuments, affected: affectedPages({ before, after }) };
   } finally {
     await cms.close();
   }
@@ -226,11 +226,6 @@ describe('pages a publish rebuilds', () => {
 
 describe('affectedPages (pure)', () => {
   const route = (urlPath: string, digest: string, languageCode = 'zh-TW') => ({ urlPath, digest, languageCode }) as RouteEntry;
-
-  it('names product-page fragments from the changed documents', () => {
-    const result = affectedPages({ before: [], after: [], changedDocuments: ['zh_TW/product-pages/PP01.json', 'zh_TW/pages/women.json', 'en_GB/product-pages/PP02.json'] });
-    expect(result.productContent).toEqual([{ cmsCode: 'zh_TW', code: 'PP01' }, { cmsCode: 'en_GB', code: 'PP02' }]);
-  });
 
   it('refuses a table with two routes at one address', () => {
     expect(() => affectedPages({ before: [route('/a.html', '1'), route('/a.html', '2')], after: [] })).toThrow(/Two routes at \/a.html/);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BuildQueue, changeSetOf, languagesOf, mergeChange, mergeChangeSets, type ChangeSet } from '../../src/lib/publish/build-queue.ts';
+import { BuildQueue, DEFAULT_DEBOUNCE_MS, changeSetOf, languagesOf, mergeChange, mergeChangeSets, type ChangeSet } from '../../src/lib/publish/build-queue.ts';
 
 /** A build that takes `ms` and records what it was given; fails when `fail` says so. */
 function recorder(ms: number, fail: (set: ChangeSet, index: number) => boolean = () => false) {
@@ -16,6 +16,7 @@ function recorder(ms: number, fail: (set: ChangeSet, index: number) => boolean =
 
 const page = (n: number) => `zh_TW/pages/p${n}.json`;
 const T0 = Date.UTC(2026, 10, 21, 12, 0, 0);
+const D = DEFAULT_DEBOUNCE_MS;
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -24,17 +25,18 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('build queue', () => {
-  it('waits for 1.5 s of quiet, then builds once', async () => {
+  it('waits for a short quiet (the debounce), then builds once', async () => {
+    expect(D).toBeLessThanOrEqual(1000);
     const { builds, run } = recorder(200);
     const queue = new BuildQueue({ run });
     queue.enqueue({ id: 'a', changed: [page(1)] });
-    await vi.advanceTimersByTimeAsync(1000);
+    await vi.advanceTimersByTimeAsync(D - 100);
     queue.enqueue({ id: 'b', changed: [page(2)] });
-    await vi.advanceTimersByTimeAsync(1499);
+    await vi.advanceTimersByTimeAsync(D - 1);
     expect(builds).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(builds).toHaveLength(1);
-    expect(builds[0]!.at - T0).toBe(2500);
+    expect(builds[0]!.at - T0).toBe(2 * D - 100);
     expect(Object.keys(builds[0]!.set.documents)).toEqual([page(1), page(2)]);
     expect(builds[0]!.set.sources).toEqual(['a', 'b']);
   });
@@ -60,7 +62,7 @@ describe('build queue', () => {
     const { builds, run } = recorder(3000);
     const queue = new BuildQueue({ run });
     queue.enqueue({ id: 'a', changed: [page(1)] });
-    await vi.advanceTimersByTimeAsync(1500);
+    await vi.advanceTimersByTimeAsync(D);
     expect(builds).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(500);
     queue.enqueue({ id: 'b', changed: [page(2)] });
@@ -72,8 +74,8 @@ describe('build queue', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(builds).toHaveLength(2);
     expect(Object.keys(builds[1]!.set.documents)).toEqual([page(2)]);
-    expect(builds[1]!.at - T0).toBeGreaterThanOrEqual(4500); // straight after the first build ended
-    expect(builds[1]!.at - T0).toBeLessThanOrEqual(4501);
+    expect(builds[1]!.at - T0).toBeGreaterThanOrEqual(D + 3000); // straight after the first build ended
+    expect(builds[1]!.at - T0).toBeLessThanOrEqual(D + 3001);
     await vi.advanceTimersByTimeAsync(5000);
     expect(queue.state()).toMatchObject({ queued: null, running: null, builds: 2, last: { ok: true } });
   });
@@ -145,12 +147,22 @@ describe('build queue', () => {
     const { run } = recorder(5000);
     const queue = new BuildQueue({ run });
     queue.enqueue({ id: 'a', published: [page(1)] });
-    expect(queue.state().queued).toMatchObject({ firstAt: T0, dueAt: T0 + 1500 });
-    await vi.advanceTimersByTimeAsync(1600);
-    expect(queue.state().running).toMatchObject({ startedAt: T0 + 1500, changeSet: { documents: { [page(1)]: 'published' } } });
+    expect(queue.state().queued).toMatchObject({ firstAt: T0, dueAt: T0 + D });
+    await vi.advanceTimersByTimeAsync(D + 100);
+    expect(queue.state().running).toMatchObject({ startedAt: T0 + D, changeSet: { documents: { [page(1)]: 'published' } } });
     expect(JSON.parse(JSON.stringify(queue.state())).running.changeSet.documents).toEqual({ [page(1)]: 'published' });
     await vi.advanceTimersByTimeAsync(5000);
-    expect(queue.state().last).toMatchObject({ startedAt: T0 + 1500, finishedAt: T0 + 6500, ok: true });
+    expect(queue.state().last).toMatchObject({ startedAt: T0 + D, finishedAt: T0 + D + 5000, ok: true });
+  });
+
+  it('shows a build made before it existed (the startup build) as the last one, until the next', async () => {
+    const { run } = recorder(100);
+    const startup = { changeSet: { documents: {}, sources: ['startup'], moreSources: 0, rebuild: true }, startedAt: T0 - 9000, finishedAt: T0 - 1000, ok: true, result: { pages: 9 } };
+    const queue = new BuildQueue({ run, last: startup });
+    expect(queue.state()).toMatchObject({ last: startup, builds: 0 });
+    queue.enqueue({ id: 'a', changed: [page(1)] });
+    await vi.advanceTimersByTimeAsync(D + 200);
+    expect(queue.state()).toMatchObject({ last: { ok: true, changeSet: { sources: ['a'] } }, builds: 1 });
   });
 
   it('close() stops scheduling and lets the running build finish', async () => {

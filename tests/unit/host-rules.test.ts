@@ -22,6 +22,8 @@ const FILES = [
   'index.html', 'women.html', 'c/W01.html', 'product-detail.html', 'search.html', 'coupon-collect.html', 'cart.html', 'forget_password.html',
   'newsletter-subscription.html', 'not-found.html', 'press/index.html', 'press/2026/index.html', 'press/2026/03/post1001.html',
   'en-gb/index.html', 'en-gb/women.html', 'en-gb/not-found.html', 'en-gb/newsletter-subscription.html', 'en-gb/press/2026/index.html', '_astro/app.js',
+  // Never served: a release's route manifest and the host rules themselves.
+  '.routes.json', 'en-gb/.hidden.html', '_host/nginx-server.conf', '_redirects',
 ];
 const PAGE_PATHS = ['/', '/women.html', '/c/W01.html', '/product-detail.html', '/search.html', '/coupon-collect.html', '/cart.html', '/forget_password.html', '/newsletter-subscription.html', '/not-found.html', '/press/', '/press/2026/', '/press/2026/03/post1001.html', '/en-gb/', '/en-gb/women.html', '/en-gb/not-found.html', '/en-gb/newsletter-subscription.html', '/en-gb/press/2026/'];
 const input: HostRulesInput = {
@@ -98,7 +100,7 @@ describe('the nginx includes, served by nginx', () => {
     expect(sameUrl(answer.headers.get('location')!, expected), `${answer.headers.get('location')} vs ${expected}`).toBe(true);
   });
 
-  const desktop = ['/', '/women.html', '/press/2026', '/en-gb/press/2026', '/press/2026/', '/newsletter_subscription.html?src=mail', '/en-gb/forget_password_phone.html', '/nope.html', '/en-gb/nope.html', '/c/', '/_astro/app.js'];
+  const desktop = ['/', '/women.html', '/press/2026', '/en-gb/press/2026', '/press/2026/', '/newsletter_subscription.html?src=mail', '/en-gb/forget_password_phone.html', '/nope.html', '/en-gb/nope.html', '/c/', '/_astro/app.js', '/.routes.json', '/en-gb/.hidden.html', '/_host/nginx-server.conf', '/_redirects'];
   it.each(desktop)('a desktop browser asking for %s gets what the local server answers', async (url) => {
     const { pathname, search } = new URL(url, origin);
     const expected = resolveStaticPath(pathname, search, (f) => FILES.includes(f), LANGUAGES);

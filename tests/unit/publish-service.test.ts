@@ -21,8 +21,9 @@ afterEach(async () => {
 
 const result = (over: Partial<PublishResult> = {}): PublishResult => ({ release: 'R2', mode: 'pages', pagesRendered: 1, added: [], changed: ['/women.html'], removed: [], documents: [], ms: 10, nextBoundary: null, ...over });
 
-async function start(run: (set: ChangeSet) => Promise<PublishResult>) {
+async function start(run: (set: ChangeSet) => Promise<PublishResult>, more: Partial<Parameters<typeof startPublishService>[0]> = {}) {
   service = await startPublishService({
+    ...more,
     port: 0,
     secret: SECRET,
     run,
@@ -88,6 +89,17 @@ describe('publish service', () => {
     expect(page).toContain('FAILED');
     expect(page).toContain('field updatedAt');
     expect(page).toContain('R1');
+  });
+
+  it('shows the startup build as the last build until a publish comes', async () => {
+    const startup = { changeSet: { documents: {}, sources: ['startup'], moreSources: 0, rebuild: true }, startedAt: 1_000, finishedAt: 4_000, ok: true, result: result({ mode: 'full', pagesRendered: 240 }) };
+    const { url } = await start(async () => result(), { lastBuild: startup });
+    const status = await (await fetch(`${url}/status`)).json();
+    expect(status.queue.last).toMatchObject({ ok: true, result: { mode: 'full', pagesRendered: 240 } });
+    const page = await (await fetch(`${url}/status.html`)).text();
+    expect(page).toContain('succeeded');
+    expect(page).toContain('full build');
+    expect(page).not.toContain('none yet');
   });
 
   it('rebuilds at the next page start date without an editor', async () => {

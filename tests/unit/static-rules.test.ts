@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { resolveStaticPath } from '../../src/lib/routing/static-rules.ts';
 
-const files = new Set(['press/2026/index.html', '_redirects', '_headers', '_host/nginx-server.conf', 'index.html', 'women.html', 'c/W01.html', 'en-gb/index.html', 'en-gb/women.html', 'not-found.html', 'en-gb/not-found.html']);
+const files = new Set(['.routes.json', '.release.json', 'en-gb/.x.html', 'press/2026/index.html', '_redirects', '_headers', '_host/nginx-server.conf', 'index.html', 'women.html', 'c/W01.html', 'en-gb/index.html', 'en-gb/women.html', 'not-found.html', 'en-gb/not-found.html']);
 const resolve = (path: string, search = '') => resolveStaticPath(path, search, (f) => files.has(f), LANGUAGES);
 
 describe('static host rules', () => {
@@ -30,8 +30,8 @@ describe('static host rules', () => {
     expect(resolve('/press/2026')).toEqual({ kind: 'redirect', status: 301, location: '/press/2026/' });
     expect(resolve('/press/2026/')).toEqual({ kind: 'file', file: 'press/2026/index.html' });
   });
-  it('never serves the host rule files', () => {
-    for (const path of ['/_redirects', '/_headers', '/_host/nginx-server.conf']) expect(resolve(path).kind, path).toBe('redirect');
+  it('never serves the host rule files or dot files (release marker, route manifest)', () => {
+    for (const path of ['/_redirects', '/_headers', '/_host/nginx-server.conf', '/.routes.json', '/.release.json', '/en-gb/.x.html']) expect(resolve(path).kind, path).toBe('redirect');
   });
   it('never walks out of the site', () => {
     expect(resolve('/../package.json').kind).toBe('redirect');

@@ -5,6 +5,8 @@
  * validates everything before writing anything, rewrites only what changed, and when the
  * API cannot be reached the build goes on from the last good cache.
  */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -104,6 +106,21 @@ export async function pullProductsOrUseCache(options: ProductPullOptions): Promi
 }
 
 /** The cached detail of every product in a language, for the build. */
+/** A digest of the whole product cache (names and bytes): a build writes the product data again only when it changed. */
+export function productCacheDigest(cacheDir: string): string {
+  const dir = join(cacheDir, PRODUCTS_DIR);
+  const hash = createHash('sha256');
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+  } catch {
+    entries = [];
+  }
+  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
+  for (const file of files) hash.update(`${file.slice(dir.length)}\0`).update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 32);
+}
+
 export async function readCachedProducts(cacheDir: string, languageCode: string): Promise<ProductDetail[]> {
   const dir = join(cacheDir, PRODUCTS_DIR, languageCode);
   const names = (await readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();

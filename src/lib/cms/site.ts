@@ -2,11 +2,10 @@
  * The build's single entry to content: loads the cache once per build process and derives
  * the route table. Routes, layouts and (later) the sitemap all ask here.
  */
-import { readFileSync } from 'node:fs';
 import { DEFAULT_LANGUAGE, getLanguage } from '../i18n/languages.ts';
 import { buildTranslator, localesDir } from '../i18n/build-translations.ts';
 import { buildNow, contentCacheDir, siteUrl } from '../env.ts';
-import { buildRouteTable, loadSiteContent, type LanguageContent, type RouteEntry, type SiteContent } from './content.ts';
+import { buildRouteTable, loadSiteContent, type DocumentMemo, type LanguageContent, type RouteEntry, type SiteContent } from './content.ts';
 
 interface Site {
   content: SiteContent;
@@ -15,14 +14,15 @@ interface Site {
 }
 
 const KEY = Symbol.for('storefront.site');
-type Holder = { [KEY]?: Promise<Site> };
+const MEMO = Symbol.for('storefront.documentMemo');
+type Holder = { [KEY]?: Promise<Site>; [MEMO]?: DocumentMemo };
 
 /** Memoised on globalThis: every route module of one build shares one load. */
 export function getSite(): Promise<Site> {
   const holder = globalThis as Holder;
   holder[KEY] ??= (async () => {
     const now = buildNow();
-    const content = await loadSiteContent({ cacheDir: contentCacheDir(), localesDir: localesDir() });
+    const content = await loadSiteContent({ cacheDir: contentCacheDir(), localesDir: localesDir(), memo: (holder[MEMO] ??= new Map()) });
     const routes = buildRouteTable(content, {
       now,
       site: siteUrl(),
@@ -33,18 +33,42 @@ export function getSite(): Promise<Site> {
   return holder[KEY];
 }
 
+const ONLY = Symbol.for('storefront.renderOnly');
+interface RenderLimit {
+  paths: ReadonlySet<string>;
+  productData: boolean;
+  languages: ReadonlySet<string>;
+}
+type OnlyHolder = { [ONLY]?: RenderLimit };
+
 /**
- * The routes this build renders as pages: all of them, or, for an incremental publish, only
- * those listed (JSON array of URL paths) in the file named by BUILD_ONLY_PATHS_FILE; the
- * publish service merges that partial output over a copy of the live release. Sitemaps and
- * feeds always see the whole table.
+ * Limits the next build (a publish renders only what changed and merges it over a copy of the
+ * live release): to these URL paths; to the product data only when `productData` (the product
+ * cache changed); to the sitemaps and feeds of these languages (BCP 47 codes: those with a
+ * route added, changed or removed). null lifts the limit. On globalThis, like the site
+ * itself, because Astro's bundled copy of this module is not the build script's.
  */
+export function renderOnly(limit: { paths: readonly string[]; productData: boolean; languages: readonly string[] } | null): void {
+  const holder = globalThis as OnlyHolder;
+  if (limit) holder[ONLY] = { paths: new Set(limit.paths), productData: limit.productData, languages: new Set(limit.languages) };
+  else delete holder[ONLY];
+}
+
+/** The routes this build renders as pages: all of them, or those renderOnly() named. Sitemaps and feeds always see the whole table. */
 export async function pageRoutes(): Promise<RouteEntry[]> {
   const { routes } = await getSite();
-  const file = process.env.BUILD_ONLY_PATHS_FILE?.trim();
-  if (!file) return routes;
-  const only = new Set(JSON.parse(readFileSync(file, 'utf8')) as string[]);
-  return routes.filter((route) => only.has(route.urlPath));
+  const only = (globalThis as OnlyHolder)[ONLY];
+  return only ? routes.filter((route) => only.paths.has(route.urlPath)) : routes;
+}
+
+/** Whether this build writes the sitemap and press feed of a language (BCP 47 code). */
+export function rendersLanguageFiles(languageCode: string): boolean {
+  return (globalThis as OnlyHolder)[ONLY]?.languages.has(languageCode) ?? true;
+}
+
+/** Whether this build writes the product data files (/product-data/{lang}/{code}.json). */
+export function rendersProductData(): boolean {
+  return (globalThis as OnlyHolder)[ONLY]?.productData ?? true;
 }
 
 /**
@@ -55,7 +79,10 @@ export function isFolderRoute(route: RouteEntry): boolean {
   return route.urlPath !== '/' && route.urlPath.endsWith('/');
 }
 
-/** Forget the loaded content: the next getSite() reads the cache afresh (a new build in this process). */
+/**
+ * Forget the loaded content: the next getSite() reads the cache afresh (a new build in this
+ * process), except documents whose manifest hash is unchanged, kept parsed (DocumentMemo).
+ */
 export function resetSite(): void {
   delete (globalThis as Holder)[KEY];
 }

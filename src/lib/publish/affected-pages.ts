@@ -12,8 +12,12 @@
  * A route only in the new table was added (a new page, a start date passed, a new release);
  * one only in the old table was removed (deleted, an end date passed): its file must go.
  *
- * Not in the route table, so given separately: the product-page fragments
- * (/product-content/{lang}/{code}), one per product-page document.
+ * The `before` side is the live release's route manifest (route-manifest.ts): the digests it
+ * was built with, so the comparison is against what is actually served, whichever process
+ * built it and after any rollback.
+ *
+ * Not in the route table, and rendered in full by every build (they are cheap): the sitemaps,
+ * feeds, robots.txt, product data and the product-page fragments.
  *
  * What the digest does not see (and the caller must): the build's configuration (SITE_URL,
  * MOBILE_SITE_URL, …) and the code itself (both need a full build), and what pages compute
@@ -24,9 +28,12 @@ import { documentKindOf } from '../cms/document-kind.ts';
 import type { RouteEntry } from '../cms/content.ts';
 import type { LanguageDefinition } from '../i18n/languages.ts';
 
-export interface AffectedPages {
+/** What the comparison needs of a route. */
+export type RouteDigest = Pick<RouteEntry, 'urlPath' | 'digest' | 'languageCode'>;
+
+export interface AffectedPages<R extends RouteDigest = RouteDigest> {
   /** Routes of the new table to render: added or changed. */
-  rebuild: RouteEntry[];
+  rebuild: R[];
   /** URL paths new in this build. */
   added: string[];
   /** URL paths whose content changed. */
@@ -35,18 +42,16 @@ export interface AffectedPages {
   removed: string[];
   /** Routes whose digest is the same: their previous HTML is still right. */
   unchanged: number;
-  /** BCP 47 codes of the languages with any added, changed or removed route: their sitemap (and, for press routes, feed) follow. */
+  /** BCP 47 codes of the languages with any added, changed or removed route. */
   languages: string[];
-  /** Product-page fragments to render again or remove, from the changed documents. */
-  productContent: Array<{ cmsCode: string; code: string }>;
 }
 
 export class DuplicateRouteError extends Error {
   readonly code = 'DUPLICATE_ROUTE';
 }
 
-function byPath(routes: readonly RouteEntry[]): Map<string, RouteEntry> {
-  const map = new Map<string, RouteEntry>();
+function byPath<R extends RouteDigest>(routes: readonly R[]): Map<string, R> {
+  const map = new Map<string, R>();
   for (const route of routes) {
     if (map.has(route.urlPath)) throw new DuplicateRouteError(`Two routes at ${route.urlPath}: the route table is broken, build everything`);
     map.set(route.urlPath, route);
@@ -54,15 +59,10 @@ function byPath(routes: readonly RouteEntry[]): Map<string, RouteEntry> {
   return map;
 }
 
-export function affectedPages(options: {
-  before: readonly RouteEntry[];
-  after: readonly RouteEntry[];
-  /** Cache paths the pull wrote or removed (PullResult.changedDocuments). */
-  changedDocuments?: readonly string[];
-}): AffectedPages {
+export function affectedPages<R extends RouteDigest>(options: { before: readonly RouteDigest[]; after: readonly R[] }): AffectedPages<R> {
   const before = byPath(options.before);
   const after = byPath(options.after);
-  const rebuild: RouteEntry[] = [];
+  const rebuild: R[] = [];
   const added: string[] = [];
   const changed: string[] = [];
   const removed: string[] = [];
@@ -83,12 +83,7 @@ export function affectedPages(options: {
     removed.push(path);
     languages.add(route.languageCode);
   }
-  const productContent: AffectedPages['productContent'] = [];
-  for (const path of options.changedDocuments ?? []) {
-    const kind = documentKindOf(path);
-    if (kind?.kind === 'product-page') productContent.push({ cmsCode: kind.language, code: kind.code });
-  }
-  return { rebuild, added, changed, removed, unchanged, languages: [...languages].sort(), productContent };
+  return { rebuild, added, changed, removed, unchanged, languages: [...languages].sort() };
 }
 
 /** The BCP 47 codes of the languages whose pages a change to these cache paths may touch (for a pull limited to them). */

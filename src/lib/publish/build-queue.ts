@@ -2,7 +2,7 @@
  * The publish service's build queue: coalesces publishes into change sets and runs at most
  * one build at a time.
  *
- * - Debounce: a build starts once publishes have been quiet for `debounceMs` (1.5 s), but no
+ * - Debounce: a build starts once publishes have been quiet for `debounceMs` (0.5 s), but no
  *   later than `maxWaitMs` (5 s) after the first publish it holds, so a steady stream still
  *   builds every 5 s. 100 publishes within 10 s therefore make at most 2 builds.
  * - A publish arriving while a build runs is merged into the next change set, never into the
@@ -41,7 +41,7 @@ export interface ChangeSet {
 
 /** Sources listed per change set; the rest are counted, so a long outage cannot grow it without bound. */
 export const MAX_SOURCES = 200;
-export const DEFAULT_DEBOUNCE_MS = 1500;
+export const DEFAULT_DEBOUNCE_MS = 500;
 export const DEFAULT_MAX_WAIT_MS = 5000;
 
 /**
@@ -127,6 +127,8 @@ export interface BuildQueueOptions<R> {
   clearTimer?: (handle: unknown) => void;
   /** Told about every finished build, good or failed. */
   onBuild?: (record: BuildRecord<R>) => void;
+  /** A build made before the queue existed (the service's startup build): the last one until the next. */
+  last?: BuildRecord<R>;
 }
 
 export class BuildQueue<R = unknown> {
@@ -157,6 +159,7 @@ export class BuildQueue<R = unknown> {
     this.#setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
     this.#clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
     this.#onBuild = options.onBuild ?? (() => {});
+    this.#last = options.last ?? null;
   }
 
   /** Queues a publish. A change with no documents and no rebuild flag is ignored (false). */

@@ -16,7 +16,7 @@
  */
 import type { LanguageDefinition } from '../i18n/languages.ts';
 import { MOBILE_NAMED_PATHS, MOBILE_QUERY_NAMES, MOBILE_USER_AGENT_KEYWORDS, mobileRedirectForRequest, type MobilePagesBySegment } from './mobile-redirect.ts';
-import { NOT_FOUND_PATH } from './static-rules.ts';
+import { NOT_FOUND_PATH, UNSERVED_FILES } from './static-rules.ts';
 import { PATH_REDIRECTS } from './app-pages.ts';
 
 export interface HostRulesInput {
@@ -106,6 +106,7 @@ export function nginxHttpInclude(input: HostRulesInput): string {
 export function nginxServerInclude(input: HostRulesInput): string {
   const lines = [GENERATED, '# Include in the server block whose root is the built site (e.g. root /srv/linea/releases/current;).'];
   for (const rule of fixedRedirects(input)) lines.push(`location = ${rule.from} { return ${rule.status} ${rule.to}$is_args$args; }`);
+  lines.push(`location ~ "${UNSERVED_FILES.source.replaceAll('\\/', '/')}" { return 404; }`);
   lines.push(`location /_astro/ { add_header Cache-Control ${nginxString(IMMUTABLE)}; add_header X-Content-Type-Options nosniff; try_files $uri =404; }`);
   lines.push('location / {', '  add_header Cache-Control "public, max-age=0, must-revalidate";', '  add_header X-Content-Type-Options nosniff;', '  try_files $uri $uri/index.html =404;', '}');
   // An unknown address redirects to the not-found page of its language (spec §2).

@@ -12,8 +12,11 @@ export type StaticAnswer =
 
 export const NOT_FOUND_PATH = '/not-found.html';
 
-/** Files of the build that are host rules, not content (host-rules.ts): never served. */
-const HOST_RULE_FILES = /^\/(?:_host\/|_redirects$|_headers$)/;
+/**
+ * Files of the build that are not content, never served: the host rules (host-rules.ts) and
+ * dot files (a release's marker and route manifest). The nginx include has the same pattern.
+ */
+export const UNSERVED_FILES = /^\/(?:_host\/|_redirects$|_headers$)|\/\./;
 
 /**
  * `pathname` is the decoded URL path. A file is served as is; a folder with index.html is
@@ -21,7 +24,7 @@ const HOST_RULE_FILES = /^\/(?:_host\/|_redirects$|_headers$)/;
  */
 export function resolveStaticPath(pathname: string, search: string, exists: (file: string) => boolean, languages: readonly LanguageDefinition[]): StaticAnswer {
   const segments = pathname.split('/');
-  if (segments.some((s) => s === '..' || s.includes('\0')) || HOST_RULE_FILES.test(pathname)) return notFound(pathname, languages);
+  if (segments.some((s) => s === '..' || s.includes('\0')) || UNSERVED_FILES.test(pathname)) return notFound(pathname, languages);
   const language = languageOfPath(pathname, languages);
   const prefix = language.pathSegment ? `/${language.pathSegment}` : '';
   const moved = PATH_REDIRECTS[pathname.slice(prefix.length)];

@@ -3,14 +3,14 @@
  * /en-gb/press/feed.xml (press/feed.ts). The press pages link to it from their head.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getSite, languageContext } from '../../../lib/cms/site.ts';
+import { getSite, languageContext, rendersLanguageFiles } from '../../../lib/cms/site.ts';
 import { siteUrl } from '../../../lib/env.ts';
 import { LANGUAGES } from '../../../lib/i18n/languages.ts';
 import { pressFeed } from '../../../lib/press/feed.ts';
 import { atomFeedXml } from '../../../lib/seo/atom.ts';
 
 export const getStaticPaths = (() =>
-  LANGUAGES.map((language) => ({ params: { prefix: language.pathSegment || undefined }, props: { languageCode: language.code } }))) satisfies GetStaticPaths;
+  LANGUAGES.filter((language) => rendersLanguageFiles(language.code)).map((language) => ({ params: { prefix: language.pathSegment || undefined }, props: { languageCode: language.code } }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const { press, language, t } = await languageContext((props as { languageCode: string }).languageCode);

@@ -6,9 +6,12 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { readCachedProducts } from '../../../lib/catalogue/pull-products.ts';
 import { contentCacheDir } from '../../../lib/env.ts';
+import { rendersProductData } from '../../../lib/cms/site.ts';
 import { LANGUAGES } from '../../../lib/i18n/languages.ts';
 
 export const getStaticPaths = (async () => {
+  // A publish whose product cache is unchanged keeps the live release's files.
+  if (!rendersProductData()) return [];
   const perLanguage = await Promise.all(
     LANGUAGES.map(async (language) => (await readCachedProducts(contentCacheDir(), language.code)).map((detail) => ({ params: { lang: language.code, code: detail.productCode }, props: { body: JSON.stringify(detail) } }))),
   );
