@@ -148,6 +148,20 @@ describe('scheduled boundaries', () => {
     const content = await loadSiteContent({ cacheDir, localesDir: join(process.cwd(), 'public', 'locales') });
     // The fixture's "soon" page starts a day after FIXTURE_NOW.
     expect(nextPublicationBoundary(content, FIXTURE_NOW)).toBe(FIXTURE_NOW + 86_400_000);
-    expect(nextPublicationBoundary(content, FIXTURE_NOW + 86_400_000)).toBeNull();
+    // With no page date ahead, the next is the brand's new year (UTC+8): every footer's year.
+    const year = new Date(FIXTURE_NOW + 86_400_000 + 8 * 3_600_000).getUTCFullYear();
+    expect(nextPublicationBoundary(content, FIXTURE_NOW + 86_400_000)).toBe(Date.parse(`${year + 1}-01-01T00:00:00+08:00`));
+  });
+
+  it("changes every route's digest at the brand's new year (the footer's copyright year), and only then", async () => {
+    const newYear = Date.parse('2027-01-01T00:00:00+08:00');
+    const digests = async (now: number) => new Map((await table(now)).map((r) => [r.urlPath, r.digest]));
+    const [before, justBefore, after] = [await digests(newYear - 60_000), await digests(newYear - 1), await digests(newYear)];
+    const shared = [...after.keys()].filter((path) => before.has(path) && justBefore.has(path));
+    expect(shared.length).toBeGreaterThan(100);
+    for (const path of shared) {
+      expect(justBefore.get(path), path).toBe(before.get(path));
+      expect(after.get(path), path).not.toBe(justBefore.get(path));
+    }
   });
 });

@@ -17,7 +17,7 @@ import { cachePathOf, readManifest, type ContentManifest } from './pull.ts';
 import { APP_PAGES, type AppIsland } from '../routing/app-pages.ts';
 import { SHOP_DETAIL_PATH, SHOP_LIST_PATH } from '../shops/paths.ts';
 import { neighbours } from '../press/listing.ts';
-import { brandCalendar, newestFirst, pressListPath, pressPage, pressPageCount, pressReleasePath, pressYearPath, releasesByYear } from '../press/paths.ts';
+import { brandCalendar, copyrightYear, newestFirst, nextCopyrightYear, pressListPath, pressPage, pressPageCount, pressReleasePath, pressYearPath, releasesByYear } from '../press/paths.ts';
 import {
   SHARED_DOCUMENTS,
   pageDocumentSchema,
@@ -210,6 +210,8 @@ export function buildRouteTable(
 ): RouteEntry[] {
   const { now, site } = options;
   const allLanguages = content.languages.map((c) => c.language);
+  // Every page shows the copyright year of the build's clock: a new year changes every digest.
+  const sharedOf = (lc: LanguageContent) => `${lc.sharedDigest}\0${copyrightYear(now)}`;
   const published = new Map<string, Map<string, { page: PageConfig; archived: boolean; reloadAt: number | null }>>();
   for (const lc of content.languages) {
     const map = new Map<string, { page: PageConfig; archived: boolean; reloadAt: number | null }>();
@@ -269,7 +271,7 @@ export function buildRouteTable(
       };
       // The alternates follow the other languages' page lists, which sharedDigest does not cover.
       const digest = createHash('sha256')
-        .update([lc.sharedDigest, String(archived), String(reloadAt), String(isHome), page.path, page.title, ...sourceHashes, JSON.stringify(base.alternates)].join('\0'))
+        .update([sharedOf(lc), String(archived), String(reloadAt), String(isHome), page.path, page.title, ...sourceHashes, JSON.stringify(base.alternates)].join('\0'))
         .digest('hex');
       const urlPaths = isHome ? ['/', ...(page.path === '/index.html' ? [] : [page.path])] : [page.path];
       for (const path of urlPaths) {
@@ -277,7 +279,7 @@ export function buildRouteTable(
       }
     }
 
-    routes.push(...sectionRoutes(lc, content, options));
+    routes.push(...sectionRoutes(lc, content, { ...options, shared: sharedOf(lc) }));
 
     const fixedPages = [
       { kind: 'not-found' as const, path: '/not-found.html', titleKey: 'notFound.title', accessCheck: false, island: null },
@@ -296,7 +298,7 @@ export function buildRouteTable(
         island: fixed.island,
         alternates: alternatesFor((other) => localizedPath(other, fixed.path), allLanguages, site),
         lastModified: content.manifest.pulledAt,
-        digest: createHash('sha256').update(`${lc.sharedDigest}\0${fixed.kind}\0${fixed.path}`).digest('hex'),
+        digest: createHash('sha256').update(`${sharedOf(lc)}\0${fixed.kind}\0${fixed.path}`).digest('hex'),
       });
     }
   }
@@ -309,7 +311,7 @@ function withoutCmsPage(): Pick<RouteEntry, 'pageCode' | 'tplt' | 'components' |
 }
 
 /** The press section (list pages, year lists, releases) and the shop pages of one language. */
-function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { site: string; translate: (languageCode: string, key: string) => string }): RouteEntry[] {
+function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { site: string; translate: (languageCode: string, key: string) => string; shared: string }): RouteEntry[] {
   const { language, shared } = lc;
   const allLanguages = content.languages.map((c) => c.language);
   const contentOf = (other: LanguageDefinition) => content.languages.find((c) => c.language.code === other.code)!;
@@ -333,7 +335,7 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
       alternates,
       lastModified: fields.lastModified,
       // The alternates follow the other languages' press and shops, which sharedDigest does not cover.
-      digest: createHash('sha256').update([lc.sharedDigest, section.view, path, ...fields.digestParts, JSON.stringify(alternates)].join('\0')).digest('hex'),
+      digest: createHash('sha256').update([options.shared, section.view, path, ...fields.digestParts, JSON.stringify(alternates)].join('\0')).digest('hex'),
     });
   };
   const latest = (releases: readonly PressRelease[]) => Math.max(0, ...releases.map((r) => r.updatedAt));
@@ -389,10 +391,12 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
 }
 
 /**
- * The next moment after `now` when a page's start or end date passes, in any language: the
- * route table changes then (a page appears, disappears or switches to its archived version),
- * so the publish service rebuilds at it without an editor. Null when no date is ahead.
+ * The next moment after `now` when the route table changes by the clock alone: a page's start
+ * or end date passes, in any language (a page appears, disappears or switches to its archived
+ * version), or the brand's new year (every footer's copyright year). The publish service
+ * rebuilds at it without an editor. (Custom-content and live-banner windows need no rebuild:
+ * the page's own script shows and hides them at their dates.)
  */
-export function nextPublicationBoundary(content: SiteContent, now: number): number | null {
-  return nextBoundary(now, content.languages.flatMap((lc) => lc.shared.config.pages.flatMap((page) => [page.startDate, page.endDate])));
+export function nextPublicationBoundary(content: SiteContent, now: number): number {
+  return nextBoundary(now, [nextCopyrightYear(now), ...content.languages.flatMap((lc) => lc.shared.config.pages.flatMap((page) => [page.startDate, page.endDate]))])!;
 }

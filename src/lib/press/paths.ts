@@ -25,6 +25,16 @@ export function brandCalendar(ms: number): { year: number; month: number; day: n
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1, day: shifted.getUTCDate() };
 }
 
+/** The copyright year every footer shows: the brand's calendar year at build time. */
+export function copyrightYear(ms: number): number {
+  return brandCalendar(ms).year;
+}
+
+/** When copyrightYear() next changes: 1 January, 00:00 brand time. */
+export function nextCopyrightYear(ms: number): number {
+  return Date.UTC(copyrightYear(ms) + 1, 0, 1) - BRAND_UTC_OFFSET_MINUTES * 60_000;
+}
+
 /** ISO 8601 with the brand's offset, e.g. 2026-03-02T10:00:00+08:00 (JSON-LD, feeds). */
 export function brandIsoDateTime(ms: number): string {
   const shifted = new Date(ms + BRAND_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 19);
