@@ -55,6 +55,9 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const when = (ms: number | null | undefined) => (ms == null ? '—' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19) + ' UTC');
 
+/** Pages named on /status.html (the JSON has them all). */
+const STATUS_PATHS_SHOWN = 12;
+
 /** The same data as /status, for an editor: plain words, no script. */
 export function statusHtml(status: PublishStatus): string {
   const { queue } = status;
@@ -67,7 +70,12 @@ export function statusHtml(status: PublishStatus): string {
     ['Queued', queue.queued ? `${documents(queue.queued.changeSet)} (${queue.queued.dueAt ? `due ${when(queue.queued.dueAt)}` : 'waits for the next publish'})` : 'nothing'],
     ['Last build', last ? `${last.ok ? 'succeeded' : 'FAILED'} at ${when(last.finishedAt)}, ${((last.finishedAt - last.startedAt) / 1000).toFixed(1)} s` : 'none yet'],
   ];
-  if (last?.ok && last.result) rows.push(['Pages', `${last.result.mode === 'full' ? 'full build' : `${last.result.pagesRendered} rendered`}; added ${last.result.added.length}, changed ${last.result.changed.length}, removed ${last.result.removed.length}`]);
+  if (last) rows.push(['Published', documents(last.changeSet)]);
+  if (last?.ok && last.result) {
+    rows.push(['Pages', `${last.result.mode === 'full' ? 'full build' : `${last.result.pagesRendered} rendered`}; added ${last.result.added.length}, changed ${last.result.changed.length}, removed ${last.result.removed.length}`]);
+    const paths = [...last.result.added, ...last.result.changed, ...last.result.removed];
+    if (paths.length > 0) rows.push(['Pages touched', `${paths.slice(0, STATUS_PATHS_SHOWN).join(', ')}${paths.length > STATUS_PATHS_SHOWN ? ` and ${paths.length - STATUS_PATHS_SHOWN} more` : ''}`]);
+  }
   if (last && !last.ok) rows.push(['Error', last.error ?? 'unknown']);
   rows.push(['Next scheduled rebuild', when(status.nextBoundary)]);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Publish status</title><meta http-equiv="refresh" content="5">

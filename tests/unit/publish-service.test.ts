@@ -100,6 +100,8 @@ describe('publish service', () => {
     expect(page).toContain('succeeded');
     expect(page).toContain('full build');
     expect(page).not.toContain('none yet');
+    expect(page).toContain('<th>Published</th><td>scheduled rebuild</td>');
+    expect(page).toContain('<th>Pages touched</th><td>/women.html</td>');
   });
 
   it('rebuilds at the next page start date without an editor', async () => {
