@@ -71,14 +71,16 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
     step('pull', started);
     // Page by page only over a release this code and configuration built (its route manifest
     // says which digests its pages have); anything else, including no release yet, is rebuilt whole.
-    const live = await readRouteManifest(releases.currentPath);
+    // The live release's real path, resolved once: the manifest read and the build's base are one release.
+    const liveDir = await realpath(releases.currentPath).catch(() => null);
+    const live = liveDir ? await readRouteManifest(liveDir) : null;
     const incremental = live !== null && live.fingerprint === buildFingerprint();
     const source = changeSet.sources.join(', ') || 'publish';
 
     let build: BuildResult | undefined;
     // The partial build starts now, against the live release, while that release is being
     // copied (hard links of some 10,000 files): the two overlap instead of adding up.
-    const base = incremental ? await realpath(releases.currentPath) : null;
+    const base = incremental ? liveDir : null;
     const partial = base ? await mkdtemp(join(tmpdir(), 'linea-partial-')) : null;
     const seededAt = now();
     const early = base && partial ? builder.build({ outDir: partial, baseRelease: base }) : null;
