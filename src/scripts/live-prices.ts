@@ -10,9 +10,8 @@ import { IMAGE_VISIBILITY_MARGIN_PX } from '../lib/constants.ts';
 import { isRedPrice, type PriceGroups } from '../lib/product/rules.ts';
 import { requestProducts } from '../stores/product-batch.ts';
 
+/** The list's data-live-prices (its region and language too, which the store takes from the page instead). */
 interface ListConfig {
-  region: 'TW' | 'HK' | 'MO' | 'CN';
-  language: string;
   currency: CurrencyFormat;
   priceGroups: PriceGroups;
   soldOut: { imageUrl: string; position: string; alt: string };
@@ -32,7 +31,7 @@ for (const list of document.querySelectorAll<HTMLElement>('[data-live-prices]'))
 }
 
 async function refresh(tiles: HTMLElement[], config: ListConfig): Promise<void> {
-  const products = await requestProducts(tiles.map((t) => t.dataset.productCode!), config.region, config.language);
+  const products = await requestProducts(tiles.map((t) => t.dataset.productCode!));
   const byCode = new Map(products.map((p) => [p.productCode, p]));
   for (const tile of tiles) {
     const product = byCode.get(tile.dataset.productCode!);

@@ -5,6 +5,7 @@
  * way back to the regions. A refused or failed position changes nothing but the status line.
  */
 import { byDistance, formatDistance, type LatLng } from '../lib/shops/distance.ts';
+import { getPlatform } from '../stores/platform.ts';
 
 interface Strings {
   locating: string;
@@ -28,7 +29,7 @@ function setUp(root: HTMLElement): void {
   const status = root.querySelector<HTMLElement>('[data-distance-status]');
   if (!tools || !button || !status) return;
   const strings = JSON.parse(tools.dataset.distanceTools!) as Strings;
-  const language = document.documentElement.lang;
+  const language = getPlatform().language().code;
   // Each card remembers the list it came from, so "by region" puts it back.
   const shops = [...root.querySelectorAll<HTMLElement>('[data-shop-card]')].map((card) => ({
     card,

@@ -1,20 +1,93 @@
 /**
- * The header's cart: the item count on the cart icon and the mini cart popup (spec §2, §4,
- * §8). Only for signed-in members: for a visitor every action does nothing.
+ * The cart, one store for every island that shows it: the item count on the header's cart
+ * icon, the mini cart popup, and the cart page with its services, totals and changes. Only
+ * for signed-in members: for a visitor every action does nothing.
  *
  * The count is cached in localStorage with the member's id, so the next page of the same
  * member shows it without a call; another member (or none) never sees it.
+ *
+ * The API's cart lines are mapped here to the app's (CartItem, CartPageItem): islands never
+ * read the API's nesting.
  */
 import { atom } from 'nanostores';
+import type { CartDetailLine } from '../lib/api/contract-checkout.ts';
 import type { CartLine, RequestOf, ResponseOf } from '../lib/api/contract.ts';
-import type { ApiResult } from '../lib/api/client.ts';
 import { MINI_CART_MAX_LINES } from '../lib/constants.ts';
 import { getPlatform } from './platform.ts';
-import { $httpError, $member, onMemberLogout } from './session.ts';
-import { apiClient } from './lazy-auth.ts';
-
+import { $httpError, $member, callApi, onMemberLogout, type ApiResult } from './session.ts';
 
 export const CART_COUNT_STORAGE_KEY = 'linea:cart:count';
+
+// ---------------------------------------------------------------------------------------
+// The app's cart lines
+
+/** A cart line as the mini cart shows it. */
+export interface CartItem {
+  cartId: string;
+  productCode: string;
+  skuCode: string;
+  name: string;
+  colour: string;
+  size: string;
+  quantity: number;
+  unitPrice: number;
+  /** The regular price; above unitPrice when discounted. */
+  originPrice: number;
+  /** The hem chosen with the item: its type and the finished inseam (cm). */
+  hem: { mode: string; inseam: number | null } | null;
+  /** A made-to-order item's choices, named in the page's language. */
+  choices: Array<{ name: string; value: string }>;
+}
+
+/** Why a line cannot be ordered now. */
+export type CartLineProblem = NonNullable<CartDetailLine['invalidReason']>;
+
+/** A cart line as the cart page and checkout show it. */
+export interface CartPageItem extends CartItem {
+  /** Level-2 product id of the SKU (the product page's choice). */
+  productId: string;
+  imageUrl: string;
+  giftWrapped: boolean;
+  /** A free gift of a promotion: its quantity is not the shopper's to change. */
+  freeGift: boolean;
+  /** What the product offers: hemming, gift wrapping (the CMS switches decide the rest). */
+  offers: { hem: 'Y' | 'N'; giftWrap: 'Y' | 'N' };
+  stock: number;
+  lineTotal: number;
+  /** null when the line can be ordered. */
+  problem: CartLineProblem | null;
+}
+
+export function toCartItem(line: CartLine): CartItem {
+  const info = line.productDetail.productDetailInfo;
+  return {
+    cartId: line.cartId,
+    productCode: line.productCode,
+    skuCode: line.skuCode,
+    name: info.skuName,
+    colour: info.colorAlias,
+    size: info.sizeAlias,
+    quantity: line.quantity,
+    unitPrice: info.unitPrice,
+    originPrice: line.productDetail.summaryInfo.originPrice,
+    hem: line.alterMode ? { mode: line.alterMode, inseam: line.finalInseam } : null,
+    choices: info.semiValues.map((v) => ({ name: v.semiName, value: v.semiValue })),
+  };
+}
+
+export function toCartPageItem(line: CartDetailLine): CartPageItem {
+  return {
+    ...toCartItem(line),
+    productId: line.productId,
+    imageUrl: line.imageUrl,
+    giftWrapped: line.caseFlag === 'Y',
+    freeGift: line.giftFlag === 'Y',
+    offers: { hem: line.serviceFlags.makePantsLengthFlag, giftWrap: line.serviceFlags.caseFlag },
+    stock: line.stock,
+    lineTotal: line.lineTotal,
+    problem: line.invalid ? (line.invalidReason ?? 'OFF_SALE') : null,
+  };
+}
 
 // ---------------------------------------------------------------------------------------
 // Count
@@ -46,8 +119,8 @@ function acceptTotal(userId: string, total: number): void {
 
 /**
  * The cart badge: from the cache when it belongs to this member, else from the API.
- * `force` skips the cache (e.g. after the cart page changed the cart). A failure goes to the
- * shared error handler (spec §8) and leaves the count unknown.
+ * `force` skips the cache (e.g. after an order emptied the cart). A failure goes to the
+ * shared error handler and leaves the count unknown.
  */
 export async function loadCartCount(options: { force?: boolean } = {}): Promise<void> {
   const member = $member.get();
@@ -58,10 +131,10 @@ export async function loadCartCount(options: { force?: boolean } = {}): Promise<
     return;
   }
   const generation = currentGeneration;
-  const result = await (await apiClient()).call('cartCount');
+  const result = await callApi('cartCount');
   if (generation !== currentGeneration || $member.get()?.userId !== member.userId) return; // signed out meanwhile
   if (result.ok) acceptTotal(member.userId, result.data);
-  // A network failure reached onHttpError in the client already; a refused answer has not.
+  // A network failure reached the shared handler in the client already; a refused answer has not.
   else if (result.kind === 'failure') $httpError.set(result.msg ?? result.msgCode);
 }
 
@@ -76,9 +149,9 @@ export interface MiniCart {
   /** True while a load is in flight; the last lines stay meanwhile. */
   loading: boolean;
   /** Every line of the cart, newest first. */
-  lines: CartLine[];
-  /** The lines the popup shows: at most MINI_CART_MAX_LINES (spec §2). */
-  shownLines: CartLine[];
+  lines: CartItem[];
+  /** The lines the popup shows: at most MINI_CART_MAX_LINES. */
+  shownLines: CartItem[];
   /** Items in the cart (sum of quantities), as the API counts them. */
   total: number;
 }
@@ -98,10 +171,11 @@ export async function loadMiniCart(): Promise<void> {
   if (!member) return;
   const request = ++miniCartRequest;
   $miniCart.set({ ...$miniCart.get(), loading: true });
-  const result = await (await apiClient()).call('miniCart');
+  const result = await callApi('miniCart');
   if (request !== miniCartRequest || $member.get()?.userId !== member.userId) return; // superseded or signed out
   if (result.ok) {
-    const lines = result.data[0]?.cartList ?? [];
+    // The API wraps the mini cart in a one-element list.
+    const lines = (result.data[0]?.cartList ?? []).map(toCartItem);
     const total = result.data[0]?.total ?? 0;
     $miniCart.set({ status: 'init', loading: false, lines, shownLines: lines.slice(0, MINI_CART_MAX_LINES), total });
     acceptTotal(member.userId, total);
@@ -112,16 +186,19 @@ export async function loadMiniCart(): Promise<void> {
   }
 }
 
-/** The "refresh and retry" of the load-failure message (spec §8). */
+/** The "refresh and retry" of the load-failure message. */
 export function retryMiniCart(): Promise<void> {
   return loadMiniCart();
 }
+
+// ---------------------------------------------------------------------------------------
+// Adding and removing
 
 /** null: nobody is signed in, nothing was sent. */
 export type CartActionResult<N extends 'cartAdd' | 'cartRemove'> = ApiResult<ResponseOf<N>> | null;
 
 /**
- * Add a SKU. On success the total changes at once, then the mini list is refreshed (spec §4).
+ * Add a SKU. On success the total changes at once, then the mini list is refreshed.
  * A refusal (e.g. CART_STOCK_NOT_ENOUGH) is returned for the caller to show.
  */
 export async function addToCart(line: RequestOf<'cartAdd'>): Promise<CartActionResult<'cartAdd'>> {
@@ -133,7 +210,7 @@ export async function removeFromCart(cartIds: string | readonly string[]): Promi
   return changeCart('cartRemove', { cartIds: typeof cartIds === 'string' ? [cartIds] : [...cartIds] });
 }
 
-/** The hem and gift-wrapping services chosen with an item (spec §5); sent after the item is in the cart. */
+/** The hem and gift-wrapping services chosen with an item; sent after the item is in the cart. */
 export type LineServices = Omit<RequestOf<'cartOptions'>, 'cartId'>;
 
 /** What adding with services did: the add's answer, and the services' when they failed after a successful add. */
@@ -150,12 +227,11 @@ export interface AddWithServicesResult {
 export async function addToCartWithServices(line: RequestOf<'cartAdd'>, services: LineServices | null): Promise<AddWithServicesResult> {
   const added = await addToCart(line);
   if (!added?.ok || !services) return { added, servicesFailed: null };
-  const client = await apiClient();
-  const cart = await client.call('cartDetail');
+  const cart = await callApi('cartDetail');
   if (!cart.ok) return { added, servicesFailed: cart };
   const cartId = cart.data.lines.find((l) => l.skuCode === line.skuCode)?.cartId;
   if (!cartId) return { added, servicesFailed: null };
-  const set = await client.call('cartOptions', { cartId, ...services });
+  const set = await callApi('cartOptions', { cartId, ...services });
   return { added, servicesFailed: set.ok ? null : set };
 }
 
@@ -163,11 +239,60 @@ async function changeCart<N extends 'cartAdd' | 'cartRemove'>(name: N, body: Req
   const member = $member.get();
   if (!member) return null;
   const generation = currentGeneration;
-  const result = await (await apiClient()).call(name, body);
+  const result = await callApi(name, body);
   if (result.ok && generation === currentGeneration && $member.get()?.userId === member.userId) {
     acceptTotal(member.userId, result.data.total);
     await loadMiniCart();
   }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------
+// The cart page: every line with its services and whether it can be ordered, and the totals
+// the API computes. Changes go through the API and the answer replaces the page's cart.
+
+export interface CartView {
+  currency: ResponseOf<'cartDetail'>['currency'];
+  lines: CartPageItem[];
+  summary: ResponseOf<'cartDetail'>['summary'];
+}
+export type CartPageState = { status: 'loading' } | { status: 'ready'; cart: CartView } | { status: 'error' };
+export const $cartPage = atom<CartPageState>({ status: 'loading' });
+
+export function toCartView(detail: ResponseOf<'cartDetail'>): CartView {
+  return { currency: detail.currency, lines: detail.lines.map(toCartPageItem), summary: detail.summary };
+}
+
+export async function loadCartPage(): Promise<void> {
+  const result = await callApi('cartDetail');
+  if (!result.ok) {
+    if (result.kind !== 'aborted') $cartPage.set({ status: 'error' });
+    return;
+  }
+  $cartPage.set({ status: 'ready', cart: toCartView(result.data) });
+}
+
+/** After a change: the page's cart, then the header's count and mini cart. */
+async function afterChange(): Promise<void> {
+  await loadCartPage();
+  await Promise.all([loadCartCount({ force: true }), loadMiniCart()]);
+}
+
+export async function changeQuantity(cartId: string, quantity: number): Promise<ApiResult<unknown>> {
+  const result = await callApi('cartUpdate', { cartId, quantity });
+  if (result.ok) await afterChange();
+  return result;
+}
+
+export async function removeLine(cartId: string): Promise<ApiResult<unknown> | null> {
+  const result = await removeFromCart(cartId);
+  if (result?.ok) await loadCartPage();
+  return result;
+}
+
+export async function setGiftWrap(cartId: string, caseFlag: 'Y' | 'N'): Promise<ApiResult<unknown>> {
+  const result = await callApi('cartOptions', { cartId, caseFlag });
+  if (result.ok) $cartPage.set({ status: 'ready', cart: toCartView(result.data) });
   return result;
 }
 
@@ -179,6 +304,7 @@ function resetCart(): void {
   miniCartRequest++;
   $cartCount.set(null);
   $miniCart.set(EMPTY_MINI_CART);
+  $cartPage.set({ status: 'loading' });
   // The cache is for the next page of the same session; a signed-out browser keeps nothing.
   getPlatform().localStorage.removeItem(CART_COUNT_STORAGE_KEY);
 }

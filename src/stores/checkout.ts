@@ -5,14 +5,13 @@
  */
 import { atom } from 'nanostores';
 import type { RequestOf, ResponseOf } from '../lib/api/contract.ts';
-import type { ApiResult } from '../lib/api/client.ts';
 import { sendToCollector } from '../lib/analytics/collector.ts';
-import { loadCartCount } from './cart.ts';
-import { apiClient } from './lazy-auth.ts';
-import { $member } from './session.ts';
+import { loadCartCount, toCartPageItem, type CartPageItem } from './cart.ts';
+import { $member, callApi, type ApiResult } from './session.ts';
 import { getPlatform } from './platform.ts';
 
-export type Preview = ResponseOf<'checkoutPreview'>;
+/** The order before it is placed, its lines mapped like the cart page's. */
+export type Preview = Omit<ResponseOf<'checkoutPreview'>, 'lines'> & { lines: CartPageItem[] };
 /**
  * The preview keeps the last good answer while a new one is asked for (`pending`) or after one
  * failed (`error`), so the form stays; but an order is only placed on a fresh preview.
@@ -34,20 +33,20 @@ let previewRequest = 0;
 export async function loadPreview(deliveryType: RequestOf<'checkoutPreview'>['deliveryType'], couponId: string | null | undefined): Promise<void> {
   const request = ++previewRequest;
   $preview.set({ ...$preview.get(), pending: true });
-  const result = await (await apiClient()).call('checkoutPreview', { deliveryType, ...(couponId !== undefined ? { couponId } : {}) });
+  const result = await callApi('checkoutPreview', { deliveryType, ...(couponId !== undefined ? { couponId } : {}) });
   if (request !== previewRequest || (!result.ok && result.kind === 'aborted')) return;
-  if (result.ok) $preview.set({ preview: result.data, pending: false, empty: false, error: null });
+  if (result.ok) $preview.set({ preview: { ...result.data, lines: result.data.lines.map(toCartPageItem) }, pending: false, empty: false, error: null });
   else if (result.kind === 'failure' && result.msgCode === 'OD_CART_EMPTY') $preview.set({ preview: null, pending: false, empty: true, error: null });
   else $preview.set({ ...$preview.get(), pending: false, error: { msgCode: result.kind === 'failure' ? result.msgCode : null } });
 }
 
 export async function loadAddresses(): Promise<void> {
-  const result = await (await apiClient()).call('addressList');
+  const result = await callApi('addressList');
   $addresses.set(result.ok ? result.data : []);
 }
 
 export async function placeOrder(body: RequestOf<'orderCreate'>): Promise<ApiResult<ResponseOf<'orderCreate'>>> {
-  const result = await (await apiClient()).call('orderCreate', body);
+  const result = await callApi('orderCreate', body);
   if (result.ok) {
     const { tracking } = result.data;
     await sendToCollector('/datarcvr/custom', { id: tracking.orTempId, name: 'purchase', user_id: $member.get()?.userId, current_url: getPlatform().currentUrl(), event_prop: tracking }, getPlatform().fetch);
@@ -58,7 +57,7 @@ export async function placeOrder(body: RequestOf<'orderCreate'>): Promise<ApiRes
 
 /** Saves a new address and adds it to the page's list. */
 export async function saveAddress(body: RequestOf<'addressSave'>): Promise<ApiResult<ResponseOf<'addressSave'>>> {
-  const result = await (await apiClient()).call('addressSave', body);
+  const result = await callApi('addressSave', body);
   if (result.ok) $addresses.set([...($addresses.get() ?? []), result.data]);
   return result;
 }

@@ -1,15 +1,19 @@
 /**
  * The browser parts stores depend on, injected so stores are tested without a browser:
- * navigation, the current location, cookies and fetch.
+ * navigation, the current location, the page's language, cookies, fetch and storage.
+ *
+ * The page's language at run time has this one source: stores, scripts and the API client
+ * read it here, never from the document or from an island's props. (Islands still render
+ * their text with the translator the build handed them, since the server render has no page.)
  */
+import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageDefinition } from '../lib/i18n/languages.ts';
+
 export interface Platform {
   navigate: (url: string) => void;
   /** Path + query + hash of the current page. */
   currentUrl: () => string;
-  /** The page's language segment, e.g. '' or '/en-gb'. */
-  languagePrefix: () => string;
-  /** The page's language code, e.g. 'zh-TW' ('' when unknown). */
-  languageCode: () => string;
+  /** The page's language: its code (BCP 47), region, currency and URL segment. */
+  language: () => LanguageDefinition;
   cookie: () => string;
   fetch: typeof fetch;
   /** localStorage; sessionStorage for per-session state. */
@@ -37,9 +41,10 @@ function browserStorage(kind: 'localStorage' | 'sessionStorage') {
   }
 }
 
-function browserLanguagePrefix(): string {
-  const segment = document.documentElement.dataset.languagePrefix;
-  return segment ? `/${segment}` : '';
+/** The layout writes the page's language into `<html lang>`; a page without one is in the default language. */
+function browserLanguage(): LanguageDefinition {
+  const code = typeof document === 'undefined' ? '' : document.documentElement.lang;
+  return LANGUAGES.find((l) => l.code === code) ?? DEFAULT_LANGUAGE;
 }
 
 let platform: Platform | null = null;
@@ -48,8 +53,7 @@ export function getPlatform(): Platform {
   platform ??= {
     navigate: (url) => location.assign(url),
     currentUrl: () => `${location.pathname}${location.search}${location.hash}`,
-    languagePrefix: browserLanguagePrefix,
-    languageCode: () => (typeof document === 'undefined' ? '' : document.documentElement.lang),
+    language: browserLanguage,
     cookie: () => document.cookie,
     fetch: (...args) => globalThis.fetch(...args),
     localStorage: browserStorage('localStorage'),
@@ -60,4 +64,9 @@ export function getPlatform(): Platform {
 
 export function setPlatform(parts: Partial<Platform>): void {
   platform = { ...getPlatform(), ...parts };
+}
+
+/** The page's language segment, e.g. '' or '/en-gb': links and redirects stay in the page's language. */
+export function languagePrefix(language: LanguageDefinition = getPlatform().language()): string {
+  return language.pathSegment ? `/${language.pathSegment}` : '';
 }

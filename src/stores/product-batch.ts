@@ -1,33 +1,37 @@
 /**
  * Live price and stock of product cards: one batched product-by-codes call per 200 ms
- * (lib/product/code-batcher.ts), per region and language. It is a public call made the
- * light way (lib/api/public-call.ts): a visitor's category page must not load the API client.
+ * (lib/product/code-batcher.ts), in the page's region and language. It goes through the API
+ * core alone (lib/api/core.ts), without the member client and its schemas: a visitor's
+ * category page must not load them. A failed batch answers no products, and the cards keep
+ * the build's figures.
  */
 import type { ProductSummary } from '../lib/api/contract.ts';
+import { callLight, LIGHT_ROUTES } from '../lib/api/core.ts';
 import { PRODUCT_CODE_BATCH_DELAY_MS } from '../lib/constants.ts';
 import { createCodeBatcher } from '../lib/product/code-batcher.ts';
-import { callPublic } from '../lib/api/public-call.ts';
 import { getPlatform } from './platform.ts';
 
 /** The contract's cap on codes per call. */
 const CODES_PER_CALL = 100;
 
-type Region = 'TW' | 'HK' | 'MO' | 'CN';
-const batchers = new Map<string, (codes: readonly string[]) => Promise<ProductSummary[]>>();
+let batcher: ((codes: readonly string[]) => Promise<ProductSummary[]>) | null = null;
 
-export function requestProducts(codes: readonly string[], region: Region, language: string): Promise<ProductSummary[]> {
-  const key = `${region}:${language}`;
-  let batcher = batchers.get(key);
-  if (!batcher) {
-    batcher = createCodeBatcher<ProductSummary>({
-      delayMs: PRODUCT_CODE_BATCH_DELAY_MS,
-      fetchProducts: async (all) => {
-        const chunks = Array.from({ length: Math.ceil(all.length / CODES_PER_CALL) }, (_, i) => all.slice(i * CODES_PER_CALL, (i + 1) * CODES_PER_CALL));
-        const answers = await Promise.all(chunks.map((codes) => callPublic('productsByCodes', { codes, region, language }, getPlatform().fetch)));
-        return answers.flat();
-      },
-    });
-    batchers.set(key, batcher);
-  }
+/** The live summaries of `codes` (those the API knows), batched with every request of the next 200 ms. */
+export function requestProducts(codes: readonly string[]): Promise<ProductSummary[]> {
+  batcher ??= createCodeBatcher<ProductSummary>({
+    delayMs: PRODUCT_CODE_BATCH_DELAY_MS,
+    fetchProducts: async (all) => {
+      const platform = getPlatform();
+      const { code: language, region } = platform.language();
+      const chunks = Array.from({ length: Math.ceil(all.length / CODES_PER_CALL) }, (_, i) => all.slice(i * CODES_PER_CALL, (i + 1) * CODES_PER_CALL));
+      const answers = await Promise.all(
+        chunks.map(async (codes) => {
+          const result = await callLight<ProductSummary[]>(LIGHT_ROUTES.productsByCodes, { codes, region, language }, { fetch: platform.fetch, language });
+          return result.ok ? result.data : [];
+        }),
+      );
+      return answers.flat();
+    },
+  });
   return batcher(codes);
 }

@@ -10,10 +10,10 @@
 import { atom, onMount } from 'nanostores';
 import { RECOMMENDED_WORDS_SHOWN, SEARCH_SUGGESTION_DEBOUNCE_MS } from '../lib/constants.ts';
 import { addToHistory, parseStoredHistory, removeFromHistory } from '../lib/search/history.ts';
+import type { SearchQuery } from '../lib/search/query.ts';
 import { searchTarget, type SpecifiedSearchWords } from '../lib/search/target.ts';
 import { getPlatform } from './platform.ts';
-import { apiClient } from './lazy-auth.ts';
-
+import { callApi } from './session.ts';
 
 // ---------------------------------------------------------------------------------------
 // Recent searches
@@ -68,14 +68,10 @@ let hotWordsLoading: Promise<void> | null = null;
 export function loadHotWords(): Promise<void> {
   if ($hotWords.get().length > 0) return Promise.resolve();
   hotWordsLoading ??= (async () => {
-    try {
-      const result = await (await apiClient()).call('recommendedWords');
-      if (result.ok) $hotWords.set(result.data.map((w) => w.wordName.trim()).filter(Boolean).slice(0, RECOMMENDED_WORDS_SHOWN));
-    } catch {
-      // The client module could not load (offline): no hot words, the panel works without.
-    } finally {
-      hotWordsLoading = null;
-    }
+    // A failure (offline, even the client not loading) leaves no hot words: the panel works without.
+    const result = await callApi('recommendedWords');
+    if (result.ok) $hotWords.set(result.data.map((w) => w.wordName.trim()).filter(Boolean).slice(0, RECOMMENDED_WORDS_SHOWN));
+    hotWordsLoading = null;
   })();
   return hotWordsLoading;
 }
@@ -143,14 +139,10 @@ async function showSuggestions(word: string): Promise<void> {
 
 /** The answer, cached; null on failure (not cached, so the word is asked again next time). */
 async function requestSuggestions(word: string): Promise<string[] | null> {
-  try {
-    const result = await (await apiClient()).call('searchSuggestions', { word });
-    if (!result.ok) return null;
-    suggestionCache.set(word, result.data);
-    return result.data;
-  } catch {
-    return null;
-  }
+  const result = await callApi('searchSuggestions', { word });
+  if (!result.ok) return null;
+  suggestionCache.set(word, result.data);
+  return result.data;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -165,4 +157,54 @@ export function submitSearch(word: string, specifiedWords: SpecifiedSearchWords,
   const target = searchTarget(word, specifiedWords, prefix);
   if (target) addSearchWord(word);
   return target;
+}
+
+// ---------------------------------------------------------------------------------------
+// Results (the search page)
+
+/** Products per page of results. */
+export const SEARCH_RESULTS_PAGE_SIZE = 24;
+
+/** A product as the results list shows it. */
+export interface SearchResultItem {
+  productCode: string;
+  name: string;
+  imageUrl: string;
+  soldOut: boolean;
+  minPrice: number;
+  maxPrice: number;
+}
+
+export type SearchResultsState =
+  /** No word and no store: nothing to search. */
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'ready'; items: SearchResultItem[]; total: number; pages: number }
+  /** The search failed: the page offers to search again. */
+  | { status: 'error' };
+
+export const $searchResults = atom<SearchResultsState>({ status: 'idle' });
+let resultsRequest = 0;
+
+/** One page of the products matching `query`, in the page's region and language. Only the newest query's answer lands. */
+export async function searchProducts(query: SearchQuery): Promise<void> {
+  const request = ++resultsRequest;
+  if (!query.description && !query.storeCode) return $searchResults.set({ status: 'idle' });
+  $searchResults.set({ status: 'loading' });
+  const language = getPlatform().language();
+  const result = await callApi('productSearch', {
+    ...(query.storeCode ? { searchType: 'storeCode' as const, storeCode: query.storeCode } : { description: query.description }),
+    sort: query.sort,
+    page: query.page,
+    pageSize: SEARCH_RESULTS_PAGE_SIZE,
+    region: language.region,
+    language: language.code,
+  });
+  if (request !== resultsRequest) return; // the shopper asked for another page or sort meanwhile
+  if (result.ok) {
+    const items = result.data.list.map((p) => ({ productCode: p.productCode, name: p.name, imageUrl: p.imageUrl, soldOut: p.stockFlag === 'N', minPrice: p.priceInfo.minPrice, maxPrice: p.priceInfo.maxPrice }));
+    $searchResults.set({ status: 'ready', items, total: result.data.total, pages: Math.max(1, Math.ceil(result.data.total / SEARCH_RESULTS_PAGE_SIZE)) });
+  } else if (result.kind !== 'aborted') {
+    $searchResults.set({ status: 'error' });
+  }
 }

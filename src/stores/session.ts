@@ -1,12 +1,24 @@
 /**
- * Who is signed in, shared by every island: atoms only, no API client, so an island that
- * just shows the member (the header) stays light. The actions live in auth.ts.
- * The access token lives in memory only.
+ * Who is signed in, and every action that changes it: restoring a session from the refresh
+ * cookie, sign-in, register, third-party, sign-out, the login redirect. Also the page's one
+ * API client, which every store calls through.
+ *
+ * The header imports this module on every page, so it stays light: the client and the
+ * contract's schemas (zod) are imported on first use, which on a visitor's page is only when
+ * a session may exist (the hint cookie) or an action needs the API. The access token lives in
+ * memory only.
  */
 import { atom, computed } from 'nanostores';
+import type { ApiClient, ApiResult } from '../lib/api/client.ts';
+import type { EndpointName, RequestOf, ResponseOf, Session } from '../lib/api/contract.ts';
+import { API_BASE_URL } from '../lib/api/base-url.ts';
 import { SESSION_HINT_COOKIE } from '../lib/api/cookies.ts';
-import type { Session } from '../lib/api/contract.ts';
-import { getPlatform } from './platform.ts';
+import { THIRD_PARTY_PROVIDERS, THIRD_PARTY_STATE, type ThirdPartyProvider } from '../lib/api/third-party.ts';
+import { loginUrl } from '../lib/routing/redirect-url.ts';
+import { getPlatform, languagePrefix } from './platform.ts';
+
+export type { ApiResult } from '../lib/api/client.ts';
+export { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider };
 
 export interface SignedInMember {
   userId: string;
@@ -19,8 +31,6 @@ export const $loggedIn = computed($member, (member) => member !== null);
 /** The last failure of the shared HTTP error handler, for a toast. */
 export const $httpError = atom<string | null>(null);
 
-export const getAccessToken = () => $accessToken.get();
-
 const memberStoreResets = new Set<() => void>();
 /** Member stores (cart, wishlist…) register here, so logout clears every one of them. */
 export function onMemberLogout(reset: () => void): () => void {
@@ -28,7 +38,7 @@ export function onMemberLogout(reset: () => void): () => void {
   return () => memberStoreResets.delete(reset);
 }
 
-export function acceptSession(session: Session): void {
+function acceptSession(session: Session): void {
   $accessToken.set(session.accessToken);
   $member.set({ userId: session.member.userId, name: session.member.name });
 }
@@ -42,4 +52,114 @@ export function clearMemberState(): void {
 /** Whether a refresh token probably exists (the readable hint cookie). */
 export function hasSessionHint(cookie = getPlatform().cookie()): boolean {
   return cookie.split(/;\s*/).some((part) => part.startsWith(`${SESSION_HINT_COOKIE}=`));
+}
+
+// ---------------------------------------------------------------------------------------
+// The API client
+
+let client: Promise<ApiClient> | null = null;
+
+/** The page's one API client, loaded on first use. For stores: islands call store actions. */
+export function apiClient(): Promise<ApiClient> {
+  client ??= import('../lib/api/client.ts').then(
+    ({ createApiClient }) => {
+      const platform = getPlatform();
+      const created = createApiClient({
+        fetch: platform.fetch,
+        language: platform.language().code,
+        getAccessToken: () => $accessToken.get(),
+        onSession: acceptSession,
+        onSignInRequired: goToLogin,
+        onHttpError: (error) => $httpError.set(error.message),
+      });
+      // What is in flight is of no use once the page is left, and an abort is not an error.
+      if (typeof window !== 'undefined') window.addEventListener('pagehide', () => created.abortAll());
+      return created;
+    },
+    (error: unknown) => {
+      client = null; // the next call tries to load it again (the shopper may be back online)
+      throw error;
+    },
+  );
+  return client;
+}
+
+/**
+ * One call of the contract through the page's client. A client that cannot even be loaded
+ * (offline) is a network failure like any other, so every action gets a result, never a throw.
+ */
+export async function callApi<N extends EndpointName>(name: N, body?: RequestOf<N>): Promise<ApiResult<ResponseOf<N>>> {
+  let loaded: ApiClient;
+  try {
+    loaded = await apiClient();
+  } catch (cause) {
+    const error = cause instanceof Error ? cause : new Error(String(cause));
+    $httpError.set(error.message);
+    return { ok: false, kind: 'network', error };
+  }
+  return loaded.call(name, body);
+}
+
+// ---------------------------------------------------------------------------------------
+// Signing in and out
+
+export function goToLogin(): void {
+  const platform = getPlatform();
+  clearMemberState();
+  platform.navigate(loginUrl(platform.currentUrl(), languagePrefix()));
+}
+
+/** On page load: get an access token from the refresh cookie, if there may be one. */
+export async function restoreSession(): Promise<boolean> {
+  if ($member.get()) return true;
+  if (!hasSessionHint()) return false;
+  try {
+    return (await (await apiClient()).refreshSession()) !== null;
+  } catch {
+    return false; // the client could not load: nobody is signed in on this page for now
+  }
+}
+
+/**
+ * For an action only a member may take (add to cart, the wishlist): true once signed in, the
+ * session restored first if the shopper acted before it was; otherwise the login flow starts
+ * (with redirect_url back here) and the answer is false.
+ */
+export async function requireMember(): Promise<boolean> {
+  if (await restoreSession()) return true;
+  goToLogin();
+  return false;
+}
+
+async function startSession(result: ApiResult<Session>): Promise<ApiResult<Session>> {
+  if (result.ok) acceptSession(result.data);
+  return result;
+}
+
+export function signIn(account: string, password: string): Promise<ApiResult<Session>> {
+  return callApi('login', { account, password }).then(startSession);
+}
+
+export function register(input: RequestOf<'register'>): Promise<ApiResult<Session>> {
+  return callApi('register', input).then(startSession);
+}
+
+export function completeThirdParty(input: RequestOf<'thirdPartyCallback'>): Promise<ApiResult<Session>> {
+  return callApi('thirdPartyCallback', input).then(startSession);
+}
+
+export async function signOut(): Promise<void> {
+  // The server forgets the refresh token whatever happens here; the page forgets the member.
+  await callApi('logout', {});
+  clearMemberState();
+}
+
+/**
+ * Where a provider's sign-in starts: the API holds the client ids (locally, the fake
+ * provider). The page's prefix is a parameter because the login form renders these links on
+ * the server too, where there is no page to ask.
+ */
+export function thirdPartyAuthorizeUrl(provider: ThirdPartyProvider, prefix: string): string {
+  const query = new URLSearchParams({ redirect_uri: `${prefix}/third_party.html`, state: THIRD_PARTY_STATE[provider] ?? provider });
+  return `${API_BASE_URL}/auth/third-party/${provider}/authorize?${query}`;
 }

@@ -11,10 +11,7 @@ import { atom, computed } from 'nanostores';
 import type { ResponseOf } from '../lib/api/contract.ts';
 import { WISH_LIST_MAX_FETCHES } from '../lib/constants.ts';
 import { isValidWish, type WishEntry } from '../lib/product/wishlist.ts';
-import type { ApiResult } from '../lib/api/client.ts';
-import { $member, onMemberLogout } from './session.ts';
-import { apiClient } from './lazy-auth.ts';
-
+import { $member, callApi, onMemberLogout, type ApiResult } from './session.ts';
 
 /**
  * The CMS switch config's collectionSwitch. The page sets it from its build-time switch
@@ -39,7 +36,7 @@ let generation = 0;
 export async function loadWishCount(): Promise<void> {
   if (!$wishlistEnabled.get()) return;
   const started = generation;
-  const result = await (await apiClient()).call('wishCount');
+  const result = await callApi('wishCount');
   if (started !== generation || (!result.ok && result.kind === 'aborted')) return;
   $wishCount.set(result.ok ? (result.data[0] ?? 0) : 0);
 }
@@ -65,7 +62,7 @@ export async function loadWishList(): Promise<void> {
   listFetches++;
   const started = generation;
   $wishList.set({ ...$wishList.get(), status: 'loading' });
-  const result = await (await apiClient()).call('wishList', { page: 1 });
+  const result = await callApi('wishList', { page: 1 });
   if (started !== generation || (!result.ok && result.kind === 'aborted')) return;
   if (!result.ok) return $wishList.set({ ...$wishList.get(), status: 'error' });
   setList(result.data.list, result.data.total);
@@ -124,7 +121,7 @@ async function changeWish(action: WishChange['action'], productCode: string, sku
   if (!$wishlistEnabled.get()) return null;
   const started = generation;
   const productList = [{ productCode, skuCode }];
-  const result = action === 'add' ? await (await apiClient()).call('wishInsert', { productList, cartList: [] }) : await (await apiClient()).call('wishDelete', { productList });
+  const result = action === 'add' ? await callApi('wishInsert', { productList, cartList: [] }) : await callApi('wishDelete', { productList });
   if (result.ok && started === generation) {
     $wishCount.set(result.data.total);
     const list = $wishList.get();

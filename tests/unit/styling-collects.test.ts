@@ -41,7 +41,6 @@ describe('the styling store', () => {
       }) as typeof fetch,
       navigate: () => {},
       currentUrl: () => '/',
-      languagePrefix: () => '',
       cookie: () => '',
       localStorage: local,
       sessionStorage: memoryStorage(),

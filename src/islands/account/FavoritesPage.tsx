@@ -10,7 +10,7 @@ import type { CurrencyFormat } from '../../lib/i18n/languages.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { isValidWish } from '../../lib/product/wishlist.ts';
-import { requireMember } from '../../stores/lazy-auth.ts';
+import { requireMember } from '../../stores/session.ts';
 import { $wishList, invalidateWishList, loadWishList, removeWish, setCollectionSwitch } from '../../stores/wishlist.ts';
 import '../../stores/wishlist-events.ts';
 import { messageFor } from '../messages.ts';

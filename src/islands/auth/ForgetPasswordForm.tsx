@@ -1,14 +1,14 @@
 /** /forget_password.html: asks for a reset link. The answer never says whether the email is registered. */
 import { useState } from 'react';
 import { emailRules } from '../../lib/validation/fields.ts';
-import { api } from '../../stores/auth.ts';
+import { requestPasswordReset } from '../../stores/member.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { Field, FormError, useFormSubmit } from './form-kit.tsx';
 
 export default function ForgetPasswordForm({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   const [sent, setSent] = useState(false);
-  const { state, formRef, onSubmit, disabled } = useFormSubmit(t, (v) => [{ field: 'email', value: v.email ?? '', rules: emailRules }], (v) => api().call('forgetPassword', { email: (v.email ?? '').trim() }), () => setSent(true));
+  const { state, formRef, onSubmit, disabled } = useFormSubmit(t, (v) => [{ field: 'email', value: v.email ?? '', rules: emailRules }], (v) => requestPasswordReset(v.email ?? ''), () => setSent(true));
 
   if (sent) {
     return (

@@ -1,18 +1,10 @@
 /** /login.html: account and password against the API, and the third-party providers. */
-import { API_BASE_URL } from '../../lib/api/base-url.ts';
-import { THIRD_PARTY_PROVIDERS, THIRD_PARTY_STATE, type ThirdPartyProvider } from '../../lib/api/contract.ts';
 import { required } from '../../lib/validation/fields.ts';
-import { signIn } from '../../stores/auth.ts';
+import { signIn, thirdPartyAuthorizeUrl, THIRD_PARTY_PROVIDERS } from '../../stores/session.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { Field, FormError, useFormSubmit } from './form-kit.tsx';
 import { afterSignInTarget } from './redirect.ts';
-
-/** The API starts each provider's authorization (it holds the client ids); locally that is the fake provider. */
-export function authorizeUrl(provider: ThirdPartyProvider, prefix: string): string {
-  const query = new URLSearchParams({ redirect_uri: `${prefix}/third_party.html`, state: THIRD_PARTY_STATE[provider] ?? provider });
-  return `${API_BASE_URL}/auth/third-party/${provider}/authorize?${query}`;
-}
 
 export default function LoginForm({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
@@ -44,7 +36,7 @@ export default function LoginForm({ languageCode, prefix, messages }: IslandProp
         <ul>
           {THIRD_PARTY_PROVIDERS.map((provider) => (
             <li key={provider}>
-              <a className="provider-button" data-provider={provider} href={authorizeUrl(provider, prefix)}>{t(`auth.providers.${provider}`)}</a>
+              <a className="provider-button" data-provider={provider} href={thirdPartyAuthorizeUrl(provider, prefix)}>{t(`auth.providers.${provider}`)}</a>
             </li>
           ))}
         </ul>

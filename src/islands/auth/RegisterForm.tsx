@@ -1,6 +1,6 @@
 /** /register.html: a new member, with the spec's password rule checked before the API is asked. */
 import { emailRules, passwordRules, required } from '../../lib/validation/fields.ts';
-import { register } from '../../stores/auth.ts';
+import { register } from '../../stores/session.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { Field, FormError, useFormSubmit } from './form-kit.tsx';

@@ -1,7 +1,7 @@
 /** /reset-email.html?token=…: the page the emailed link opens; sets a new password. */
 import { useState } from 'react';
 import { passwordRules } from '../../lib/validation/fields.ts';
-import { api } from '../../stores/auth.ts';
+import { resetPassword } from '../../stores/member.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { Field, FormError, useFormSubmit } from './form-kit.tsx';
@@ -12,7 +12,7 @@ export default function ResetPasswordForm({ languageCode, prefix, messages }: Is
   const query = useQuery();
   const token = query?.get('token') ?? null;
   const missingToken = query !== null && !token;
-  const { state, formRef, onSubmit, disabled } = useFormSubmit(t, (v) => [{ field: 'password', value: v.password ?? '', rules: passwordRules }], (v) => api().call('resetPassword', { token: token ?? '', password: v.password ?? '' }), () => setDone(true));
+  const { state, formRef, onSubmit, disabled } = useFormSubmit(t, (v) => [{ field: 'password', value: v.password ?? '', rules: passwordRules }], (v) => resetPassword(token ?? '', v.password ?? ''), () => setDone(true));
 
   if (done || missingToken) {
     return (

@@ -1,7 +1,6 @@
 /** /third_party.html: the provider sent the shopper back with a code; the API turns it into a session. */
 import { useEffect, useState } from 'react';
-import { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../../lib/api/contract.ts';
-import { completeThirdParty } from '../../stores/auth.ts';
+import { completeThirdParty, THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../../stores/session.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { messageFor } from './form-kit.tsx';
 import { afterSignInTarget, PENDING_REDIRECT_KEY } from './redirect.ts';

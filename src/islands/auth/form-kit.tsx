@@ -6,7 +6,7 @@
 import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useHydrated } from '../use-hydrated.ts';
 import type { TFunction } from 'i18next';
-import type { ApiResult } from '../../lib/api/client.ts';
+import type { ApiResult } from '../../stores/session.ts';
 import { DEFAULT_PAGE_HEADER_HEIGHT_PX } from '../../lib/constants.ts';
 import { firstFailure, type FieldCheck } from '../../lib/validation/fields.ts';
 

@@ -11,8 +11,8 @@ import { caseServiceOffered, type CaseSwitches } from '../../lib/product/rules.t
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { MAX_QUANTITY_PER_LINE } from '../../lib/product/selection.ts';
-import { $cartPage, changeQuantity, loadCartPage, removeLine, setGiftWrap } from '../../stores/cart-page.ts';
-import { requireMember } from '../../stores/lazy-auth.ts';
+import { $cartPage, changeQuantity, loadCartPage, removeLine, setGiftWrap } from '../../stores/cart.ts';
+import { requireMember } from '../../stores/session.ts';
 import { messageFor } from '../messages.ts';
 import EmptyState from '../EmptyState.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
@@ -52,39 +52,37 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
   if (cart.lines.length === 0) {
     return <EmptyState message={t('cart.empty')} href={`${prefix}/`} action={t('cart.continue')} />;
   }
-  const orderable = cart.lines.some((l) => !l.invalid);
+  const orderable = cart.lines.some((l) => !l.problem);
   return (
     <div className="cart-page">
       <ul className="cart-lines">
         {cart.lines.map((line) => {
-          const info = line.productDetail.productDetailInfo;
-          const origin = line.productDetail.summaryInfo.originPrice;
           return (
-            <li key={line.cartId} className="cart-line" data-cart-line={line.cartId} data-invalid={line.invalid || undefined} aria-busy={busyLine === line.cartId}>
+            <li key={line.cartId} className="cart-line" data-cart-line={line.cartId} data-invalid={line.problem !== null || undefined} aria-busy={busyLine === line.cartId}>
               <a className="cart-line__picture" aria-hidden="true" tabIndex={-1} href={`${prefix}${productDetailHref(line.productCode, line.productId)}`}>
                 <img src={withResizeSuffix(line.imageUrl, '160-200')} alt="" width="80" height="100" loading="lazy" />
               </a>
               <div className="cart-line__info">
-                <a className="cart-line__name" href={`${prefix}${productDetailHref(line.productCode, line.productId)}`}>{info.skuName}</a>
-                <p className="cart-line__variant">{t('cart.variant', { color: info.colorAlias, size: info.sizeAlias })}</p>
+                <a className="cart-line__name" href={`${prefix}${productDetailHref(line.productCode, line.productId)}`}>{line.name}</a>
+                <p className="cart-line__variant">{t('cart.variant', { color: line.colour, size: line.size })}</p>
                 <p className="cart-line__unit">
-                  {money(info.unitPrice)}
-                  {origin > info.unitPrice && <s> {money(origin)}</s>}
+                  {money(line.unitPrice)}
+                  {line.originPrice > line.unitPrice && <s> {money(line.originPrice)}</s>}
                 </p>
-                {info.semiValues.length > 0 && <p className="cart-line__service" data-semi>{info.semiValues.map((v) => t('cart.semiValue', { name: v.semiName, value: v.semiValue })).join(t('cart.listSeparator'))}</p>}
-                {line.alterMode && <p className="cart-line__service" data-hem>{t('cart.hem', { inseam: line.finalInseam })}</p>}
-                {line.giftFlag === 'Y' && <p className="cart-line__service">{t('cart.gift')}</p>}
-                {line.invalid && <p className="cart-line__invalid" role="note">{t(`cart.invalid.${line.invalidReason ?? 'OFF_SALE'}`, { count: line.stock })}</p>}
-                {caseServiceOffered(line.serviceFlags.caseFlag, switches) && !line.invalid && (
+                {line.choices.length > 0 && <p className="cart-line__service" data-semi>{line.choices.map((v) => t('cart.semiValue', { name: v.name, value: v.value })).join(t('cart.listSeparator'))}</p>}
+                {line.hem && <p className="cart-line__service" data-hem>{t('cart.hem', { inseam: line.hem.inseam })}</p>}
+                {line.freeGift && <p className="cart-line__service">{t('cart.gift')}</p>}
+                {line.problem && <p className="cart-line__invalid" role="note">{t(`cart.invalid.${line.problem}`, { count: line.stock })}</p>}
+                {caseServiceOffered(line.offers.giftWrap, switches) && !line.problem && (
                   <label className="cart-line__wrap">
-                    <input type="checkbox" checked={line.caseFlag === 'Y'} disabled={busyLine === line.cartId} onChange={(e) => void act(line.cartId, () => setGiftWrap(line.cartId, e.target.checked ? 'Y' : 'N'))} />
+                    <input type="checkbox" checked={line.giftWrapped} disabled={busyLine === line.cartId} onChange={(e) => void act(line.cartId, () => setGiftWrap(line.cartId, e.target.checked ? 'Y' : 'N'))} />
                     {t('cart.giftWrap')}
                   </label>
                 )}
               </div>
               <div className="cart-line__actions">
                 <label className="visually-hidden" htmlFor={`qty-${line.cartId}`}>{t('cart.quantity')}</label>
-                <select id={`qty-${line.cartId}`} value={line.quantity} disabled={busyLine === line.cartId || line.giftFlag === 'Y'} onChange={(e) => void act(line.cartId, () => changeQuantity(line.cartId, Number(e.target.value)))}>
+                <select id={`qty-${line.cartId}`} value={line.quantity} disabled={busyLine === line.cartId || line.freeGift} onChange={(e) => void act(line.cartId, () => changeQuantity(line.cartId, Number(e.target.value)))}>
                   {Array.from({ length: Math.max(line.quantity, Math.min(MAX_QUANTITY_PER_LINE, Math.max(line.stock, 1))) }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
                 </select>
                 <strong className="cart-line__total">{money(line.lineTotal)}</strong>

@@ -16,7 +16,7 @@ import { currencyFormatOf } from '../../lib/i18n/languages.ts';
 import { caseServiceApplies, distributionType, hemServiceApplies, type CaseSwitches, type HemSwitches } from '../../lib/product/rules.ts';
 import { $addresses, $preview, loadAddresses, loadPreview, placeOrder } from '../../stores/checkout.ts';
 import { getPlatform } from '../../stores/platform.ts';
-import { requireMember } from '../../stores/lazy-auth.ts';
+import { requireMember } from '../../stores/session.ts';
 import { messageFor } from '../messages.ts';
 import NewAddressForm from './NewAddressForm.tsx';
 import EmptyState from '../EmptyState.tsx';
@@ -114,7 +114,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   const serviceProblems = useMemo(
     () =>
       (ready?.lines ?? []).filter(
-        (l) => (l.alterMode && !hemServiceApplies(l.serviceFlags.makePantsLengthFlag, switches, distribution, l.alterMode)) || (l.caseFlag === 'Y' && !caseServiceApplies(l.serviceFlags.caseFlag, switches, distribution)),
+        (l) => (l.hem && !hemServiceApplies(l.offers.hem, switches, distribution, l.hem.mode)) || (l.giftWrapped && !caseServiceApplies(l.offers.giftWrap, switches, distribution)),
       ),
     [ready, switches, distribution],
   );
@@ -253,7 +253,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
             <ul className="checkout__lines">
               {ready.lines.map((l) => (
                 <li key={l.cartId} data-invalid={serviceProblems.includes(l) || undefined}>
-                  <span>{l.productDetail.productDetailInfo.skuName} <small>{l.productDetail.productDetailInfo.colorAlias} / {l.productDetail.productDetailInfo.sizeAlias} × {l.quantity}</small></span>
+                  <span>{l.name} <small>{l.colour} / {l.size} × {l.quantity}</small></span>
                   <span>{money(l.lineTotal)}</span>
                 </li>
               ))}

@@ -3,20 +3,17 @@
  * all that have not ended; collecting needs a member and works once), /voucherDescription.html
  * (one coupon's terms, by ?couponId=) and /membershipcoupon.html (the member's coupons).
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
 import dayjs from 'dayjs';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { CHECKOUT_CURRENCY } from '../../lib/constants.ts';
 import { currencyFormatOf } from '../../lib/i18n/languages.ts';
-import type { ResponseOf } from '../../lib/api/contract.ts';
-import { apiClient, requireMember } from '../../stores/lazy-auth.ts';
+import { $collecting, $couponOffers, $memberCoupons, collectCoupon, loadCouponOffers, loadMemberCoupons } from '../../stores/coupons.ts';
 import { messageFor } from '../messages.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export type CouponPageKind = 'collect' | 'description' | 'mine';
-type Offer = ResponseOf<'couponCollectable'>[number];
-type Mine = ResponseOf<'couponList'>['list'][number];
-type State = { status: 'loading' } | { status: 'ready'; offers: Offer[]; mine: Mine[] } | { status: 'error' };
 
 /** Coupons are in the checkout's currency. */
 const money = (amount: number) => formatPrice(amount, currencyFormatOf(CHECKOUT_CURRENCY));
@@ -24,38 +21,38 @@ const DATE = 'YYYY-MM-DD';
 
 export default function CouponPages({ languageCode, prefix, messages, kind }: IslandProps & { kind: CouponPageKind }) {
   const t = useTranslator(languageCode, messages);
-  const [state, setState] = useState<State>({ status: 'loading' });
-  const [notes, setNotes] = useState<Record<string, { ok: boolean; text: string }>>({});
+  const offers = useStore($couponOffers);
+  const mine = useStore($memberCoupons);
+  const collecting = useStore($collecting);
+  const state = kind === 'mine' ? mine : offers;
+  const load = () => (kind === 'mine' ? loadMemberCoupons() : loadCouponOffers(new URLSearchParams(location.search).get('couponId')));
 
   useEffect(() => {
-    void (async () => {
-      const couponId = new URLSearchParams(location.search).get('couponId') ?? undefined;
-      if (kind === 'mine') {
-        if (!(await requireMember())) return;
-        const result = await (await apiClient()).call('couponList', { page: 1, pageSize: 100 });
-        return setState(result.ok ? { status: 'ready', offers: [], mine: result.data.list } : { status: 'error' });
-      }
-      const result = await (await apiClient()).call('couponCollectable', couponId ? { couponId } : {});
-      setState(result.ok ? { status: 'ready', offers: result.data, mine: [] } : { status: 'error' });
-    })();
+    void load();
   }, [kind]);
 
-  async function collect(couponId: string) {
-    if (!(await requireMember())) return;
-    const result = await (await apiClient()).call('couponCollect', { couponId });
-    if (result.ok) setNotes((n) => ({ ...n, [couponId]: { ok: true, text: t('coupons.collected') } }));
-    else if (result.kind !== 'aborted') setNotes((n) => ({ ...n, [couponId]: { ok: false, text: result.kind === 'failure' ? messageFor(t, result.msgCode, result.msg) : t('errors.interfaceException') } }));
+  /** What collecting a coupon says beside it: done, or the refusal. */
+  function noteFor(collect: (typeof collecting)[string] | undefined): { ok: boolean; text: string } | null {
+    if (!collect || collect.status === 'busy') return null;
+    if (collect.status === 'collected') return { ok: true, text: t('coupons.collected') };
+    return { ok: false, text: collect.msgCode ? messageFor(t, collect.msgCode, collect.msg) : t('errors.interfaceException') };
   }
 
   if (state.status === 'loading') return <p className="checkout__status" role="status">{t('coupons.loading')}</p>;
-  if (state.status === 'error') return <p className="form-error" role="alert">{t('coupons.loadFailed')}</p>;
+  if (state.status === 'error') {
+    return (
+      <p className="form-error" role="alert">
+        {t('coupons.loadFailed')} <button type="button" className="link-button" onClick={() => void load()}>{t('cart.retry')}</button>
+      </p>
+    );
+  }
   if (kind === 'mine') {
-    if (state.mine.length === 0) return <p className="checkout__status">{t('coupons.noneMine')}</p>;
-    const now = Date.now();
+    if (mine.status !== 'ready') return null;
+    if (mine.coupons.length === 0) return <p className="checkout__status">{t('coupons.noneMine')}</p>;
     return (
       <ul className="coupons">
-        {state.mine.map((c) => {
-          const status = c.used === 'Y' ? 'used' : c.endDate <= now ? 'expired' : 'usable';
+        {mine.coupons.map((c) => {
+          const status = c.status;
           return (
             <li key={c.couponId} className="coupon" data-status={status}>
               <strong className="coupon__amount">{money(c.discount)}</strong>
@@ -71,12 +68,13 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
       </ul>
     );
   }
-  if (state.offers.length === 0) return <p className="checkout__status">{t('coupons.noneToCollect')}</p>;
+  if (offers.status !== 'ready') return null;
+  if (offers.coupons.length === 0) return <p className="checkout__status">{t('coupons.noneToCollect')}</p>;
   return (
     <ul className="coupons">
-      {state.offers.map((c) => {
+      {offers.coupons.map((c) => {
         const ended = c.endDate <= Date.now();
-        const note = notes[c.couponId];
+        const note = noteFor(collecting[c.couponId]);
         return (
           <li key={c.couponId} className="coupon" data-coupon={c.couponId}>
             <strong className="coupon__amount">{money(c.discount)}</strong>
@@ -88,7 +86,7 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
               {note && <p className={note.ok ? 'form-success' : 'form-error'} role={note.ok ? 'status' : 'alert'}>{note.text}</p>}
             </div>
             {kind === 'collect' ? (
-              <button type="button" className="button" disabled={ended || note?.ok} onClick={() => void collect(c.couponId)}>{ended ? t('coupons.status.expired') : note?.ok ? t('coupons.collected') : t('coupons.collect')}</button>
+              <button type="button" className="button" disabled={ended || note?.ok || collecting[c.couponId]?.status === 'busy'} onClick={() => void collectCoupon(c.couponId)}>{ended ? t('coupons.status.expired') : note?.ok ? t('coupons.collected') : t('coupons.collect')}</button>
             ) : (
               <a className="text-link" href={`${prefix}/coupon-collect.html?couponId=${encodeURIComponent(c.couponId)}`}>{t('coupons.collect')}</a>
             )}

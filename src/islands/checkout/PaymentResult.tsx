@@ -5,42 +5,36 @@
  * the order is paid (the provider's `result` in the URL is not trusted) and move on to
  * complete or failed.
  */
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { CHECKOUT_CURRENCY } from '../../lib/constants.ts';
 import { currencyFormatOf } from '../../lib/i18n/languages.ts';
-import type { Order } from '../../lib/api/contract.ts';
-import { apiClient, requireMember } from '../../stores/lazy-auth.ts';
-import { getPlatform } from '../../stores/platform.ts';
+import { $order, followPaymentReturn, loadOrder } from '../../stores/orders.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export type PaymentResultKind = 'success' | 'complete' | 'failed' | 'return';
 
 export default function PaymentResult({ languageCode, prefix, messages, kind }: IslandProps & { kind: PaymentResultKind }) {
   const t = useTranslator(languageCode, messages);
-  const [order, setOrder] = useState<Order | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const state = useStore($order);
   const orderCode = typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get('orderCode') ?? '');
+  const load = () => (kind === 'return' ? followPaymentReturn(orderCode) : loadOrder(orderCode));
 
   useEffect(() => {
-    void (async () => {
-      if (!orderCode) return setProblem(t('payment.noOrder'));
-      if (!(await requireMember())) return;
-      const client = await apiClient();
-      if (kind === 'return') {
-        const status = await client.call('orderPayStatus', { orderCode });
-        if (!status.ok) return status.kind !== 'aborted' && setProblem(t('payment.noOrder'));
-        const next = status.data.paid ? 'complete' : 'failed';
-        return getPlatform().navigate(`${prefix}/payment/${next}.html?orderCode=${encodeURIComponent(orderCode)}`);
-      }
-      const detail = await client.call('orderDetail', { orderCode });
-      if (detail.ok) setOrder(detail.data);
-      else if (detail.kind !== 'aborted') setProblem(t('payment.noOrder'));
-    })();
-  }, [kind, orderCode, prefix]);
+    void load();
+  }, [kind, orderCode]);
 
-  if (problem) return <p className="form-error" role="alert">{problem}</p>;
-  if (kind === 'return' || !order) return <p className="checkout__status" role="status">{t('payment.checking')}</p>;
+  if (state.status === 'not-found') return <p className="form-error" role="alert">{t('payment.noOrder')}</p>;
+  if (state.status === 'error') {
+    return (
+      <p className="form-error" role="alert">
+        {t('errors.interfaceException')} <button type="button" className="link-button" onClick={() => void load()}>{t('cart.retry')}</button>
+      </p>
+    );
+  }
+  if (kind === 'return' || state.status !== 'ready') return <p className="checkout__status" role="status">{t('payment.checking')}</p>;
+  const { order } = state;
   return (
     <div className="payment-result" data-result={kind}>
       <p className="payment-result__lead">{t(`payment.${kind}`)}</p>

@@ -2,17 +2,16 @@
  * The account entry of the header (spec §2): a click goes to the account, or to login for a
  * visitor; hovering shows a pop-up with My Account and Exit, which closes 100 ms after the
  * pointer leaves. Display modes: A (icon), B (icon and label, in the account area), D
- * (while the category layer is open). It reads the shared session atoms; the API client
- * (and its schemas) is loaded only when a session may exist or on exit, so visitors' pages
- * stay light.
+ * (while the category layer is open). It reads the shared session atoms; the session store
+ * loads the API client (and its schemas) only when a session may exist or on exit, so
+ * visitors' pages stay light.
  */
 import { useEffect } from 'react';
 import { useOpenLayer } from './use-header-layer.ts';
 import { ACCOUNT_POPUP_CLOSE_DELAY_MS } from '../../lib/constants.ts';
 import { ACCOUNT_HOME_PATH } from '../../lib/routing/redirect-url.ts';
 import { accountDisplayMode, closeLayer, openLayer } from '../../stores/header.ts';
-import { loadAuth as authActions } from '../../stores/lazy-auth.ts';
-import { hasSessionHint } from '../../stores/session.ts';
+import { restoreSession, signOut } from '../../stores/session.ts';
 import { useMember } from '../use-member.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useDelayed } from './use-delayed.ts';
@@ -32,7 +31,7 @@ export default function AccountMenu({ languageCode, prefix, messages, inAccountA
   const open = layer === 'account';
   const closing = useDelayed();
   useEffect(() => {
-    if (hasSessionHint()) void authActions().then((auth) => auth.restoreSession());
+    void restoreSession();
   }, []);
 
   const accountHref = `${prefix}${ACCOUNT_HOME_PATH}`;
@@ -60,7 +59,7 @@ export default function AccountMenu({ languageCode, prefix, messages, inAccountA
         <div className="header-popup account-menu__popup" role="menu">
           <p className="account-menu__name">{label}</p>
           <a role="menuitem" href={accountHref}>{t('auth.myAccount')}</a>
-          <button role="menuitem" type="button" onClick={() => void authActions().then((auth) => auth.signOut()).then(() => closeLayer('account'))}>{t('auth.signOut')}</button>
+          <button role="menuitem" type="button" onClick={() => void signOut().then(() => closeLayer('account'))}>{t('auth.signOut')}</button>
         </div>
       )}
     </div>

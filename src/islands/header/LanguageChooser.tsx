@@ -39,10 +39,8 @@ export default function LanguageChooser({ options, currentCode, label }: { optio
 
   async function choose(event: MouseEvent<HTMLAnchorElement>, option: LanguageOption) {
     event.preventDefault();
-    if ($member.get()) {
-      const { api } = await import('../../stores/auth.ts');
-      await Promise.race([api().call('preferLanguage', { preferLang: option.code }), new Promise((resolve) => setTimeout(resolve, PREFERENCE_WAIT_MS))]);
-    }
+    // The account store comes only for a member: a visitor has no preference to save.
+    if ($member.get()) await (await import('../../stores/member.ts')).savePreferredLanguage(option.code, PREFERENCE_WAIT_MS);
     // The same page keeps what the shopper is looking at (?productCode=…, #section).
     getPlatform().navigate(option.samePage ? `${option.href}${location.search}${location.hash}` : option.href);
   }

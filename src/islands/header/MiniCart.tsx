@@ -67,13 +67,12 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
             <>
               <ul className="mini-cart__lines">
                 {cart.shownLines.map((line) => {
-                  const info = line.productDetail.productDetailInfo;
                   return (
                     <li key={line.cartId} className="mini-cart__line" data-cart-line>
-                      <span className="mini-cart__name">{info.skuName}</span>
-                      <span className="mini-cart__variant">{info.colorAlias} / {info.sizeAlias}{line.alterMode && line.finalInseam !== null && <> · {t('header.hem', { inseam: line.finalInseam })}</>}</span>
+                      <span className="mini-cart__name">{line.name}</span>
+                      <span className="mini-cart__variant">{line.colour} / {line.size}{line.hem && line.hem.inseam !== null && <> · {t('header.hem', { inseam: line.hem.inseam })}</>}</span>
                       <span className="mini-cart__qty">× {line.quantity}</span>
-                      <span className="mini-cart__price">{formatPrice(info.unitPrice * line.quantity, currency)}</span>
+                      <span className="mini-cart__price">{formatPrice(line.unitPrice * line.quantity, currency)}</span>
                     </li>
                   );
                 })}

@@ -16,15 +16,14 @@ import { isRedPrice, caseServiceOffered, hemServiceOffered, inseamError, HEM_TYP
 import { initialSelection, isSoldOut, maxQuantity, priceToShow, sizeOptions, skuFor } from '../../lib/product/selection.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { addToCartWithServices } from '../../stores/cart.ts';
-import { requireMember } from '../../stores/lazy-auth.ts';
-import { $product, $stock, loadProduct, loadStock } from '../../stores/product-detail.ts';
+import { requireMember } from '../../stores/session.ts';
+import { $product, $productContent, $stock, loadProduct, loadProductContent, loadStock } from '../../stores/product-detail.ts';
 import { $wishList, $wishlistEnabled, addWish, loadWishList, removeWish, setCollectionSwitch } from '../../stores/wishlist.ts';
 import '../../stores/wishlist-events.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import { messageFor } from '../messages.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import ProductImage from './ProductImage.tsx';
-import { getPlatform } from '../../stores/platform.ts';
 
 interface CornerMark {
   imageUrl: string;
@@ -32,7 +31,8 @@ interface CornerMark {
 }
 
 export interface ProductDetailProps extends IslandProps {
-  region: 'TW' | 'HK' | 'MO' | 'CN';
+  /** Unused: the stores take the page's region from the platform, the one source of the page's language. Still passed by AppPageView.astro. */
+  region?: 'TW' | 'HK' | 'MO' | 'CN';
   currency: CurrencyFormat;
   switches: PriceGroups & HemSwitches & CaseSwitches & { collectionSwitch: 'Y' | 'N' };
   corner: { soldOut: CornerMark; marks: Record<string, CornerMark> };
@@ -45,7 +45,7 @@ export interface ProductDetailProps extends IslandProps {
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
 export default function ProductDetail(props: ProductDetailProps) {
-  const { languageCode, prefix, messages, region, switches } = props;
+  const { languageCode, prefix, messages, switches } = props;
   const t = useTranslator(languageCode, messages);
   const product = useStore($product);
   const hydrated = useHydrated();
@@ -53,9 +53,9 @@ export default function ProductDetail(props: ProductDetailProps) {
   useEffect(() => {
     setCollectionSwitch(switches.collectionSwitch);
     const code = new URLSearchParams(location.search).get('productCode') ?? '';
-    void loadProduct(languageCode, code);
-    if (code) void loadStock(code, region);
-  }, [languageCode, region, switches.collectionSwitch]);
+    void loadProduct(code);
+    if (code) void loadStock(code);
+  }, [switches.collectionSwitch]);
 
   if (!hydrated || product.status === 'loading') return <p className="product-detail__status" role="status">{t('product.loading')}</p>;
   if (product.status !== 'ready') {
@@ -69,7 +69,7 @@ export default function ProductDetail(props: ProductDetailProps) {
   return <ProductView {...props} t={t} detail={product.detail} />;
 }
 
-function ProductView({ t, detail, languageCode, prefix, region, currency, switches, corner, returnNotice, sizeChartHref, titleTemplate }: ProductDetailProps & { t: ReturnType<typeof useTranslator>; detail: import('../../lib/api/contract.ts').ProductDetail }) {
+function ProductView({ t, detail, prefix, currency, switches, corner, returnNotice, sizeChartHref, titleTemplate }: ProductDetailProps & { t: ReturnType<typeof useTranslator>; detail: import('../../lib/api/contract.ts').ProductDetail }) {
   const stock = useStore($stock);
   const wishEnabled = useStore($wishlistEnabled);
   const wishList = useStore($wishList);
@@ -88,7 +88,10 @@ function ProductView({ t, detail, languageCode, prefix, region, currency, switch
   useEffect(() => {
     document.title = titleTemplate.replace('{{name}}', detail.name);
   }, [titleTemplate, detail.name]);
-  const cmsContent = useProductPageContent(detail.productPageCode, languageCode);
+  const cmsContent = useStore($productContent);
+  useEffect(() => {
+    void loadProductContent(detail.productPageCode);
+  }, [detail.productPageCode]);
 
   const colour = detail.colours.find((c) => c.colorNo === selection.colorNo) ?? detail.colours[0]!;
   const sizes = useMemo(() => sizeOptions(detail, colour.colorNo, live), [detail, colour.colorNo, live]);
@@ -135,7 +138,7 @@ function ProductView({ t, detail, languageCode, prefix, region, currency, switch
     setBusy(false);
     if (!added) return;
     if (added.ok) {
-      void loadStock(detail.productCode, region);
+      void loadStock(detail.productCode);
       if (!servicesFailed) return setNotice({ kind: 'success', text: t('product.added') });
       const why = servicesFailed.kind === 'failure' ? messageFor(t, servicesFailed.msgCode, servicesFailed.msg) : t('errors.interfaceException');
       return setNotice({ kind: 'error', text: t('product.addedWithoutServices', { why }) });
@@ -211,7 +214,7 @@ function ProductView({ t, detail, languageCode, prefix, region, currency, switch
           {chosen?.stock != null && chosen.stock <= 3 && <p className="product-detail__few">{t('product.fewLeft', { count: chosen.stock })}</p>}
           {stock.status === 'error' && (
             <p className="product-detail__note">
-              {t('product.stockFailed')} <button type="button" className="link-button" onClick={() => void loadStock(detail.productCode, region)}>{t('product.retry')}</button>
+              {t('product.stockFailed')} <button type="button" className="link-button" onClick={() => void loadStock(detail.productCode)}>{t('product.retry')}</button>
             </p>
           )}
         </fieldset>
@@ -280,24 +283,4 @@ function ProductView({ t, detail, languageCode, prefix, region, currency, switch
     {cmsContent && <div className="product-detail__cms" data-product-page={detail.productPageCode} dangerouslySetInnerHTML={{ __html: cmsContent }} />}
     </>
   );
-}
-
-/** The CMS content of a product page code, as the build rendered it; null while loading or when there is none. */
-function useProductPageContent(productPageCode: string | null, languageCode: string): string | null {
-  const [html, setHtml] = useState<string | null>(null);
-  useEffect(() => {
-    setHtml(null);
-    if (!productPageCode) return;
-    let current = true;
-    void getPlatform()
-      .fetch(`/product-content/${languageCode}/${encodeURIComponent(productPageCode)}.html`)
-      // The CDN sends unknown paths to the not-found page: only the fragment itself counts.
-      .then((res) => (res.ok && !res.redirected ? res.text() : null))
-      .then((text) => current && setHtml(text))
-      .catch(() => current && setHtml(null));
-    return () => {
-      current = false;
-    };
-  }, [productPageCode, languageCode]);
-  return html;
 }

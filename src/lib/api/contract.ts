@@ -6,7 +6,8 @@
  */
 import { z } from 'zod';
 import { MAX_QUANTITY_PER_LINE } from '../product/selection.ts';
-import { PUBLIC_CALL_PATHS } from './public-call.ts';
+import { LIGHT_ROUTES } from './core.ts';
+import { THIRD_PARTY_PROVIDERS } from './third-party.ts';
 import { SEARCH_SORTS } from '../search/query.ts';
 import { CHECKOUT_ENDPOINTS } from './contract-checkout.ts';
 import { cartLineSchema, couponSchema, endpoint, listOf, none, ORDER_STATUSES, orderLineSchema, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
@@ -68,10 +69,8 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-export const THIRD_PARTY_PROVIDERS = ['weibo', 'wechat', 'qq', 'facebook', 'google', 'line'] as const;
-export type ThirdPartyProvider = (typeof THIRD_PARTY_PROVIDERS)[number];
-/** OAuth state values of spec §7: 5 social network, 6 Google, 7 line app. */
-export const THIRD_PARTY_STATE: Partial<Record<ThirdPartyProvider, string>> = { facebook: '5', google: '6', line: '7' };
+// Apart, so the login page lists the providers without loading the schemas.
+export { THIRD_PARTY_PROVIDERS, THIRD_PARTY_STATE, type ThirdPartyProvider } from './third-party.ts';
 
 // ---------------------------------------------------------------------------------------
 // Products, cart, wishlist
@@ -260,7 +259,7 @@ export const ENDPOINTS = {
   wishInsert: endpoint({ method: 'POST', path: '/wish/insert', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), cartList: z.array(z.string()).default([]) }), resp: z.object({ total: z.number().int() }), summary: 'Add products' }),
   wishDelete: endpoint({ method: 'POST', path: '/wish/delete', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), page: z.number().int().optional(), pageSize: z.number().int().optional() }), resp: z.object({ total: z.number().int() }), summary: 'Remove products' }),
   // Products and search
-  productsByCodes: endpoint({ method: 'POST', path: PUBLIC_CALL_PATHS.productsByCodes, auth: false, body: z.object({ codes: z.array(z.string()).min(1).max(100), region: z.enum(['TW', 'HK', 'MO', 'CN']), language: z.string().optional() }), resp: z.array(productSummarySchema), summary: 'Live price and stock of products' }),
+  productsByCodes: endpoint({ ...LIGHT_ROUTES.productsByCodes, body: z.object({ codes: z.array(z.string()).min(1).max(100), region: z.enum(['TW', 'HK', 'MO', 'CN']), language: z.string().optional() }), resp: z.array(productSummarySchema), summary: 'Live price and stock of products' }),
   productCatalogue: endpoint({ method: 'GET', path: '/product/catalogue', auth: false, body: none, resp: z.array(z.object({ productCode: z.string(), updatedAt: z.number().int() })), summary: 'Every product code, for the build' }),
   productDetail: endpoint({ method: 'POST', path: '/product/detail', auth: false, body: z.object({ productCode: z.string().min(1), region, language: z.string().min(2) }), resp: productDetailSchema, summary: "A product's static detail in a language and region" }),
   productStock: endpoint({ method: 'POST', path: '/product/stock', auth: false, body: z.object({ productCode: z.string().min(1), region }), resp: productStockSchema, summary: 'Live price and stock of every SKU of a product' }),

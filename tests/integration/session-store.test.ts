@@ -1,11 +1,12 @@
 /**
- * The auth store with injected platform parts, against the real local API over HTTP:
+ * The session store with injected platform parts, against the real local API over HTTP:
  * what every island sees of the member, restoring a session from the refresh cookie on a
  * new page, the login redirect, and logout clearing every member store.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
-import { $loggedIn, $member, clearMemberState, goToLogin, hasSessionHint, onMemberLogout, restoreSession, signIn, signOut } from '../../src/stores/auth.ts';
+import { getLanguage } from '../../src/lib/i18n/languages.ts';
+import { $loggedIn, $member, clearMemberState, goToLogin, hasSessionHint, onMemberLogout, restoreSession, signIn, signOut } from '../../src/stores/session.ts';
 import { setPlatform } from '../../src/stores/platform.ts';
 import { browserLikeFetch, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
     fetch: browser.fetch,
     navigate: (url) => navigations.push(url),
     currentUrl: () => '/cart.html?from=mini',
-    languagePrefix: () => '/en-gb',
+    language: () => getLanguage('en-GB'),
     cookie: browser.cookieHeader,
   });
 });
@@ -28,7 +29,7 @@ afterAll(() => api.close());
 
 const demo = DEMO_MEMBERS[0];
 
-describe('auth store', () => {
+describe('session store', () => {
   it('holds nobody until a sign-in succeeds', async () => {
     expect($loggedIn.get()).toBe(false);
     const wrong = await signIn(demo.email, 'Wrong12345');

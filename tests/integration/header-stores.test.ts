@@ -41,13 +41,11 @@ async function newPage() {
     fetch: browser.fetch,
     navigate: () => {},
     currentUrl: () => '/',
-    languagePrefix: () => '',
     cookie: browser.cookieHeader,
     localStorage: local,
     sessionStorage: sessionStore,
   });
   return {
-    auth: await import('../../src/stores/auth.ts'),
     session: await import('../../src/stores/session.ts'),
     cart: await import('../../src/stores/cart.ts'),
     wishlist: await import('../../src/stores/wishlist.ts'),
@@ -57,7 +55,7 @@ async function newPage() {
 
 async function signedInPage(member: (typeof DEMO_MEMBERS)[number] = demo) {
   const page = await newPage();
-  const result = await page.auth.signIn(member.email, member.password);
+  const result = await page.session.signIn(member.email, member.password);
   expect(result.ok).toBe(true);
   return page;
 }
@@ -96,8 +94,8 @@ describe('cart count', () => {
   });
 
   it('reuses the cached count on the next page of the same member', async () => {
-    const { auth, cart } = await newPage();
-    expect(await auth.restoreSession()).toBe(true);
+    const { session, cart } = await newPage();
+    expect(await session.restoreSession()).toBe(true);
     local.setItem(cart.CART_COUNT_STORAGE_KEY, JSON.stringify({ userId: demo.id, count: 42 }));
     const since = requests.length;
     await cart.loadCartCount();
@@ -335,14 +333,14 @@ describe('wishlist', () => {
 
 describe('logout', () => {
   it('resets the cart and wishlist stores and forgets the cached count', async () => {
-    const { auth, cart, wishlist } = await signedInPage();
+    const { session, cart, wishlist } = await signedInPage();
     wishlist.setCollectionSwitch('Y');
     await Promise.all([cart.loadCartCount(), cart.loadMiniCart(), wishlist.loadWishCount()]);
     expect(cart.$cartCount.get()).not.toBeNull();
     expect(cart.$miniCart.get().status).toBe('init');
     expect(wishlist.$wishCount.get()).toBeGreaterThan(0);
 
-    await auth.signOut();
+    await session.signOut();
     expect(cart.$cartCount.get()).toBeNull();
     expect(cart.$miniCart.get()).toEqual({ status: 'uninit', loading: false, lines: [], shownLines: [], total: 0 });
     expect(wishlist.$wishCount.get()).toBe(0);

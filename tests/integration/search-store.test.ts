@@ -59,7 +59,7 @@ let navigations: string[];
 async function openPage() {
   vi.resetModules();
   const platform = await import('../../src/stores/platform.ts');
-  platform.setPlatform({ fetch: pageFetch, localStorage: storage, navigate: (url) => navigations.push(url), languagePrefix: () => '' });
+  platform.setPlatform({ fetch: pageFetch, localStorage: storage, navigate: (url) => navigations.push(url) });
   return import('../../src/stores/search.ts');
 }
 
