@@ -11,6 +11,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { RECOMMENDED_WORDS_SHOWN, SEARCH_SUGGESTION_DEBOUNCE_MS } from '../../src/lib/constants.ts';
 import type { Platform } from '../../src/stores/platform.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
+import { getLanguage } from '../../src/lib/i18n/languages.ts';
+import { readSearchQuery } from '../../src/lib/search/query.ts';
 import { startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 
 let api: LocalApi;
@@ -56,10 +58,10 @@ let storage: Platform['localStorage'];
 let navigations: string[];
 
 /** A new page over the same storage: modules evaluated afresh, the platform injected. */
-async function openPage() {
+async function openPage(language = 'zh-TW') {
   vi.resetModules();
   const platform = await import('../../src/stores/platform.ts');
-  platform.setPlatform({ fetch: pageFetch, localStorage: storage, navigate: (url) => navigations.push(url) });
+  platform.setPlatform({ fetch: pageFetch, localStorage: storage, navigate: (url) => navigations.push(url), language: () => getLanguage(language) });
   return import('../../src/stores/search.ts');
 }
 
@@ -262,5 +264,54 @@ describe('suggestions', () => {
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
     await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
     expect(suggestRequests()).toHaveLength(2);
+  });
+});
+
+describe('search results', () => {
+  const searchRequests = () => sent.filter((s) => s.path === '/api/search/products');
+
+  it("asks for the query's page in the page's region and language, and maps the products", async () => {
+    const search = await openPage('en-GB');
+    await search.searchProducts(readSearchQuery('?description=crew&sort=priceAsc'));
+    expect(searchRequests().map((s) => s.body)).toEqual([{ description: 'crew', sort: 'priceAsc', page: 1, pageSize: search.SEARCH_RESULTS_PAGE_SIZE, region: 'HK', language: 'en-GB' }]);
+    const state = search.$searchResults.get();
+    expect(state.status).toBe('ready');
+    if (state.status !== 'ready') return;
+    expect(state.total).toBeGreaterThan(0);
+    expect(state.pages).toBe(Math.ceil(state.total / search.SEARCH_RESULTS_PAGE_SIZE));
+    expect(Object.keys(state.items[0]!).sort()).toEqual(['imageUrl', 'maxPrice', 'minPrice', 'name', 'productCode', 'soldOut']);
+    expect(state.items.map((i) => i.minPrice)).toEqual([...state.items.map((i) => i.minPrice)].sort((a, b) => a - b));
+  });
+
+  it('sends nothing without a word or a store', async () => {
+    const search = await openPage();
+    await search.searchProducts(readSearchQuery(''));
+    expect(search.$searchResults.get()).toEqual({ status: 'idle' });
+    expect(searchRequests()).toEqual([]);
+  });
+
+  it('a failure is an error state, and searching again recovers', async () => {
+    const search = await openPage();
+    networkDown = true;
+    await search.searchProducts(readSearchQuery('?description=crew'));
+    expect(search.$searchResults.get()).toEqual({ status: 'error' });
+    networkDown = false;
+    await search.searchProducts(readSearchQuery('?description=crew'));
+    expect(search.$searchResults.get().status).toBe('ready');
+  });
+
+  it("only the newest query's answer lands", async () => {
+    const search = await openPage();
+    let release!: () => void;
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const first = search.searchProducts(readSearchQuery('?description=no-such-product-at-all'));
+    await vi.waitFor(() => expect(searchRequests()).toHaveLength(1));
+    await settle(); // the first answer is read and held at the gate
+    gate = null;
+    await search.searchProducts(readSearchQuery('?description=crew'));
+    release();
+    await first;
+    const state = search.$searchResults.get();
+    expect(state.status === 'ready' && state.total).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,176 @@
+/**
+ * The stores behind the account and checkout-result pages (coupons, orders and the payment
+ * return, the member's details, password reset, the preferred language) against the real
+ * local API over HTTP, with injected platform parts. A failed call must leave a state the
+ * page can show with a retry, never a throw.
+ *
+ * Every "page" is a fresh module graph (vi.resetModules) over the same cookies.
+ */
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
+import { getLanguage } from '../../src/lib/i18n/languages.ts';
+import { memoryStorage } from '../../src/stores/platform.ts';
+import { browserLikeFetch, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
+
+let api: LocalApi;
+let closedOrigin: string;
+let target: string;
+const browser = browserLikeFetch(() => target);
+const requests = browser.requests;
+let navigations: string[] = [];
+const demo = DEMO_MEMBERS[0];
+
+async function newPage(language = 'zh-TW') {
+  vi.resetModules();
+  navigations = [];
+  const platform = await import('../../src/stores/platform.ts');
+  platform.setPlatform({
+    fetch: browser.fetch,
+    navigate: (url) => navigations.push(url),
+    currentUrl: () => '/membershipcoupon.html',
+    language: () => getLanguage(language),
+    cookie: browser.cookieHeader,
+    localStorage: memoryStorage(),
+    sessionStorage: memoryStorage(),
+  });
+  return {
+    session: await import('../../src/stores/session.ts'),
+    coupons: await import('../../src/stores/coupons.ts'),
+    orders: await import('../../src/stores/orders.ts'),
+    member: await import('../../src/stores/member.ts'),
+  };
+}
+
+async function signedInPage(language?: string) {
+  const page = await newPage(language);
+  expect((await page.session.signIn(demo.email, demo.password)).ok).toBe(true);
+  return page;
+}
+
+/** Runs `action` with the API unreachable. */
+async function offline<T>(action: () => Promise<T>): Promise<T> {
+  target = closedOrigin;
+  try {
+    return await action();
+  } finally {
+    target = api.origin;
+  }
+}
+
+beforeAll(async () => {
+  api = await startLocalApi();
+  target = api.origin;
+  closedOrigin = await new Promise<string>((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(`http://127.0.0.1:${port}`));
+    });
+  });
+});
+afterAll(() => api.close());
+
+describe('coupons', () => {
+  it('lists the offers to a visitor, or the one asked for', async () => {
+    const { coupons } = await newPage();
+    await coupons.loadCouponOffers();
+    const all = coupons.$couponOffers.get();
+    expect(all.status).toBe('ready');
+    expect(all.status === 'ready' && all.coupons.map((c) => c.couponId)).toContain('CC001');
+    await coupons.loadCouponOffers('CC002');
+    const one = coupons.$couponOffers.get();
+    expect(one.status === 'ready' && one.coupons.map((c) => c.couponId)).toEqual(['CC002']);
+  });
+
+  it('a failed load is an error state, and loading again recovers', async () => {
+    const { coupons } = await newPage();
+    await offline(() => coupons.loadCouponOffers());
+    expect(coupons.$couponOffers.get()).toEqual({ status: 'error' });
+    await coupons.loadCouponOffers();
+    expect(coupons.$couponOffers.get().status).toBe('ready');
+  });
+
+  it('collecting sends a visitor to sign in, and collects once for a member', async () => {
+    const visitor = await newPage();
+    const since = requests.length;
+    expect(await visitor.coupons.collectCoupon('CC001')).toBeNull();
+    expect(navigations).toEqual(['/login.html?redirect_url=%2Fmembershipcoupon.html']);
+    expect(requests.slice(since).filter((p) => p.endsWith('/coupon/collect'))).toEqual([]);
+
+    const { coupons } = await signedInPage();
+    expect((await coupons.collectCoupon('CC001'))?.ok).toBe(true);
+    expect(coupons.$collecting.get().CC001).toEqual({ status: 'collected' });
+    const again = await coupons.collectCoupon('CC001');
+    expect(again).toMatchObject({ ok: false, kind: 'failure', msgCode: 'COUPON_ALREADY_COLLECTED' });
+    expect(coupons.$collecting.get().CC001).toMatchObject({ status: 'refused', msgCode: 'COUPON_ALREADY_COLLECTED' });
+  });
+
+  it("the member's coupons come with where they stand", async () => {
+    const { coupons } = await signedInPage();
+    await coupons.loadMemberCoupons();
+    const mine = coupons.$memberCoupons.get();
+    expect(mine.status).toBe('ready');
+    if (mine.status !== 'ready') return;
+    expect(mine.coupons.find((c) => c.couponId === 'C0003')?.status).toBe('used');
+    expect(mine.coupons.find((c) => c.couponId === 'C0001')?.status).toBe('usable');
+    // An ended coupon is expired, whatever the API's list says.
+    await coupons.loadMemberCoupons(Date.UTC(2100, 0, 1));
+    const later = coupons.$memberCoupons.get();
+    expect(later.status === 'ready' && later.coupons.find((c) => c.couponId === 'C0001')?.status).toBe('expired');
+  });
+});
+
+describe('orders and the payment return', () => {
+  it("loads a member's order; an unknown one is not found", async () => {
+    const { orders } = await signedInPage();
+    await orders.loadOrder('O2026000001');
+    expect(orders.$order.get()).toEqual({ status: 'ready', order: { orderCode: 'O2026000001', total: expect.any(Number), status: 'UNPAID' } });
+    await orders.loadOrder('O2099999999');
+    expect(orders.$order.get()).toEqual({ status: 'not-found' });
+    await orders.loadOrder('');
+    expect(orders.$order.get()).toEqual({ status: 'not-found' });
+  });
+
+  it('a failed load is an error state the page can retry', async () => {
+    const { orders } = await signedInPage();
+    await offline(() => orders.loadOrder('O2026000001'));
+    expect(orders.$order.get()).toEqual({ status: 'error' });
+    await orders.loadOrder('O2026000001');
+    expect(orders.$order.get().status).toBe('ready');
+  });
+
+  it("the provider's return goes on to the failed or completed page as the API says, in the page's language", async () => {
+    const { orders } = await signedInPage('en-GB');
+    await orders.followPaymentReturn('O2026000001');
+    expect(navigations).toEqual(['/en-gb/payment/failed.html?orderCode=O2026000001']);
+    await orders.followPaymentReturn('O2099999999');
+    expect(orders.$order.get()).toEqual({ status: 'not-found' });
+    expect(navigations).toHaveLength(1);
+  });
+});
+
+describe('member', () => {
+  it("loads the member's details, with an error state to retry", async () => {
+    const { member } = await signedInPage();
+    await offline(() => member.loadMemberDetails());
+    expect(member.$memberDetails.get()).toEqual({ status: 'error' });
+    await member.loadMemberDetails();
+    expect(member.$memberDetails.get()).toEqual({ status: 'ready', details: { name: demo.name, email: demo.email } });
+  });
+
+  it('asks for a reset link, and a bad reset token is a refusal for the form', async () => {
+    const { member } = await newPage();
+    expect((await member.requestPasswordReset(`  ${demo.email} `)).ok).toBe(true);
+    expect(await member.resetPassword('no-such-token', 'Linea2027')).toMatchObject({ ok: false, kind: 'failure' });
+  });
+
+  it('saves the language a member chooses; a visitor sends nothing', async () => {
+    const visitor = await newPage();
+    const since = requests.length;
+    await visitor.member.savePreferredLanguage('en-GB', 1500);
+    expect(requests.length).toBe(since);
+    const { member } = await signedInPage();
+    await member.savePreferredLanguage('en-GB', 1500);
+    expect(requests.at(-1)).toBe('/api/member/prefer-lang');
+  });
+});
