@@ -1,7 +1,7 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import { LANGUAGES, DEFAULT_LANGUAGE } from './src/lib/i18n/languages.ts';
-import { buildConcurrency, siteUrl } from './src/lib/env.ts';
+import { buildConcurrency, siteUrl } from './src/build/env.ts';
 
 /** @type {import('astro').AstroUserConfig['i18n']} */
 const i18n = {

@@ -1,9 +1,9 @@
 /** /sitemap-{language code, lowercased}.xml: the language's indexable pages with their alternates (seo/sitemap.ts). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getSite, rendersLanguageFiles } from '../lib/cms/site.ts';
-import { siteUrl } from '../lib/env.ts';
+import { getSite, rendersLanguageFiles } from '../build/site.ts';
+import { siteUrl } from '../build/env.ts';
 import { LANGUAGES } from '../lib/i18n/languages.ts';
-import { languageSitemapPath, sitemapUrls, sitemapXml } from '../lib/seo/sitemap.ts';
+import { languageSitemapPath, sitemapUrls, sitemapXml } from '../build/seo/sitemap.ts';
 
 export const getStaticPaths = (() =>
   LANGUAGES.filter((language) => rendersLanguageFiles(language.code)).map((language) => ({

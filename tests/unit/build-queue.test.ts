@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BuildQueue, DEFAULT_DEBOUNCE_MS, changeSetOf, languagesOf, mergeChange, mergeChangeSets, type ChangeSet } from '../../src/lib/publish/build-queue.ts';
+import { BuildQueue, DEFAULT_DEBOUNCE_MS, changeSetOf, languagesOf, mergeChange, mergeChangeSets, type ChangeSet } from '../../scripts/publish/build-queue.ts';
 
 /** A build that takes `ms` and records what it was given; fails when `fail` says so. */
 function recorder(ms: number, fail: (set: ChangeSet, index: number) => boolean = () => false) {

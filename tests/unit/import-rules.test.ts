@@ -1,51 +1,155 @@
 /**
- * The layering of ../shared/design.md: islands import stores, client-safe lib and types;
- * stores import lib; lib imports no UI. Build-time modules (Node, the content cache, astro:*)
- * never reach the browser. A broken rule fails with the file and the import.
+ * Where code runs decides what it may import. Everything a browser can load (islands, stores,
+ * client scripts, the scripts of .astro components, and all of src/lib) must never reach
+ * Node, astro:* or build-only code, however many modules lie between. The rules follow
+ * imports transitively and a failure prints the whole chain, so the fix is obvious.
+ *
+ * Type-only imports are skipped: they are erased before anything runs.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-function files(dir: string): string[] {
-  try {
-    return readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? files(path) : /\.(ts|tsx|astro)$/.test(name) ? [path] : [];
-    });
-  } catch {
-    return [];
+const ROOT = process.cwd();
+const rel = (file: string) => relative(ROOT, file);
+
+function filesUnder(dir: string, pattern: RegExp): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path, pattern) : pattern.test(name) ? [path] : [];
+  });
+}
+
+/** Client-side `<script>` blocks of an .astro file (not is:inline, not JSON): Vite bundles these for the browser. */
+function astroClientScripts(text: string): string {
+  return [...text.matchAll(/<script(?![^>]*\b(?:is:inline|type="application\/[^"]*json"))([^>]*)>([\s\S]*?)<\/script>/g)]
+    .map(([, attributes, body]) => {
+      const src = /\bsrc="([^"]+)"/.exec(attributes!)?.[1];
+      return src ? `import '${src}';` : body!;
+    })
+    .join('\n');
+}
+
+/** Runtime import specifiers of a module's source (static, side-effect, re-export and dynamic). */
+function runtimeImports(source: string): string[] {
+  const specs: string[] = [];
+  const statement = /(?:^|[;\n}])\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/g;
+  for (const [, , typeOnly, clause, spec] of source.matchAll(statement)) {
+    if (typeOnly) continue;
+    const braces = /^\{([^}]*)\}$/.exec(clause!.trim());
+    // `import { type A, type B } from` is erased as a whole.
+    if (braces && braces[1]!.split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type '))) continue;
+    specs.push(spec!);
   }
+  for (const [, spec] of source.matchAll(/(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g)) specs.push(spec!);
+  for (const [, spec] of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) specs.push(spec!);
+  return specs;
 }
 
-function imports(file: string): string[] {
+function sourceOf(file: string): string {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+  return file.endsWith('.astro') ? astroClientScripts(text) : text;
 }
 
-/** Build-time only: reads the disk or the content cache. */
-const BUILD_ONLY = [/^node:/, /^astro:/, /lib\/cms\/(content|site|pull)\.ts$/, /lib\/i18n\/build-translations\.ts$/, /lib\/env\.ts$/];
-const UI = [/\.astro$/, /\.tsx$/, /\/components\//, /\/islands\//, /\/layouts\//, /^react/];
-
-function violations(dir: string, forbidden: RegExp[]): string[] {
-  return files(dir).flatMap((file) =>
-    imports(file)
-      .filter((spec) => forbidden.some((rule) => rule.test(spec)))
-      .map((spec) => `${relative(process.cwd(), file)} imports ${spec}`),
-  );
+function resolveRelative(from: string, spec: string): string | null {
+  // Vite's query suffixes (?raw, ?url) name the same file.
+  const base = normalize(join(dirname(from), spec.replace(/\?.*$/, '')));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
 }
+
+const NODE_BUILTINS = new Set(builtinModules);
+/** Packages that only run in Node at build time or in the local services. */
+const BUILD_PACKAGES = new Set(['astro', 'esbuild', 'sharp', 'vite', 'vitest', 'hono', '@hono/node-server', 'saxes', 'fast-xml-parser']);
+const packageName = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const BUILD_ONLY_DIRS = [join(ROOT, 'src/build') + '/', join(ROOT, 'scripts') + '/'];
+
+type Node = { id: string; parent: Node | null };
+const chain = (node: Node): string => {
+  const names: string[] = [];
+  for (let at: Node | null = node; at; at = at.parent) names.unshift(at.id.startsWith(ROOT) ? rel(at.id) : at.id);
+  return names.join(' → ');
+};
+
+/**
+ * Walks every runtime import from `roots`. `forbidden` names what a module must never reach
+ * (returns a reason); `stopAt` marks modules checked on their own, not walked through.
+ */
+function walk(roots: string[], forbidden: (id: string, from: string) => string | null, stopAt: (id: string) => boolean = () => false): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const queue: Node[] = roots.map((id) => ({ id, parent: null }));
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    if (seen.has(node.id)) continue;
+    seen.add(node.id);
+    for (const spec of runtimeImports(sourceOf(node.id))) {
+      const resolved = spec.startsWith('.') ? resolveRelative(node.id, spec) : null;
+      const id = resolved ?? spec;
+      const next: Node = { id, parent: node };
+      const reason = forbidden(id, node.id);
+      if (reason) {
+        problems.push(`${reason}: ${chain(next)}`);
+        continue;
+      }
+      if (spec.startsWith('.') && !resolved) problems.push(`unresolved import '${spec}': ${chain(node)}`);
+      if (resolved && /\.(tsx?|astro)$/.test(resolved) && !stopAt(resolved)) queue.push(next);
+    }
+  }
+  return problems;
+}
+
+const notForTheBrowser = (id: string): string | null => {
+  if (id.startsWith('node:') || NODE_BUILTINS.has(id.split('/')[0]!)) return 'Node module in browser code';
+  if (id.startsWith('astro:')) return 'astro:* module in browser code';
+  if (BUILD_PACKAGES.has(packageName(id))) return 'build-time package in browser code';
+  if (BUILD_ONLY_DIRS.some((dir) => id.startsWith(dir))) return 'build-only module in browser code';
+  return null;
+};
+
+const isUi = (id: string) => /\.(astro|tsx)$/.test(id) || /\/src\/(components|islands|layouts)\//.test(id) || /^react(-dom)?(\/|$)/.test(id) || id.startsWith('@nanostores/react');
+const API_CLIENT = join(ROOT, 'src/lib/api/client.ts');
+const inDir = (dir: string) => (id: string) => id.startsWith(join(ROOT, dir) + '/');
+
+const islands = filesUnder(join(ROOT, 'src/islands'), /\.tsx?$/);
+const stores = filesUnder(join(ROOT, 'src/stores'), /\.ts$/);
+const clientScripts = filesUnder(join(ROOT, 'src/scripts'), /\.ts$/);
+const libModules = filesUnder(join(ROOT, 'src/lib'), /\.ts$/);
+const astroWithScripts = filesUnder(join(ROOT, 'src'), /\.astro$/).filter((file) => astroClientScripts(readFileSync(file, 'utf8')).trim() !== '');
 
 describe('import rules', () => {
-  it('lib imports no UI', () => {
-    expect(violations('src/lib', UI)).toEqual([]);
+  it('finds the modules it checks (a rule over nothing cannot fail)', () => {
+    expect(islands.length).toBeGreaterThan(10);
+    expect(stores.length).toBeGreaterThan(5);
+    expect(clientScripts.length).toBeGreaterThan(2);
+    expect(astroWithScripts.map(rel)).toContain('src/components/cms/Carousel.astro');
+    expect(notForTheBrowser('esbuild')).toBe('build-time package in browser code');
+    expect(notForTheBrowser('nanostores')).toBeNull();
+    expect(runtimeImports("import { a } from './a.ts';\nimport type { B } from './b.ts';\nimport { type C } from './c.ts';\nexport { d } from './d.ts';\nimport './e.ts';\nconst f = () => import('./f.ts');")).toEqual(['./a.ts', './d.ts', './e.ts', './f.ts']);
   });
-  it('islands, stores and client scripts never import build-time code', () => {
-    expect([...violations('src/islands', BUILD_ONLY), ...violations('src/stores', BUILD_ONLY), ...violations('src/scripts', BUILD_ONLY)]).toEqual([]);
+
+  it('browser code (islands, stores, client scripts, .astro scripts, src/lib) never reaches node:*, astro:* or build-only code', () => {
+    expect(walk([...islands, ...stores, ...clientScripts, ...astroWithScripts, ...libModules], notForTheBrowser)).toEqual([]);
   });
+
+  it('src/lib imports no UI and no stores', () => {
+    expect(walk(libModules, (id) => (isUi(id) ? 'UI in lib' : inDir('src/stores')(id) ? 'store in lib' : null))).toEqual([]);
+  });
+
   it('stores import no UI', () => {
-    expect(violations('src/stores', UI)).toEqual([]);
+    expect(walk(stores, (id) => (isUi(id) ? 'UI in a store' : null))).toEqual([]);
   });
-  it('the rules see imports at all (a rule that cannot fail is no rule)', () => {
-    expect(imports('src/scripts/page-schedule.ts')).toContain('../lib/cms/schedule.ts');
+
+  it('islands reach the API client only through a store action', () => {
+    expect(walk(islands, (id) => (id === API_CLIENT ? 'API client imported outside a store' : null), inDir('src/stores'))).toEqual([]);
+  });
+
+  it('a violation names the whole chain', () => {
+    const problems = walk([join(ROOT, 'tests/fixtures/import-rules/island.ts')], notForTheBrowser);
+    expect(problems).toEqual(['Node module in browser code: tests/fixtures/import-rules/island.ts → tests/fixtures/import-rules/helper.ts → node:fs']);
   });
 });

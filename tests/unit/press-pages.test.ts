@@ -7,9 +7,9 @@ import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import reactRenderer from '@astrojs/react/server.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PageView from '../../src/components/layout/PageView.astro';
-import type { RouteEntry } from '../../src/lib/cms/content.ts';
+import type { RouteEntry } from '../../src/build/routing/route-table.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
-import { getSite } from '../../src/lib/cms/site.ts';
+import { getSite } from '../../src/build/site.ts';
 import { FIXTURE_NOW, miniPress, writeDocument } from '../fixtures/mini-cms.ts';
 import { pulledMiniCms } from '../fixtures/pulled-cms.ts';
 

@@ -3,8 +3,8 @@
  * /en-gb/press/feed.xml (press/feed.ts). The press pages link to it from their head.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getSite, languageContext, rendersLanguageFiles } from '../../../lib/cms/site.ts';
-import { siteUrl } from '../../../lib/env.ts';
+import { getSite, languageContext, rendersLanguageFiles } from '../../../build/site.ts';
+import { siteUrl } from '../../../build/env.ts';
 import { LANGUAGES } from '../../../lib/i18n/languages.ts';
 import { pressFeed } from '../../../lib/press/feed.ts';
 import { atomFeedXml } from '../../../lib/seo/atom.ts';

@@ -4,9 +4,9 @@
  * live price and stock. Written from the pulled product cache at build time.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { readCachedProducts } from '../../../lib/catalogue/pull-products.ts';
-import { contentCacheDir } from '../../../lib/env.ts';
-import { rendersProductData } from '../../../lib/cms/site.ts';
+import { readCachedProducts } from '../../../build/catalogue/pull-products.ts';
+import { contentCacheDir } from '../../../build/env.ts';
+import { rendersProductData } from '../../../build/site.ts';
 import { LANGUAGES } from '../../../lib/i18n/languages.ts';
 
 export const getStaticPaths = (async () => {

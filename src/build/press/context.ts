@@ -3,12 +3,12 @@
  * route's section, its language's releases, the brand). Pages call this; the pure work is
  * in head.ts and listing.ts.
  */
-import type { RouteEntry } from '../cms/content.ts';
-import { localizedPath } from '../cms/pages.ts';
-import { languageContext } from '../cms/site.ts';
+import type { RouteEntry } from '../routing/route-table.ts';
+import { localizedPath } from '../../lib/cms/pages.ts';
+import { languageContext } from '../site.ts';
 import { siteUrl } from '../env.ts';
-import { brandOrganization } from '../seo/brand.ts';
-import type { Organization } from '../seo/json-ld.ts';
+import { brandOrganization } from '../../lib/seo/brand.ts';
+import type { Organization } from '../../lib/seo/json-ld.ts';
 import { isPressSection, type PressContext } from './head.ts';
 
 /** The brand as the Organization of a language's pages (its name in that language, its home there). */

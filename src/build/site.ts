@@ -2,10 +2,11 @@
  * The build's single entry to content: loads the cache once per build process and derives
  * the route table. Routes, layouts and (later) the sitemap all ask here.
  */
-import { DEFAULT_LANGUAGE, getLanguage } from '../i18n/languages.ts';
-import { buildTranslator, localesDir } from '../i18n/build-translations.ts';
-import { buildNow, contentCacheDir, siteUrl } from '../env.ts';
-import { buildRouteTable, loadSiteContent, type DocumentMemo, type LanguageContent, type RouteEntry, type SiteContent } from './content.ts';
+import { DEFAULT_LANGUAGE, getLanguage } from '../lib/i18n/languages.ts';
+import { buildTranslator, localesDir } from './i18n/translations.ts';
+import { buildNow, contentCacheDir, siteUrl } from './env.ts';
+import { loadSiteContent, type DocumentMemo, type LanguageContent, type SiteContent } from './cms/content.ts';
+import { buildRouteTable, type RouteEntry } from './routing/route-table.ts';
 
 interface Site {
   content: SiteContent;
