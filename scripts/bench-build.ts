@@ -10,7 +10,7 @@
 import { rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
-import { pullContent } from '../src/lib/cms/pull.ts';
+import { pullContent } from '../src/build/cms/pull.ts';
 import { generateSampleCms } from './local-cms/generate.ts';
 import { startCmsServer } from './local-cms/server.ts';
 import { buildSite } from './build-site.ts';

@@ -6,8 +6,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { getSite } from '../src/lib/cms/site.ts';
-import { mobileSiteUrl } from '../src/lib/env.ts';
+import { getSite } from '../src/build/site.ts';
+import { mobileSiteUrl } from '../src/build/env.ts';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
 import { headersFile, nginxHttpInclude, nginxServerInclude, notFoundCopies, redirectsFile, type HostRulesInput } from '../src/lib/routing/host-rules.ts';
 import type { MobilePagesBySegment } from '../src/lib/routing/mobile-redirect.ts';

@@ -5,7 +5,7 @@
  * /datarcvr to the local commerce API. The server follows `current` per request, so a
  * publish or `npm run rollback` takes effect without a restart.
  */
-import { cmsBaseUrl, embeddedCmsPort, port, publishPort, publishWebhookSecret } from '../src/lib/env.ts';
+import { cmsBaseUrl, embeddedCmsPort, port, publishPort, publishWebhookSecret } from '../src/build/env.ts';
 import { startEmbeddedCms } from './local-cms/embedded.ts';
 import { startCommerceApi } from './local-commerce/server.ts';
 import { startPublishing } from './publish/service.ts';

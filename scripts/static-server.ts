@@ -7,7 +7,7 @@ import { createReadStream, existsSync, readFileSync, realpathSync, statSync } fr
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
-import { mobileSiteUrl } from '../src/lib/env.ts';
+import { mobileSiteUrl } from '../src/build/env.ts';
 import { mobileRedirectForRequest, type MobilePagesBySegment } from '../src/lib/routing/mobile-redirect.ts';
 import { resolveStaticPath } from '../src/lib/routing/static-rules.ts';
 import { MOBILE_PAGES_FILE } from './host-rules.ts';

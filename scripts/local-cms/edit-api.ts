@@ -27,9 +27,9 @@ import path from 'node:path';
 import { z } from 'zod';
 import { documentKindOf, documentLanguage, schemaOfKind, type DocumentKind } from '../../src/lib/cms/document-kind.ts';
 import { cmsEndpoints, pagePathStem } from '../../src/lib/cms/endpoints.ts';
-import { writeAtomically } from '../../src/lib/cms/pull.ts';
+import { writeAtomically } from '../../src/build/cms/pull.ts';
 import { cmsConfigSchema } from '../../src/lib/cms/schema.ts';
-import { WEBHOOK_SIGNATURE_HEADER, signWebhook, type WebhookPayload } from '../../src/lib/publish/webhook.ts';
+import { WEBHOOK_SIGNATURE_HEADER, signWebhook, type WebhookPayload } from '../publish/webhook.ts';
 
 export const EDIT_PREFIX = '_edit';
 const MAX_BODY_BYTES = 5_000_000;

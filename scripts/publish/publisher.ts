@@ -10,11 +10,11 @@
 import { mkdtemp, readdir, realpath, rename, rm, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { pullChanged } from '../../src/lib/cms/pull-changed.ts';
-import { contentCacheDir } from '../../src/lib/env.ts';
+import { pullChanged } from '../../src/build/cms/pull-changed.ts';
+import { contentCacheDir } from '../../src/build/env.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
-import { languagesToPull } from '../../src/lib/publish/affected-pages.ts';
-import type { ChangeSet } from '../../src/lib/publish/build-queue.ts';
+import { languagesToPull } from './affected-pages.ts';
+import type { ChangeSet } from './build-queue.ts';
 import { createChildBuilder, readRouteManifest, type BuildResult } from '../build-site.ts';
 import { buildFingerprint } from './build-fingerprint.ts';
 import type { ReleaseManager } from './releases.ts';

@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { link, mkdir, open, readdir, readFile, readlink, realpath, rename, rm, stat, symlink, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { releasesDir, releasesKeep } from '../../src/lib/env.ts';
+import { releasesDir, releasesKeep } from '../../src/build/env.ts';
 
 export const CURRENT_LINK = 'current';
 export const HISTORY_FILE = 'history.json';

@@ -8,9 +8,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { MAX_TIMER_MS } from '../../src/lib/cms/schedule.ts';
-import { BuildQueue, type BuildQueueState, type BuildRecord, type ChangeSet } from '../../src/lib/publish/build-queue.ts';
-import { DeliveryLog, MAX_WEBHOOK_BODY_BYTES, REJECTION_STATUS, WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from '../../src/lib/publish/webhook.ts';
-import { publishPort, publishWebhookSecret } from '../../src/lib/env.ts';
+import { BuildQueue, type BuildQueueState, type BuildRecord, type ChangeSet } from './build-queue.ts';
+import { DeliveryLog, MAX_WEBHOOK_BODY_BYTES, REJECTION_STATUS, WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from './webhook.ts';
+import { publishPort, publishWebhookSecret } from '../../src/build/env.ts';
 import { createPublisher, type PublishResult } from './publisher.ts';
 import { createReleaseManager, displayPath, type ReleasesStatus } from './releases.ts';
 

@@ -1,7 +1,7 @@
 /** /robots.txt (seo/robots.ts). */
 import type { APIRoute } from 'astro';
-import { siteUrl } from '../lib/env.ts';
+import { siteUrl } from '../build/env.ts';
 import { LANGUAGES } from '../lib/i18n/languages.ts';
-import { robotsTxt } from '../lib/seo/robots.ts';
+import { robotsTxt } from '../build/seo/robots.ts';
 
 export const GET: APIRoute = () => new Response(robotsTxt(siteUrl(), LANGUAGES), { headers: { 'content-type': 'text/plain; charset=utf-8' } });

@@ -1,9 +1,9 @@
 /** /sitemap-index.xml: one sitemap per language (seo/sitemap.ts), named in robots.txt. */
 import type { APIRoute } from 'astro';
-import { getSite } from '../lib/cms/site.ts';
-import { siteUrl } from '../lib/env.ts';
+import { getSite } from '../build/site.ts';
+import { siteUrl } from '../build/env.ts';
 import { absoluteUrl } from '../lib/seo/urls.ts';
-import { languageSitemapPath, newestModification, sitemapIndexXml, sitemapUrls } from '../lib/seo/sitemap.ts';
+import { languageSitemapPath, newestModification, sitemapIndexXml, sitemapUrls } from '../build/seo/sitemap.ts';
 
 export const GET: APIRoute = async () => {
   const { content, routes } = await getSite();

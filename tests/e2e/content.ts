@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cmsConfigSchema, languageConfigSchema, pageDocumentSchema, pressIndexSchema, pressReleaseSchema, shopsSchema, switchConfigSchema, type PageConfig } from '../../src/lib/cms/schema.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
-import { cachePathOf } from '../../src/lib/cms/pull.ts';
+import { cachePathOf } from '../../src/build/cms/pull.ts';
 import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 
 const cacheDir = process.env.CONTENT_CACHE_DIR ?? 'content-cache';

@@ -8,7 +8,7 @@ import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
 import { PRESS_FEED_PATH, PRESS_PAGE_SIZE, brandCalendar, newestFirst, pressListPath, pressReleasePath, pressYearPath } from '../../src/lib/press/paths.ts';
 import { PRESS_FEED_SIZE } from '../../src/lib/press/feed.ts';
-import { languageSitemapPath } from '../../src/lib/seo/sitemap.ts';
+import { languageSitemapPath } from '../../src/build/seo/sitemap.ts';
 import { parseXml } from '../fixtures/xml.ts';
 import { pressIndex, pressRelease } from './content.ts';
 

@@ -1,7 +1,7 @@
 /** The shop section (spec §2, §5) as a shopper uses it: the list, distances, the shop page, and all of it without JavaScript. */
 import { expect, test, type Page } from '@playwright/test';
 import { localizedPath } from '../../src/lib/cms/pages.ts';
-import { buildTranslator } from '../../src/lib/i18n/build-translations.ts';
+import { buildTranslator } from '../../src/build/i18n/translations.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { distanceMetres, formatDistance } from '../../src/lib/shops/distance.ts';
 import { cmsConfig, shops } from './content.ts';

@@ -6,11 +6,12 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildRouteTable, loadSiteContent, type RouteEntry } from '../../src/lib/cms/content.ts';
+import { loadSiteContent } from '../../src/build/cms/content.ts';
+import { buildRouteTable, type RouteEntry } from '../../src/build/routing/route-table.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
-import { pullContent } from '../../src/lib/cms/pull.ts';
+import { pullContent } from '../../src/build/cms/pull.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
-import { affectedPages, languagesToPull } from '../../src/lib/publish/affected-pages.ts';
+import { affectedPages, languagesToPull } from '../../scripts/publish/affected-pages.ts';
 import { startCmsServer } from '../../scripts/local-cms/server.ts';
 import { FIXTURE_NOW, miniPages, miniPress, writeDocument, writeMiniCms } from '../fixtures/mini-cms.ts';
 

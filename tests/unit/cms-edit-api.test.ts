@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
-import { DeliveryLog, WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from '../../src/lib/publish/webhook.ts';
+import { DeliveryLog, WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from '../../scripts/publish/webhook.ts';
 import { startCmsServer, type CmsServer, type CmsServerOptions } from '../../scripts/local-cms/server.ts';
 import { FIXTURE_NOW, writeMiniCms } from '../fixtures/mini-cms.ts';
 

@@ -1,95 +1,172 @@
 /**
- * The layering of ../shared/design.md: islands import stores, client-safe lib and types;
- * stores import lib; lib imports no UI. Build-time modules (Node, the content cache, astro:*)
- * never reach the browser. A broken rule fails with the file and the import.
+ * Where code runs decides what it may import. Everything a browser can load (islands, stores,
+ * client scripts, the scripts of .astro components, and all of src/lib) must never reach
+ * Node, astro:* or build-only code, however many modules lie between. The rules follow
+ * imports transitively and a failure prints the whole chain, so the fix is obvious.
+ *
+ * Type-only imports are skipped: they are erased before anything runs.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-function files(dir: string): string[] {
-  try {
-    return readdirSync(dir).flatMap((name) => {
-      const path = join(dir, name);
-      return statSync(path).isDirectory() ? files(path) : /\.(ts|tsx|astro)$/.test(name) ? [path] : [];
-    });
-  } catch {
-    return [];
+const ROOT = process.cwd();
+const rel = (file: string) => relative(ROOT, file);
+
+function filesUnder(dir: string, pattern: RegExp): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path, pattern) : pattern.test(name) ? [path] : [];
+  });
+}
+
+/** Client-side `<script>` blocks of an .astro file (not is:inline, not JSON): Vite bundles these for the browser. */
+function astroClientScripts(text: string): string {
+  return [...text.matchAll(/<script(?![^>]*\b(?:is:inline|type="application\/[^"]*json"))([^>]*)>([\s\S]*?)<\/script>/g)]
+    .map(([, attributes, body]) => {
+      const src = /\bsrc="([^"]+)"/.exec(attributes!)?.[1];
+      return src ? `import '${src}';` : body!;
+    })
+    .join('\n');
+}
+
+/** Runtime import specifiers of a module's source (static, side-effect, re-export and dynamic). */
+function runtimeImports(source: string): string[] {
+  const specs: string[] = [];
+  const statement = /(?:^|[;\n}])\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/g;
+  for (const [, , typeOnly, clause, spec] of source.matchAll(statement)) {
+    if (typeOnly) continue;
+    const braces = /^\{([^}]*)\}$/.exec(clause!.trim());
+    // `import { type A, type B } from` is erased as a whole.
+    if (braces && braces[1]!.split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type '))) continue;
+    specs.push(spec!);
   }
+  for (const [, spec] of source.matchAll(/(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g)) specs.push(spec!);
+  for (const [, spec] of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) specs.push(spec!);
+  return specs;
 }
 
-function imports(file: string): string[] {
+function sourceOf(file: string): string {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => (m[1] ?? m[2] ?? m[3])!);
+  return file.endsWith('.astro') ? astroClientScripts(text) : text;
 }
 
-/** Build-time only: reads the disk or the content cache. */
-const BUILD_ONLY = [/^node:/, /^astro:/, /lib\/cms\/(content|site|pull)\.ts$/, /lib\/i18n\/build-translations\.ts$/, /lib\/env\.ts$/];
-const UI = [/\.astro$/, /\.tsx$/, /\/components\//, /\/islands\//, /\/layouts\//, /^react/];
-
-function violations(dir: string, forbidden: RegExp[]): string[] {
-  return files(dir).flatMap((file) =>
-    imports(file)
-      .filter((spec) => forbidden.some((rule) => rule.test(spec)))
-      .map((spec) => `${relative(process.cwd(), file)} imports ${spec}`),
-  );
+function resolveRelative(from: string, spec: string): string | null {
+  // Vite's query suffixes (?raw, ?url) name the same file.
+  const base = normalize(join(dirname(from), spec.replace(/\?.*$/, '')));
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
 }
 
-/** The imports a module runs: type-only imports are erased, so they load nothing. */
-function runtimeImports(file: string): Array<{ spec: string; names: string; dynamic: boolean }> {
-  const text = readFileSync(file, 'utf8');
-  const found: Array<{ spec: string; names: string; dynamic: boolean }> = [];
-  for (const m of text.matchAll(/^(?:import|export)\s+(?!type\s)([^'"]*?)\s*from\s*['"]([^'"]+)['"]|^import\s*['"]([^'"]+)['"]/gm)) found.push({ spec: (m[2] ?? m[3])!, names: m[1] ?? '', dynamic: false });
-  for (const m of text.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ spec: m[1]!, names: '', dynamic: true });
-  return found;
-}
+const NODE_BUILTINS = new Set(builtinModules);
+/** Packages that only run in Node at build time or in the local services. */
+const BUILD_PACKAGES = new Set(['astro', 'esbuild', 'sharp', 'vite', 'vitest', 'hono', '@hono/node-server', 'saxes', 'fast-xml-parser']);
+const packageName = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const BUILD_ONLY_DIRS = [join(ROOT, 'src/build') + '/', join(ROOT, 'scripts') + '/'];
 
-/** Every module `file` loads at once (static imports, followed through the source tree), as chains from `file`. */
-function staticClosure(file: string, chain: string[] = [], seen = new Map<string, string[]>()): Map<string, string[]> {
-  const here = [...chain, relative(process.cwd(), file)];
-  seen.set(file, here);
-  for (const { spec, dynamic } of runtimeImports(file)) {
-    if (dynamic) continue;
-    if (!spec.startsWith('.')) {
-      if (!seen.has(spec)) seen.set(spec, [...here, spec]);
-      continue;
+type Node = { id: string; parent: Node | null };
+const chain = (node: Node): string => {
+  const names: string[] = [];
+  for (let at: Node | null = node; at; at = at.parent) names.unshift(at.id.startsWith(ROOT) ? rel(at.id) : at.id);
+  return names.join(' → ');
+};
+
+/**
+ * Walks every runtime import from `roots`. `forbidden` names what a module must never reach
+ * (returns a reason); `stopAt` marks modules checked on their own, not walked through.
+ */
+function walk(roots: string[], forbidden: (id: string, from: string) => string | null, stopAt: (id: string) => boolean = () => false, importsOf: (source: string) => string[] = runtimeImports): string[] {
+  const problems: string[] = [];
+  const seen = new Set<string>();
+  const queue: Node[] = roots.map((id) => ({ id, parent: null }));
+  while (queue.length > 0) {
+    const node = queue.shift()!;
+    if (seen.has(node.id)) continue;
+    seen.add(node.id);
+    for (const spec of importsOf(sourceOf(node.id))) {
+      const resolved = spec.startsWith('.') ? resolveRelative(node.id, spec) : null;
+      const id = resolved ?? spec;
+      const next: Node = { id, parent: node };
+      const reason = forbidden(id, node.id);
+      if (reason) {
+        problems.push(`${reason}: ${chain(next)}`);
+        continue;
+      }
+      if (spec.startsWith('.') && !resolved) problems.push(`unresolved import '${spec}': ${chain(node)}`);
+      if (resolved && /\.(tsx?|astro)$/.test(resolved) && !stopAt(resolved)) queue.push(next);
     }
-    const target = resolve(dirname(file), spec);
-    if (!seen.has(target)) staticClosure(target, here, seen);
   }
-  return seen;
+  return problems;
 }
 
+const notForTheBrowser = (id: string): string | null => {
+  if (id.startsWith('node:') || NODE_BUILTINS.has(id.split('/')[0]!)) return 'Node module in browser code';
+  if (id.startsWith('astro:')) return 'astro:* module in browser code';
+  if (BUILD_PACKAGES.has(packageName(id))) return 'build-time package in browser code';
+  if (BUILD_ONLY_DIRS.some((dir) => id.startsWith(dir))) return 'build-only module in browser code';
+  return null;
+};
+
+const isUi = (id: string) => /\.(astro|tsx)$/.test(id) || /\/src\/(components|islands|layouts)\//.test(id) || /^react(-dom)?(\/|$)/.test(id) || id.startsWith('@nanostores/react');
+const API_CLIENT = join(ROOT, 'src/lib/api/client.ts');
+/** How the stores reach the API: never for an island to import. */
+const API_CALLERS = ['client.ts', 'core.ts', 'base-url.ts'].map((name) => join(ROOT, 'src/lib/api', name));
 /** What a visitor's page must not load at start: the member client, the contract's schemas, zod, wretch. */
-const HEAVY = [/lib\/api\/client\.ts$/, /lib\/api\/contract(-checkout|-kit)?\.ts$/, /^zod/, /^wretch/];
+const HEAVY = [API_CLIENT, ...['contract.ts', 'contract-checkout.ts', 'contract-kit.ts'].map((name) => join(ROOT, 'src/lib/api', name)), 'zod', 'wretch'];
+/** The imports that load with the module: a dynamic import() loads on demand. */
+const staticImports = (source: string) => runtimeImports(source.replace(/\bimport\(\s*['"][^'"]+['"]\s*\)/g, ''));
+const inDir = (dir: string) => (id: string) => id.startsWith(join(ROOT, dir) + '/');
+
+const islands = filesUnder(join(ROOT, 'src/islands'), /\.tsx?$/);
+const stores = filesUnder(join(ROOT, 'src/stores'), /\.ts$/);
+const clientScripts = filesUnder(join(ROOT, 'src/scripts'), /\.ts$/);
+const libModules = filesUnder(join(ROOT, 'src/lib'), /\.ts$/);
+const astroWithScripts = filesUnder(join(ROOT, 'src'), /\.astro$/).filter((file) => astroClientScripts(readFileSync(file, 'utf8')).trim() !== '');
 
 describe('import rules', () => {
-  it('lib imports no UI', () => {
-    expect(violations('src/lib', UI)).toEqual([]);
+  it('finds the modules it checks (a rule over nothing cannot fail)', () => {
+    expect(islands.length).toBeGreaterThan(10);
+    expect(stores.length).toBeGreaterThan(5);
+    expect(clientScripts.length).toBeGreaterThan(2);
+    expect(astroWithScripts.map(rel)).toContain('src/components/cms/Carousel.astro');
+    expect(notForTheBrowser('esbuild')).toBe('build-time package in browser code');
+    expect(notForTheBrowser('nanostores')).toBeNull();
+    expect(runtimeImports("import { a } from './a.ts';\nimport type { B } from './b.ts';\nimport { type C } from './c.ts';\nexport { d } from './d.ts';\nimport './e.ts';\nconst f = () => import('./f.ts');")).toEqual(['./a.ts', './d.ts', './e.ts', './f.ts']);
   });
-  it('islands, stores and client scripts never import build-time code', () => {
-    expect([...violations('src/islands', BUILD_ONLY), ...violations('src/stores', BUILD_ONLY), ...violations('src/scripts', BUILD_ONLY)]).toEqual([]);
+
+  it('browser code (islands, stores, client scripts, .astro scripts, src/lib) never reaches node:*, astro:* or build-only code', () => {
+    expect(walk([...islands, ...stores, ...clientScripts, ...astroWithScripts, ...libModules], notForTheBrowser)).toEqual([]);
   });
+
+  it('src/lib imports no UI and no stores', () => {
+    expect(walk(libModules, (id) => (isUi(id) ? 'UI in lib' : inDir('src/stores')(id) ? 'store in lib' : null))).toEqual([]);
+  });
+
   it('stores import no UI', () => {
-    expect(violations('src/stores', UI)).toEqual([]);
+    expect(walk(stores, (id) => (isUi(id) ? 'UI in a store' : null))).toEqual([]);
   });
-  it('the rules see imports at all (a rule that cannot fail is no rule)', () => {
-    expect(imports('src/scripts/page-schedule.ts')).toContain('../lib/cms/schedule.ts');
+
+  it('islands reach the API client only through a store action', () => {
+    expect(walk(islands, (id) => (API_CALLERS.includes(id) ? 'API caller imported outside a store' : null), inDir('src/stores'))).toEqual([]);
+    // Nor do they take the stores' own caller: they call actions.
+    const takesCaller = islands.filter((file) => [...readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*['"][^'"]*stores\/[^'"]+['"]/g)].some(([, names]) => /\b(apiClient|callApi)\b/.test(names!)));
+    expect(takesCaller.map(rel)).toEqual([]);
   });
-  it('islands never call the API themselves: no client, core or base URL, and no store-internal caller', () => {
-    const found = files('src/islands').flatMap((file) =>
-      imports(file)
-        .filter((spec) => /lib\/api\/(client|core|base-url|public-call)\.ts$/.test(spec))
-        .map((spec) => `${relative(process.cwd(), file)} imports ${spec}`)
-        .concat(runtimeImports(file).filter(({ spec, names }) => /stores\//.test(spec) && /\b(apiClient|callApi)\b/.test(names)).map(({ spec }) => `${relative(process.cwd(), file)} takes the API caller from ${spec}`)),
-    );
-    expect(found).toEqual([]);
+
+  it("the header's stores and the cards' live prices load no client, schema, zod or wretch at start (on demand only)", () => {
+    const entries = ['session', 'cart', 'wishlist', 'search', 'header', 'ticker', 'product-batch'].map((name) => join(ROOT, 'src/stores', `${name}.ts`)).concat(join(ROOT, 'src/scripts/live-prices.ts'));
+    const heavy = (id: string) => (HEAVY.includes(id) || HEAVY.includes(packageName(id)) ? 'loaded at start on every page' : null);
+    expect(walk(entries, heavy, () => false, staticImports)).toEqual([]);
+    // The rule sees a static import where there is one.
+    expect(walk([join(ROOT, 'src/stores/product-detail.ts')], heavy, () => false, staticImports)).not.toEqual([]);
   });
-  it("the header's stores and the live prices load no client, schema, zod or wretch at start (only on demand)", () => {
-    const entries = ['session', 'cart', 'wishlist', 'search', 'header', 'ticker', 'product-batch'].map((name) => `src/stores/${name}.ts`).concat('src/scripts/live-prices.ts');
-    const chains = entries.flatMap((entry) => [...staticClosure(resolve(entry)).entries()].filter(([module]) => HEAVY.some((rule) => rule.test(module))).map(([, chain]) => chain.join(' → ')));
-    expect(chains).toEqual([]);
-    // The rule sees a static import when there is one.
-    expect([...staticClosure(resolve('src/stores/product-detail.ts')).keys()].some((module) => HEAVY.some((rule) => rule.test(module)))).toBe(true);
+
+  it('a violation names the whole chain', () => {
+    const problems = walk([join(ROOT, 'tests/fixtures/import-rules/island.ts')], notForTheBrowser);
+    expect(problems).toEqual(['Node module in browser code: tests/fixtures/import-rules/island.ts → tests/fixtures/import-rules/helper.ts → node:fs']);
   });
 });

@@ -92,7 +92,7 @@ describe('a request to the store', () => {
 describe('the pre-paint inline script', () => {
   const run = async (pathname: string, search: string, userAgent: string) => {
     const { runInNewContext } = await import('node:vm');
-    const { mobileRedirectScript } = await import('../../src/lib/routing/mobile-redirect-script.ts');
+    const { mobileRedirectScript } = await import('../../src/build/routing/mobile-redirect-script.ts');
     const replaced: string[] = [];
     const script = mobileRedirectScript(M, { '': [{ path: '/women.html', code: 'WOMEN' }], 'en-gb': [], 'zh-hk': [] });
     runInNewContext(script, { location: { pathname, search, replace: (url: string) => replaced.push(url) }, navigator: { userAgent }, URLSearchParams });

@@ -5,8 +5,8 @@
  * schedules a rebuild without an editor.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChangeSet } from '../../src/lib/publish/build-queue.ts';
-import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../src/lib/publish/webhook.ts';
+import type { ChangeSet } from '../../scripts/publish/build-queue.ts';
+import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../scripts/publish/webhook.ts';
 import type { PublishResult } from '../../scripts/publish/publisher.ts';
 import { startPublishService } from '../../scripts/publish/service.ts';
 

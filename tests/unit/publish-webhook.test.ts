@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, DEV_WEBHOOK_SECRET, publishWebhookSecret, publishWebhookUrl } from '../../src/lib/env.ts';
+import { ConfigError, DEV_WEBHOOK_SECRET, publishWebhookSecret, publishWebhookUrl } from '../../src/build/env.ts';
 import { documentKindOf, schemaOfKind } from '../../src/lib/cms/document-kind.ts';
 import {
   DeliveryLog,
@@ -10,7 +10,7 @@ import {
   signWebhook,
   verifyWebhook,
   type WebhookPayload,
-} from '../../src/lib/publish/webhook.ts';
+} from '../../scripts/publish/webhook.ts';
 
 const SECRET = 'test-secret-0123456789abcdef';
 const NOW = Date.UTC(2026, 10, 21, 12, 0, 0);

@@ -4,12 +4,13 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRouteTable, loadSiteContent, type RouteEntry } from '../../src/lib/cms/content.ts';
+import { loadSiteContent } from '../../src/build/cms/content.ts';
+import { buildRouteTable, type RouteEntry } from '../../src/build/routing/route-table.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
 import { atomFeedXml } from '../../src/lib/seo/atom.ts';
-import { isIndexable } from '../../src/lib/seo/indexing.ts';
-import { robotsTxt } from '../../src/lib/seo/robots.ts';
-import { SITEMAP_MAX_URLS, languageSitemapPath, newestModification, sitemapIndexXml, sitemapUrls, sitemapXml } from '../../src/lib/seo/sitemap.ts';
+import { isIndexable } from '../../src/build/seo/indexing.ts';
+import { robotsTxt } from '../../src/build/seo/robots.ts';
+import { SITEMAP_MAX_URLS, languageSitemapPath, newestModification, sitemapIndexXml, sitemapUrls, sitemapXml } from '../../src/build/seo/sitemap.ts';
 import { absoluteUrl } from '../../src/lib/seo/urls.ts';
 import { element, xmlText } from '../../src/lib/seo/xml.ts';
 import { pressFeed, PRESS_FEED_SIZE } from '../../src/lib/press/feed.ts';

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { MAX_QUANTITY_PER_LINE } from '../product/selection.ts';
-import { LIGHT_ROUTES } from './core.ts';
+import { LIGHT_ROUTES } from './light-routes.ts';
 import { THIRD_PARTY_PROVIDERS } from './third-party.ts';
 import { SEARCH_SORTS } from '../search/query.ts';
 import { CHECKOUT_ENDPOINTS } from './contract-checkout.ts';

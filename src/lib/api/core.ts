@@ -19,20 +19,8 @@ export type ApiResult<T> =
   /** Aborted, typically because the shopper left the page. Not an error. */
   | { ok: false; kind: 'aborted' };
 
-/** Where and how an endpoint is called: the part of a contract entry the light calls need. */
-export interface Route {
-  method: 'GET' | 'POST';
-  path: string;
-  auth: boolean;
-}
-
-/**
- * The calls a visitor's page makes with this core alone. contract.ts takes their routes from
- * here, so the two cannot drift, and the answer is trusted as the contract types it.
- */
-export const LIGHT_ROUTES = {
-  productsByCodes: { method: 'POST', path: '/product/by-codes', auth: false },
-} as const satisfies Record<string, Route>;
+export { LIGHT_ROUTES, type Route } from './light-routes.ts';
+import type { Route } from './light-routes.ts';
 
 export interface CoreOptions {
   /** Default: API_BASE_URL (PUBLIC_API_BASE_URL, else same-origin `/api`). */

@@ -4,14 +4,15 @@
  * live price and stock. Written from the pulled product cache at build time.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { readCachedProducts } from '../../../lib/catalogue/pull-products.ts';
-import { contentCacheDir } from '../../../lib/env.ts';
-import { rendersProductData } from '../../../lib/cms/site.ts';
+import { readCachedProducts } from '../../../build/catalogue/pull-products.ts';
+import { contentCacheDir } from '../../../build/env.ts';
+import renderScope from 'virtual:storefront/render-scope';
+import { rendersProductData } from '../../../build/render-scope.ts';
 import { LANGUAGES } from '../../../lib/i18n/languages.ts';
 
 export const getStaticPaths = (async () => {
   // A publish whose product cache is unchanged keeps the live release's files.
-  if (!rendersProductData()) return [];
+  if (!rendersProductData(renderScope)) return [];
   const perLanguage = await Promise.all(
     LANGUAGES.map(async (language) => (await readCachedProducts(contentCacheDir(), language.code)).map((detail) => ({ params: { lang: language.code, code: detail.productCode }, props: { body: JSON.stringify(detail) } }))),
   );

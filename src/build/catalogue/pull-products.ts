@@ -10,9 +10,9 @@ import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { ENDPOINTS, failureEnvelopeSchema, productDetailSchema, type ProductDetail } from '../api/contract.ts';
-import { mapPool, withRetry } from '../async.ts';
-import type { LanguageDefinition } from '../i18n/languages.ts';
+import { ENDPOINTS, failureEnvelopeSchema, productDetailSchema, type ProductDetail } from '../../lib/api/contract.ts';
+import { mapPool, withRetry } from '../../lib/async.ts';
+import type { LanguageDefinition } from '../../lib/i18n/languages.ts';
 
 export const PRODUCTS_DIR = 'products';
 

@@ -3,16 +3,16 @@
  * of its language: Open Graph (a release is an article with its lead image; a list shows its
  * newest release's), the NewsArticle of a release, paging links and the feed link.
  */
-import type { SectionView } from '../cms/content.ts';
-import type { PressRelease } from '../cms/schema.ts';
-import { withResizeSuffix } from '../cms/image-url.ts';
-import { localizedPath } from '../cms/pages.ts';
-import type { LanguageDefinition } from '../i18n/languages.ts';
+import type { SectionView } from '../routing/route-table.ts';
+import type { PressRelease } from '../../lib/cms/schema.ts';
+import { withResizeSuffix } from '../../lib/cms/image-url.ts';
+import { localizedPath } from '../../lib/cms/pages.ts';
+import type { LanguageDefinition } from '../../lib/i18n/languages.ts';
 import type { CrumbLink, PageHead } from '../seo/head.ts';
-import { newsArticleJsonLd, type ImageRef, type Organization } from '../seo/json-ld.ts';
-import type { ShareImage } from '../seo/open-graph.ts';
-import { absoluteUrl } from '../seo/urls.ts';
-import { PRESS_FEED_PATH, brandCalendar, brandIsoDateTime, pressListPath, pressPage, pressReleasePath, pressYearPath, releasesByYear } from './paths.ts';
+import { newsArticleJsonLd, type ImageRef, type Organization } from '../../lib/seo/json-ld.ts';
+import type { ShareImage } from '../../lib/seo/open-graph.ts';
+import { absoluteUrl } from '../../lib/seo/urls.ts';
+import { PRESS_FEED_PATH, brandCalendar, brandIsoDateTime, pressListPath, pressPage, pressReleasePath, pressYearPath, releasesByYear } from '../../lib/press/paths.ts';
 
 export type PressSection = Extract<SectionView, { view: `press-${string}` }>;
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TFunction } from 'i18next';
-import { createTranslator, type LocaleResources } from './translator.ts';
+import { createTranslator, type LocaleResources } from '../../lib/i18n/translator.ts';
 
 const cache = new Map<string, TFunction>();
 const resourcesCache = new Map<string, LocaleResources>();

@@ -3,10 +3,10 @@
  * language, and each language's sitemap listing its indexable pages (seo/indexing.ts) with
  * their last modification and every hreflang alternate, x-default included.
  */
-import type { Alternate, RouteEntry } from '../cms/content.ts';
-import { brandIsoDateTime } from '../press/paths.ts';
+import type { Alternate, RouteEntry } from '../routing/route-table.ts';
+import { brandIsoDateTime } from '../../lib/press/paths.ts';
 import { isIndexable } from './indexing.ts';
-import { XML_DECLARATION, element } from './xml.ts';
+import { XML_DECLARATION, element } from '../../lib/seo/xml.ts';
 
 export const SITEMAP_INDEX_PATH = '/sitemap-index.xml';
 /** The protocol's limit per file; past it a language's sitemap would have to be split. */

@@ -10,9 +10,9 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { mapPool } from '../async.ts';
-import { cmsEndpoints } from './endpoints.ts';
-import { CmsDocumentError } from './errors.ts';
+import { mapPool } from '../../lib/async.ts';
+import { cmsEndpoints } from '../../lib/cms/endpoints.ts';
+import { CmsDocumentError } from '../../lib/cms/errors.ts';
 import {
   MANIFEST_FILE,
   cachePathOf,
@@ -29,7 +29,7 @@ import {
   type PullOptions,
   type PullResult,
 } from './pull.ts';
-import { cmsConfigSchema, pressIndexSchema, switchConfigSchema } from './schema.ts';
+import { cmsConfigSchema, pressIndexSchema, switchConfigSchema } from '../../lib/cms/schema.ts';
 
 export interface ChangedPullOptions extends PullOptions {
   /** Cache paths the CMS published or changed, e.g. "zh_TW/pages/women.json". */

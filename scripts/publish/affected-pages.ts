@@ -24,9 +24,9 @@
  * from the build's clock beyond their own start and end dates (custom-content windows, the
  * live banner, the footer year), which the scheduled rebuilds must cover.
  */
-import { documentKindOf } from '../cms/document-kind.ts';
-import type { RouteEntry } from '../cms/content.ts';
-import type { LanguageDefinition } from '../i18n/languages.ts';
+import { documentKindOf } from '../../src/lib/cms/document-kind.ts';
+import type { RouteEntry } from '../../src/build/routing/route-table.ts';
+import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 
 /** What the comparison needs of a route. */
 export type RouteDigest = Pick<RouteEntry, 'urlPath' | 'digest' | 'languageCode'>;

@@ -4,9 +4,9 @@
  * at build time and followed by one call. Build-time only (esbuild runs in Node).
  */
 import { transformSync } from 'esbuild';
-import source from './mobile-redirect.ts?raw';
-import type { MobilePagesBySegment } from './mobile-redirect.ts';
-import { scriptJson } from '../script-json.ts';
+import source from '../../lib/routing/mobile-redirect.ts?raw';
+import type { MobilePagesBySegment } from '../../lib/routing/mobile-redirect.ts';
+import { scriptJson } from '../../lib/script-json.ts';
 
 let compiled: string | undefined;
 

@@ -3,11 +3,11 @@
  * access-checked pages of spec §2, checkout and the payment returns) and the API are not
  * worth a crawler's visit, in every language. The sitemap index is named for discovery.
  */
-import type { LanguageDefinition } from '../i18n/languages.ts';
-import { localizedPath } from '../cms/pages.ts';
-import { APP_PAGES } from '../routing/app-pages.ts';
+import type { LanguageDefinition } from '../../lib/i18n/languages.ts';
+import { localizedPath } from '../../lib/cms/pages.ts';
+import { APP_PAGES } from '../../lib/routing/app-pages.ts';
 import { SITEMAP_INDEX_PATH } from './sitemap.ts';
-import { absoluteUrl } from './urls.ts';
+import { absoluteUrl } from '../../lib/seo/urls.ts';
 
 /** Served by the commerce API and the analytics collector, not by the static site. */
 const SERVICE_PREFIXES = ['/api/', '/datarcvr/'];

@@ -7,7 +7,7 @@
  *   page (sign-in, search results, the product-detail and payment shells: their content is
  *   the query's or the member's, not the page's), and every access-checked page.
  */
-import type { RouteEntry } from '../cms/content.ts';
+import type { RouteEntry } from '../routing/route-table.ts';
 
 export function isIndexable(route: Pick<RouteEntry, 'kind' | 'accessCheck'>): boolean {
   return (route.kind === 'cms' || route.kind === 'section') && !route.accessCheck;

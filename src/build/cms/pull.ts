@@ -12,10 +12,10 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { z } from 'zod';
-import { mapPool, withRetry } from '../async.ts';
-import type { LanguageDefinition } from '../i18n/languages.ts';
-import { cmsEndpoints } from './endpoints.ts';
-import { CmsDocumentError, CmsHttpError, CmsUnreachableError } from './errors.ts';
+import { mapPool, withRetry } from '../../lib/async.ts';
+import type { LanguageDefinition } from '../../lib/i18n/languages.ts';
+import { cmsEndpoints } from '../../lib/cms/endpoints.ts';
+import { CmsDocumentError, CmsHttpError, CmsUnreachableError } from '../../lib/cms/errors.ts';
 import {
   SHARED_DOCUMENTS,
   cmsConfigSchema,
@@ -28,7 +28,7 @@ import {
   type CmsConfig,
   type PressSummary,
   type SharedDocumentName,
-} from './schema.ts';
+} from '../../lib/cms/schema.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
 

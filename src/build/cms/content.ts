@@ -1,0 +1,147 @@
+/**
+ * Build-time view of the content cache: reads the pulled documents, validating them again
+ * (the cache is a folder anyone can edit). Node-only; the route table is built from this in
+ * src/build/routing/route-table.ts.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { LANGUAGES, type LanguageDefinition } from '../../lib/i18n/languages.ts';
+import { cmsEndpoints } from '../../lib/cms/endpoints.ts';
+import { CmsDocumentError, NoContentCacheError } from '../../lib/cms/errors.ts';
+import { cachePathOf, readManifest, type ContentManifest } from './pull.ts';
+import { newestFirst } from '../../lib/press/paths.ts';
+import {
+  SHARED_DOCUMENTS,
+  pageDocumentSchema,
+  pressIndexSchema,
+  pressReleaseSchema,
+  shopsSchema,
+  switchConfigSchema,
+  type PressRelease,
+  type Shop,
+  type PageConfig,
+  type PageDocument,
+  type SharedDocumentName,
+} from '../../lib/cms/schema.ts';
+
+type Shared = { [K in SharedDocumentName]: z.infer<(typeof SHARED_DOCUMENTS)[K]> };
+
+export interface LanguageContent {
+  language: LanguageDefinition;
+  shared: Shared;
+  /** Current and archived page documents, keyed by cache path. */
+  documents: Map<string, PageDocument>;
+  pagesByCode: Map<string, PageConfig>;
+  /** Digest of everything every page of the language depends on. */
+  sharedDigest: string;
+  /** Every press release of the language, newest first. */
+  press: PressRelease[];
+  /** Hash of the press index: list pages depend on it. */
+  pressIndexHash: string;
+  /** Hash of each release's document, by id. */
+  pressHashes: Map<string, string>;
+  shops: Shop[];
+  shopsHash: string;
+}
+
+export interface SiteContent {
+  manifest: ContentManifest;
+  switchConfig: z.infer<typeof switchConfigSchema>;
+  languages: LanguageContent[];
+}
+
+/**
+ * Synchronous on purpose: a build reads thousands of small files before it can render
+ * anything, and readFileSync reads them about three times faster than promise reads (the
+ * publish service waits for this on every publish).
+ */
+function readCachedDocument<S extends z.ZodType>(cacheDir: string, cachePath: string, language: string, schema: S, memo?: { documents: DocumentMemo; hash: string }): z.infer<S> {
+  const known = memo?.documents.get(cachePath);
+  if (known && known.hash === memo!.hash) return known.value as z.infer<S>;
+  let text: string;
+  try {
+    text = readFileSync(join(cacheDir, cachePath), 'utf8');
+  } catch {
+    throw new CmsDocumentError(language, cachePath, '', 'missing from the content cache; run npm run pull');
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new CmsDocumentError(language, cachePath, '', `not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw CmsDocumentError.fromZod(language, cachePath, parsed.error);
+  memo?.documents.set(cachePath, { hash: memo.hash, value: parsed.data });
+  return parsed.data as z.infer<S>;
+}
+
+/**
+ * Validated documents by cache path, with the manifest hash they were read at. A process that
+ * loads the content again (the publish service's waiting build process, once the next pull
+ * is done) reads only the documents whose hash changed. The manifest is the truth here: the
+ * pull writes a document and its hash together.
+ */
+export type DocumentMemo = Map<string, { hash: string; value: unknown }>;
+
+const sha256 = (...parts: string[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\0');
+  return hash.digest('hex');
+};
+
+export async function loadSiteContent(options: { cacheDir: string; localesDir: string; languages?: readonly LanguageDefinition[]; memo?: DocumentMemo }): Promise<SiteContent> {
+  const { cacheDir, localesDir, languages = LANGUAGES, memo } = options;
+  const manifest = await readManifest(cacheDir);
+  if (!manifest) throw new NoContentCacheError(`No content cache in ${cacheDir}: run npm run pull (or npm start) first`);
+  const hashOf = (cachePath: string) => manifest.documents[cachePath]?.hash ?? 'missing';
+  const readDocument = <S extends z.ZodType>(dir: string, cachePath: string, language: string, schema: S): z.infer<S> => {
+    const hash = manifest.documents[cachePath]?.hash;
+    return readCachedDocument(dir, cachePath, language, schema, memo && hash ? { documents: memo, hash } : undefined);
+  };
+  const switchPath = cachePathOf(cmsEndpoints.switchConfig());
+  const switchConfig = readDocument(cacheDir, switchPath, 'all', switchConfigSchema);
+
+  const loaded: LanguageContent[] = [];
+  for (const language of languages) {
+    const lang = language.cmsCode;
+    const shared = {} as Shared;
+    const sharedHashes = [hashOf(switchPath)];
+    for (const name of Object.keys(SHARED_DOCUMENTS) as SharedDocumentName[]) {
+      const path = cachePathOf(cmsEndpoints.shared(lang, name));
+      (shared as Record<string, unknown>)[name] = readDocument(cacheDir, path, lang, SHARED_DOCUMENTS[name]);
+      sharedHashes.push(hashOf(path));
+    }
+    const locale = await readFile(join(localesDir, `${language.code}.json`), 'utf8').catch(() => '');
+    sharedHashes.push(sha256(locale));
+
+    const pagePaths = shared.config.pages.flatMap((page) => [
+      cachePathOf(cmsEndpoints.page(lang, page.path)),
+      ...(page.archivedPage ? [cachePathOf(cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version))] : []),
+    ]);
+    const documents = new Map(pagePaths.map((path) => [path, readDocument(cacheDir, path, lang, pageDocumentSchema) as PageDocument]));
+    const pressIndexPath = cachePathOf(cmsEndpoints.pressIndex(lang));
+    const pressIndex = readDocument(cacheDir, pressIndexPath, lang, pressIndexSchema);
+    const pressPaths = pressIndex.releases.map((entry) => cachePathOf(cmsEndpoints.pressRelease(lang, entry.id)));
+    const press = pressPaths.map((path) => readDocument(cacheDir, path, lang, pressReleaseSchema));
+    const pressHashes = new Map(pressIndex.releases.map((entry, i) => [entry.id, hashOf(pressPaths[i]!)]));
+    const shopsPath = cachePathOf(cmsEndpoints.shops(lang));
+    const { shops } = readDocument(cacheDir, shopsPath, lang, shopsSchema);
+    loaded.push({
+      language,
+      shared,
+      documents,
+      pagesByCode: new Map(shared.config.pages.map((p) => [p.code, p])),
+      sharedDigest: sha256(...sharedHashes),
+      press: newestFirst(press),
+      pressIndexHash: hashOf(pressIndexPath),
+      pressHashes,
+      shops,
+      shopsHash: hashOf(shopsPath),
+    });
+  }
+  return { manifest, switchConfig, languages: loaded };
+}
