@@ -1,4 +1,4 @@
-/** The text for an API refusal (spec §8): msgCode translated, else the API's msg, else the caller's fallback text. */
+/** The text for an API refusal: msgCode translated, else the API's msg, else the caller's fallback text. */
 import type { TFunction } from 'i18next';
 
 export function messageFor(t: TFunction, msgCode: string | null, msg: string | null, fallbackKey = 'errors.interfaceException'): string {

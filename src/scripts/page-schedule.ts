@@ -1,6 +1,7 @@
 /**
  * Time boundaries on a static page: the page reloads 20 ms after its start or end date
- * passes (spec §2), and custom content blocks show only inside their window (spec §4).
+ * passes (so a page never shows past its window), and custom content blocks show only inside
+ * their window.
  */
 import { MAX_TIMER_MS, isWithinWindow, msUntilReload, nextBoundary } from '../lib/cms/schedule.ts';
 

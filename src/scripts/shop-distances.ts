@@ -1,7 +1,7 @@
 /**
  * "Show distances" on the shop list and the shop page. The position is asked for only when
  * the shopper presses the button, and is kept in this page only. Once it comes, every shop
- * ([data-shop-card]) shows its distance (spec §5) and the list orders nearest first, with a
+ * ([data-shop-card]) shows its distance (in metres near, kilometres farther) and the list orders nearest first, with a
  * way back to the regions. A refused or failed position changes nothing but the status line.
  */
 import { byDistance, formatDistance, type LatLng } from '../lib/shops/distance.ts';

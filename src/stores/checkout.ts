@@ -1,7 +1,8 @@
 /**
- * Checkout (spec §2 /payment/payment.html and /payment_settlement.html): the preview of the
+ * Checkout (/payment/payment.html and /payment_settlement.html): the preview of the
  * order for the chosen delivery and coupon, the member's addresses, and placing the order.
- * A placed order's tracking payload (spec §3) goes to analytics before the shopper leaves.
+ * A placed order's tracking payload goes to analytics before the shopper leaves (the
+ * purchase event would be lost with the page).
  */
 import { atom } from 'nanostores';
 import type { RequestOf, ResponseOf } from '../lib/api/contract.ts';

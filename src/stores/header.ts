@@ -1,6 +1,6 @@
 /**
- * Header state shared by the header islands: which layer is open and the account display
- * mode of spec §2 — A by default, B (account with its label) in the account area, D while
+ * Header state shared by the header islands: which layer is open (one at a time) and the
+ * account entry's display mode — A by default, B (account with its label) in the account area, D while
  * the category float layer is open.
  */
 import { atom } from 'nanostores';
@@ -28,7 +28,7 @@ export function closeLayer(layer: HeaderLayer): void {
 }
 
 /**
- * The gender navigation overlay of narrow screens (spec §2): it holds the search box and the
+ * The gender navigation overlay of narrow screens: it holds the search box and the
  * gender tabs. On home it is part of the page; elsewhere it opens on the search button, either
  * to browse (hover) or straight to search (a tap, which also focuses the box).
  */

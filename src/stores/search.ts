@@ -1,7 +1,6 @@
 /**
- * The search panel's state (spec §2 "Search panel", §3, §5, §7): the recent searches kept in
- * local storage, the hot (recommended) words, the suggestions while typing, and where a
- * search goes.
+ * The search state: the panel's recent searches kept in local storage, its hot (recommended)
+ * words, the suggestions while typing and where a search goes; and the search page's results.
  *
  * The API client is imported on first use, not with this module: the panel sits in every
  * page's header, and a visitor's page must not load the client and its schemas just by being
@@ -12,7 +11,7 @@ import { RECOMMENDED_WORDS_SHOWN, SEARCH_SUGGESTION_DEBOUNCE_MS } from '../lib/c
 import { addToHistory, parseStoredHistory, removeFromHistory } from '../lib/search/history.ts';
 import type { SearchQuery } from '../lib/search/query.ts';
 import { searchTarget, type SpecifiedSearchWords } from '../lib/search/target.ts';
-import { getPlatform } from './platform.ts';
+import { getPlatform, languagePrefix } from './platform.ts';
 import { callApi } from './session.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -62,7 +61,8 @@ export const $hotWords = atom<string[]>([]);
 let hotWordsLoading: Promise<void> | null = null;
 
 /**
- * Requests the words only if none are loaded and no request is out (spec §7), so calling it
+ * Requests the words only if none are loaded and no request is out (the words change
+ * rarely, and the API should not be asked at every focus), so calling it
  * on every focus is cheap. A failure leaves the block empty, and the next call tries again.
  */
 export function loadHotWords(): Promise<void> {
@@ -104,7 +104,7 @@ let debounceTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
  * The shopper typed: suggestions come SEARCH_SUGGESTION_DEBOUNCE_MS after the last keystroke,
- * only while the associative-search switch is Y (spec §5, §7).
+ * only while the CMS's associative-search switch is Y.
  */
 export function typeWord(typed: string, switches: { associativeSearch: 'Y' | 'N' }): void {
   clearTimeout(debounceTimer);
@@ -150,11 +150,11 @@ async function requestSuggestions(word: string): Promise<string[] | null> {
 
 /**
  * A search of `word` (Enter, or a click on a word): remembered in the recent searches, and
- * its target returned for the island to navigate to. Null for a blank word, which does
- * nothing (spec §2).
+ * its target (in the page's language) returned for the island to navigate to. Null for a
+ * blank word: searching for nothing does nothing.
  */
-export function submitSearch(word: string, specifiedWords: SpecifiedSearchWords, prefix: string): string | null {
-  const target = searchTarget(word, specifiedWords, prefix);
+export function submitSearch(word: string, specifiedWords: SpecifiedSearchWords): string | null {
+  const target = searchTarget(word, specifiedWords, languagePrefix());
   if (target) addSearchWord(word);
   return target;
 }

@@ -1,7 +1,8 @@
 /**
  * The shopper's saved styling looks, staff and official apart (lib/styling/collects.ts), in
  * localStorage; the old single list is migrated on first read and then removed. A toggle
- * sends its action, the staff flag, the look id and the product code to analytics (spec §4).
+ * sends its action, the staff flag, the look id and the product code to analytics, which counts looks kept
+ * by staff and official looks apart.
  */
 import { atom } from 'nanostores';
 import { sendToCollector } from '../lib/analytics/collector.ts';

@@ -1,5 +1,5 @@
 /**
- * Whether the shopper closed the announcement ticker (spec §2): remembered for the browser
+ * Whether the shopper closed the announcement ticker: remembered for the browser
  * session in sessionStorage, so every page of the session stays without it and a new
  * session shows it again. Whether a ticker shows at all is lib/header/ticker-group.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * What follows a wishlist change (spec §4, §7): the recommendation event (addtowishlist or
+ * What follows a wishlist change: the recommendation event (addtowishlist or
  * wishlistremove) and the analytics collect event (optype add or del, the product as spu).
  * Imported by the islands that change the wishlist; the header only reads it.
  */

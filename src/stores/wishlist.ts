@@ -1,6 +1,6 @@
 /**
- * The header's wishlist: the count on the wishlist icon, and adding or removing a product
- * (spec §4 "Wishlist", §5, §8). The wishlist works only for a signed-in member while the
+ * The header's wishlist: the count on the wishlist icon, and adding or removing a product.
+ * The wishlist works only for a signed-in member while the
  * CMS collectionSwitch is Y; otherwise every action does nothing.
  *
  * The wish list (its product codes, the entries, the valid entries and the total) is fetched
@@ -23,16 +23,16 @@ export function setCollectionSwitch(value: 'Y' | 'N'): void {
   $collectionSwitch.set(value);
 }
 
-/** Spec §5: logged in (user id present) and collectionSwitch Y. */
+/** The wishlist exists only for a signed-in member (a user id), and only while the CMS's collectionSwitch is Y. */
 export const $wishlistEnabled = computed([$member, $collectionSwitch], (member, collectionSwitch) => member !== null && collectionSwitch === 'Y');
 
-/** Products in the wishlist; 0 when unknown, disabled or failed (spec §8). */
+/** Products in the wishlist; 0 when unknown, disabled or failed (a badge never shows a stale or made-up count). */
 export const $wishCount = atom(0);
 
 /** Bumped by logout: an answer that left before it belongs to nobody. */
 let generation = 0;
 
-/** The wishlist badge. Any failure shows 0 (spec §8). */
+/** The wishlist badge. Any failure shows 0. */
 export async function loadWishCount(): Promise<void> {
   if (!$wishlistEnabled.get()) return;
   const started = generation;
@@ -56,7 +56,7 @@ const EMPTY_LIST: WishList = { status: 'uninit', codes: [], entries: [], valid: 
 export const $wishList = atom<WishList>(EMPTY_LIST);
 let listFetches = 0;
 
-/** The first page of the list (20 entries: the API's page), within the fetch limit of spec §9. */
+/** The first page of the list (20 entries: the API's page), at most WISH_LIST_MAX_FETCHES times a page. */
 export async function loadWishList(): Promise<void> {
   if (!$wishlistEnabled.get() || listFetches >= WISH_LIST_MAX_FETCHES) return;
   listFetches++;
@@ -92,7 +92,7 @@ export interface WishChange {
 const changeListeners = new Set<(change: WishChange) => void>();
 
 /**
- * Called after every successful add or remove. The recommendation event of spec §4
+ * Called after every successful add or remove. The recommendation event
  * (addtowishlist / wishlistremove) and the analytics collect event hook in here, so this
  * store sends nothing but the wishlist call itself.
  */
@@ -106,13 +106,13 @@ export type WishActionResult = ApiResult<ResponseOf<'wishInsert'> & ResponseOf<'
 
 /**
  * Add a product. The count follows the API's total. A refusal is returned for the caller's
- * toast: msgCode translated, else msg, else 'interfaceException' (spec §8).
+ * toast: msgCode translated, else msg, else 'interfaceException'.
  */
 export function addWish(productCode: string, skuCode = ''): Promise<WishActionResult> {
   return changeWish('add', productCode, skuCode);
 }
 
-/** Remove a product; a refusal's toast falls back to 'account.deleteFailure' (spec §8). */
+/** Remove a product; a refusal's toast falls back to 'account.deleteFailure'. */
 export function removeWish(productCode: string, skuCode = ''): Promise<WishActionResult> {
   return changeWish('remove', productCode, skuCode);
 }

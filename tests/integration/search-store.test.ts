@@ -120,11 +120,11 @@ describe('recent searches', () => {
     expect(search.$searchHistory.get()).toEqual(['外套']);
   });
 
-  it('a search is remembered and answers its target; a blank one does nothing', async () => {
-    const search = await openPage();
-    expect(search.submitSearch('  T恤 ', {}, '/en-gb')).toBe(`/en-gb/search.html?description=${encodeURIComponent('T恤')}`);
-    expect(search.submitSearch('sale', { sale: { pcLink: '/c/W01.html' } }, '/en-gb')).toBe('/en-gb/c/W01.html');
-    expect(search.submitSearch('   ', {}, '')).toBeNull();
+  it("a search is remembered and answers its target in the page's language; a blank one does nothing", async () => {
+    const search = await openPage('en-GB');
+    expect(search.submitSearch('  T恤 ', {})).toBe(`/en-gb/search.html?description=${encodeURIComponent('T恤')}`);
+    expect(search.submitSearch('sale', { sale: { pcLink: '/c/W01.html' } })).toBe('/en-gb/c/W01.html');
+    expect(search.submitSearch('   ', {})).toBeNull();
     expect(search.$searchHistory.get()).toEqual(['sale', 'T恤']);
   });
 });

@@ -1,6 +1,7 @@
 /**
- * /account/favorites.html (spec §2, §4): the member's wishlist, newest first, with the
- * products that can no longer be bought marked (enabledFlag and approval, spec §4) and a
+ * /account/favorites.html: the member's wishlist, newest first, with the
+ * products that can no longer be bought marked (switched off, or an approval
+ * that is not a listing) and a
  * remove button on each. Removing updates the list, the total and the header badge at once.
  */
 import { useEffect, useState } from 'react';

@@ -1,7 +1,7 @@
 /**
  * Small form parts shared by the sign-in islands: a labelled field with its error, the
  * ordered check (first failure shown on its field, scrolled into view below the header),
- * and the message for a msgCode: translated, else the API's msg, else the common text (spec §8).
+ * and the message for a msgCode: translated, else the API's msg, else the common text.
  */
 import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useHydrated } from '../use-hydrated.ts';
@@ -55,7 +55,7 @@ export function useFormSubmit<T>(t: TFunction, checks: (values: FormValues) => F
     const input = formRef.current?.querySelector<HTMLInputElement>(`[name="${field}"]`);
     if (!input) return;
     input.focus({ preventScroll: true });
-    // Scroll to the field's group (label included), clear of the sticky header (spec §4).
+    // Scroll to the field's group (label included), clear of the sticky header, so the label shows too.
     const group = input.closest('.form-field') ?? input;
     window.scrollTo({ top: group.getBoundingClientRect().top + window.scrollY - DEFAULT_PAGE_HEADER_HEIGHT_PX - 16, behavior: 'smooth' });
   }

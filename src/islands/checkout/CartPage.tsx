@@ -1,5 +1,5 @@
 /**
- * /cart.html (spec §2, access-checked): the member's lines with colour and size, unit price,
+ * /cart.html (members only): the member's lines with colour and size, unit price,
  * hem (alterMode, finalInseam) and gift flags; quantity, remove, gift wrapping; lines that
  * cannot be ordered now are marked and left out of the totals, which come from the API.
  */

@@ -1,5 +1,5 @@
 /**
- * Checkout (spec §2, §9): delivery (express to home, two convenience-store chains, store
+ * Checkout: delivery (express to home, two convenience-store chains, store
  * pickup, direct site delivery), the address or store, the invoice (personal cloud invoice
  * with its vehicle, company e-invoice, donation), payment (cash on delivery, pay in store,
  * online with a channel), coupon; totals from the API's preview. The form is checked with the
@@ -109,7 +109,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   // An order is placed only on a fresh preview of what is on screen.
   const canPlace = ready !== null && !preview.pending && preview.error === null && !busy && !addingAddress;
   const money = (amount: number) => formatPrice(amount, currencyFormatOf(ready?.currency ?? CHECKOUT_CURRENCY));
-  // Spec §5: a line's hem or gift wrapping must be available for the chosen delivery.
+  // A line's hem or gift wrapping must be offered for the chosen delivery (the CMS switches say where).
   const distribution = distributionType({ shippingType: form.deliveryType === 'STORE_PICKUP' ? 'PICKUP' : 'EXPRESS' });
   const serviceProblems = useMemo(
     () =>
@@ -168,7 +168,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
 
   const error = (field: string) => errors[field] ? <p className="form-field__error" role="alert">{errors[field]}</p> : null;
   return (
-    // Enter in a field does not submit (spec §5): the order is placed by its button only.
+    // Enter in a field does not submit: an order is placed on purpose, by its button only.
     <form className="checkout" ref={root} onSubmit={onSubmit} onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT' && e.preventDefault()} noValidate>
       <div className="checkout__steps">
         <fieldset className="checkout__group" data-field="deliveryType">

@@ -1,5 +1,5 @@
 /**
- * The coupon pages (spec §2): /coupon-collect.html (coupons to collect, one by ?couponId= or
+ * The coupon pages: /coupon-collect.html (coupons to collect, one by ?couponId= or
  * all that have not ended; collecting needs a member and works once), /voucherDescription.html
  * (one coupon's terms, by ?couponId=) and /membershipcoupon.html (the member's coupons).
  */

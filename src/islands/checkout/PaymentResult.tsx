@@ -1,5 +1,5 @@
 /**
- * The pages after an order is placed (spec §2): /payment/success.html (placed, to pay on
+ * The pages after an order is placed: /payment/success.html (placed, to pay on
  * delivery or in store), /payment/complete.html (paid online), /payment/failed.html (online
  * payment not completed: the order was cancelled and its items are back in the cart), and the payment providers' return pages, which ask the API whether
  * the order is paid (the provider's `result` in the URL is not trusted) and move on to

@@ -1,5 +1,5 @@
 /**
- * The account entry of the header (spec §2): a click goes to the account, or to login for a
+ * The account entry of the header: a click goes to the account, or to login for a
  * visitor; hovering shows a pop-up with My Account and Exit, which closes 100 ms after the
  * pointer leaves. Display modes: A (icon), B (icon and label, in the account area), D
  * (while the category layer is open). It reads the shared session atoms; the session store

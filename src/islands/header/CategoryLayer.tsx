@@ -1,5 +1,5 @@
 /**
- * The gender navigation and the category float layer (spec §2). The tabs are the first 4
+ * The gender navigation and the category float layer. The tabs are the first 4
  * classification nodes, rendered as plain links (they work before hydration); a 300 ms hover
  * or a click opens the tab's layer: a grid of sub-categories with drill-down and a back
  * arrow, and the tab's own picture and page link. Opening a tab pushes `#{title}_navi`, so

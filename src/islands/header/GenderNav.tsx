@@ -1,5 +1,5 @@
 /**
- * The gender navigation overlay of narrow screens (spec §2). The overlay is not markup of its
+ * The gender navigation overlay of narrow screens. The overlay is not markup of its
  * own: it is the header's search box and gender tabs, which the stylesheet shows as a sheet
  * under the bar while `data-gender-nav` on the header says it is open. On home they are part
  * of the page instead, and the button is hidden. This island owns the button, the scrim, that

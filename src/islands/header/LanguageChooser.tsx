@@ -1,10 +1,11 @@
 /**
- * The language chooser (spec §2, §4): a click on the current language is ignored; for a
+ * The language chooser: a click on the current language is ignored; for a
  * signed-in member the choice is POSTed as their preference, and the switch proceeds
  * whatever the answer. Before hydration the links work on their own.
  *
  * An unknown address never comes from a switch: a page missing in the other language sends
- * the shopper to that language's home instead (the not-found exception of spec §2).
+ * the shopper to that language's home instead (the one case where a link of ours
+ * must not end on the not-found page).
  *
  * Back button: each page records its language for the session; a page restored from the
  * back-forward cache whose language is no longer the recorded one reloads, so the shopper

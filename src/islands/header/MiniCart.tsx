@@ -1,5 +1,5 @@
 /**
- * The cart entry and the mini cart (spec §2, §4): a click goes to the cart, or to login with
+ * The cart entry and the mini cart: a click goes to the cart, or to login with
  * redirect_url for a visitor. For a member, hovering opens the mini cart after 500 ms and
  * closes it 100 ms after leaving; it is 812 px wide and shows at most 3 lines, with its
  * status: loading, an empty cart, or a failure with retry.

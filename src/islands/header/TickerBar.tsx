@@ -1,5 +1,5 @@
 /**
- * The announcement ticker (spec §2): shown when displayFlag is Y; with closeButton Y it can
+ * The announcement ticker: shown when displayFlag is Y; with closeButton Y it can
  * be closed, and stays closed for the session. The page decides the config by its ticker
  * group at build time; an inline script hides a closed ticker before paint (no flash).
  */

@@ -1,6 +1,6 @@
 /**
  * The wishlist entry of the header: a link to the favourites (login first for a visitor),
- * with the count badge, which shows 99+ above 99 (spec §9). The count is shared: a wishlist
+ * with the count badge, which shows 99+ above 99 (the badge keeps its size). The count is shared: a wishlist
  * change in any island updates it here.
  */
 import { useEffect } from 'react';

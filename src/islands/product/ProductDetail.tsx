@@ -1,5 +1,5 @@
 /**
- * /product-detail.html?productCode=&productId= (spec §2): one static shell per language; this
+ * /product-detail.html?productCode=&productId=: one static shell per language; this
  * island reads the product's static JSON (CDN) and its live price and stock (API). Colour and
  * size with stock, price (red under the price-group rules), sold-out and corner marks, the
  * hem and gift-wrapping services where they apply, pre-order and made-to-order notes,
@@ -152,7 +152,7 @@ function ProductView({ t, detail, prefix, currency, switches, corner, returnNoti
     if (!(await requireMember())) return;
     const result = wished ? await removeWish(detail.productCode, sku?.skuCode ?? '') : await addWish(detail.productCode, sku?.skuCode ?? '');
     if (result && !result.ok && result.kind !== 'aborted') {
-      // Spec §8: a failed insert falls back to 'interfaceException', a failed delete to 'account.deleteFailure'.
+      // Without a message of the API's, a failed insert says 'interfaceException', a failed delete 'account.deleteFailure'.
       const fallback = wished ? 'account.deleteFailure' : 'errors.interfaceException';
       setNotice({ kind: 'error', text: result.kind === 'failure' ? messageFor(t, result.msgCode, result.msg, fallback) : t(fallback) });
     }

@@ -1,5 +1,5 @@
 /**
- * A product image with the states of spec §4: unload until it comes within 600 px of the
+ * A product image with four states: unload until it comes within 600 px of the
  * viewport (or at once when not lazy), then loading, then loaded or error. A new src (or
  * turning loading on) starts again; a failure marks error and calls onError.
  */

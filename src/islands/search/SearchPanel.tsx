@@ -1,5 +1,5 @@
 /**
- * The search box and its panel (spec §2 "Search panel"). Focus opens the panel (and loads the
+ * The search box and its panel. Focus opens the panel (and loads the
  * hot words once). With nothing typed it shows quick links, hot words and recent searches;
  * with text typed, only the suggestions, the typed text marked. Enter searches (a blank word
  * does nothing); so does a click on any word.
@@ -85,7 +85,7 @@ export default function SearchPanel({ languageCode, prefix, messages, specifiedW
   }
 
   function search(word: string) {
-    const target = submitSearch(word, specifiedWords, prefix);
+    const target = submitSearch(word, specifiedWords);
     if (!target) return;
     if (input.current) input.current.value = word.trim();
     setTyped(word.trim());

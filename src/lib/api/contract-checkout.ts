@@ -3,7 +3,7 @@
  * coupons. Spread into ENDPOINTS by contract.ts.
  *
  * Money is in TWD: delivery by convenience-store chains, cloud and donation invoices and the
- * payment methods of spec §9 are Taiwan's, so the checkout is the Taiwan store's.
+ * payment methods (constants.ts) are Taiwan's, so the checkout is the Taiwan store's.
  */
 import { z } from 'zod';
 import { INSEAM_RANGE_CM } from '../product/rules.ts';
@@ -26,7 +26,7 @@ import { cartLineSchema, couponSchema, endpoint, none, ORDER_STATUSES, orderLine
 export { CHECKOUT_CURRENCY };
 
 // ---------------------------------------------------------------------------------------
-// Field formats of spec §5 used by the checkout forms (the UI validates with the same ones)
+// Field formats of the checkout forms (the UI validates with the same ones)
 
 /** Mobile-barcode invoice vehicle: a slash and 7 characters of [0-9A-Z.+-]. */
 export const PHONE_VEHICLE_PATTERN = /^\/[0-9A-Z.+-]{7}$/;
@@ -42,7 +42,7 @@ export const HEM_MODE_PATTERN = /^[A-Z][A-Z0-9_]{0,19}$/;
 /** The pages an order is placed from: the cart page, or the payment settlement page. */
 export const CHECKOUT_FROM = ['cart', 'settlement'] as const;
 export type CheckoutFrom = (typeof CHECKOUT_FROM)[number];
-/** Donation targets a page offers: the settlement page leaves one out (spec §9). */
+/** Donation targets a page offers: the settlement page leaves one out (DONATION_TARGET_OMITTED_ON_SETTLEMENT). */
 export const donationTargetsFor = (from: CheckoutFrom) => DONATION_INVOICE_TARGETS.filter((t) => from !== 'settlement' || t !== DONATION_TARGET_OMITTED_ON_SETTLEMENT);
 
 // ---------------------------------------------------------------------------------------
@@ -152,7 +152,7 @@ export const orderCreateBodySchema = z
 
 const createdStatuses = ['UNPAID', 'WAIT_SHIP'] as const satisfies readonly (typeof ORDER_STATUSES)[number][];
 
-/** Order tracking payload of spec §3, for the analytics and tag-manager purchase event. */
+/** What a placed order tells the analytics and tag-manager purchase event. */
 export const orderTrackingSchema = z.object({
   orTempId: z.string(),
   shippingType: z.enum(['EXPRESS', 'PICKUP']).describe('The distribution type: PICKUP for a store pickup'),

@@ -27,10 +27,10 @@ export const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array
 // ---------------------------------------------------------------------------------------
 // Entities both parts of the contract answer (contract.ts re-exports them)
 
-/** Order statuses of spec §4. */
+/** Every status an order can be in (the order state machine's states). */
 export const ORDER_STATUSES = ['UNPAID', 'WAIT_SHIP', 'PARTIAL_SHIP', 'SHIPPED', 'WAIT_PICK', 'FINISHED', 'CANCELLED', 'CLOSED', 'WAIT_BACK', 'WAIT_CONFIRM', 'WAIT_DEPOSIT_PAY', 'WAIT_REST_PAY', 'REST_PAY_CANCELLED'] as const;
 
-/** A cart line as the mini cart shows it (spec §3 "Cart line"). */
+/** A cart line as the API answers it for the mini cart (the store maps it to the app's CartItem). */
 export const cartLineSchema = z.object({
   cartId: z.string(),
   productCode: z.string(),
@@ -51,7 +51,7 @@ export const cartLineSchema = z.object({
     summaryInfo: z.object({ customMadeFlag: yesNo, originPrice: z.number() }),
   }),
 });
-/** A line of a placed order (spec §3 "Order product line"); productId is the level-2 product id. */
+/** A line of a placed order; productId is the level-2 product id. */
 export const orderLineSchema = z.object({
   productId: z.string(),
   skuCode: z.string(),

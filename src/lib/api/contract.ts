@@ -17,7 +17,7 @@ export type { EndpointDefinition } from './contract-kit.ts';
 export { cartLineSchema, couponSchema, ORDER_STATUSES, orderLineSchema } from './contract-kit.ts';
 
 // ---------------------------------------------------------------------------------------
-// Envelope (spec §3 "Form response envelope")
+// Envelope: every answer of the API, success or not, has this shape
 
 export const envelopeSchema = <T extends z.ZodType>(resp: T) =>
   z.object({
@@ -38,11 +38,11 @@ export const failureEnvelopeSchema = z
 
 
 // ---------------------------------------------------------------------------------------
-// Validation rules of spec §5 that both sides check
+// Validation rules that both sides check (the form before sending, the API on receipt)
 
-/** 8–20 characters with at least one digit and one letter (spec §5, §9). */
+/** 8–20 characters with at least one digit and one letter. */
 export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[A-Za-z]).{8,20}$/;
-/** Taiwan mobile number (spec §5): 09 and 8 digits. */
+/** Taiwan mobile number: 09 and 8 digits. */
 export const TW_MOBILE_PATTERN = /^09\d{8}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const passwordSchema = z.string().regex(PASSWORD_PATTERN, 'UR_PASSWORD_FORMAT');
@@ -144,7 +144,7 @@ export const wishEntrySchema = z.object({
 const productRefSchema = z.object({ productCode: z.string().min(1), skuCode: z.string().default('') });
 
 // ---------------------------------------------------------------------------------------
-// Orders and after-sales (spec §4)
+// Orders and after-sales
 
 export const ORDER_TYPES = ['DEFAULT', 'REFUND', 'AFTERSALE', 'REFUNDAF', 'NOTDELIVERREFUSED'] as const;
 export const REFUND_STATUSES = ['RETURN_UNAPPROVED', 'WAIT_RETURN_STORE', 'WAIT_SEND_STORE', 'WAIT_SEND_WH', 'WAIT_CONFIRM', 'WAIT_BUYER_CONFIRM', 'BUYER_UNCONFIRMED', 'REFUND_UNAPPROVED', 'REFUSED', 'SUCCESS', 'SELLER_CONFIRMED', 'CLOSED', 'FAILED', 'PART_REFUND_FAILURE', 'OFFLINE_SUCCESS', 'TIME_CLOSED', 'CONFIRM_RETURNED_STORE', 'WAIT_BUYER_RETURN_GOODS', 'WAIT_REFUND_TO_BUYER', 'SELLER_REFUND_AUDIT'] as const;
@@ -200,7 +200,7 @@ export const addressSchema = z.object({
   zipCode: z.string().default('0'),
   isDefault: yesNo,
 });
-/** A saved address as sent: the receiver's mobile must be a mobile number of the region (spec §5; Taiwan's is checked). */
+/** A saved address as sent: the receiver's mobile must be a mobile number of the region (only Taiwan's format is checked). */
 const addressBodySchema = addressSchema
   .extend({ receiver: z.string().trim().min(1, 'AD_RECEIVER_REQUIRED').max(40), city: z.string().trim().min(1, 'AD_CITY_REQUIRED'), detail: z.string().trim().min(1, 'AD_DETAIL_REQUIRED').max(120) })
   .partial({ addressId: true })
@@ -287,7 +287,7 @@ export type EndpointName = keyof typeof ENDPOINTS;
 export type RequestOf<N extends EndpointName> = z.input<(typeof ENDPOINTS)[N]['body']>;
 export type ResponseOf<N extends EndpointName> = z.infer<(typeof ENDPOINTS)[N]['resp']>;
 
-/** Analytics collector paths (form-encoded, spec §7); served beside the API locally. */
+/** Analytics collector paths (form-encoded, as the collector takes them); served beside the API locally. */
 export const ANALYTICS_PATHS = ['/datarcvr/user/web', '/datarcvr/event', '/datarcvr/custom'] as const;
 
 export { REFRESH_COOKIE, SESSION_HINT_COOKIE } from './cookies.ts';
