@@ -44,13 +44,35 @@ export async function loadWishCount(): Promise<void> {
 // ---------------------------------------------------------------------------------------
 // The list
 
+/** A product in the wishlist, as the favourites page shows it. */
+export interface WishItem {
+  productCode: string;
+  name: string;
+  imageUrl: string;
+  /** The price range; null when the API sent none. */
+  price: { min: number; max: number } | null;
+  /** Still for sale: switched on and listed. */
+  valid: boolean;
+}
+
 export interface WishList {
   status: 'uninit' | 'loading' | 'ready' | 'error';
   /** Product codes in the list: what a heart checks. */
   codes: readonly string[];
-  entries: readonly WishEntry[];
-  valid: readonly WishEntry[];
+  entries: readonly WishItem[];
+  valid: readonly WishItem[];
   total: number;
+}
+
+function toWishItem(entry: WishEntry): WishItem {
+  const product = entry.spuInfo;
+  return {
+    productCode: product.productCode,
+    name: product.name ?? '',
+    imageUrl: product.imageUrl ?? '',
+    price: product.priceInfo ? { min: product.priceInfo.minPrice, max: product.priceInfo.maxPrice } : null,
+    valid: isValidWish(entry),
+  };
 }
 const EMPTY_LIST: WishList = { status: 'uninit', codes: [], entries: [], valid: [], total: 0 };
 export const $wishList = atom<WishList>(EMPTY_LIST);
@@ -65,7 +87,7 @@ export async function loadWishList(): Promise<void> {
   const result = await callApi('wishList', { page: 1 });
   if (started !== generation || (!result.ok && result.kind === 'aborted')) return;
   if (!result.ok) return $wishList.set({ ...$wishList.get(), status: 'error' });
-  setList(result.data.list, result.data.total);
+  setList(result.data.list.map(toWishItem), result.data.total);
   $wishCount.set(result.data.total);
 }
 
@@ -74,8 +96,8 @@ export function invalidateWishList(): void {
   listFetches = 0;
 }
 
-function setList(entries: readonly WishEntry[], total: number): void {
-  $wishList.set({ status: 'ready', codes: entries.map((e) => e.spuInfo.productCode), entries, valid: entries.filter(isValidWish), total });
+function setList(entries: readonly WishItem[], total: number): void {
+  $wishList.set({ status: 'ready', codes: entries.map((e) => e.productCode), entries, valid: entries.filter((e) => e.valid), total });
 }
 
 // ---------------------------------------------------------------------------------------
@@ -125,7 +147,7 @@ async function changeWish(action: WishChange['action'], productCode: string, sku
   if (result.ok && started === generation) {
     $wishCount.set(result.data.total);
     const list = $wishList.get();
-    if (action === 'remove') setList(list.entries.filter((e) => e.spuInfo.productCode !== productCode), result.data.total);
+    if (action === 'remove') setList(list.entries.filter((e) => e.productCode !== productCode), result.data.total);
     else if (!list.codes.includes(productCode)) {
       // The API answers the total only: the entry is known by its code until the next fetch.
       $wishList.set({ ...list, codes: [productCode, ...list.codes], total: result.data.total });

@@ -304,11 +304,12 @@ describe('wishlist', () => {
     expect(list.codes).toHaveLength(4);
     // The seed's switched-off product is in the list but not among the valid ones.
     expect(list.valid).toHaveLength(3);
-    expect(list.valid.every((e) => e.spuInfo.enabledFlag === 'Y')).toBe(true);
+    expect(list.valid.every((e) => e.valid)).toBe(true);
+    expect(Object.keys(list.entries[0]!).sort()).toEqual(['imageUrl', 'name', 'price', 'productCode', 'valid']);
     const invalid = list.entries.find((e) => !list.valid.includes(e))!;
-    await wishlist.removeWish(invalid.spuInfo.productCode);
+    await wishlist.removeWish(invalid.productCode);
     const after = wishlist.$wishList.get();
-    expect(after.codes).not.toContain(invalid.spuInfo.productCode);
+    expect(after.codes).not.toContain(invalid.productCode);
     expect([after.entries.length, after.valid.length, after.total, wishlist.$wishCount.get()]).toEqual([3, 3, 3, 3]);
     // An addition is known by its code at once (the heart), and the next load fetches the entry.
     await wishlist.addWish('L000001');

@@ -10,7 +10,6 @@ import { formatPriceRange } from '../../lib/format/currency.ts';
 import type { CurrencyFormat } from '../../lib/i18n/languages.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
-import { isValidWish } from '../../lib/product/wishlist.ts';
 import { requireMember } from '../../stores/session.ts';
 import { $wishList, invalidateWishList, loadWishList, removeWish, setCollectionSwitch } from '../../stores/wishlist.ts';
 import '../../stores/wishlist-events.ts';
@@ -56,9 +55,8 @@ export default function FavoritesPage({ languageCode, prefix, messages, currency
       <p className="favorites__count">{t('favorites.count', { count: list.total })}</p>
       {error && <p className="form-error" role="alert">{error}</p>}
       <ul className="favorites">
-        {list.entries.map((entry) => {
-          const valid = isValidWish(entry);
-          const product = entry.spuInfo;
+        {list.entries.map((product) => {
+          const valid = product.valid;
           return (
             <li key={product.productCode} className="favorite" data-product-code={product.productCode} data-invalid={!valid || undefined}>
               <a className="favorite__picture" aria-hidden="true" tabIndex={-1} href={`${prefix}${productDetailHref(product.productCode)}`}>
@@ -69,7 +67,7 @@ export default function FavoritesPage({ languageCode, prefix, messages, currency
                 {product.name}
                 {!valid && <span className="visually-hidden"> ({t('favorites.unavailable')})</span>}
               </a>
-              {product.priceInfo && <span className="favorite__price">{formatPriceRange(product.priceInfo.minPrice, product.priceInfo.maxPrice, currency)}</span>}
+              {product.price && <span className="favorite__price">{formatPriceRange(product.price.min, product.price.max, currency)}</span>}
               <button type="button" className="link-button favorite__remove" onClick={() => void remove(product.productCode)}>{t('cart.remove')}</button>
             </li>
           );
