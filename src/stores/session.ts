@@ -88,16 +88,14 @@ export function apiClient(): Promise<ApiClient> {
  * One call of the contract through the page's client. A client that cannot even be loaded
  * (offline) is a network failure like any other, so every action gets a result, never a throw.
  */
-export async function callApi<N extends EndpointName>(name: N, body?: RequestOf<N>): Promise<ApiResult<ResponseOf<N>>> {
-  let loaded: ApiClient;
-  try {
-    loaded = await apiClient();
-  } catch (cause) {
-    const error = cause instanceof Error ? cause : new Error(String(cause));
-    $httpError.set(error.message);
-    return { ok: false, kind: 'network', error };
-  }
-  return loaded.call(name, body);
+export function callApi<N extends EndpointName>(name: N, body?: RequestOf<N>): Promise<ApiResult<ResponseOf<N>>> {
+  return apiClient().then(
+    (client) => client.call(name, body),
+    (error: Error) => {
+      $httpError.set(error.message);
+      return { ok: false, kind: 'network', error };
+    },
+  );
 }
 
 // ---------------------------------------------------------------------------------------
@@ -113,11 +111,9 @@ export function goToLogin(): void {
 export async function restoreSession(): Promise<boolean> {
   if ($member.get()) return true;
   if (!hasSessionHint()) return false;
-  try {
-    return (await (await apiClient()).refreshSession()) !== null;
-  } catch {
-    return false; // the client could not load: nobody is signed in on this page for now
-  }
+  // A client that cannot load (offline) restores nobody on this page for now.
+  const session = await apiClient().then((client) => client.refreshSession(), () => null);
+  return session !== null;
 }
 
 /**

@@ -44,22 +44,18 @@ export interface Answer {
 }
 
 /** Sends one call. A network failure or an abort rejects; any HTTP status resolves. */
-export async function send(route: Route, body: unknown, options: CoreOptions & { token?: string | null; signal?: AbortSignal }): Promise<Answer> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+export async function send(route: Route, body: unknown, options: CoreOptions & { token?: string | null; signal?: AbortSignal | undefined }): Promise<Answer> {
+  const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
   if (options.language) headers['accept-language'] = options.language;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const init: RequestInit = { method: route.method, headers, credentials: 'same-origin', ...(options.signal ? { signal: options.signal } : {}) };
-  if (route.method === 'POST') {
-    headers['content-type'] = 'application/json';
-    init.body = JSON.stringify(body ?? {});
-  }
-  const res = await (options.fetch ?? fetch)(`${options.baseUrl ?? API_BASE_URL}${route.path}`, init);
+  const post = route.method === 'POST';
+  const res = await (options.fetch ?? fetch)(`${options.baseUrl ?? API_BASE_URL}${route.path}`, { method: route.method, headers, credentials: 'same-origin', signal: options.signal ?? null, body: post ? JSON.stringify(body ?? {}) : null });
   const text = await res.text();
   let json: unknown;
   try {
-    json = text ? JSON.parse(text) : undefined;
+    json = JSON.parse(text);
   } catch {
-    json = undefined;
+    // Not JSON (an HTML error page, an empty body): no envelope to read.
   }
   return { status: res.status, body: json };
 }
@@ -71,20 +67,15 @@ interface Envelope {
   msg: string | null;
 }
 
-const isEnvelope = (value: unknown): value is Envelope => typeof value === 'object' && value !== null && typeof (value as Envelope).success === 'boolean';
-
 /**
  * The envelope as a result, without a schema: a refusal with its msgCode and field, or the
  * resp as is. An answer that is no envelope throws ApiResponseError.
  */
 export function readEnvelope<T>(route: Route, answer: Answer): ApiResult<T> {
-  const envelope = answer.body;
-  if (!isEnvelope(envelope)) throw new ApiResponseError(`Unexpected answer from ${route.path} (HTTP ${answer.status})`);
-  if (!envelope.success) {
-    const field = (envelope.resp as { field?: unknown } | null)?.field;
-    return { ok: false, kind: 'failure', msgCode: envelope.msgCode ?? 'API_FAILURE', msg: envelope.msg ?? null, field: typeof field === 'string' ? field : null };
-  }
-  return { ok: true, data: envelope.resp as T };
+  const envelope = answer.body as Envelope | undefined;
+  if (typeof envelope?.success !== 'boolean') throw new ApiResponseError(`Unexpected answer from ${route.path} (HTTP ${answer.status})`);
+  if (envelope.success) return { ok: true, data: envelope.resp as T };
+  return { ok: false, kind: 'failure', msgCode: envelope.msgCode ?? 'API_FAILURE', msg: envelope.msg ?? null, field: (envelope.resp as { field?: string } | null)?.field ?? null };
 }
 
 export const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || (error as { cause?: Error }).cause?.name === 'AbortError');
