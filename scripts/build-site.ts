@@ -2,7 +2,7 @@
  * Builds the site from content-cache/ with Astro, as a function (the publish service and
  * the benchmarks call it) and as a CLI (`npm run build` pulls first).
  *
- * Every build writes its route manifest (src/lib/publish/route-manifest.ts) into the output.
+ * Every build writes its route manifest (scripts/publish/route-manifest.ts) into the output.
  * Given the manifest of the release it will be merged over (`base`), a build renders only
  * the routes whose digest changed (plus robots.txt, the sitemap index and the product-page
  * fragments, which are few; the sitemaps and feeds of the languages with a changed route;
@@ -16,10 +16,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
+import { buildOptions, type AstroBuildOptions } from '../src/build/build-options.ts';
 import { nextPublicationBoundary } from '../src/build/routing/route-table.ts';
-import { getSite, renderOnly, resetSite } from '../src/build/site.ts';
+import { getSite, resetSite } from '../src/build/site.ts';
 import { productCacheDigest } from '../src/build/catalogue/pull-products.ts';
-import { contentCacheDir } from '../src/build/env.ts';
+import { astroOutDir, contentCacheDir } from '../src/build/env.ts';
 import { affectedPages } from './publish/affected-pages.ts';
 import { ROUTE_MANIFEST_FILE, parseRouteManifest, serializeRouteManifest, type RouteManifest } from './publish/route-manifest.ts';
 import { writeHostRules } from './host-rules.ts';
@@ -72,12 +73,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const productData = productCacheDigest(contentCacheDir());
   const plan = options.base?.fingerprint === fingerprint ? affectedPages({ before: options.base.routes, after: routes }) : null;
   const rendersProductData = !plan || options.base?.productData !== productData;
-  renderOnly(plan ? { paths: plan.rebuild.map((route) => route.urlPath), productData: rendersProductData, languages: plan.languages } : null);
-  try {
-    await astroBuild(outDir, options);
-  } finally {
-    renderOnly(null);
-  }
+  const renderScope = plan ? { paths: plan.rebuild.map((route) => route.urlPath), productData: rendersProductData, languages: plan.languages } : null;
+  await astroBuild({ outDir, concurrency: options.concurrency, cacheDir: options.cacheDir, incremental: options.incremental, renderScope });
   const rendered = performance.now();
   await writeHostRules(outDir, { partial: plan !== null });
   await writeFile(join(outDir, ROUTE_MANIFEST_FILE), serializeRouteManifest({ fingerprint, productData, routes }));
@@ -95,14 +92,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   };
 }
 
-async function astroBuild(outDir: string, options: BuildOptions): Promise<void> {
-  await build({
-    outDir,
-    logLevel: 'warn',
-    ...(options.concurrency ? { build: { concurrency: options.concurrency } } : {}),
-    ...(options.cacheDir ? { cacheDir: options.cacheDir } : {}),
-    experimental: { incrementalBuild: options.incremental ?? false },
-  });
+/** Astro's build: astro.config.mjs, with this build's options on top. */
+async function astroBuild(options: AstroBuildOptions): Promise<void> {
+  await build({ ...buildOptions(options), logLevel: 'warn' });
 }
 
 /** A release's route manifest, or null when it has none (or an unreadable one). */
@@ -203,7 +195,7 @@ if (import.meta.main) {
   try {
     const { values } = parseArgs({ options: { out: { type: 'string' }, wait: { type: 'boolean', default: false }, 'no-pull': { type: 'boolean', default: false } } });
     if (!values['no-pull']) await pull();
-    let job: BuildJob = { outDir: values.out ?? process.env.ASTRO_OUT_DIR ?? 'dist' };
+    let job: BuildJob = { outDir: values.out ?? astroOutDir() };
     if (values.wait) {
       // A spare of createChildBuilder: parse the cache now, while nothing is asked of us.
       await getSite().catch(() => {});

@@ -43,6 +43,8 @@ export interface ChangeSet {
 export const MAX_SOURCES = 200;
 export const DEFAULT_DEBOUNCE_MS = 500;
 export const DEFAULT_MAX_WAIT_MS = 5000;
+/** Finished builds /status lists, newest first: enough to see what a burst of publishes did. */
+export const RECENT_BUILDS = 20;
 
 /**
  * One document's change after another. What the build needs is whether the document exists
@@ -114,6 +116,8 @@ export interface BuildQueueState<R> {
   queued: { changeSet: ChangeSet; firstAt: number | null; dueAt: number | null } | null;
   running: { changeSet: ChangeSet; startedAt: number } | null;
   last: BuildRecord<R> | null;
+  /** The last RECENT_BUILDS finished builds, newest first (`last` is the first). */
+  recent: BuildRecord<R>[];
   /** Builds finished since the service started, failed ones included. */
   builds: number;
 }
@@ -146,7 +150,7 @@ export class BuildQueue<R = unknown> {
   #lastAt: number | null = null;
   #timer: unknown = null;
   #running: { changeSet: ChangeSet; startedAt: number; done: Promise<void> } | null = null;
-  #last: BuildRecord<R> | null = null;
+  #recent: BuildRecord<R>[] = [];
   #builds = 0;
   #closed = false;
 
@@ -159,7 +163,7 @@ export class BuildQueue<R = unknown> {
     this.#setTimer = options.setTimer ?? ((callback, ms) => setTimeout(callback, ms));
     this.#clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>));
     this.#onBuild = options.onBuild ?? (() => {});
-    this.#last = options.last ?? null;
+    if (options.last) this.#recent.push(options.last);
   }
 
   /** Queues a publish. A change with no documents and no rebuild flag is ignored (false). */
@@ -179,7 +183,8 @@ export class BuildQueue<R = unknown> {
     return {
       queued: this.#pending ? { changeSet: this.#pending, firstAt: this.#firstAt, dueAt: this.#dueAt() } : null,
       running: this.#running ? { changeSet: this.#running.changeSet, startedAt: this.#running.startedAt } : null,
-      last: this.#last,
+      last: this.#recent[0] ?? null,
+      recent: [...this.#recent],
       builds: this.#builds,
     };
   }
@@ -234,7 +239,8 @@ export class BuildQueue<R = unknown> {
         // Kept for the next build, under what arrived meanwhile (which is newer).
         this.#pending = this.#pending ? mergeChangeSets(changeSet, this.#pending) : changeSet;
       }
-      this.#last = record;
+      this.#recent.unshift(record);
+      this.#recent.length = Math.min(this.#recent.length, RECENT_BUILDS);
       this.#builds += 1;
       this.#running = null;
       try {

@@ -26,6 +26,11 @@ export function cmsBaseUrl(): string | undefined {
   return value ? readUrl('CMS_BASE_URL', value) : undefined;
 }
 
+/** Where `npm run build` writes the site (ASTRO_OUT_DIR, default dist). */
+export function astroOutDir(): string {
+  return process.env.ASTRO_OUT_DIR?.trim() || 'dist';
+}
+
 export function contentCacheDir(): string {
   return process.env.CONTENT_CACHE_DIR?.trim() || 'content-cache';
 }

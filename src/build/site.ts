@@ -1,6 +1,6 @@
 /**
  * The build's single entry to content: loads the cache once per build process and derives
- * the route table. Routes, layouts and (later) the sitemap all ask here.
+ * the route table. Pages ask here and pass what their components show as props.
  */
 import { DEFAULT_LANGUAGE, getLanguage } from '../lib/i18n/languages.ts';
 import { buildTranslator, localesDir } from './i18n/translations.ts';
@@ -34,44 +34,6 @@ export function getSite(): Promise<Site> {
   return holder[KEY];
 }
 
-const ONLY = Symbol.for('storefront.renderOnly');
-interface RenderLimit {
-  paths: ReadonlySet<string>;
-  productData: boolean;
-  languages: ReadonlySet<string>;
-}
-type OnlyHolder = { [ONLY]?: RenderLimit };
-
-/**
- * Limits the next build (a publish renders only what changed and merges it over a copy of the
- * live release): to these URL paths; to the product data only when `productData` (the product
- * cache changed); to the sitemaps and feeds of these languages (BCP 47 codes: those with a
- * route added, changed or removed). null lifts the limit. On globalThis, like the site
- * itself, because Astro's bundled copy of this module is not the build script's.
- */
-export function renderOnly(limit: { paths: readonly string[]; productData: boolean; languages: readonly string[] } | null): void {
-  const holder = globalThis as OnlyHolder;
-  if (limit) holder[ONLY] = { paths: new Set(limit.paths), productData: limit.productData, languages: new Set(limit.languages) };
-  else delete holder[ONLY];
-}
-
-/** The routes this build renders as pages: all of them, or those renderOnly() named. Sitemaps and feeds always see the whole table. */
-export async function pageRoutes(): Promise<RouteEntry[]> {
-  const { routes } = await getSite();
-  const only = (globalThis as OnlyHolder)[ONLY];
-  return only ? routes.filter((route) => only.paths.has(route.urlPath)) : routes;
-}
-
-/** Whether this build writes the sitemap and press feed of a language (BCP 47 code). */
-export function rendersLanguageFiles(languageCode: string): boolean {
-  return (globalThis as OnlyHolder)[ONLY]?.languages.has(languageCode) ?? true;
-}
-
-/** Whether this build writes the product data files (/product-data/{lang}/{code}.json). */
-export function rendersProductData(): boolean {
-  return (globalThis as OnlyHolder)[ONLY]?.productData ?? true;
-}
-
 /**
  * A route whose address is a folder other than the root ('/en-gb/', '/press/2026/'): built by
  * [...dir]/index.astro into {folder}/index.html; every other route by [...path].astro.
@@ -88,11 +50,7 @@ export function resetSite(): void {
   delete (globalThis as Holder)[KEY];
 }
 
-/** What a layout component needs for its language: the content and the translator. */
-export async function languageContext(languageCode: string): Promise<LanguageContent & { t: ReturnType<typeof buildTranslator> }> {
-  return { ...(await languageContent(languageCode)), t: buildTranslator(languageCode) };
-}
-
+/** A language's loaded content (the default language's for an unknown code). */
 export async function languageContent(languageCode: string): Promise<LanguageContent> {
   const { content } = await getSite();
   const code = getLanguage(languageCode).code;

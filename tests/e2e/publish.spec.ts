@@ -23,9 +23,22 @@ async function putDocument(request: APIRequestContext, cachePath: string, body: 
   const answer = await request.put(`${E2E_CMS_URL}/cms/_edit/${cachePath}${force ? '?force=1' : ''}`, { data: body, headers: { 'content-type': 'application/json' } });
   expect(answer.status(), await answer.text()).toBeLessThan(300);
 }
-async function lastBuild(request: APIRequestContext) {
-  return (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).queue.last as { ok: boolean; error?: string; finishedAt: number } | null;
+interface BuildRecord {
+  ok: boolean;
+  error?: string;
+  finishedAt: number;
+  changeSet: { documents: Record<string, string> };
+  result?: { mode: string; removed: string[] };
 }
+/**
+ * The newest finished build that matches: not simply the last one, because the service may
+ * have run another publish since (a scheduled boundary, a webhook retry).
+ */
+async function findBuild(request: APIRequestContext, matches: (record: BuildRecord) => boolean): Promise<BuildRecord | null> {
+  const recent = (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).queue.recent as BuildRecord[];
+  return recent.find(matches) ?? null;
+}
+const touches = (record: BuildRecord, cachePath: string) => cachePath in record.changeSet.documents;
 /** Sets the start or end date of the sample's lookbook page through the CMS's edit API. */
 const scheduleLookbook = (request: APIRequestContext, body: unknown) =>
   request.post(`${E2E_CMS_URL}/cms/_edit/zh_TW/pages/feature/lookbook.json`, { data: body, headers: { 'content-type': 'application/json' } });
@@ -58,10 +71,11 @@ test('a malformed document leaves the live site as it was, and /status says whic
   const startedAt = Date.now();
   try {
     await putDocument(request, WOMEN, { ...original, updatedAt: 'yesterday' }, true);
-    await expect.poll(async () => (await lastBuild(request))?.finishedAt ?? 0, BUILD_WAIT).toBeGreaterThan(startedAt);
-    const last = await lastBuild(request);
-    expect(last?.ok).toBe(false);
-    expect(last?.error).toMatch(/language zh_TW, document zh_TW\/pages\/women\.json, field updatedAt/);
+    const failedBuild = () => findBuild(request, (record) => record.finishedAt > startedAt && touches(record, WOMEN));
+    await expect.poll(async () => (await failedBuild()) !== null, BUILD_WAIT).toBe(true);
+    const failed = await failedBuild();
+    expect(failed?.ok).toBe(false);
+    expect(failed?.error).toMatch(/language zh_TW, document zh_TW\/pages\/women\.json, field updatedAt/);
     const statusPage = await (await request.get(`${E2E_PUBLISH_URL}/status.html`)).text();
     expect(statusPage).toContain('FAILED');
     expect(await (await request.get('/women.html')).text()).toBe(before);
@@ -69,10 +83,7 @@ test('a malformed document leaves the live site as it was, and /status says whic
     // The fix is the next publish: the failed change goes into it, and it succeeds.
     const fixedAt = Date.now();
     await putDocument(request, WOMEN, original);
-    await expect.poll(async () => {
-      const last = await lastBuild(request);
-      return last && last.finishedAt > fixedAt ? last.ok : null;
-    }, BUILD_WAIT).toBe(true);
+    await expect.poll(async () => (await findBuild(request, (record) => record.finishedAt > fixedAt && touches(record, WOMEN)))?.ok ?? null, BUILD_WAIT).toBe(true);
   }
 });
 
@@ -107,8 +118,10 @@ test('a page whose end date passes is gone without an editor, and its file with 
     // page's file leaves the release (an unknown page goes to not-found).
     await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 120_000, intervals: [1000] }).toBe(302);
     expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
-    const last = (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).queue.last;
-    expect(last.result).toMatchObject({ mode: 'pages', removed: expect.arrayContaining([path]) });
+    // The publish that removed it, page by page: found among the recent builds, since another
+    // may already have run after it.
+    const removal = await findBuild(request, (record) => record.finishedAt >= endsAt && (record.result?.removed ?? []).includes(path));
+    expect(removal?.result).toMatchObject({ mode: 'pages', removed: expect.arrayContaining([path]) });
   } finally {
     await schedule({ endDate: null });
     await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), BUILD_WAIT).toBe(200);

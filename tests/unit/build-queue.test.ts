@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BuildQueue, DEFAULT_DEBOUNCE_MS, changeSetOf, languagesOf, mergeChange, mergeChangeSets, type ChangeSet } from '../../scripts/publish/build-queue.ts';
+import { BuildQueue, DEFAULT_DEBOUNCE_MS, RECENT_BUILDS, changeSetOf, languagesOf, mergeChange, mergeChangeSets, type ChangeSet } from '../../scripts/publish/build-queue.ts';
 
 /** A build that takes `ms` and records what it was given; fails when `fail` says so. */
 function recorder(ms: number, fail: (set: ChangeSet, index: number) => boolean = () => false) {
@@ -163,6 +163,21 @@ describe('build queue', () => {
     queue.enqueue({ id: 'a', changed: [page(1)] });
     await vi.advanceTimersByTimeAsync(D + 200);
     expect(queue.state()).toMatchObject({ last: { ok: true, changeSet: { sources: ['a'] } }, builds: 1 });
+  });
+
+  it('keeps the last 20 finished builds, newest first, so each publish of a burst can be found', async () => {
+    expect(RECENT_BUILDS).toBe(20);
+    const { run } = recorder(10);
+    const queue = new BuildQueue({ run });
+    for (let n = 1; n <= 22; n++) {
+      queue.enqueue({ id: `s${n}`, changed: [page(n)] });
+      await vi.advanceTimersByTimeAsync(D + 50);
+    }
+    const { recent, last, builds } = queue.state();
+    expect(builds).toBe(22);
+    expect(recent).toHaveLength(20);
+    expect(recent[0]).toBe(last);
+    expect(recent.map((record) => record.changeSet.sources[0])).toEqual(Array.from({ length: 20 }, (_, i) => `s${22 - i}`));
   });
 
   it('close() stops scheduling and lets the running build finish', async () => {

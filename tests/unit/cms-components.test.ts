@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import CmsComponents from '../../src/components/cms/CmsComponents.astro';
 import PageView from '../../src/components/layout/PageView.astro';
 import type { RouteEntry } from '../../src/build/routing/route-table.ts';
+import { componentContext, pageContext } from '../../src/build/page-context.ts';
 import { COMPONENT_REGISTRY } from '../../src/components/cms/registry.ts';
 import { pullContent } from '../../src/build/cms/pull.ts';
 import { COMPONENT_TYPES, componentSchema, type CmsComponent } from '../../src/lib/cms/schema.ts';
@@ -40,8 +41,8 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-const render = (components: unknown[], languageCode = 'zh-TW') =>
-  container.renderToString(CmsComponents, { props: { components: components.map((c) => componentSchema.parse(c)) as CmsComponent[], languageCode } });
+const render = async (components: unknown[], languageCode = 'zh-TW') =>
+  container.renderToString(CmsComponents, { props: { components: components.map((c) => componentSchema.parse(c)) as CmsComponent[], context: await componentContext(languageCode) } });
 
 const banner = { aspectRatio: 2, urlPath: '/media/b.jpg', linkName: 'Autumn', link: '/women.html' };
 
@@ -117,15 +118,15 @@ describe('page view', () => {
   };
 
   it('renders the page-not-found component for a page with no content', async () => {
-    const html = await container.renderToString(PageView, { props: { route } });
+    const html = await container.renderToString(PageView, { props: { page: await pageContext(route) } });
     expect(html).toContain('data-component="not-found"');
     expect(html).toContain('<html lang="en-GB"');
     expect(html).toContain('style="background-color: #f5f1ea"');
   });
 
   it('schedules the boundary reload only on pages that have one', async () => {
-    expect(await container.renderToString(PageView, { props: { route } })).not.toContain('data-reload-at');
-    const html = await container.renderToString(PageView, { props: { route: { ...route, reloadAt: FIXTURE_NOW + 5000 } } });
+    expect(await container.renderToString(PageView, { props: { page: await pageContext(route) } })).not.toContain('data-reload-at');
+    const html = await container.renderToString(PageView, { props: { page: await pageContext({ ...route, reloadAt: FIXTURE_NOW + 5000 }) } });
     expect(html).toContain(`data-reload-at="${FIXTURE_NOW + 5000}"`);
   });
 });

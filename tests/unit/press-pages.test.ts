@@ -8,6 +8,7 @@ import reactRenderer from '@astrojs/react/server.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PageView from '../../src/components/layout/PageView.astro';
 import type { RouteEntry } from '../../src/build/routing/route-table.ts';
+import { pageContext } from '../../src/build/page-context.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { getSite } from '../../src/build/site.ts';
 import { FIXTURE_NOW, miniPress, writeDocument } from '../fixtures/mini-cms.ts';
@@ -42,10 +43,10 @@ beforeAll(async () => {
 });
 afterAll(() => cms.remove());
 
-const render = (urlPath: string) => {
+const render = async (urlPath: string) => {
   const route = routes.find((r) => r.urlPath === urlPath);
   if (!route) throw new Error(`No route ${urlPath}`);
-  return container.renderToString(PageView, { props: { route } });
+  return container.renderToString(PageView, { props: { page: await pageContext(route) } });
 };
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!));
 /** The head's <meta property|name="…" content="…">, by key. */

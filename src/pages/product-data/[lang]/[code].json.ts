@@ -6,12 +6,13 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { readCachedProducts } from '../../../build/catalogue/pull-products.ts';
 import { contentCacheDir } from '../../../build/env.ts';
-import { rendersProductData } from '../../../build/site.ts';
+import renderScope from 'virtual:storefront/render-scope';
+import { rendersProductData } from '../../../build/render-scope.ts';
 import { LANGUAGES } from '../../../lib/i18n/languages.ts';
 
 export const getStaticPaths = (async () => {
   // A publish whose product cache is unchanged keeps the live release's files.
-  if (!rendersProductData()) return [];
+  if (!rendersProductData(renderScope)) return [];
   const perLanguage = await Promise.all(
     LANGUAGES.map(async (language) => (await readCachedProducts(contentCacheDir(), language.code)).map((detail) => ({ params: { lang: language.code, code: detail.productCode }, props: { body: JSON.stringify(detail) } }))),
   );

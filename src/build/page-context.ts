@@ -1,0 +1,54 @@
+/**
+ * What a page is rendered from, loaded once by the page and passed down as props: components
+ * take what they show and never reach back into the loaded site.
+ */
+import type { z } from 'zod';
+import type { productCornerSchema, switchConfigSchema } from '../lib/cms/schema.ts';
+import { localizedPath } from '../lib/cms/pages.ts';
+import { brandOrganization } from '../lib/seo/brand.ts';
+import type { Organization } from '../lib/seo/json-ld.ts';
+import type { LanguageContent } from './cms/content.ts';
+import { mobileSiteUrl, siteUrl } from './env.ts';
+import { buildTranslator } from './i18n/translations.ts';
+import { isPressSection, type PressContext } from './press/head.ts';
+import type { RouteEntry } from './routing/route-table.ts';
+import { getSite, languageContent } from './site.ts';
+
+/** What CMS components need beside their own data. */
+export interface ComponentContext {
+  languageCode: string;
+  /** The build's clock: blocks whose window ended before it are left out. */
+  now: number;
+  switchConfig: z.infer<typeof switchConfigSchema>;
+  productCorner: z.infer<typeof productCornerSchema>;
+}
+
+export interface PageContext extends ComponentContext {
+  route: RouteEntry;
+  /** The route's language: its shared documents, press releases and shops. */
+  content: LanguageContent;
+  /** The brand as the Organization of this language's pages. */
+  organization: Organization;
+  /** Press pages only: what the page and its head are made from. */
+  press: PressContext | null;
+  /** Where phones are sent (MOBILE_SITE_URL), or null. */
+  mobileSiteUrl: string | null;
+}
+
+export async function componentContext(languageCode: string): Promise<ComponentContext> {
+  const [{ content, now }, language] = await Promise.all([getSite(), languageContent(languageCode)]);
+  return { languageCode: language.language.code, now, switchConfig: content.switchConfig, productCorner: language.shared['product-corner'] };
+}
+
+export function organizationOf(content: LanguageContent): Organization {
+  return brandOrganization(siteUrl(), buildTranslator(content.language.code)('common.brand'), localizedPath(content.language, '/'));
+}
+
+export async function pageContext(route: RouteEntry): Promise<PageContext> {
+  const [components, content] = await Promise.all([componentContext(route.languageCode), languageContent(route.languageCode)]);
+  const organization = organizationOf(content);
+  const press: PressContext | null = isPressSection(route.section)
+    ? { section: route.section, releases: content.press, language: content.language, site: siteUrl(), organization, feedTitle: buildTranslator(route.languageCode)('press.feedTitle') }
+    : null;
+  return { ...components, route, content, organization, press, mobileSiteUrl: mobileSiteUrl() || null };
+}
