@@ -1,6 +1,6 @@
 import { defineConfig } from 'astro/config';
 import { astroConfig } from './src/build/astro-config.ts';
 
-// The configuration lives in src/build/astro-config.ts, so that buildSite() can pass its
-// options (output, render scope) explicitly; `astro check` and the unit tests get the defaults.
+// The configuration lives in src/build/astro-config.ts, beside the options buildSite() passes
+// to each build (output, render scope).
 export default defineConfig(astroConfig());

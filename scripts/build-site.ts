@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
-import { astroConfig, type AstroBuildOptions } from '../src/build/astro-config.ts';
+import { buildOptions, type AstroBuildOptions } from '../src/build/build-options.ts';
 import { nextPublicationBoundary } from '../src/build/routing/route-table.ts';
 import { getSite, resetSite } from '../src/build/site.ts';
 import { productCacheDigest } from '../src/build/catalogue/pull-products.ts';
@@ -92,9 +92,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   };
 }
 
-/** Astro's build with our configuration and this build's options; astro.config.mjs is not read. */
+/** Astro's build: astro.config.mjs, with this build's options on top. */
 async function astroBuild(options: AstroBuildOptions): Promise<void> {
-  await build({ ...astroConfig(options), configFile: false, logLevel: 'warn' });
+  await build({ ...buildOptions(options), logLevel: 'warn' });
 }
 
 /** A release's route manifest, or null when it has none (or an unreadable one). */

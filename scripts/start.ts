@@ -5,7 +5,7 @@
  * /datarcvr to the local commerce API. The server follows `current` per request, so a
  * publish or `npm run rollback` takes effect without a restart.
  */
-import { cmsBaseUrl, embeddedCmsPort, port, publishPort, publishWebhookSecret } from '../src/build/env.ts';
+import { cmsBaseUrl, embeddedCmsPort, host, port, publishPort, publishWebhookSecret } from '../src/build/env.ts';
 import { startEmbeddedCms } from './local-cms/embedded.ts';
 import { startCommerceApi } from './local-commerce/server.ts';
 import { startPublishing } from './publish/service.ts';
@@ -35,7 +35,7 @@ const api = await startCommerceApi({ log: console.log });
 const server = await startStaticServer({
   root: releases.currentPath,
   port: port(),
-  host: process.env.HOST ?? '127.0.0.1',
+  host: host(),
   proxies: [
     { prefix: '/media/', target: cmsUrl },
     { prefix: '/api/', target: api.url },

@@ -7,7 +7,7 @@ import { createReadStream, existsSync, readFileSync, realpathSync, statSync } fr
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
-import { mobileSiteUrl } from '../src/build/env.ts';
+import { mobileSiteUrl, port } from '../src/build/env.ts';
 import { mobileRedirectForRequest, type MobilePagesBySegment } from '../src/lib/routing/mobile-redirect.ts';
 import { resolveStaticPath } from '../src/lib/routing/static-rules.ts';
 import { MOBILE_PAGES_FILE } from './host-rules.ts';
@@ -157,6 +157,6 @@ if (import.meta.main) {
     console.error(`No built site at ${root}: run npm run build first.`);
     process.exit(1);
   }
-  const server = await startStaticServer({ root, port: Number(process.env.PORT ?? 4321), log: console.log });
+  const server = await startStaticServer({ root, port: port(), log: console.log });
   console.log(`Serving ${root} at ${server.url}`);
 }

@@ -2,8 +2,20 @@
  * Environment settings, read and checked in one place. Every variable is documented in the
  * README's configuration table.
  */
-export class ConfigError extends Error {
-  readonly code = 'CONFIG_INVALID';
+import { CodedError } from '../lib/errors.ts';
+
+export class ConfigError extends CodedError {
+  constructor(message: string) {
+    super('CONFIG_INVALID', message);
+  }
+}
+
+function readPort(name: string, fallback: () => number): number {
+  const raw = process.env[name]?.trim();
+  if (!raw) return fallback();
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`${name} must be a port number, got "${raw}"`);
+  return value;
 }
 
 function readUrl(name: string, fallback: string): string {
@@ -44,11 +56,27 @@ export function buildNow(): number {
   return value;
 }
 
+/** Port of `npm start` and of the stand-alone static server. */
 export function port(): number {
-  const raw = process.env.PORT?.trim() || '4321';
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`PORT must be a port number, got "${raw}"`);
-  return value;
+  return readPort('PORT', () => 4321);
+}
+
+/** Interface `npm start` listens on; 0.0.0.0 exposes it. */
+export function host(): string {
+  return process.env.HOST?.trim() || '127.0.0.1';
+}
+
+/** SQLite file of the local commerce API; ':memory:' for a fresh one each start. */
+export function commerceDbPath(): string {
+  return process.env.COMMERCE_DB?.trim() || '.data/commerce.sqlite';
+}
+
+/** The search panel's FAQ and customer-service chat links: the brand's own, so configured; unset, the link is left out. */
+export function faqUrl(): string | null {
+  return process.env.PUBLIC_FAQ_URL?.trim() || null;
+}
+export function chatUrl(): string | null {
+  return process.env.PUBLIC_CHAT_URL?.trim() || null;
 }
 
 /** Pages Astro renders in parallel; 2 measured fastest on the 2-core reference machine. */
@@ -123,18 +151,10 @@ export function cmsEditToken(): string | undefined {
 
 /** Port of the publish service (its webhook and status); default: the store's port + 1. */
 export function publishPort(): number {
-  const raw = process.env.PUBLISH_PORT?.trim();
-  if (!raw) return port() + 1;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`PUBLISH_PORT must be a port number, got "${raw}"`);
-  return value;
+  return readPort('PUBLISH_PORT', () => port() + 1);
 }
 
 /** Port of the embedded sample CMS of `npm start` (its documents, images and edit API); default: the store's port + 2. */
 export function embeddedCmsPort(): number {
-  const raw = process.env.CMS_PORT?.trim();
-  if (!raw) return port() + 2;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) throw new ConfigError(`CMS_PORT must be a port number, got "${raw}"`);
-  return value;
+  return readPort('CMS_PORT', () => port() + 2);
 }

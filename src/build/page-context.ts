@@ -8,7 +8,7 @@ import { localizedPath } from '../lib/cms/pages.ts';
 import { brandOrganization } from '../lib/seo/brand.ts';
 import type { Organization } from '../lib/seo/json-ld.ts';
 import type { LanguageContent } from './cms/content.ts';
-import { mobileSiteUrl, siteUrl } from './env.ts';
+import { chatUrl, faqUrl, mobileSiteUrl, siteUrl } from './env.ts';
 import { buildTranslator } from './i18n/translations.ts';
 import { isPressSection, type PressContext } from './press/head.ts';
 import type { RouteEntry } from './routing/route-table.ts';
@@ -33,6 +33,8 @@ export interface PageContext extends ComponentContext {
   press: PressContext | null;
   /** Where phones are sent (MOBILE_SITE_URL), or null. */
   mobileSiteUrl: string | null;
+  /** The search panel's FAQ and chat links (configured; null leaves the link out). */
+  serviceLinks: { faq: string | null; chat: string | null };
 }
 
 export async function componentContext(languageCode: string): Promise<ComponentContext> {
@@ -50,5 +52,5 @@ export async function pageContext(route: RouteEntry): Promise<PageContext> {
   const press: PressContext | null = isPressSection(route.section)
     ? { section: route.section, releases: content.press, language: content.language, site: siteUrl(), organization, feedTitle: buildTranslator(route.languageCode)('press.feedTitle') }
     : null;
-  return { ...components, route, content, organization, press, mobileSiteUrl: mobileSiteUrl() || null };
+  return { ...components, route, content, organization, press, mobileSiteUrl: mobileSiteUrl() || null, serviceLinks: { faq: faqUrl(), chat: chatUrl() } };
 }

@@ -1,6 +1,6 @@
 /**
- * Business constants and limits of spec §9, each named once. Import from here; never repeat
- * a number from §9 elsewhere.
+ * The brand's business constants and limits, each named once: import from here and never
+ * repeat one of these numbers elsewhere. A number comes here with the behaviour that uses it.
  */
 
 // Search panel
@@ -27,57 +27,26 @@ export const CUSTOMER_TIP_SHOW_AT_MS = 500;
 export const CUSTOMER_TIP_HIDE_AT_MS = 8500;
 export const CLASSIFICATION_MAX_ITEMS = 4;
 export const DEFAULT_PAGE_HEADER_HEIGHT_PX = 64;
-export const LAYOUT_HEADER_RESIZE_DELAY_MS = 200;
-export const LANGUAGE_DIALOG_WIDTH_PX = 776;
 export const BADGE_OVERFLOW_COUNT = 99;
 
 // Page loading
-export const PROGRESS_BAR_STEP = 25;
-export const PROGRESS_BAR_TICK_STEP = 1;
 /** A page reloads this long after one of its start or end dates passes (spec §2). */
 export const PAGE_BOUNDARY_RELOAD_DELAY_MS = 20;
 
 // Images
 export const IMAGE_VISIBILITY_MARGIN_PX = 600;
-export const LAZY_IMAGE_RECHECK_AFTER_INTERACTION_MS = 500;
-export const LAZY_IMAGE_RECHECK_AFTER_INSERT_MS = 1000;
 export const DEFAULT_IMAGE_RESIZE = '500-500';
-export const DEFAULT_PRODUCT_PICTURE_WIDTH = 80;
 
 // Scrolling and carousels
-export const HASH_ANCHOR_SCROLL_DELAY_MS = 500;
-export const CAROUSEL_READY_POLL_MS = 200;
-export const CAROUSEL_READY_MAX_TRIES = 15;
 export const AUTOPLAY_CAROUSEL_DEFAULT_SPEED = 20;
 export const AUTOPLAY_CAROUSEL_DEFAULT_DIRECTION = 'left';
-export const POPUP_SCROLL_REPOSITION_DELAY_MS = 10;
-
-// Buttons
-export const BUTTON_DEFAULT_HEIGHT_PX = 40;
-export const BUTTON_MAX_CORNER_RADIUS_PX = 13.5;
 
 // Cookies, storage and analytics
-export const DONT_PROMPT_COOKIE_DAYS = 365;
-export const LINE_ECID_COOKIE_DAYS = 1;
-export const TRACKING_COOKIE_PREFIX = '_md_';
 export const ANALYTICS_SDK_VERSION = '2.1.3';
-export const RANDOM_ID_DEFAULT_LENGTH = 10;
-export const RANDOM_ID_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
-/** "A constant 60 is used, probably a resend timer in seconds" (spec §9). */
-export const RESEND_TIMER_SECONDS = 60;
-
-// Date formats
-export const DATE_FORMAT = 'YYYY-MM-DD';
-export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
-export const DATE_TIME_SECONDS_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-export const DATE_SLASH_FORMAT = 'YYYY/MM/DD';
-export const TIME_FORMAT = 'HH:mm:ss';
 
 // Validation
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;
-export const ALPHANUMERIC_MIN_LENGTH = 6;
-export const ALPHANUMERIC_MAX_LENGTH = 16;
 
 // Invoices
 export const DONATION_INVOICE_TARGETS = ['919', '13579', '885521', '1799'] as const;

@@ -304,9 +304,6 @@ export const switchConfigSchema = z
     ManualPriceGroup: z.array(z.string()).default([]).describe('Shown red when the two prices differ'),
   })
   .describe('Global promotion and feature switches');
-/** Used when the switch config cannot be read (spec §7: on failure isPeakPromotion N). */
-export const SWITCH_CONFIG_FALLBACK = { isPeakPromotion: 'N' } as const;
-
 export const productCornerSchema = z
   .object({
     soldOut: z.object({ imageUrl: mediaUrl, position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']) }),

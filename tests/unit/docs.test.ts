@@ -1,0 +1,36 @@
+/** The README and docs/ stay true: the two commands, a short README, links that resolve, and the API table generated from the contract. */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { API_DOC, apiTable, documentedTable } from '../../scripts/docs/api-table.ts';
+
+const readme = readFileSync('README.md', 'utf8');
+
+describe('README', () => {
+  it('keeps the two commands', () => {
+    expect(readme).toContain('npm install && npm start');
+    expect(readme).toContain('npm test');
+  });
+
+  it('fits on a few screens: longer material goes in docs/', () => {
+    expect(readme.split('\n').length).toBeLessThanOrEqual(200);
+  });
+
+  it('links only to files that exist', () => {
+    for (const file of ['README.md', ...['architecture', 'commerce-api', 'decisions', 'deployment', 'performance', 'publishing'].map((name) => `docs/${name}.md`)]) {
+      const text = readFileSync(file, 'utf8');
+      for (const [, target] of text.matchAll(/\]\(((?!https?:|#)[^)#\s]+)(?:#[^)]*)?\)/g)) {
+        expect(existsSync(join(dirname(file), target!)), `${file} links to ${target}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('docs/commerce-api.md', () => {
+  it('lists every endpoint of the contract as the generator writes it (npm run docs:api)', () => {
+    const table = apiTable();
+    expect(table).toContain('| `POST` | `/api/auth/login` | — | `login` |');
+    expect(table).toContain('`/datarcvr/event`');
+    expect(documentedTable(readFileSync(API_DOC, 'utf8'))).toBe(table);
+  });
+});
