@@ -162,8 +162,9 @@ test("a visitor's page does not load the API client; it comes when a session may
   });
   await page.goto('/c/W0101.html');
   await expect(page.locator('[data-account-state="visitor"]')).toBeVisible();
-  // The member client (with the contract's schemas) is a chunk of its own, imported by the session store on demand.
-  expect(scripts.some((path) => /\/client\.[\w-]+\.js$/.test(path))).toBe(false);
+  // The member client, which the session store imports on demand, loads the contract's schemas
+  // (and zod with them) as a chunk of their own: without that chunk, no client either.
+  expect(scripts.some((path) => /\/contract\.[\w-]+\.js$/.test(path))).toBe(false);
 });
 
 test('language links lead to the same page in the other language', async ({ page }) => {
