@@ -8,14 +8,15 @@ import { useStore } from '@nanostores/react';
 import { SEARCH_SORTS, readSearchQuery, type SearchQuery, type SearchSort } from '../../lib/search/query.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { formatPriceRange } from '../../lib/format/currency.ts';
-import { getLanguage } from '../../lib/i18n/languages.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
+import { getPlatform } from '../../stores/platform.ts';
 import { $searchResults, searchProducts } from '../../stores/search.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export default function SearchResults({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
-  const currency = getLanguage(languageCode).currency;
+  // Prices come in the page's region's currency; results show only in the browser, where the platform knows the page.
+  const currency = getPlatform().language().currency;
   const [query, setQuery] = useState<SearchQuery | null>(null);
   const results = useStore($searchResults);
   // Until the first search of this page is asked for, the build's "loading" shows.
