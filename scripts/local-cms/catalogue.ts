@@ -5,7 +5,7 @@
  */
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { level2ProductId } from '../../src/lib/product/product-id.ts';
-import type { Catalogue, CatalogueProduct } from './catalogue-schema.ts';
+import type { Catalogue, CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { COPY } from './copy.ts';
 import { productSvg, type ImageJob } from './images.ts';
 import { rngFor } from './random.ts';

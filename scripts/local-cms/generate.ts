@@ -41,7 +41,7 @@ import {
 import { LANGUAGES, type LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 import { productDetailHref } from '../../src/lib/product/product-id.ts';
 import { buildCatalogue, isListable, isSoldOut, SOLD_OUT_STYLE } from './catalogue.ts';
-import { catalogueSchema, type CatalogueProduct } from './catalogue-schema.ts';
+import { catalogueSchema, type CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { COPY, fill, type CopySet } from './copy.ts';
 import {
   SCENE_PALETTES,

@@ -22,7 +22,7 @@ import {
   type Session,
 } from '../../src/lib/api/contract.ts';
 import { isValidProduct } from '../../src/lib/product/wishlist.ts';
-import type { CatalogueProduct } from '../local-cms/catalogue-schema.ts';
+import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { registerCheckoutRoutes } from './checkout.ts';
 import { transaction } from './db.ts';
 import { localText, requestRegion, withRequestLanguage } from './request-language.ts';

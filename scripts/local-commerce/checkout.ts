@@ -11,7 +11,7 @@ import { CHECKOUT_CURRENCY, PAYMENT_RETURN_PATHS, type CartDetailLine, type Orde
 import type { Order, ResponseOf } from '../../src/lib/api/contract.ts';
 import { ADDRESS_DELIVERY_TYPES, type DeliveryType, type OnlinePayChannel } from '../../src/lib/constants.ts';
 import { isValidProduct } from '../../src/lib/product/wishlist.ts';
-import type { CatalogueProduct } from '../local-cms/catalogue-schema.ts';
+import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { ApiFailure, type RouteKit } from './app.ts';
 import { transaction } from './db.ts';
 import { localText } from './request-language.ts';

@@ -16,7 +16,7 @@ import { level2ProductId } from '../../src/lib/product/product-id.ts';
 import { createCommerceApp } from '../../scripts/local-commerce/app.ts';
 import { openDatabase } from '../../scripts/local-commerce/db.ts';
 import { DEMO_MEMBERS, seedDatabase } from '../../scripts/local-commerce/seed.ts';
-import type { Catalogue } from '../../scripts/local-cms/catalogue-schema.ts';
+import type { Catalogue } from '../../scripts/sample-data/catalogue-schema.ts';
 import { startLocalApi } from '../fixtures/local-api.ts';
 import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
 

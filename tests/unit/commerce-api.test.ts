@@ -31,7 +31,7 @@ import { createCommerceApp, type CommerceAppOptions } from '../../scripts/local-
 import { openDatabase } from '../../scripts/local-commerce/db.ts';
 import { DEMO_MEMBERS, seedDatabase } from '../../scripts/local-commerce/seed.ts';
 import { generateSampleCms } from '../../scripts/local-cms/generate.ts';
-import { catalogueSchema, type Catalogue, type CatalogueProduct } from '../../scripts/local-cms/catalogue-schema.ts';
+import { catalogueSchema, type Catalogue, type CatalogueProduct } from '../../scripts/sample-data/catalogue-schema.ts';
 
 const NOW = 1_790_000_000_000;
 const SEED = 7;

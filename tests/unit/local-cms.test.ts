@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { generateSampleCms, type GenerateResult } from '../../scripts/local-cms/generate.ts';
 import { startCmsServer, type CmsServer } from '../../scripts/local-cms/server.ts';
-import { catalogueSchema } from '../../scripts/local-cms/catalogue-schema.ts';
+import { catalogueSchema } from '../../scripts/sample-data/catalogue-schema.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import {
   COMPONENT_TYPES,
