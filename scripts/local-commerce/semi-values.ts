@@ -1,5 +1,5 @@
 /**
- * A made-to-order item's choices (spec §3 semiValues): checked against the product's options
+ * A made-to-order item's choices (the cart's semiValues): checked against the product's options
  * when it goes into the cart, stored as option and value keys, and named in the request's
  * language when a cart line is answered.
  */
