@@ -37,7 +37,7 @@ export interface StaticServerOptions {
   host?: string;
   proxies?: Array<{ prefix: string; target: string }>;
   log?: (line: string) => void;
-  /** Where phones are sent (spec §2); default MOBILE_SITE_URL; '' turns the redirect off. */
+  /** Where phones are sent; default MOBILE_SITE_URL; '' turns the redirect off. */
   mobileSiteUrl?: string;
 }
 

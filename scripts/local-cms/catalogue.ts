@@ -3,9 +3,10 @@
  * comes from rngFor(seed, 'product', styleKey), so a product does not change when another one
  * is added.
  */
+import { CodedError } from '../../src/lib/errors.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { level2ProductId } from '../../src/lib/product/product-id.ts';
-import type { Catalogue, CatalogueProduct } from './catalogue-schema.ts';
+import type { Catalogue, CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { COPY } from './copy.ts';
 import { productSvg, type ImageJob } from './images.ts';
 import { rngFor } from './random.ts';
@@ -59,7 +60,7 @@ export function catalogueCurrencies(): string[] {
 
 export function convertFromTwd(twd: number, currency: string): number {
   const convert = CURRENCY_FROM_TWD[currency];
-  if (!convert) throw new Error(`No sample price rule for currency ${currency}: add one to CURRENCY_FROM_TWD in scripts/local-cms/catalogue.ts`);
+  if (!convert) throw new CodedError('SAMPLE_PRICE_RULE_MISSING', `No sample price rule for currency ${currency}: add one to CURRENCY_FROM_TWD in scripts/local-cms/catalogue.ts`);
   return convert(twd);
 }
 

@@ -36,11 +36,16 @@ export async function ensureSampleContent(options: EmbeddedCmsOptions = {}): Pro
   return dataDir;
 }
 
-/** A digest of the generator's own source: a changed generator regenerates the content. */
+/**
+ * A digest of the generator's own source: a changed generator regenerates the content. Its
+ * modules sit in subfolders too, and the catalogue schema in the shared sample-data folder.
+ */
 async function generatorDigest(): Promise<string> {
-  const dir = dirname(fileURLToPath(import.meta.url));
+  const here = dirname(fileURLToPath(import.meta.url));
   const hash = createHash('sha256');
-  for (const name of (await readdir(dir)).filter((n) => n.endsWith('.ts')).sort()) hash.update(name).update(await readFile(join(dir, name)));
+  for (const dir of [here, join(here, '..', 'sample-data')]) {
+    for (const name of (await readdir(dir, { recursive: true })).filter((n) => n.endsWith('.ts')).sort()) hash.update(name).update(await readFile(join(dir, name)));
+  }
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -1,6 +1,6 @@
 /**
- * Sample press releases and shops for the local CMS (spec §2: the press-release section and
- * the shop section). Press: one release about every 16 days over the last three years, the
+ * Sample press releases and shops for the local CMS, for the press-release section and
+ * the shop section. Press: one release about every 16 days over the last three years, the
  * same ids in every language (translations of each other), each with a lead image and a body
  * of paragraphs, a heading, a quote and sometimes a second picture. Shops: the brand's shops
  * in Taiwan, Hong Kong, Macao and mainland China, with real-world coordinates of their

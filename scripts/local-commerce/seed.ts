@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { EXCHANGE_STATUSES, ORDER_STATUSES, REFUND_STATUSES, REFUND_TYPES, type Order } from '../../src/lib/api/contract.ts';
-import type { Catalogue, CatalogueProduct } from '../local-cms/catalogue-schema.ts';
+import type { Catalogue, CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { transaction } from './db.ts';
 import { hashPassword } from './passwords.ts';
 

@@ -1,9 +1,9 @@
 /**
- * A made-to-order item's choices (spec §3 semiValues): checked against the product's options
+ * A made-to-order item's choices (the cart's semiValues): checked against the product's options
  * when it goes into the cart, stored as option and value keys, and named in the request's
  * language when a cart line is answered.
  */
-import type { CatalogueProduct } from '../local-cms/catalogue-schema.ts';
+import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { localText } from './request-language.ts';
 
 export interface SemiValue {

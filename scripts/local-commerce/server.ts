@@ -6,7 +6,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
-import { catalogueSchema } from '../local-cms/catalogue-schema.ts';
+import { catalogueSchema } from '../sample-data/catalogue-schema.ts';
 import { ensureSampleContent } from '../local-cms/embedded.ts';
 import { createCommerceApp } from './app.ts';
 import { openDatabase } from './db.ts';

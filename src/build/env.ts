@@ -105,7 +105,7 @@ export function releasesKeep(): number {
   return value;
 }
 
-/** The mobile site phones are sent to (spec §2), e.g. https://m.linea.example. Unset: no mobile redirect anywhere. */
+/** The mobile site phones are sent to, e.g. https://m.linea.example. Unset: no mobile redirect anywhere. */
 export function mobileSiteUrl(): string {
   const value = process.env.MOBILE_SITE_URL?.trim();
   return value ? readUrl('MOBILE_SITE_URL', value) : '';

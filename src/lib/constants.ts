@@ -30,7 +30,7 @@ export const DEFAULT_PAGE_HEADER_HEIGHT_PX = 64;
 export const BADGE_OVERFLOW_COUNT = 99;
 
 // Page loading
-/** A page reloads this long after one of its start or end dates passes (spec §2). */
+/** A page reloads this long after one of its start or end dates passes. */
 export const PAGE_BOUNDARY_RELOAD_DELAY_MS = 20;
 
 // Images
@@ -53,10 +53,10 @@ export const DONATION_INVOICE_TARGETS = ['919', '13579', '885521', '1799'] as co
 /** Omitted from the donation targets on the payment settlement page. */
 export const DONATION_TARGET_OMITTED_ON_SETTLEMENT = '885521';
 
-/** The cart and checkout are Taiwan's (delivery, invoices, payment of spec §9): their amounts are in TWD on every page. */
+/** The cart and checkout are Taiwan's (delivery, invoices, payment): their amounts are in TWD on every page. */
 export const CHECKOUT_CURRENCY = 'TWD';
 
-// Checkout (spec §9: delivery types, invoice types, payment methods). The donation targets
+// Checkout: delivery types, invoice types, payment methods. The donation targets
 // and the one omitted on the settlement page are DONATION_INVOICE_TARGETS and
 // DONATION_TARGET_OMITTED_ON_SETTLEMENT above.
 /** Express to home, express to a convenience store of either chain, store pickup, direct site delivery. */

@@ -1,5 +1,5 @@
 /**
- * The member's shopping pages (spec §2, §4): favourites with the products no longer for sale
+ * The member's shopping pages: favourites with the products no longer for sale
  * marked, and the coupon pages: collect once, see it among the member's coupons.
  */
 import { expect, test } from '@playwright/test';

@@ -1,6 +1,6 @@
 /**
- * The journey that earns the money (spec §2 cart and payment routes, §9 delivery, invoice and
- * payment): category → product → colour and size → add to cart (signing in on the way) →
+ * The journey that earns the money (cart and payment pages; Taiwan's delivery, invoice and
+ * payment options): category → product → colour and size → add to cart (signing in on the way) →
  * the mini cart → cart → checkout → success, and the order is in the API; then every other
  * delivery type, online payment through the fake provider, a cancelled payment, a refused
  * field, and 20 shoppers racing for the last 5 units.
@@ -65,7 +65,7 @@ test('category → product → sign in on the way → mini cart → cart → che
   expect(order.status).toBe('WAIT_SHIP');
   expect(order.products).toHaveLength(1);
   expect(chosenUrl).toContain(`productId=${order.products[0]!.productId}`);
-  // The purchase went to analytics with the order tracking payload of spec §3.
+  // The purchase went to analytics with its order tracking payload (order, shipping, totals, products).
   const events = (await (await page.request.get('/api/_test/analytics')).json()) as Array<{ path: string; body: Record<string, string> }>;
   const purchase = events.find((e) => e.path === '/datarcvr/custom' && e.body.name === 'purchase' && e.body.id === orderCode);
   expect(purchase).toBeDefined();
@@ -152,7 +152,7 @@ test('a malformed invoice field is refused on its field, and nothing is ordered'
   await page.locator('input[name="invoiceType"][value="COMPANY"]').check();
   await page.locator('#taxId').fill('1234');
   await page.locator('#companyTitle').fill('LINEA 測試有限公司');
-  // Enter in a field does not submit the form (spec §5).
+  // Enter in a field does not submit the form; only the button does.
   await page.locator('#companyTitle').press('Enter');
   await expect(page.locator('[data-field="invoice.taxId"] .form-field__error')).toHaveCount(0);
   await page.locator('.checkout button[type="submit"]').click();

@@ -1,7 +1,7 @@
 /**
  * Narrow screens: the gender navigation overlay (search box and gender tabs), its back arrow,
  * the route-change rule and the customer-service tip; the live-broadcast banner; the search
- * box on the search page. Spec §2.
+ * box on the search page.
  */
 import { expect, test } from '@playwright/test';
 import { CATEGORY_LAYER_HOVER_DELAY_MS, CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../../src/lib/constants.ts';

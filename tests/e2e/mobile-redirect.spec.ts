@@ -1,5 +1,5 @@
 /**
- * The mobile redirect of spec §2 as a phone meets it: the store answers a phone's request for
+ * The mobile redirect as a phone meets it: the store answers a phone's request for
  * each kind of page with a 302 to the matching page of the mobile site, and on a host without
  * rules the pre-paint inline script does the same. The mobile site does not exist here: the
  * tests watch the browser ask for it.

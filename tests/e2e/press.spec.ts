@@ -1,5 +1,5 @@
 /**
- * The press section (spec §2) as crawlers and shoppers get it: complete HTML without
+ * The press section as crawlers and shoppers get it: complete HTML without
  * JavaScript, no script file at all, paging, the year redirect, and the SEO files (sitemaps,
  * Atom feed, JSON-LD, Open Graph) checked against the pulled content.
  */

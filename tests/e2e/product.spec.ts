@@ -1,5 +1,5 @@
 /**
- * The product page as a shopper meets it (spec §2 product detail, §4 wishlist, §5 services):
+ * The product page as a shopper meets it:
  * static detail from the CDN JSON, live stock, sold-out sizes, add to cart through sign-in,
  * the wishlist heart updating the header badge; and live prices on category cards.
  */
@@ -57,7 +57,7 @@ test('the wishlist heart updates the header badge, another island, without a rel
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await expect(badge).toHaveCount(0);
-  // Each change sent its recommendation event (spec §4).
+  // Each change sent its recommendation event.
   await expect(async () => {
     const events = (await (await page.request.get('/api/_test/analytics')).json()) as Array<{ path: string; body: Record<string, string> }>;
     const names = events.filter((e) => e.path === '/datarcvr/custom' && e.body.id === product.productCode).map((e) => e.body.name);

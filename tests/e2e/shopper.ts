@@ -1,7 +1,7 @@
 /** Shoppers for browser tests: a fresh member each (the suite's tests share one commerce API), and the sample catalogue. */
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
-import type { CatalogueProduct } from '../../scripts/local-cms/catalogue-schema.ts';
+import type { CatalogueProduct } from '../../scripts/sample-data/catalogue-schema.ts';
 
 export const PASSWORD = 'Shopper2026';
 

@@ -1,4 +1,4 @@
-/** The shop section (spec §2, §5) as a shopper uses it: the list, distances, the shop page, and all of it without JavaScript. */
+/** The shop section as a shopper uses it: the list, distances, the shop page, and all of it without JavaScript. */
 import { expect, test, type Page } from '@playwright/test';
 import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { buildTranslator } from '../../src/build/i18n/translations.ts';

@@ -1,6 +1,6 @@
 /**
  * The header's pure rules: the count badge, which ticker a page shows and whether, and the
- * live-broadcast banner window (spec §2, §3, §9).
+ * live-broadcast banner window.
  */
 import { describe, expect, it } from 'vitest';
 import { BADGE_OVERFLOW_COUNT } from '../../src/lib/constants.ts';
@@ -18,7 +18,7 @@ describe('badge text', () => {
     expect(badgeText(1)).toBe('1');
     expect(badgeText(BADGE_OVERFLOW_COUNT)).toBe(String(BADGE_OVERFLOW_COUNT));
     expect(badgeText(BADGE_OVERFLOW_COUNT + 1)).toBe(`${BADGE_OVERFLOW_COUNT}+`);
-    expect(BADGE_OVERFLOW_COUNT).toBe(99); // spec §9: shown as 99+
+    expect(BADGE_OVERFLOW_COUNT).toBe(99); // the default: 100 and more show as 99+
     expect(badgeText(100)).toBe('99+');
   });
   it('takes another overflow', () => {
@@ -27,8 +27,8 @@ describe('badge text', () => {
   });
 });
 
-describe('ticker group by page (spec §2)', () => {
-  // Every page kind spec §2 names, with the group it gets.
+describe('ticker group by page: none on a few pages, else A, B or C by the kind of page', () => {
+  // Every page kind the ticker rules name (lib/header/ticker-group.ts), with the group it gets.
   const table: Array<[kind: string, path: string, group: 'A' | 'B' | 'C' | null]> = [
     // no ticker
     ['login', '/login.html', null],

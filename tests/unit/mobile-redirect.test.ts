@@ -1,4 +1,4 @@
-/** The mobile redirect of spec §2, as a table: every rule and every user-agent keyword. */
+/** The mobile redirect, as a table: every rule and every user-agent keyword. */
 import { describe, expect, it } from 'vitest';
 import { isCrawlerUserAgent, isMobileUserAgent, MOBILE_USER_AGENT_KEYWORDS, mobileRedirectForRequest, mobileRedirectTarget } from '../../src/lib/routing/mobile-redirect.ts';
 

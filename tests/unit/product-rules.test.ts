@@ -1,4 +1,4 @@
-/** The product rules of spec §5: price colour by price group, hem and gift-wrapping eligibility. */
+/** The product rules: price colour by price group, hem and gift-wrapping eligibility. */
 import { describe, expect, it } from 'vitest';
 import { caseServiceApplies, caseServiceOffered, distributionType, hemServiceApplies, hemServiceOffered, inseamError, isRedPrice } from '../../src/lib/product/rules.ts';
 
@@ -72,7 +72,7 @@ describe('inseam', () => {
   });
 });
 
-describe('wishlist validity (spec §4)', () => {
+describe('wishlist validity', () => {
   it('is enabledFlag Y with a listed approval', async () => {
     const { isValidProduct, WISH_VALID_APPROVALS } = await import('../../src/lib/product/wishlist.ts');
     expect([...WISH_VALID_APPROVALS]).toEqual(['LIST', 'AUTOLIST', 'BE_GOING_TO_LIST']);

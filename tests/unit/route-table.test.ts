@@ -103,7 +103,7 @@ describe('app pages', () => {
       ['/account/order/order-list.html', 'member-shell'],
     ];
     for (const [path, island] of guarded) expect(find(routes, path), path).toMatchObject({ accessCheck: true, island });
-    // Public by spec §2: the product page, the settlement page and the providers' return pages.
+    // Public, no pre-paint check: the product page, the settlement page and the providers' return pages.
     expect(find(routes, '/product-detail.html')).toMatchObject({ accessCheck: false, island: 'product-detail' });
     expect(find(routes, '/payment_settlement.html')).toMatchObject({ accessCheck: false, island: 'settlement' });
     expect(find(routes, '/en-gb/payment/return/union-card.html')).toMatchObject({ accessCheck: false, island: 'payment-return' });

@@ -30,7 +30,7 @@ describe('distance', () => {
   });
 });
 
-describe('formatDistance (spec §5: metres under 1000, then kilometres with one decimal)', () => {
+describe('formatDistance: metres under 1000, then kilometres with one decimal', () => {
   it.each([
     [0, '0 m'],
     [0.4, '0 m'],

@@ -1,4 +1,4 @@
-/** Styling-look collects (spec §3, §4): two lists apart, the old single list migrated, toggling. */
+/** Styling-look collects: two lists apart, the old single list migrated, toggling. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateStylingCollects, OFFICIAL_LOOK_ID_MIN_LENGTH, parseStoredList, toggleLook } from '../../src/lib/styling/collects.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';

@@ -1,7 +1,7 @@
 /**
  * Pulls every product's static detail from the commerce API into the content cache
  * (`products/{language}/{code}.json`), validated against the contract, for the build to
- * publish as static JSON (spec §2 product detail: fast from the CDN). Like the CMS pull it
+ * publish as static JSON, so product detail comes fast from the CDN. Like the CMS pull it
  * validates everything before writing anything, rewrites only what changed, and when the
  * API cannot be reached the build goes on from the last good cache.
  */

@@ -44,7 +44,7 @@ export interface RouteEntry {
   /** The next start/end boundary after the build, when the page must reload. */
   reloadAt: number | null;
   isHome: boolean;
-  /** Needs a signed-in member: checked before first paint (spec §2 access-checked routes). */
+  /** Needs a signed-in member: checked before first paint (the guarded paths are in lib/routing/app-pages.ts). */
   accessCheck: boolean;
   /** The island an app page mounts. */
   island: AppIsland | null;

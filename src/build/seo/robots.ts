@@ -1,6 +1,6 @@
 /**
  * robots.txt: every public page may be crawled; the member's and the payment's pages (the
- * access-checked pages of spec §2, checkout and the payment returns) and the API are not
+ * pages that need a signed-in member, checkout and the payment returns) and the API are not
  * worth a crawler's visit, in every language. The sitemap index is named for discovery.
  */
 import type { LanguageDefinition } from '../../lib/i18n/languages.ts';

@@ -1,7 +1,7 @@
 /**
- * The behaviour-analytics collector (spec §7): form-encoded posts to /datarcvr/*, served on
+ * The behaviour-analytics collector: form-encoded posts to /datarcvr/*, served on
  * the site's origin. Sent with keepalive so an event fired just before a navigation arrives;
- * a failure is only logged, never shown (spec §8).
+ * a failure is only logged, never shown: analytics must not disturb the shopper.
  */
 import { ANALYTICS_SDK_VERSION } from '../constants.ts';
 

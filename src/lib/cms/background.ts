@@ -1,4 +1,4 @@
-/** The body background of a page, from its CMS settings (spec §2). */
+/** The body background of a page, from its CMS settings. */
 import type { z } from 'zod';
 import type { backgroundSchema } from './schema.ts';
 

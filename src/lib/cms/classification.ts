@@ -1,8 +1,8 @@
-/** The category tree (spec §3 Category node). */
+/** The category tree of the CMS classification. */
 import { CLASSIFICATION_MAX_ITEMS } from '../constants.ts';
 import type { CategoryNode, Classification } from './schema.ts';
 
-/** Only the first 4 top-level items are used (spec §7, §9). */
+/** Only the first 4 top-level items are used; any further ones are ignored. */
 export function topLevelCategories(classification: Classification): CategoryNode[] {
   return [...classification.data].slice(0, CLASSIFICATION_MAX_ITEMS);
 }

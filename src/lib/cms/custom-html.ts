@@ -1,5 +1,5 @@
 /**
- * Editor HTML of custom content blocks. External links get rel="nofollow" (spec §7).
+ * Editor HTML of custom content blocks. External links get rel="nofollow": we vouch for no other site.
  * The HTML is trusted editor input (the CMS is ours); this is link hygiene, not sanitising.
  */
 const ANCHOR = /<a\b([^>]*)>/gi;

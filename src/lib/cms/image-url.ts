@@ -1,5 +1,5 @@
 /**
- * The image CDN resizes on the fly when a URL ends in `_r-{width}-{height}` (spec §9).
+ * The image CDN resizes on the fly when a URL ends in `_r-{width}-{height}`.
  * The build writes srcsets with it; the local sample CMS implements it with sharp.
  */
 import { DEFAULT_IMAGE_RESIZE } from '../constants.ts';

@@ -6,12 +6,12 @@ import type { LanguageDefinition } from '../i18n/languages.ts';
 import { isWithinWindow, nextBoundary } from './schedule.ts';
 import type { CmsComponent, CmsConfig, PageConfig, PageDocument } from './schema.ts';
 
-/** The page flagged home, else the first page in the list (spec §2). */
+/** The page flagged home, else the first page in the list. */
 export function findHomepage(pages: readonly PageConfig[]): PageConfig | undefined {
   return pages.find((p) => p.homepage === 'Y') ?? pages[0];
 }
 
-/** "page title + separator + configured suffix" (spec §2); a page without a title shows the suffix. */
+/** "page title + separator + configured suffix"; a page without a title shows the suffix. */
 export function documentTitle(pageTitle: string | undefined, config: Pick<CmsConfig, 'titleSeparator' | 'titleSuffix'>): string {
   const title = pageTitle?.trim();
   return title ? `${title}${config.titleSeparator}${config.titleSuffix}` : config.titleSuffix;
@@ -35,7 +35,7 @@ export function pagePublication(page: Pick<PageConfig, 'startDate' | 'endDate' |
   return { state: page.archivedPage ? 'archived' : 'unpublished', reloadAt };
 }
 
-/** Product-list templates that may inherit their parent's content (spec §2). */
+/** Product-list templates that may inherit their parent's content. */
 export const INHERITING_TEMPLATES: ReadonlySet<number> = new Set([3, 4]);
 
 export class InheritanceCycleError extends Error {

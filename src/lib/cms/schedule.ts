@@ -1,4 +1,4 @@
-/** Start/end date windows of pages and custom content (spec §2, §4). */
+/** Start/end date windows of pages and custom content. */
 import { PAGE_BOUNDARY_RELOAD_DELAY_MS } from '../constants.ts';
 
 /** A missing bound is open-ended. The start is inclusive, the end exclusive. */
@@ -18,7 +18,7 @@ export function nextBoundary(now: number, dates: ReadonlyArray<number | null | u
 /** Longest delay setTimeout honours; longer waits are re-armed. */
 export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** How long until a page must reload for `boundary`: 20 ms after it (spec §2). */
+/** How long until a page must reload for `boundary`: 20 ms after it. */
 export function msUntilReload(now: number, boundary: number): number {
   return Math.max(0, boundary - now) + PAGE_BOUNDARY_RELOAD_DELAY_MS;
 }

@@ -44,7 +44,7 @@ export const backgroundSchema = z
   .describe('Body background from the CMS settings');
 
 // ---------------------------------------------------------------------------------------
-// Components (spec §3)
+// Components
 
 export const bannerItemSchema = z.object({
   link: link.optional(),
@@ -84,7 +84,7 @@ export const autoCarouselSchema = z
   .object({
     type: z.literal('autoCarousel'),
     id: z.string().min(1),
-    speed: z.number().positive().optional().describe('Scroll speed in pixels per second; default 20 (spec §9)'),
+    speed: z.number().positive().optional().describe('Scroll speed in pixels per second; default 20'),
     direction: z.enum(['left', 'right']).optional().describe('Scroll direction; default left'),
     itemAspectRatio: z.number().positive().default(1),
     items: z.array(bannerItemSchema).min(1),
@@ -345,7 +345,7 @@ export const returnNoticeSchema = z
   .describe("The no-reason-return notice of product pages, keyed by the product's noReasonToReturnFlag");
 
 // ---------------------------------------------------------------------------------------
-// Press releases (spec §2: list, year list, detail at {year}/{month}/post{id}.html)
+// Press releases (a list, a list per year, each release at {year}/{month}/post{id}.html)
 
 const pressBlockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('paragraph'), text: z.string().min(1).describe('Plain text; no HTML') }),
@@ -395,7 +395,7 @@ export type PressRelease = z.infer<typeof pressReleaseSchema>;
 export type PressBlock = z.infer<typeof pressBlockSchema>;
 
 // ---------------------------------------------------------------------------------------
-// Shops (spec §2: /shop/shop_list.html and /shop/shop.html)
+// Shops (the list at /shop/shop_list.html, one shop at /shop/shop.html)
 
 export const shopSchema = z.object({
   code: z.string().regex(/^[A-Z0-9]{3,12}$/, 'must be 3-12 capitals or digits').describe('Shop code: storeCode of the all-wares search'),

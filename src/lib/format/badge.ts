@@ -1,4 +1,4 @@
-/** The count badge of the header icons (wishlist, cart): spec §9 "Badge overflow count". */
+/** The count badge of the header icons (wishlist, cart): a count above the overflow (99 by default) shows as "99+". */
 import { BADGE_OVERFLOW_COUNT } from '../constants.ts';
 
 /** '' for nothing to show (0, negative, not a number), the count up to overflow, `${overflow}+` above. */

@@ -1,4 +1,4 @@
-/** Currency display (spec §5): configured unit, decimals and optional thousands separator. */
+/** Currency display: configured unit, decimals and optional thousands separator. */
 import type { CurrencyFormat } from '../i18n/languages.ts';
 
 export function formatPrice(amount: number, currency: CurrencyFormat): string {

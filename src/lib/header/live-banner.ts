@@ -1,5 +1,5 @@
 /**
- * Whether the scrolling live-broadcast banner shows (spec §2, §3 Promo/switch config):
+ * Whether the scrolling live-broadcast banner shows, by the switch config:
  * inside the liveStartTime–liveEndTime window (a missing bound is open-ended, like every
  * CMS window) and for this client, when liveDisplayClient names clients at all.
  */
@@ -9,7 +9,7 @@ import type { z } from 'zod';
 
 type SwitchConfig = z.infer<typeof switchConfigSchema>;
 
-/** Clients of the analytics device info (spec §7); the store is the PC site. */
+/** Clients as the analytics device info names them; the store is the PC site. */
 export type LiveClient = 'PC' | 'H5' | 'App_ios' | 'App_android';
 
 export function isLiveBannerShown(

@@ -2,7 +2,8 @@
  * The only JavaScript of the pages that ship no framework and load no script file (the press
  * pages, read by crawlers and shared a lot): two inline lines that do, at their smallest,
  * what the ticker island and the schedule script do on the other pages. Without JavaScript
- * the page is complete; these only keep two header behaviours of spec §2.
+ * the page is complete; these only keep two header behaviours: a closed ticker
+ * stays closed, and the live banner keeps to its window.
  */
 
 /**

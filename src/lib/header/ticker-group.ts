@@ -1,12 +1,12 @@
 /**
- * Which announcement ticker a page shows (spec §2 "Header and navigation"), and whether it
+ * Which announcement ticker a page shows, and whether it
  * shows. The CMS ticker document keys its configs by these group codes (schema.ts tickerSchema).
  *
  * Paths are store paths without the language prefix, query or hash. Rules are tried in
  * order and the first match wins, so the specific account pages (info, address, security)
  * come before the account area as a whole.
  *
- * | Path                                                        | Kind (spec §2)       | Group |
+ * | Path                                                        | Kind                 | Group |
  * |-------------------------------------------------------------|----------------------|-------|
  * | /login.html                                                 | login                | none  |
  * | /shop/…  (shop_list.html, shop.html)                        | shop                 | none  |
@@ -32,9 +32,9 @@
  * |   /official-styling-detail.html, /staff-styling-detail.html,| detail, styling,     |       |
  * |   anything else (CMS pages, press, newsletter…)             | other                |       |
  *
- * Why register is C and not "no ticker": the spec names only the login page among the pages
- * without a ticker, and lists "auth" pages under C; register is an auth page.
- * Why /email.html is security: the spec's mobile redirect sends it to /account/security/email.
+ * Why register is C and not "no ticker": of the sign-in pages only login has no ticker, and
+ * auth pages are C; register is an auth page.
+ * Why /email.html is security: the mobile redirect sends it to /account/security/email.
  * Why /account/order/evaluate.html is B: it is an order page of the account area; the
  * "evaluation" page without a ticker is the public /evaluation.html.
  */

@@ -36,7 +36,7 @@ function newTranslator(languageCode: string, resources: LocaleResources): TFunct
 }
 
 /**
- * Islands load translations at run time; a failure gives empty resources (spec §7), so
+ * Islands load translations at run time; a failure gives empty resources, so
  * the island shows its keys' fallbacks rather than breaking.
  */
 export async function loadLocaleResources(languageCode: string, fetchImpl: typeof fetch = fetch, base = ''): Promise<LocaleResources> {

@@ -1,5 +1,5 @@
 /**
- * Where press releases live (spec §2): a list with paging, a list per year, and each release
+ * Where press releases live: a list with paging, a list per year, and each release
  * at {year}/{month}/post{id}.html under the press section. Pure, shared by the route table,
  * the pages, the sitemap and the feeds.
  */

@@ -1,5 +1,5 @@
 /**
- * Product-by-codes batching (spec §7, §8, §9): codes asked for within 200 ms of each other go
+ * Product-by-codes batching: codes asked for within 200 ms of each other go
  * out as one request per code list; each caller gets the products it asked for. A failed
  * batch yields an empty list for everyone in it, never an error.
  */

@@ -1,5 +1,5 @@
 /**
- * Level-2 product id (spec §3): the first 6 characters of omsSkuCode, then colorNo, then
+ * Level-2 product id: the first 6 characters of omsSkuCode, then colorNo, then
  * sizeNo, then the last 3 characters of omsSkuCode.
  */
 export function level2ProductId(omsSkuCode: string, colorNo: string, sizeNo: string): string {
@@ -7,7 +7,7 @@ export function level2ProductId(omsSkuCode: string, colorNo: string, sizeNo: str
   return `${omsSkuCode.slice(0, 6)}${colorNo}${sizeNo}${omsSkuCode.slice(-3)}`;
 }
 
-/** Product-detail link; an undefined productId is dropped (spec §2). */
+/** Product-detail link; an undefined productId is left out of the link. */
 export function productDetailHref(productCode: string, productId?: string | null): string {
   const query = new URLSearchParams({ productCode });
   if (productId) query.set('productId', productId);

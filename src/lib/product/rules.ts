@@ -1,5 +1,5 @@
 /**
- * The product rules of spec §5: the price colour under the price-group lists, and when the
+ * The product rules: the price colour under the price-group lists, and when the
  * hem-length (pants-length) and gift-wrapping (case) services apply. Pure; the product page,
  * the cart and checkout share them.
  */

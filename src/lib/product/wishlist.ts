@@ -1,4 +1,4 @@
-/** Wishlist validity (spec §4): a product is valid when enabledFlag is Y and its approval is listed. */
+/** Wishlist validity: a product is valid when enabledFlag is Y and its approval is listed. */
 import type { ProductSummary } from '../api/contract.ts';
 
 /** Here rather than in the contract, so the header's wishlist store needs no zod. */

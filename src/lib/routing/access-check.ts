@@ -1,5 +1,5 @@
 /**
- * The pre-paint access check of guarded pages (spec §2): an inline script in <head> that
+ * The pre-paint access check of guarded pages: an inline script in <head> that
  * sends a visitor with no session to the login page, with redirect_url, before anything is
  * painted. The access token lives in memory, so on a fresh page only the refresh token can
  * exist; its readable hint cookie is what the script can see.

@@ -1,6 +1,6 @@
 /**
- * Pages that are not CMS content: the sign-in pages, and the access-checked pages of
- * spec §2 (cart, payment, coupons, inbox and the account area). Pages whose own issue has
+ * Pages that are not CMS content: the sign-in pages, and the pages that need a signed-in
+ * member (cart, payment, coupons, inbox and the account area). Pages whose own issue has
  * not landed yet are shells: a guarded page with its title and the member's name.
  */
 import { PAYMENT_RETURN_PATHS } from '../api/contract-checkout.ts';
@@ -22,9 +22,9 @@ const PUBLIC_PAGES: AppPage[] = [
   { path: '/product-detail.html', titleKey: 'productDetail', accessCheck: false, island: 'product-detail' },
   { path: '/coupon-collect.html', titleKey: 'couponCollect', accessCheck: false, island: 'coupon-collect' },
   { path: '/voucherDescription.html', titleKey: 'voucherDescription', accessCheck: false, island: 'voucher-description' },
-  // A member is needed to place an order; the island signs a visitor in first (the route is public in spec §2).
+  // A member is needed to place an order, yet the route is public: the island signs a visitor in first.
   { path: '/payment_settlement.html', titleKey: 'paymentSettlement', accessCheck: false, island: 'settlement' },
-  // Where the payment providers send the shopper back (spec §2): public, the island checks the order with the API.
+  // Where the payment providers send the shopper back: public, the island checks the order with the API.
   ...Object.values(PAYMENT_RETURN_PATHS).map((path) => ({ path, titleKey: 'paymentReturn', accessCheck: false, island: 'payment-return' as const })),
 ];
 
@@ -42,7 +42,7 @@ const ACCOUNT_PAGES = [
   'refund', 'refund-logistics', 'replace-list', 'ticket-list', 'ticket-detail', 'recycle', 'coupon', 'favorites',
 ];
 
-/** The access-checked routes of spec §2. */
+/** The routes only a signed-in member may open: cart, payment, coupons, inbox and the account area. */
 const GUARDED_PATHS = [
   '/cart.html',
   '/payment/payment.html',
@@ -72,7 +72,7 @@ export const APP_PAGES: readonly AppPage[] = [
   ...GUARDED_PATHS.map((path) => ({ path, titleKey: path.replace(/^\//, '').replace(/\.html$/, ''), accessCheck: true, island: GUARDED_ISLANDS[path] ?? ('member-shell' as const) })),
 ];
 
-/** Old addresses answered with a permanent redirect (spec §2). */
+/** Old addresses answered with a permanent redirect to the page's current address. */
 export const PATH_REDIRECTS: Readonly<Record<string, string>> = {
   '/forget_password_phone.html': '/forget_password.html',
   '/newsletter_subscription.html': '/newsletter-subscription.html',

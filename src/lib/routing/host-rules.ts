@@ -34,7 +34,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const prefixOf = (language: LanguageDefinition) => (language.pathSegment ? `/${language.pathSegment}` : '');
 
-/** Every fixed redirect, in every language: the moved paths of spec §2 and the folders written without their slash. */
+/** Every fixed redirect, in every language: the moved paths (PATH_REDIRECTS) and the folders written without their slash. */
 export function fixedRedirects(input: Pick<HostRulesInput, 'languages' | 'pagePaths'>): Array<{ from: string; to: string; status: 301 }> {
   const rules: Array<{ from: string; to: string; status: 301 }> = [];
   for (const language of input.languages) {
@@ -109,7 +109,7 @@ export function nginxServerInclude(input: HostRulesInput): string {
   lines.push(`location ~ "${UNSERVED_FILES.source.replaceAll('\\/', '/')}" { return 404; }`);
   lines.push(`location /_astro/ { add_header Cache-Control ${nginxString(IMMUTABLE)}; add_header X-Content-Type-Options nosniff; try_files $uri =404; }`);
   lines.push('location / {', '  add_header Cache-Control "public, max-age=0, must-revalidate";', '  add_header X-Content-Type-Options nosniff;', '  try_files $uri $uri/index.html =404;', '}');
-  // An unknown address redirects to the not-found page of its language (spec §2).
+  // An unknown address redirects to the not-found page of its language.
   const byLongestPrefix = [...input.languages].sort((a, b) => prefixOf(b).length - prefixOf(a).length);
   lines.push('error_page 404 = @linea_not_found;', 'location @linea_not_found {');
   for (const language of byLongestPrefix) {
@@ -121,10 +121,10 @@ export function nginxServerInclude(input: HostRulesInput): string {
     const base = input.mobileSiteUrl.replace(/\/+$/, '');
     const segments = input.languages.map((l) => l.pathSegment).filter(Boolean).map(regexEscape).join('|');
     const lang = `((?:/(?:${segments}))?)`;
-    lines.push('# Phones go to the mobile site (spec §2); the targets come from the mobile-redirect function.');
+    lines.push('# Phones go to the mobile site; the targets come from the mobile-redirect function.');
     lines.push('set $linea_query_parts "";');
     for (const [name, mobileName] of Object.entries(MOBILE_QUERY_NAMES)) {
-      // An undefined productId is dropped from links (spec §2), here as in the function.
+      // An empty or "undefined" productId is dropped from links, here as in the function.
       const condition = name === 'productId' ? `$arg_${name} !~ "^(|undefined)$"` : `$arg_${name} != ""`;
       lines.push(`if (${condition}) { set $linea_query_parts "\${linea_query_parts}&${mobileName}=$arg_${name}"; }`);
     }

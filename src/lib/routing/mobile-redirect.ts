@@ -1,10 +1,10 @@
 /**
- * The mobile redirect of spec §2: a phone's browser is sent to the mobile site, to the page
+ * The mobile redirect: a phone's browser is sent to the mobile site, to the page
  * that matches the one it asked for. Pure and dependency-free, so the same code runs in the
  * local static server (HTTP 302), in the generated host rules and in the pre-paint inline
  * script (bundled into it at build time).
  *
- * Decisions where the spec is silent:
+ * Decisions of ours, where the brand's rules say nothing:
  * - the mobile site's paths are the desktop page's name without `.html` (`_` becomes `-`);
  * - a store's all-wares page is `/shop/wares/{storeCode}`;
  * - search-engine crawlers are never redirected: their smartphone crawlers say "Android …
@@ -27,7 +27,7 @@ export function isMobileUserAgent(userAgent: string | null | undefined): boolean
 /** Desktop query names → the mobile site's; the others listed are kept as they are; the rest are dropped. */
 export const MOBILE_QUERY_NAMES: Readonly<Record<string, string>> = { productCode: 'pid', productId: 'skuId', uid: 'userId', oid: 'orderId', description: 'description', ugcId: 'ugcId', styleId: 'styleId' };
 
-/** The pages of the CMS config (§7): a path and its code. */
+/** The pages of a language's CMS config: a path and its code. */
 export interface MobileCmsPage {
   path: string;
   code: string;

@@ -1,6 +1,6 @@
 /**
  * Splits a suggestion into plain and matching pieces, so the panel can mark the typed text
- * (spec §2) without building HTML from strings. Every occurrence, case-insensitive; the typed
+ * without building HTML from strings. Every occurrence, case-insensitive; the typed
  * text is matched literally, so `(`, `*` or `+` in it are just characters.
  */
 

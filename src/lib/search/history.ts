@@ -1,5 +1,5 @@
 /**
- * The recent-search list of the search panel (spec §3, §5): at most SEARCH_HISTORY_MAX words,
+ * The recent-search list of the search panel: at most SEARCH_HISTORY_MAX words,
  * newest first, no duplicates. Pure: the store (src/stores/search.ts) keeps it in local storage.
  *
  * Words are compared as typed (after trimming), so "Jeans" and "jeans" are two entries. The

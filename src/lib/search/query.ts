@@ -1,5 +1,5 @@
 /**
- * The state of /search.html, read from its query string (spec §2): the word (`description`),
+ * The state of /search.html, read from its query string: the word (`description`),
  * or a store's all-wares search (`searchType=storeCode&storeCode=`), the sort and the page.
  * The query string is the state, so results can be shared and the back button walks pages.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a search goes (spec §2 "Search panel", §3 search words): a word the CMS lists in the
+ * Where a search goes: a word the CMS lists in the
  * specified search words goes to its PC link; any other word goes to the search page with a
  * description query. A store's all-wares search (search type storeCode) goes to the search
  * page with the store code. Pure; the island navigates.

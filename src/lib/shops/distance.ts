@@ -1,12 +1,12 @@
 /**
- * How far the shopper is from a shop (spec §5 "Distance display"): the straight-line
+ * How far the shopper is from a shop: the straight-line
  * (great-circle) distance by the haversine formula, how it is shown, and shops nearest first.
  * Pure: the browser script brings the shopper's position.
  */
 
 /** Mean Earth radius (IUGG), in metres. A sphere is within 0.5% of the real Earth: plenty for "how far is the shop". */
 export const EARTH_RADIUS_METRES = 6_371_008.8;
-/** Spec §5: under this many metres the distance shows in metres, from it in kilometres with one decimal. */
+/** Under this many metres the distance shows in metres, from it in kilometres with one decimal. */
 export const KILOMETRES_FROM_METRES = 1000;
 
 export interface LatLng {
@@ -38,7 +38,7 @@ function unitFormat(languageCode: string, unit: 'meter' | 'kilometer'): Intl.Num
 }
 
 /**
- * Spec §5: under 1000 m, whole metres ("850 m"); from 1000 m, kilometres with one decimal
+ * Under 1000 m, whole metres ("850 m"); from 1000 m, kilometres with one decimal
  * ("1.2 km"). The distance is rounded once, to whole metres, and both the unit and the
  * kilometres come from that whole number: 999.4 m is "999 m", 999.6 m is "1.0 km". Tenths of
  * a kilometre round half up in integer arithmetic, so 1050 m is "1.1 km" and 1150 m "1.2 km"

@@ -1,4 +1,4 @@
-/** The shop pages of spec §2. */
+/** The shop pages: the list of every shop. */
 export const SHOP_LIST_PATH = '/shop/shop_list.html';
 /** One shop, chosen by the `storeCode` query (the list links here). */
 export const SHOP_DETAIL_PATH = '/shop/shop.html';

@@ -1,5 +1,5 @@
 /**
- * Styling-look collects (spec §3, §4, §6): the looks a shopper saved, in two lists kept apart,
+ * Styling-look collects: the looks a shopper saved, in two lists kept apart,
  * staff styling and official styling. Browsers that kept the old single list have it split:
  * ids of 8 or more characters are official looks, shorter ones staff looks.
  */

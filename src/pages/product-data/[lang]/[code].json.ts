@@ -1,6 +1,6 @@
 /**
- * Each product's static detail, per language, as JSON the CDN serves (spec §2 product
- * detail): the product page's island reads it instead of the API, which it asks only for
+ * Each product's static detail, per language, as JSON the CDN serves, so the detail comes
+ * fast: the product page's island reads it instead of the API, which it asks only for
  * live price and stock. Written from the pulled product cache at build time.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import { generateSampleCms, type GenerateResult } from '../../scripts/local-cms/generate.ts';
 import { startCmsServer, type CmsServer } from '../../scripts/local-cms/server.ts';
-import { catalogueSchema } from '../../scripts/local-cms/catalogue-schema.ts';
+import { catalogueSchema } from '../../scripts/sample-data/catalogue-schema.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import {
   COMPONENT_TYPES,
@@ -24,6 +24,7 @@ import {
 } from '../../src/lib/cms/schema.ts';
 import { brandCalendar } from '../../src/lib/press/paths.ts';
 import { documentKindOf, schemaOfKind } from '../../src/lib/cms/document-kind.ts';
+import { CodedError } from '../../src/lib/errors.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { level2ProductId } from '../../src/lib/product/product-id.ts';
 
@@ -146,7 +147,7 @@ describe('local sample CMS generator', () => {
       expect(pages.find((p) => p.path === '/product-size-chart.html')?.tplt).toBe(5);
       for (const page of pages) {
         expect(page.updatedAt).toBeLessThanOrEqual(NOW);
-        // Content pages (template 5) are features, or the size chart at its fixed route (spec §2).
+        // Content pages (template 5) live under /feature/; only the size chart keeps a route of its own.
         expect(page.path.startsWith('/feature/') || page.path === '/product-size-chart.html' || page.tplt !== 5).toBe(true);
       }
     }
@@ -172,7 +173,7 @@ describe('local sample CMS generator', () => {
     // The contract's own reading of a cache path (the edit API and the publish service use it too).
     const schemaFor = (file: string): z.ZodType => {
       const kind = documentKindOf(file.replace(/^cms\//, ''));
-      if (!kind) throw new Error(`unexpected file ${file}`);
+      if (!kind) throw new CodedError('UNEXPECTED_CMS_FILE', `unexpected file ${file}`);
       return schemaOfKind(kind);
     };
     const media = new Set<string>();

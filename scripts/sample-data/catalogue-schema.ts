@@ -1,7 +1,8 @@
 /**
- * The sample product catalogue written by the local CMS generator to {outDir}/catalogue.json.
- * It is not a CMS document: the local commerce API seeds its products, SKUs, prices and stock
- * from it, and the CMS product tiles are derived from the same data so the two agree.
+ * The sample product catalogue both sample services share, so it lives beside neither: the
+ * local CMS generator writes it to {outDir}/catalogue.json and derives its product tiles from
+ * it, and the local commerce API seeds its products, SKUs, prices and stock from it, so the
+ * two agree. It is not a CMS document.
  */
 import { z } from 'zod';
 

@@ -1,0 +1,26 @@
+// ESLint flat config: the field's recommended rules for TypeScript, Astro, React hooks and
+// accessibility of JSX (in islands and in .astro templates). `npm test` runs it.
+import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', '.astro/', '.data/', 'releases/', 'content-cache/', 'test-results/', 'playwright-report/', 'screenshots/'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  astro.configs['flat/recommended'],
+  astro.configs['flat/jsx-a11y-recommended'],
+  // eslint-plugin-astro's a11y config registers the jsx-a11y plugin; islands get the same rules.
+  { files: ['**/*.tsx'], rules: jsxA11y.flatConfigs.recommended.rules },
+  { files: ['**/*.tsx', '**/*.ts'], ...reactHooks.configs.flat.recommended },
+  { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
+  {
+    rules: {
+      // Unused names starting with _ are deliberate (a parameter a signature needs).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+);

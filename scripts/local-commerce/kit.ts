@@ -1,0 +1,125 @@
+/**
+ * What every route module of the local commerce API shares: registering an endpoint from the
+ * contract's table (`handle`), so a request is validated by the same schema the browser client
+ * types against; the `{ success, msgCode, resp, msg }` envelope every answer has; business
+ * failures; and the lookups most domains need (the signed-in member, a product, its stock).
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import { ENDPOINTS, type EndpointName, type Member, type ResponseOf } from '../../src/lib/api/contract.ts';
+import { CodedError } from '../../src/lib/errors.ts';
+import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
+import { withRequestLanguage } from './request-language.ts';
+
+type FailureStatus = 200 | 400 | 401 | 404 | 500;
+
+/** A business failure: answered as `success: false` with its code as the msgCode. */
+export class ApiFailure extends CodedError {
+  readonly status: Exclude<FailureStatus, 500>;
+  readonly resp: unknown;
+  constructor(msgCode: string, message: string, status: Exclude<FailureStatus, 500> = 200, resp: unknown = null) {
+    super(msgCode, message);
+    this.status = status;
+    this.resp = resp;
+  }
+}
+
+/** A failure of one form field: HTTP 200, and `resp.field` names the field for the form. */
+export const fieldFailure = (msgCode: string, message: string, field: string) => new ApiFailure(msgCode, message, 200, { field });
+
+/** The failure envelope; the success one is written by `handle` alone. */
+export const failureAnswer = (c: Context, msgCode: string, msg: string, status: FailureStatus, resp: unknown = null) => c.json({ success: false, msgCode, resp, msg }, status);
+
+export interface MemberRow {
+  id: string;
+  name: string;
+  email: string;
+  mobile: string | null;
+  prefer_lang: string | null;
+  agreement_version: string | null;
+  privacy_version: string | null;
+  password_hash: string | null;
+}
+
+export const toMember = (row: MemberRow): Member => ({
+  userId: row.id,
+  name: row.name,
+  email: row.email,
+  mobile: row.mobile,
+  preferLang: row.prefer_lang,
+  membershipAgreementVersion: row.agreement_version,
+  privacyPolicyVersion: row.privacy_version,
+});
+
+export const memberById = (db: DatabaseSync, id: string) => db.prepare('SELECT * FROM members WHERE id = ?').get(id) as MemberRow | undefined;
+
+/** The access token of an `Authorization: Bearer …` header, if the request has one. */
+export const bearerToken = (c: Context) => /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+
+export type Handler<N extends EndpointName> = (input: {
+  body: z.infer<(typeof ENDPOINTS)[N]['body']>;
+  member: MemberRow;
+  c: Context;
+}) => ResponseOf<N> | Promise<ResponseOf<N>>;
+
+/** What each route module gets from the app. */
+export interface RouteKit {
+  /** For routes outside the contract (the fake providers, the analytics collector, test hooks). */
+  app: Hono;
+  db: DatabaseSync;
+  now: () => number;
+  handle: <N extends EndpointName>(name: N, handler: Handler<N>) => void;
+  productOf: (productCode: string) => CatalogueProduct | null;
+  stockOf: (skuCode: string) => number | undefined;
+}
+
+export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number): RouteKit {
+  function authenticatedMember(c: Context): MemberRow | null {
+    const token = bearerToken(c);
+    if (!token) return null;
+    const row = db.prepare('SELECT member_id FROM access_tokens WHERE token = ? AND expires_at > ?').get(token, now()) as { member_id: string } | undefined;
+    return row ? (memberById(db, row.member_id) ?? null) : null;
+  }
+
+  function handle<N extends EndpointName>(name: N, handler: Handler<N>): void {
+    const definition = ENDPOINTS[name];
+    app.on(definition.method, `/api${definition.path}`, async (c) => {
+      try {
+        const member = definition.auth ? authenticatedMember(c) : null;
+        if (definition.auth && !member) throw new ApiFailure('UNAUTHORIZED', 'Sign in again', 401);
+        let raw: unknown = {};
+        if (definition.method === 'POST') {
+          const text = await c.req.text();
+          try {
+            raw = text ? JSON.parse(text) : {};
+          } catch {
+            throw new ApiFailure('BAD_JSON', 'The request body is not JSON', 400);
+          }
+        }
+        const parsed = definition.body.safeParse(raw);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          const field = issue.path.map(String).join('.');
+          // Schema messages that look like codes (UR_EMAIL_06) are the form's msgCode.
+          const msgCode = /^[A-Z][A-Z0-9_]+$/.test(issue.message) ? issue.message : 'INVALID_FIELD';
+          throw fieldFailure(msgCode, `${field || 'body'}: ${issue.message}`, field);
+        }
+        const resp = await withRequestLanguage(c.req.header('accept-language'), () => handler({ body: parsed.data as never, member: member as MemberRow, c }));
+        return c.json({ success: true, msgCode: null, resp, msg: null });
+      } catch (error) {
+        if (error instanceof ApiFailure) return failureAnswer(c, error.code, error.message, error.status, error.resp);
+        console.error(`[commerce] ${definition.method} ${definition.path}:`, error);
+        return failureAnswer(c, 'SERVER_ERROR', 'Something went wrong', 500);
+      }
+    });
+  }
+
+  const productOf = (code: string) => {
+    const row = db.prepare('SELECT json FROM products WHERE product_code = ?').get(code) as { json: string } | undefined;
+    return row ? (JSON.parse(row.json) as CatalogueProduct) : null;
+  };
+  const stockOf = (skuCode: string) => (db.prepare('SELECT stock FROM skus WHERE sku_code = ?').get(skuCode) as { stock: number } | undefined)?.stock;
+
+  return { app, db, now, handle, productOf, stockOf };
+}

@@ -1,0 +1,60 @@
+/**
+ * What an order costs: the lines, the member's best (or chosen) coupon and the freight of the
+ * delivery type. The cart page, the checkout preview and placing an order all sum this way.
+ */
+import type { CartDetailLine } from '../../src/lib/api/contract-checkout.ts';
+import type { ResponseOf } from '../../src/lib/api/contract.ts';
+import type { DeliveryType } from '../../src/lib/constants.ts';
+import { fieldFailure, type RouteKit } from './kit.ts';
+import { memberRecords } from './records.ts';
+
+/**
+ * Freight in TWD by delivery type, free once the subtotal after discount reaches `freeFrom`.
+ * The local API's own rule: the brand's platform decides freight, and the store shows what
+ * checkoutPreview answers.
+ */
+export const FREIGHT: Record<DeliveryType, { fee: number; freeFrom: number | null }> = {
+  EXPRESS_HOME: { fee: 100, freeFrom: 1500 },
+  CVS_711: { fee: 60, freeFrom: 1500 },
+  CVS_FAMILY: { fee: 60, freeFrom: 1500 },
+  STORE_PICKUP: { fee: 0, freeFrom: null },
+  DIRECT_SITE: { fee: 150, freeFrom: 3000 },
+};
+
+export type Coupon = ResponseOf<'couponCollect'>;
+type Summary = ResponseOf<'cartDetail'>['summary'];
+
+export const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+function couponProblem(coupon: Coupon, subtotal: number, at: number): string | null {
+  if (coupon.used === 'Y') return 'COUPON_USED';
+  if (at < coupon.startDate) return 'COUPON_NOT_STARTED';
+  if (at > coupon.endDate) return 'COUPON_EXPIRED';
+  if (subtotal < coupon.threshold) return 'COUPON_THRESHOLD_NOT_MET';
+  return null;
+}
+
+export function summarise(lines: CartDetailLine[], delivery: DeliveryType | null, coupon: Coupon | null): Summary {
+  const subtotal = sum(lines.map((l) => l.lineTotal));
+  const discount = coupon ? Math.min(coupon.discount, subtotal) : 0;
+  const rule = delivery ? FREIGHT[delivery] : null;
+  const freeByAmount = rule?.freeFrom != null && subtotal - discount >= rule.freeFrom;
+  const freight = rule && !freeByAmount ? rule.fee : 0;
+  return { itemCount: sum(lines.map((l) => l.quantity)), subtotal, discount, couponId: coupon?.couponId ?? null, freight, total: subtotal - discount + freight };
+}
+
+/** The coupons a member holds (collected or given), newest first. */
+export const couponsOf = ({ db }: RouteKit, memberId: string) => memberRecords<Coupon>(db, 'coupon', memberId);
+
+export const usableCoupons = (kit: RouteKit, memberId: string, subtotal: number) => couponsOf(kit, memberId).filter((c) => couponProblem(c, subtotal, kit.now()) === null);
+
+/** `undefined`: the best usable coupon (largest discount, then the one ending first); null: none; an id: that one, or a failure. */
+export function chooseCoupon(kit: RouteKit, memberId: string, subtotal: number, choice: string | null | undefined): Coupon | null {
+  if (choice === null) return null;
+  if (choice === undefined) return usableCoupons(kit, memberId, subtotal).sort((a, b) => b.discount - a.discount || a.endDate - b.endDate || a.couponId.localeCompare(b.couponId))[0] ?? null;
+  const coupon = couponsOf(kit, memberId).find((c) => c.couponId === choice);
+  if (!coupon) throw fieldFailure('COUPON_NOT_FOUND', 'You have no such coupon', 'couponId');
+  const problem = couponProblem(coupon, subtotal, kit.now());
+  if (problem) throw fieldFailure(problem, `Coupon ${choice} cannot be used on this order`, 'couponId');
+  return coupon;
+}

@@ -1,0 +1,85 @@
+/** Products and search: what the build and the product pages read, live prices and stock. */
+import type { CatalogueProduct } from '../../sample-data/catalogue-schema.ts';
+import { ApiFailure, type RouteKit } from '../kit.ts';
+import { productSummary, regionPrice } from '../products.ts';
+
+export function registerCatalogueRoutes(kit: RouteKit): void {
+  const { db, handle, productOf, stockOf } = kit;
+  const allProducts = () => (db.prepare('SELECT json FROM products').all() as Array<{ json: string }>).map(({ json }) => JSON.parse(json) as CatalogueProduct);
+  const existing = (productCode: string) => {
+    const product = productOf(productCode);
+    if (!product) throw new ApiFailure('PRODUCT_NOT_FOUND', `No product ${productCode}`, 404);
+    return product;
+  };
+
+  handle('productsByCodes', ({ body }) => body.codes.map(productOf).filter((p): p is CatalogueProduct => p !== null).map((p) => productSummary(kit, p, body.region, body.language)));
+  handle('productCatalogue', () => {
+    const rows = db.prepare('SELECT product_code, updated_at FROM products ORDER BY product_code').all() as Array<{ product_code: string; updated_at: number }>;
+    return rows.map((r) => ({ productCode: r.product_code, updatedAt: r.updated_at }));
+  });
+  handle('productDetail', ({ body }) => {
+    const product = existing(body.productCode);
+    const text = (values: Record<string, string>) => values[body.language] ?? values['zh-TW'] ?? Object.values(values)[0] ?? '';
+    return {
+      productCode: product.productCode,
+      omsProductCode: product.omsProductCode,
+      name: text(product.names),
+      description: text(product.descriptions),
+      gender: product.gender,
+      categoryCode: product.categoryCode,
+      colours: product.colours.map((c) => ({ colorNo: c.colorNo, code: c.code, hex: c.hex, name: text(c.names), images: c.images })),
+      sizes: product.sizes,
+      skus: product.skus.map((s) => ({ skuCode: s.skuCode, omsSkuCode: s.omsSkuCode, productId: s.productId, colorNo: s.colorNo, sizeNo: s.sizeNo, price: regionPrice(s, body.region) })),
+      priceGroup: product.priceGroup,
+      makePantsLengthFlag: product.makePantsLengthFlag,
+      caseFlag: product.caseFlag,
+      customMadeFlag: product.customMadeFlag,
+      semiOptions: product.semiOptions.map((o) => ({ key: o.key, name: text(o.names), values: o.values.map((v) => ({ key: v.key, name: text(v.names) })) })),
+      presaleFlag: product.presaleFlag,
+      noReasonToReturnFlag: product.noReasonToReturnFlag,
+      cornerCode: product.cornerCode ?? null,
+      productPageCode: product.productPageCode ?? null,
+      enabledFlag: product.enabledFlag,
+      approval: product.approval,
+    };
+  });
+  handle('productStock', ({ body }) => {
+    const product = existing(body.productCode);
+    return { productCode: product.productCode, skus: product.skus.map((s) => ({ skuCode: s.skuCode, stock: stockOf(s.skuCode) ?? 0, price: regionPrice(s, body.region) })) };
+  });
+  handle('recommendedWords', () => ['羽絨外套', '亞麻襯衫', '牛仔褲', '針織衫', 'T恤', '洋裝', '童裝外套', '嬰兒連身衣'].map((wordName) => ({ wordName })));
+  handle('searchSuggestions', ({ body }) => {
+    const names = new Set<string>();
+    for (const product of allProducts()) for (const name of Object.values(product.names)) if (name.toLowerCase().includes(body.word.toLowerCase())) names.add(name);
+    return [...names].slice(0, 10);
+  });
+
+  handle('productSearch', ({ body }) => {
+    // Every local store carries the whole catalogue, so a store search (searchType storeCode)
+    // lists every switched-on product, narrowed by the word when one is given too.
+    const word = body.description?.trim().toLowerCase() ?? '';
+    if (body.searchType === 'keyword' && !word) return { list: [], total: 0 };
+    const products = allProducts().filter((p) => p.enabledFlag === 'Y');
+    // Relevance: a name that is the word, then one that starts with it, then one that contains it.
+    const rank = (p: CatalogueProduct) => Math.min(...Object.values(p.names).map((name) => {
+      const lower = name.toLowerCase();
+      return lower === word ? 0 : lower.startsWith(word) ? 1 : lower.includes(word) ? 2 : Infinity;
+    }));
+    const found = products
+      .map((p) => ({ p, rank: word ? rank(p) : 0 }))
+      .filter((f) => f.rank !== Infinity)
+      .map((f) => ({ ...f, summary: productSummary(kit, f.p, body.region, body.language) }));
+    // Ties keep product-code order, so pages never overlap. Codes are issued in sequence: the
+    // highest is the newest product.
+    const byCode = (a: { p: CatalogueProduct }, b: { p: CatalogueProduct }) => a.p.productCode.localeCompare(b.p.productCode);
+    const orders: Record<typeof body.sort, (a: (typeof found)[number], b: (typeof found)[number]) => number> = {
+      relevance: (a, b) => a.rank - b.rank || byCode(a, b),
+      priceAsc: (a, b) => a.summary.priceInfo.minPrice - b.summary.priceInfo.minPrice || byCode(a, b),
+      priceDesc: (a, b) => b.summary.priceInfo.minPrice - a.summary.priceInfo.minPrice || byCode(a, b),
+      newest: (a, b) => byCode(b, a),
+    };
+    found.sort(orders[body.sort]);
+    const start = (body.page - 1) * body.pageSize;
+    return { list: found.slice(start, start + body.pageSize).map((f) => f.summary), total: found.length };
+  });
+}

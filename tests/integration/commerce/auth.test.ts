@@ -1,0 +1,312 @@
+/**
+ * Signing in and out: login, registration, the rotating refresh cookie and the access-token
+ * lifetime, logout, password reset and the fake social-login provider.
+ */
+import { describe, expect, it } from 'vitest';
+import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../../../src/lib/api/contract.ts';
+import { DEMO_MEMBERS } from '../../../scripts/local-commerce/seed.ts';
+import { authorize, call, DEMO, expectFailure, expectSuccess, expectUnauthorized, login, memberState, refreshCookie, resetTokenOf, sampleEnv } from '../../fixtures/commerce-app.ts';
+
+describe('login', () => {
+  it('signs in with the right password: a session, the HttpOnly refresh cookie and the readable hint cookie', async () => {
+    const { app } = sampleEnv();
+    const { session, token, answer } = await login(app);
+    expect(session.member).toMatchObject({ userId: DEMO.id, email: DEMO.email, name: DEMO.name, preferLang: DEMO.preferLang });
+    expect(session.expiresIn).toBe(900);
+
+    const refresh = answer.cookies.get(REFRESH_COOKIE)!;
+    expect(refresh.value.length).toBeGreaterThanOrEqual(32);
+    expect(refresh.attrs.has('httponly')).toBe(true);
+    expect(refresh.attrs.get('samesite')).toBe('Lax');
+    expect(refresh.attrs.get('path')).toBe('/api/auth');
+    expect(Number(refresh.attrs.get('max-age'))).toBeGreaterThan(0);
+
+    const hint = answer.cookies.get(SESSION_HINT_COOKIE)!;
+    expect(hint).toBeDefined();
+    expect(hint.attrs.has('httponly')).toBe(false);
+    expect(hint.attrs.get('path')).toBe('/');
+    expect(hint.value).not.toBe(refresh.value);
+
+    expect(expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token })).userId).toBe(DEMO.id);
+  });
+
+  it('accepts the mobile number and a differently cased, padded email as the account', async () => {
+    const { app } = sampleEnv();
+    expect((await login(app, DEMO.mobile)).session.member.userId).toBe(DEMO.id);
+    expect((await login(app, `  ${DEMO.email.toUpperCase()} `)).session.member.userId).toBe(DEMO.id);
+  });
+
+  it('answers a wrong password and an unknown account alike (UR_LOGIN_FAILED), without cookies', async () => {
+    const { app } = sampleEnv();
+    const wrong = await call(app, 'login', { account: DEMO.email, password: 'Wrong2026' });
+    const unknown = await call(app, 'login', { account: 'nobody@linea.example', password: DEMO.password });
+    expectFailure(wrong, 'UR_LOGIN_FAILED');
+    expect(unknown.status).toBe(wrong.status);
+    expect(unknown.json).toEqual(wrong.json);
+    expect(wrong.cookies.size + unknown.cookies.size).toBe(0);
+  });
+
+  it('checks the form: an empty account or password is a field error', async () => {
+    const { app } = sampleEnv();
+    expectFailure(await call(app, 'login', { account: '  ', password: 'x' }), 'UR_ACCOUNT_REQUIRED', { field: 'account' });
+    expectFailure(await call(app, 'login', { account: DEMO.email, password: '' }), 'UR_PASSWORD_REQUIRED', { field: 'password' });
+  });
+
+  it('stores passwords as salted scrypt hashes, never the password', async () => {
+    const { app, db } = sampleEnv();
+    const password = 'Secret2026x';
+    expectSuccess('register', await call(app, 'register', { name: 'A', email: 'a@linea.example', password, agreeTerms: true }));
+    expectSuccess('register', await call(app, 'register', { name: 'B', email: 'b@linea.example', password, agreeTerms: true }));
+    const rows = db.prepare('SELECT email, password_hash FROM members WHERE password_hash IS NOT NULL').all() as Array<{ email: string; password_hash: string }>;
+    expect(rows.length).toBe(DEMO_MEMBERS.length + 2);
+    for (const row of rows) {
+      expect(row.password_hash.startsWith('scrypt$')).toBe(true);
+      expect(row.password_hash).not.toContain(password);
+      expect(row.password_hash).not.toContain(DEMO.password);
+    }
+    const [a, b] = ['a@linea.example', 'b@linea.example'].map((email) => rows.find((r) => r.email === email)!.password_hash);
+    expect(a, 'the same password must hash differently (salt)').not.toBe(b);
+  });
+});
+
+describe('register', () => {
+  it('creates a member and signs in', async () => {
+    const { app } = sampleEnv();
+    const answer = await call(app, 'register', { name: ' 王小明 ', email: 'ming@linea.example', password: 'Ming2026', agreeTerms: true });
+    const session = expectSuccess('register', answer);
+    expect(session.member).toMatchObject({ name: '王小明', email: 'ming@linea.example' });
+    expect(answer.cookies.get(REFRESH_COOKIE)?.attrs.has('httponly')).toBe(true);
+    expect(answer.cookies.get(SESSION_HINT_COOKIE)).toBeDefined();
+    expect(expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token: session.accessToken })).email).toBe('ming@linea.example');
+    expect((await login(app, 'ming@linea.example', 'Ming2026')).session.member.userId).toBe(session.member.userId);
+  });
+
+  it('accepts passwords of exactly 8 and 20 characters', async () => {
+    const { app } = sampleEnv();
+    expectSuccess('register', await call(app, 'register', { name: 'Eight', email: 'eight@linea.example', password: 'abcdefg1', agreeTerms: true }));
+    expectSuccess('register', await call(app, 'register', { name: 'Twenty', email: 'twenty@linea.example', password: 'a1'.repeat(10), agreeTerms: true }));
+  });
+
+  it('rejects passwords outside the rule (8–20, a digit and a letter) with UR_PASSWORD_FORMAT on the password field', async () => {
+    const { app, db } = sampleEnv();
+    const before = memberState(db);
+    for (const password of ['short1', 'abcdefgh', '12345678', `${'a1'.repeat(10)}b`]) {
+      const answer = await call(app, 'register', { name: 'X', email: 'x@linea.example', password, agreeTerms: true });
+      expectFailure(answer, 'UR_PASSWORD_FORMAT', { field: 'password' });
+      expect(answer.cookies.size).toBe(0);
+    }
+    expect(memberState(db)).toEqual(before);
+  });
+
+  it('rejects a malformed email with UR_EMAIL_06 and an existing one with UR_EMAIL_EXISTS', async () => {
+    const { app, db } = sampleEnv();
+    const before = memberState(db);
+    for (const email of ['not-an-email', 'a@b', 'a b@linea.example', '']) {
+      expectFailure(await call(app, 'register', { name: 'X', email, password: 'Valid2026', agreeTerms: true }), 'UR_EMAIL_06', { field: 'email' });
+    }
+    for (const email of [DEMO.email, DEMO.email.toUpperCase()]) {
+      const answer = await call(app, 'register', { name: 'X', email, password: 'Valid2026', agreeTerms: true });
+      expectFailure(answer, 'UR_EMAIL_EXISTS', { field: 'email' });
+      expect(answer.cookies.size).toBe(0);
+    }
+    expect(memberState(db)).toEqual(before);
+    // The existing member's password was not touched.
+    await login(app);
+  });
+
+  it('requires a name and agreement to the terms', async () => {
+    const { app } = sampleEnv();
+    expectFailure(await call(app, 'register', { name: ' ', email: 'n@linea.example', password: 'Valid2026', agreeTerms: true }), 'UR_NAME_REQUIRED', { field: 'name' });
+    expectFailure(await call(app, 'register', { name: 'N', email: 'n@linea.example', password: 'Valid2026', agreeTerms: false }), 'UR_AGREE_REQUIRED', { field: 'agreeTerms' });
+  });
+});
+
+describe('refresh and access-token lifetime', () => {
+  it('issues a new session and a new refresh cookie, and rejects the old refresh token after the reuse grace (rotation)', async () => {
+    const { app, clock } = sampleEnv();
+    const first = await login(app);
+    const answer = await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) });
+    const session = expectSuccess('refresh', answer);
+    expect(session.member.userId).toBe(DEMO.id);
+    expect(session.accessToken).not.toBe(first.token);
+    const rotated = answer.cookies.get(REFRESH_COOKIE)!;
+    expect(rotated.value).toBeTruthy();
+    expect(rotated.value).not.toBe(first.refreshToken);
+    expect(rotated.attrs.has('httponly')).toBe(true);
+    expect(rotated.attrs.get('path')).toBe('/api/auth');
+    expect(answer.cookies.get(SESSION_HINT_COOKIE)?.attrs.get('path')).toBe('/');
+    expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token: session.accessToken }));
+
+    // Within the grace (a refresh whose answer the browser never got) the old token still works…
+    clock.now += 29_000;
+    expectSuccess('refresh', await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) }));
+    // …and after it, never again.
+    clock.now += 2_000;
+    const replay = await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) });
+    expectFailure(replay, 'REFRESH_EXPIRED', { status: 401, field: null });
+    expect(replay.cookies.get(REFRESH_COOKIE)?.attrs.get('max-age')).toBe('0');
+    expect(replay.cookies.get(SESSION_HINT_COOKIE)?.attrs.get('max-age')).toBe('0');
+
+    expectSuccess('refresh', await call(app, 'refresh', {}, { cookie: refreshCookie(rotated.value) }));
+  });
+
+  it('ends the reuse grace at logout: a token rotated moments before no longer works', async () => {
+    const { app } = sampleEnv();
+    const first = await login(app);
+    const answer = await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) });
+    const rotated = answer.cookies.get(REFRESH_COOKIE)!.value;
+    await call(app, 'logout', {}, { cookie: refreshCookie(rotated) });
+    expectFailure(await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) }), 'REFRESH_EXPIRED', { status: 401 });
+    expectFailure(await call(app, 'refresh', {}, { cookie: refreshCookie(rotated) }), 'REFRESH_EXPIRED', { status: 401 });
+  });
+
+  it('answers 401 without a refresh cookie or with an unknown one', async () => {
+    const { app } = sampleEnv();
+    expectFailure(await call(app, 'refresh', {}), 'NO_REFRESH_TOKEN', { status: 401, field: null });
+    expectFailure(await call(app, 'refresh', {}, { cookie: `${SESSION_HINT_COOKIE}=1` }), 'NO_REFRESH_TOKEN', { status: 401 });
+    expectFailure(await call(app, 'refresh', {}, { cookie: refreshCookie('forged') }), 'REFRESH_EXPIRED', { status: 401 });
+  });
+
+  it('expires access tokens after accessTokenTtlSeconds (injected clock); a refresh gives a working one', async () => {
+    const { app, clock } = sampleEnv({ accessTokenTtlSeconds: 60 });
+    const { token, refreshToken, session } = await login(app);
+    expect(session.expiresIn).toBe(60);
+    clock.now += 59_000;
+    expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token }));
+    clock.now += 1_000;
+    expectUnauthorized(await call(app, 'memberInfo', {}, { token }));
+    const renewed = expectSuccess('refresh', await call(app, 'refresh', {}, { cookie: refreshCookie(refreshToken) }));
+    expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token: renewed.accessToken }));
+    expectUnauthorized(await call(app, 'memberInfo', {}, { token }));
+  });
+
+  it('expires refresh tokens after refreshTokenTtlSeconds', async () => {
+    const { app, clock } = sampleEnv({ refreshTokenTtlSeconds: 3600 });
+    const { refreshToken } = await login(app);
+    clock.now += 3_600_000;
+    expectFailure(await call(app, 'refresh', {}, { cookie: refreshCookie(refreshToken) }), 'REFRESH_EXPIRED', { status: 401 });
+  });
+});
+
+describe('logout', () => {
+  it('revokes the refresh token and the access token, and clears both cookies', async () => {
+    const { app } = sampleEnv();
+    const { token, refreshToken } = await login(app);
+    const answer = await call(app, 'logout', {}, { token, cookie: refreshCookie(refreshToken) });
+    expect(expectSuccess('logout', answer)).toEqual({});
+    const cleared = answer.cookies.get(REFRESH_COOKIE)!;
+    expect(cleared.value).toBe('');
+    expect(cleared.attrs.get('max-age')).toBe('0');
+    expect(cleared.attrs.get('path')).toBe('/api/auth');
+    const hint = answer.cookies.get(SESSION_HINT_COOKIE)!;
+    expect(hint.value).toBe('');
+    expect(hint.attrs.get('max-age')).toBe('0');
+    expect(hint.attrs.get('path')).toBe('/');
+
+    expectFailure(await call(app, 'refresh', {}, { cookie: refreshCookie(refreshToken) }), 'REFRESH_EXPIRED', { status: 401 });
+    expectUnauthorized(await call(app, 'memberInfo', {}, { token }));
+  });
+
+  it('succeeds and clears the cookies even when not signed in', async () => {
+    const { app } = sampleEnv();
+    const answer = await call(app, 'logout', {});
+    expectSuccess('logout', answer);
+    expect(answer.cookies.get(REFRESH_COOKIE)?.attrs.get('max-age')).toBe('0');
+    expect(answer.cookies.get(SESSION_HINT_COOKIE)?.attrs.get('max-age')).toBe('0');
+  });
+});
+
+describe('forget and reset password', () => {
+  it('answers success for known and unknown emails alike; only the known one gets a reset token', async () => {
+    const { app } = sampleEnv();
+    const known = await call(app, 'forgetPassword', { email: DEMO.email });
+    const unknown = await call(app, 'forgetPassword', { email: 'nobody@linea.example' });
+    expectSuccess('forgetPassword', known);
+    expectSuccess('forgetPassword', unknown);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.json).toEqual(known.json);
+    expect(await resetTokenOf(app, DEMO.email)).toBeTruthy();
+    expect(await resetTokenOf(app, 'nobody@linea.example')).toBeNull();
+    expectFailure(await call(app, 'forgetPassword', { email: 'nobody' }), 'UR_EMAIL_06', { field: 'email' });
+  });
+
+  it('changes the password with the emailed token, once; earlier sessions end', async () => {
+    const { app } = sampleEnv();
+    const earlier = await login(app);
+    expectSuccess('forgetPassword', await call(app, 'forgetPassword', { email: DEMO.email }));
+    const token = (await resetTokenOf(app, DEMO.email))!;
+
+    // A password outside the rule is a field error and does not use the token up.
+    expectFailure(await call(app, 'resetPassword', { token, password: 'short' }), 'UR_PASSWORD_FORMAT', { field: 'password' });
+
+    expect(expectSuccess('resetPassword', await call(app, 'resetPassword', { token, password: 'Renewed2027' }))).toEqual({});
+    expectFailure(await call(app, 'login', { account: DEMO.email, password: DEMO.password }), 'UR_LOGIN_FAILED');
+    await login(app, DEMO.email, 'Renewed2027');
+
+    expectFailure(await call(app, 'resetPassword', { token, password: 'Again2028' }), 'UR_RESET_TOKEN_INVALID', { field: 'token' });
+    await login(app, DEMO.email, 'Renewed2027');
+
+    expectFailure(await call(app, 'refresh', {}, { cookie: refreshCookie(earlier.refreshToken) }), 'REFRESH_EXPIRED', { status: 401 });
+    expectUnauthorized(await call(app, 'memberInfo', {}, { token: earlier.token }));
+  });
+
+  it('rejects unknown and expired tokens', async () => {
+    const { app, clock } = sampleEnv();
+    expectFailure(await call(app, 'resetPassword', { token: 'made-up', password: 'Valid2026' }), 'UR_RESET_TOKEN_INVALID', { field: 'token' });
+    expectSuccess('forgetPassword', await call(app, 'forgetPassword', { email: DEMO.email }));
+    const token = (await resetTokenOf(app, DEMO.email))!;
+    clock.now += 3_600_000;
+    expectFailure(await call(app, 'resetPassword', { token, password: 'Valid2026' }), 'UR_RESET_TOKEN_INVALID');
+    await login(app);
+  });
+});
+
+describe('third-party sign-in', () => {
+  it('the fake provider page gives a code; the callback with it signs in, once', async () => {
+    const { app } = sampleEnv();
+    const page = await authorize(app, 'google', '/third_party.html', '6');
+    expect(page.status).toBe(200);
+    const url = page.url!;
+    expect(url.origin).toBe('http://store.invalid');
+    expect(url.pathname).toBe('/third_party.html');
+    expect(url.searchParams.get('state')).toBe('6');
+    expect(url.searchParams.get('provider')).toBe('google');
+    const code = url.searchParams.get('code')!;
+    expect(code).toBeTruthy();
+
+    const answer = await call(app, 'thirdPartyCallback', { provider: 'google', code, state: '6' });
+    const session = expectSuccess('thirdPartyCallback', answer);
+    expect(session.member.name).toBe('google user');
+    expect(answer.cookies.get(REFRESH_COOKIE)?.attrs.has('httponly')).toBe(true);
+    expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token: session.accessToken }));
+
+    const again = await call(app, 'thirdPartyCallback', { provider: 'google', code, state: '6' });
+    expectFailure(again, 'THIRD_PARTY_CODE_INVALID');
+    expect(again.cookies.size).toBe(0);
+
+    // A second sign-in with the same provider account is the same member.
+    const next = (await authorize(app, 'google')).url!.searchParams.get('code')!;
+    expect(expectSuccess('thirdPartyCallback', await call(app, 'thirdPartyCallback', { provider: 'google', code: next, state: '6' })).member.userId).toBe(session.member.userId);
+    // A member made by a provider has no password to sign in with.
+    expectFailure(await call(app, 'login', { account: session.member.email, password: 'Anything1' }), 'UR_LOGIN_FAILED');
+  });
+
+  it('a code works only for its provider and only for a while', async () => {
+    const { app, clock } = sampleEnv();
+    const code = (await authorize(app, 'line', '/third_party.html', '7')).url!.searchParams.get('code')!;
+    expectFailure(await call(app, 'thirdPartyCallback', { provider: 'facebook', code, state: '7' }), 'THIRD_PARTY_CODE_INVALID');
+    clock.now += 300_000;
+    expectFailure(await call(app, 'thirdPartyCallback', { provider: 'line', code, state: '7' }), 'THIRD_PARTY_CODE_INVALID');
+  });
+
+  it('refuses an unknown provider (400) and a redirect that leaves the site', async () => {
+    const { app } = sampleEnv();
+    expect((await authorize(app, 'myspace')).status).toBe(400);
+    for (const redirect of ['https://evil.example/third_party.html', '//evil.example/third_party.html', '/\\evil.example/x', '/\t/evil.example', 'third_party.html']) {
+      const page = await authorize(app, 'google', redirect);
+      expect(page.status, redirect).toBe(400);
+      expect(page.url).toBeNull();
+    }
+    expectFailure(await call(app, 'thirdPartyCallback', { provider: 'myspace', code: 'x', state: '' }), 'INVALID_FIELD', { field: 'provider' });
+  });
+});

@@ -1,0 +1,140 @@
+/**
+ * Every endpoint of the commerce contract against the local API: one well-formed request each,
+ * refused without a valid access token where the contract says so, answered as the contract says.
+ */
+import { describe, expect, it } from 'vitest';
+import type { DatabaseSync } from 'node:sqlite';
+import { type EndpointName, ENDPOINTS, type RequestOf } from '../../../src/lib/api/contract.ts';
+import type { CommerceAppOptions } from '../../../scripts/local-commerce/app.ts';
+import { authorize, call, cartIdsOf, DEMO, type Env, expectSuccess, expectUnauthorized, freeSkus, isSellable, login, memberState, refreshCookie, resetTokenOf, sampleCatalogue, sampleEnv, wishCodesOf } from '../../fixtures/commerce-app.ts';
+
+const catalogue = sampleCatalogue();
+
+const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
+const recordIdsOf = (db: DatabaseSync, kind: string, memberId: string) => (db.prepare('SELECT id FROM records WHERE kind = ? AND member_id = ? ORDER BY id').all(kind, memberId) as Array<{ id: string }>).map((r) => r.id);
+
+// One well-formed request per endpoint. Adding an endpoint to ENDPOINTS without an entry here
+// fails the coverage test, so every endpoint is exercised against its contract.
+
+interface Fixture extends Env {
+  /** The demo member, signed in. */
+  token: string;
+  refreshToken: string;
+}
+type Prepared<N extends EndpointName> = { body: RequestOf<N>; cookie?: string };
+type ValidRequests = { [N in EndpointName]: (f: Fixture) => Prepared<N> | Promise<Prepared<N>> };
+
+const PAGE = { page: 1, pageSize: 10 };
+const VALID_REQUESTS: ValidRequests = {
+  login: () => ({ body: { account: DEMO.email, password: DEMO.password } }),
+  register: () => ({ body: { name: '新會員', email: 'new.member@linea.example', password: 'Newbie2026', agreeTerms: true } }),
+  refresh: (f) => ({ body: {}, cookie: refreshCookie(f.refreshToken) }),
+  logout: (f) => ({ body: {}, cookie: refreshCookie(f.refreshToken) }),
+  forgetPassword: () => ({ body: { email: DEMO.email } }),
+  resetPassword: async (f) => {
+    expectSuccess('forgetPassword', await call(f.app, 'forgetPassword', { email: DEMO.email }));
+    return { body: { token: (await resetTokenOf(f.app, DEMO.email))!, password: 'Changed2027' } };
+  },
+  thirdPartyCallback: async (f) => {
+    const { url } = await authorize(f.app, 'google');
+    return { body: { provider: 'google', code: url!.searchParams.get('code')!, state: url!.searchParams.get('state')! } };
+  },
+  memberInfo: () => ({ body: {} }),
+  preferLanguage: () => ({ body: { preferLang: 'en-GB' } }),
+  membershipVersion: () => ({ body: {} }),
+  membershipVersionUpdate: () => ({ body: { membershipAgreementVersion: '2026.2', privacyPolicyVersion: '2026.2' } }),
+  subscriptionSave: () => ({ body: { subscribeEmail: DEMO.email, extensionEmail: '', phoneFlag: 'N', smsFlag: 'N', emailFlag: 'Y', popupNoticeFlag: 'N', subscribeMap: { WOMEN: 'Y', MEN: 'N' } } }),
+  cartCount: () => ({ body: {} }),
+  miniCart: () => ({ body: {} }),
+  cartAdd: (f) => {
+    const sku = freeSkus(f.db, 5)[0]!;
+    return { body: { productCode: sku.productCode, skuCode: sku.skuCode, quantity: 2 } };
+  },
+  cartUpdate: (f) => ({ body: { cartId: cartIdsOf(f.db, DEMO.id)[0]!, quantity: 1 } }),
+  cartRemove: (f) => ({ body: { cartIds: [cartIdsOf(f.db, DEMO.id)[0]!] } }),
+  wishCount: () => ({ body: {} }),
+  wishList: () => ({ body: { page: 1 } }),
+  wishInsert: (f) => {
+    const wished = new Set(wishCodesOf(f.db, DEMO.id));
+    return { body: { productList: [{ productCode: catalogue.products.filter(isSellable).find((p) => !wished.has(p.productCode))!.productCode }], cartList: [] } };
+  },
+  wishDelete: (f) => ({ body: { productList: [{ productCode: wishCodesOf(f.db, DEMO.id)[0]! }] } }),
+  productsByCodes: () => ({ body: { codes: catalogue.products.slice(0, 3).map((p) => p.productCode), region: 'HK' } }),
+  productCatalogue: () => ({ body: {} }),
+  productDetail: () => ({ body: { productCode: catalogue.products[0]!.productCode, region: 'TW', language: 'en-GB' } }),
+  productStock: () => ({ body: { productCode: catalogue.products[0]!.productCode, region: 'HK' } }),
+  recommendedWords: () => ({ body: {} }),
+  searchSuggestions: () => ({ body: { word: [...catalogue.products[0]!.names['zh-TW']!].slice(0, 2).join('') } }),
+  productSearch: () => ({ body: { description: [...catalogue.products[0]!.names['zh-TW']!].slice(0, 2).join(''), region: 'TW' } }),
+  orderList: () => ({ body: {} }),
+  orderDetail: (f) => ({ body: { orderCode: recordIdsOf(f.db, 'order', DEMO.id)[0]! } }),
+  refundList: () => ({ body: PAGE }),
+  exchangeList: () => ({ body: PAGE }),
+  afterSaleList: () => ({ body: PAGE }),
+  couponList: () => ({ body: PAGE }),
+  addressList: () => ({ body: {} }),
+  addressSave: () => ({ body: { receiver: '陳大文', mobile: '91234567', region: 'HK', city: '香港', detail: '中環皇后大道中 1 號', isDefault: 'N' } }),
+  addressDelete: (f) => ({ body: { addressId: recordIdsOf(f.db, 'address', DEMO.id)[0]! } }),
+  invoiceList: () => ({ body: PAGE }),
+  ticketList: () => ({ body: PAGE }),
+  inboxList: () => ({ body: PAGE }),
+  cartDetail: () => ({ body: {} }),
+  cartOptions: (f) => ({ body: { cartId: cartIdsOf(f.db, DEMO.id)[0]!, caseFlag: 'N' } }),
+  checkoutPreview: () => ({ body: { deliveryType: 'STORE_PICKUP' } }),
+  orderCreate: (f) => {
+    // The seeded cart lines that stock covers (the seed picks in-stock SKUs, not how many).
+    const covered = f.db.prepare('SELECT c.cart_id FROM cart_lines c JOIN skus s ON s.sku_code = c.sku_code WHERE c.member_id = ? AND s.stock >= c.quantity ORDER BY c.cart_id').all(DEMO.id) as Array<{ cart_id: number }>;
+    return { body: { deliveryType: 'EXPRESS_HOME', addressId: recordIdsOf(f.db, 'address', DEMO.id)[0]!, invoice: { type: 'CLOUD', vehicle: 'MEMBER' }, paymentMethod: 'COD', cartIds: covered.map((r) => String(r.cart_id)), from: 'cart' } };
+  },
+  orderPayStatus: (f) => ({ body: { orderCode: recordIdsOf(f.db, 'order', DEMO.id)[0]! } }),
+  couponCollect: () => ({ body: { couponId: 'CC001' } }),
+  couponCollectable: () => ({ body: {} }),
+};
+
+async function signedInFixture(options: Omit<Partial<CommerceAppOptions>, 'db' | 'now'> = {}): Promise<Fixture> {
+  const env = sampleEnv(options);
+  const { token, refreshToken } = await login(env.app);
+  return { ...env, token, refreshToken };
+}
+
+describe('every endpoint of the contract', () => {
+  it('has one valid request in the test map per endpoint, and no extra', () => {
+    expect(Object.keys(VALID_REQUESTS).sort()).toEqual([...ENDPOINT_NAMES].sort());
+  });
+
+  for (const name of ENDPOINT_NAMES) {
+    const definition = ENDPOINTS[name];
+    const title = definition.auth
+      ? `${name} (${definition.method} ${definition.path}): 401 without, with an invalid and with an expired token; success with a valid one`
+      : `${name} (${definition.method} ${definition.path}): success without an access token`;
+    it(title, async () => {
+      const f = await signedInFixture();
+      const prepared = await (VALID_REQUESTS[name] as (f: Fixture) => Prepared<EndpointName> | Promise<Prepared<EndpointName>>)(f);
+      // The test's own request must be valid by the contract the browser client uses.
+      expect(definition.body.safeParse(prepared.body).success, `test body of ${name} is not contract-valid`).toBe(true);
+
+      if (definition.auth) {
+        const before = memberState(f.db);
+        const denied = [
+          await call(f.app, name, prepared.body),
+          await call(f.app, name, prepared.body, { token: 'not-a-real-token' }),
+          await call(f.app, name, prepared.body, { authorization: f.token }),
+          await call(f.app, name, prepared.body, { authorization: `Basic ${f.token}` }),
+        ];
+        for (const answer of denied) expectUnauthorized(answer);
+        expect(memberState(f.db), 'a rejected call changed member state').toEqual(before);
+      }
+
+      const answer = await call(f.app, name, prepared.body, { ...(definition.auth ? { token: f.token } : {}), ...(prepared.cookie ? { cookie: prepared.cookie } : {}) });
+      expectSuccess(name, answer);
+
+      if (definition.auth) {
+        // The same token after its lifetime (900 s by default): 401, and nothing changes.
+        f.clock.now += 900_000;
+        const before = memberState(f.db);
+        expectUnauthorized(await call(f.app, name, prepared.body, { token: f.token }));
+        expect(memberState(f.db)).toEqual(before);
+      }
+    });
+  }
+});
