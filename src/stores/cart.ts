@@ -192,64 +192,8 @@ export function retryMiniCart(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------
-// Adding and removing
-
-/** null: nobody is signed in, nothing was sent. */
-export type CartActionResult<N extends 'cartAdd' | 'cartRemove'> = ApiResult<ResponseOf<N>> | null;
-
-/**
- * Add a SKU. On success the total changes at once, then the mini list is refreshed.
- * A refusal (e.g. CART_STOCK_NOT_ENOUGH) is returned for the caller to show.
- */
-export async function addToCart(line: RequestOf<'cartAdd'>): Promise<CartActionResult<'cartAdd'>> {
-  return changeCart('cartAdd', line);
-}
-
-/** Remove lines by cartId; the total first, then the mini list, like addToCart. */
-export async function removeFromCart(cartIds: string | readonly string[]): Promise<CartActionResult<'cartRemove'>> {
-  return changeCart('cartRemove', { cartIds: typeof cartIds === 'string' ? [cartIds] : [...cartIds] });
-}
-
-/** The hem and gift-wrapping services chosen with an item; sent after the item is in the cart. */
-export type LineServices = Omit<RequestOf<'cartOptions'>, 'cartId'>;
-
-/** What adding with services did: the add's answer, and the services' when they failed after a successful add. */
-export interface AddWithServicesResult {
-  added: CartActionResult<'cartAdd'>;
-  /** The item is in the cart, but its services were not saved: say so, or a retry adds it twice. */
-  servicesFailed: Exclude<ApiResult<unknown>, { ok: true }> | null;
-}
-
-/**
- * Add a SKU with services: the line is added, then its services set (the cart keeps one line
- * per SKU, found by its code).
- */
-export async function addToCartWithServices(line: RequestOf<'cartAdd'>, services: LineServices | null): Promise<AddWithServicesResult> {
-  const added = await addToCart(line);
-  if (!added?.ok || !services) return { added, servicesFailed: null };
-  const cart = await callApi('cartDetail');
-  if (!cart.ok) return { added, servicesFailed: cart };
-  const cartId = cart.data.lines.find((l) => l.skuCode === line.skuCode)?.cartId;
-  if (!cartId) return { added, servicesFailed: null };
-  const set = await callApi('cartOptions', { cartId, ...services });
-  return { added, servicesFailed: set.ok ? null : set };
-}
-
-async function changeCart<N extends 'cartAdd' | 'cartRemove'>(name: N, body: RequestOf<N>): Promise<CartActionResult<N>> {
-  const member = $member.get();
-  if (!member) return null;
-  const generation = currentGeneration;
-  const result = await callApi(name, body);
-  if (result.ok && generation === currentGeneration && $member.get()?.userId === member.userId) {
-    acceptTotal(member.userId, result.data.total);
-    await loadMiniCart();
-  }
-  return result;
-}
-
-// ---------------------------------------------------------------------------------------
 // The cart page: every line with its services and whether it can be ordered, and the totals
-// the API computes. Changes go through the API and the answer replaces the page's cart.
+// the API computes.
 
 export interface CartView {
   currency: ResponseOf<'cartDetail'>['currency'];
@@ -263,37 +207,63 @@ export function toCartView(detail: ResponseOf<'cartDetail'>): CartView {
   return { currency: detail.currency, lines: detail.lines.map(toCartPageItem), summary: detail.summary };
 }
 
+/** The cart as the API answered it: the page's cart, the mini cart and the badge at once. */
+function acceptCart(userId: string, detail: ResponseOf<'cartDetail'>, cart: CartView): void {
+  const lines = detail.lines.map(toCartItem);
+  miniCartRequest++; // a mini cart load still out is older than this answer
+  $miniCart.set({ status: 'init', loading: false, lines, shownLines: lines.slice(0, MINI_CART_MAX_LINES), total: detail.count });
+  acceptTotal(userId, detail.count);
+  $cartPage.set({ status: 'ready', cart });
+}
+
 export async function loadCartPage(): Promise<void> {
+  const member = $member.get();
+  if (!member) return;
   const result = await callApi('cartDetail');
-  if (!result.ok) {
-    if (result.kind !== 'aborted') $cartPage.set({ status: 'error' });
-    return;
-  }
-  $cartPage.set({ status: 'ready', cart: toCartView(result.data) });
+  if (result.ok) acceptCart(member.userId, result.data, toCartView(result.data));
+  else if (result.kind !== 'aborted') $cartPage.set({ status: 'error' });
 }
 
-/** After a change: the page's cart, then the header's count and mini cart. */
-async function afterChange(): Promise<void> {
-  await loadCartPage();
-  await Promise.all([loadCartCount({ force: true }), loadMiniCart()]);
+// ---------------------------------------------------------------------------------------
+// Changes: each is one request, whose answer is the cart it made
+
+/** The cart after a change; null: nobody is signed in, nothing was sent. */
+export type CartChangeResult = ApiResult<CartView> | null;
+
+type CartChange = 'cartAdd' | 'cartUpdate' | 'cartRemove' | 'cartOptions';
+
+async function changeCart<N extends CartChange>(name: N, body: RequestOf<N>): Promise<CartChangeResult> {
+  const member = $member.get();
+  if (!member) return null;
+  const generation = currentGeneration;
+  const result = await callApi<CartChange>(name, body);
+  if (!result.ok) return result;
+  const cart = toCartView(result.data);
+  // An answer that left before a logout belongs to nobody.
+  if (generation === currentGeneration && $member.get()?.userId === member.userId) acceptCart(member.userId, result.data, cart);
+  return { ok: true, data: cart };
 }
 
-export async function changeQuantity(cartId: string, quantity: number): Promise<ApiResult<unknown>> {
-  const result = await callApi('cartUpdate', { cartId, quantity });
-  if (result.ok) await afterChange();
-  return result;
+/**
+ * Add a SKU, with the hem and gift wrapping chosen for it: one request, all or nothing (a
+ * refused service adds nothing, so a retry never adds the item twice). A refusal (e.g.
+ * CART_STOCK_NOT_ENOUGH, CART_HEM_NOT_AVAILABLE) is returned for the caller to show.
+ */
+export function addToCart(item: RequestOf<'cartAdd'>): Promise<CartChangeResult> {
+  return changeCart('cartAdd', item);
 }
 
-export async function removeLine(cartId: string): Promise<ApiResult<unknown> | null> {
-  const result = await removeFromCart(cartId);
-  if (result?.ok) await loadCartPage();
-  return result;
+/** Remove lines by cartId. */
+export function removeFromCart(cartIds: string | readonly string[]): Promise<CartChangeResult> {
+  return changeCart('cartRemove', { cartIds: typeof cartIds === 'string' ? [cartIds] : [...cartIds] });
 }
 
-export async function setGiftWrap(cartId: string, caseFlag: 'Y' | 'N'): Promise<ApiResult<unknown>> {
-  const result = await callApi('cartOptions', { cartId, caseFlag });
-  if (result.ok) $cartPage.set({ status: 'ready', cart: toCartView(result.data) });
-  return result;
+export function changeQuantity(cartId: string, quantity: number): Promise<CartChangeResult> {
+  return changeCart('cartUpdate', { cartId, quantity });
+}
+
+export function setGiftWrap(cartId: string, caseFlag: 'Y' | 'N'): Promise<CartChangeResult> {
+  return changeCart('cartOptions', { cartId, caseFlag });
 }
 
 // ---------------------------------------------------------------------------------------

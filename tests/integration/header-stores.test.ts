@@ -30,6 +30,7 @@ let sessionStore = memoryStorage();
 const [demo, other] = DEMO_MEMBERS;
 const CART_COUNT = '/api/cart/count';
 const MINI_CART = '/api/cart/mini';
+const CART_ADD = '/api/cart/add';
 const WISH_COUNT = '/api/wish/count';
 const WISH_LIST = '/api/wish/list';
 
@@ -179,18 +180,20 @@ describe('mini cart', () => {
     expect(cart.$miniCart.get().lines).toHaveLength(2);
   });
 
-  it('adding changes the total first, then refreshes the list; at most 3 lines are shown', async () => {
+  it("adding is one request, whose answer sets the count, the mini cart and the cart page; at most 3 lines are shown", async () => {
     const { cart } = await signedInPage();
     await cart.loadMiniCart();
-    const seen: Array<{ total: number; lines: number; loading: boolean }> = [];
-    const unlisten = cart.$miniCart.listen((mini) => seen.push({ total: mini.total, lines: mini.lines.length, loading: mini.loading }));
+    const seen: Array<{ total: number; lines: number }> = [];
+    const unlisten = cart.$miniCart.listen((mini) => seen.push({ total: mini.total, lines: mini.lines.length }));
+    const since = requests.length;
     const result = await cart.addToCart({ productCode: 'L000003', skuCode: 'L00000301002', quantity: 1 });
     unlisten();
-    expect(result).toEqual({ ok: true, data: { total: 4 } });
-    expect(seen[0]).toEqual({ total: 4, lines: 2, loading: false }); // the total, before any new line
-    expect(seen.at(-1)).toEqual({ total: 4, lines: 3, loading: false });
-    expect(cart.$miniCart.get().lines[0]!.productCode).toBe('L000003'); // newest first
+    expect(requests.slice(since)).toEqual([CART_ADD]);
+    expect(result?.ok && result.data.lines.map((l) => l.productCode)).toEqual(['L000003', 'L000001', 'L000002']); // newest first
+    expect(seen).toEqual([{ total: 4, lines: 3 }]); // the count and the lines together
+    expect(cart.$miniCart.get().lines[0]!.productCode).toBe('L000003');
     expect(cart.$cartCount.get()).toBe(4);
+    expect(cart.$cartPage.get()).toEqual({ status: 'ready', cart: result?.ok && result.data });
     expect(JSON.parse(local.getItem(cart.CART_COUNT_STORAGE_KEY)!)).toEqual({ userId: demo.id, count: 4 });
 
     await cart.addToCart({ productCode: 'L000004', skuCode: 'L00000401002', quantity: 1 });
@@ -200,6 +203,52 @@ describe('mini cart', () => {
     expect(mini.shownLines).toHaveLength(MINI_CART_MAX_LINES); // …the popup shows 3
     expect(mini.shownLines).toEqual(mini.lines.slice(0, MINI_CART_MAX_LINES));
     expect(mini.total).toBe(7);
+  });
+
+  it('adding with gift wrapping (and a hem) is still one request; a service the product does not offer adds nothing', async () => {
+    const { cart } = await signedInPage(other);
+    const since = requests.length;
+    const wrapped = await cart.addToCart({ productCode: 'L000003', skuCode: 'L00000301002', quantity: 1, caseFlag: 'Y' });
+    expect(requests.slice(since)).toEqual([CART_ADD]);
+    expect(wrapped?.ok && wrapped.data.lines.map((l) => [l.productCode, l.giftWrapped])).toEqual([['L000003', true]]);
+    // The mini catalogue's products cannot be hemmed: the whole add is refused, the cart unchanged.
+    const hemmed = await cart.addToCart({ productCode: 'L000004', skuCode: 'L00000401002', quantity: 1, alterMode: 'HEM', finalInseam: 80 });
+    expect(hemmed).toMatchObject({ ok: false, kind: 'failure', msgCode: 'CART_HEM_NOT_AVAILABLE' });
+    expect(cart.$miniCart.get().lines.map((l) => l.productCode)).toEqual(['L000003']);
+    expect(requests.slice(since)).toEqual([CART_ADD, CART_ADD]);
+    await cart.removeFromCart(cart.$miniCart.get().lines[0]!.cartId); // the other member's cart is empty again
+  });
+
+  it("a quantity change or a gift wrap sets the cart from the write's answer: no other request", async () => {
+    const { cart } = await signedInPage();
+    await cart.loadCartPage();
+    const page = cart.$cartPage.get();
+    if (page.status !== 'ready') throw new Error('the cart page did not load');
+    const line = page.cart.lines[0]!;
+    const since = requests.length;
+    const changed = await cart.changeQuantity(line.cartId, line.quantity + 1);
+    const wrapped = await cart.setGiftWrap(line.cartId, 'Y');
+    expect(requests.slice(since)).toEqual(['/api/cart/update', '/api/cart/options']);
+    expect(changed?.ok && changed.data.lines.find((l) => l.cartId === line.cartId)?.quantity).toBe(line.quantity + 1);
+    const after = cart.$cartPage.get();
+    expect(after.status === 'ready' && after.cart.lines.find((l) => l.cartId === line.cartId)).toMatchObject({ quantity: line.quantity + 1, giftWrapped: true });
+    expect(wrapped?.ok).toBe(true);
+    expect(cart.$cartCount.get()).toBe(page.cart.lines.reduce((n, l) => n + l.quantity, 0) + 1);
+    expect(cart.$miniCart.get().total).toBe(cart.$cartCount.get());
+    await cart.changeQuantity(line.cartId, line.quantity);
+  });
+
+  it('a failed cart page load is an error state, and a retry loads it', async () => {
+    const { cart } = await signedInPage();
+    target = closedOrigin;
+    try {
+      await cart.loadCartPage();
+    } finally {
+      target = origin;
+    }
+    expect(cart.$cartPage.get()).toEqual({ status: 'error' });
+    await cart.loadCartPage();
+    expect(cart.$cartPage.get().status).toBe('ready');
   });
 
   it('a refused add changes nothing and is returned for the caller to show', async () => {
@@ -213,17 +262,18 @@ describe('mini cart', () => {
     expect(requested(MINI_CART, since)).toBe(0);
   });
 
-  it('removing changes the total first, then refreshes the list', async () => {
+  it('removing is one request, whose answer sets the count and the lines together', async () => {
     const { cart } = await signedInPage();
     await cart.loadMiniCart();
     const before = cart.$miniCart.get();
     const line = before.lines.find((l) => l.quantity === 2)!;
     const seen: Array<{ total: number; lines: number }> = [];
     const unlisten = cart.$miniCart.listen((mini) => seen.push({ total: mini.total, lines: mini.lines.length }));
+    const since = requests.length;
     await cart.removeFromCart(line.cartId);
     unlisten();
-    expect(seen[0]).toEqual({ total: before.total - 2, lines: before.lines.length });
-    expect(seen.at(-1)).toEqual({ total: before.total - 2, lines: before.lines.length - 1 });
+    expect(requests.slice(since)).toEqual(['/api/cart/remove']);
+    expect(seen).toEqual([{ total: before.total - 2, lines: before.lines.length - 1 }]);
     expect(cart.$miniCart.get().lines.some((l) => l.cartId === line.cartId)).toBe(false);
     expect(cart.$cartCount.get()).toBe(before.total - 2);
   });

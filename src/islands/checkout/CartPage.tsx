@@ -11,7 +11,7 @@ import { caseServiceOffered, type CaseSwitches } from '../../lib/product/rules.t
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { MAX_QUANTITY_PER_LINE } from '../../lib/product/selection.ts';
-import { $cartPage, changeQuantity, loadCartPage, removeLine, setGiftWrap } from '../../stores/cart.ts';
+import { $cartPage, changeQuantity, loadCartPage, removeFromCart, setGiftWrap } from '../../stores/cart.ts';
 import { requireMember } from '../../stores/session.ts';
 import { messageFor } from '../messages.ts';
 import EmptyState from '../EmptyState.tsx';
@@ -86,7 +86,7 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
                   {Array.from({ length: Math.max(line.quantity, Math.min(MAX_QUANTITY_PER_LINE, Math.max(line.stock, 1))) }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
                 </select>
                 <strong className="cart-line__total">{money(line.lineTotal)}</strong>
-                <button type="button" className="link-button" disabled={busyLine === line.cartId} onClick={() => void act(line.cartId, () => removeLine(line.cartId))}>{t('cart.remove')}</button>
+                <button type="button" className="link-button" disabled={busyLine === line.cartId} onClick={() => void act(line.cartId, () => removeFromCart(line.cartId))}>{t('cart.remove')}</button>
               </div>
             </li>
           );

@@ -15,7 +15,7 @@ import type { CurrencyFormat } from '../../lib/i18n/languages.ts';
 import { isRedPrice, caseServiceOffered, hemServiceOffered, inseamError, HEM_TYPE, INSEAM_RANGE_CM, type CaseSwitches, type HemSwitches, type PriceGroups } from '../../lib/product/rules.ts';
 import { initialSelection, isSoldOut, maxQuantity, priceToShow, sizeOptions, skuFor } from '../../lib/product/selection.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
-import { addToCartWithServices } from '../../stores/cart.ts';
+import { addToCart } from '../../stores/cart.ts';
 import { requireMember } from '../../stores/session.ts';
 import { $product, $productContent, $stock, loadProduct, loadProductContent, loadStock } from '../../stores/product-detail.ts';
 import { $wishList, $wishlistEnabled, addWish, loadWishList, removeWish, setCollectionSwitch } from '../../stores/wishlist.ts';
@@ -132,16 +132,21 @@ function ProductView({ t, detail, prefix, currency, switches, corner, returnNoti
     if (missingSemi.length > 0) return setSemiTouched(true);
     if (!(await requireMember())) return;
     setBusy(true);
-    const services = hem || giftWrap ? { ...(hem ? { alterMode: HEM_TYPE, finalInseam: Number(inseam) } : {}), ...(giftWrap ? { caseFlag: 'Y' as const } : {}) } : null;
     const semiValues = detail.semiOptions.map((o) => ({ semiName: o.key, semiValue: semi[o.key]! }));
-    const { added, servicesFailed } = await addToCartWithServices({ productCode: detail.productCode, skuCode: sku.skuCode, quantity, ...(semiValues.length ? { semiValues } : {}) }, services);
+    // The item and its services in one request: all added, or nothing.
+    const added = await addToCart({
+      productCode: detail.productCode,
+      skuCode: sku.skuCode,
+      quantity,
+      ...(semiValues.length ? { semiValues } : {}),
+      ...(hem ? { alterMode: HEM_TYPE, finalInseam: Number(inseam) } : {}),
+      ...(giftWrap ? { caseFlag: 'Y' as const } : {}),
+    });
     setBusy(false);
     if (!added) return;
     if (added.ok) {
       void loadStock(detail.productCode);
-      if (!servicesFailed) return setNotice({ kind: 'success', text: t('product.added') });
-      const why = servicesFailed.kind === 'failure' ? messageFor(t, servicesFailed.msgCode, servicesFailed.msg) : t('errors.interfaceException');
-      return setNotice({ kind: 'error', text: t('product.addedWithoutServices', { why }) });
+      return setNotice({ kind: 'success', text: t('product.added') });
     }
     if (added.kind !== 'aborted') {
       setNotice({ kind: 'error', text: added.kind === 'failure' ? messageFor(t, added.msgCode, added.msg, 'product.cartFailed') : t('errors.interfaceException') });

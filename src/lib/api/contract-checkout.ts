@@ -72,26 +72,33 @@ export const cartSummarySchema = z.object({
   total: z.number().describe('subtotal − discount + freight'),
 });
 
-const cartDetailSchema = z.object({
+/**
+ * The cart as every cart call that changes it answers: the page's lines and totals and the
+ * header's count, so the page, the mini cart and the badge follow a change without reading again.
+ */
+export const cartDetailSchema = z.object({
   currency: z.literal(CHECKOUT_CURRENCY),
   lines: z.array(cartDetailLineSchema).describe('Every line, newest first, invalid ones too'),
   summary: cartSummarySchema.describe("The valid lines with the member's best usable coupon; freight 0 until a delivery type is chosen"),
+  count: z.number().int().describe("Items in the cart, every line's quantity (the header's badge)"),
 });
 
-const cartOptionsBodySchema = z
-  .object({
-    cartId: z.string().min(1),
-    alterMode: z.string('CART_HEM_MODE_FORMAT').regex(HEM_MODE_PATTERN, 'CART_HEM_MODE_FORMAT').nullable().optional().describe('Hem type; null removes the hem'),
-    finalInseam: z.number('CART_HEM_INSEAM_RANGE').min(INSEAM_RANGE_CM.min, 'CART_HEM_INSEAM_RANGE').max(INSEAM_RANGE_CM.max, 'CART_HEM_INSEAM_RANGE').nullable().optional().describe('cm; given with alterMode'),
-    caseFlag: yesNo.optional().describe('Gift wrapping'),
-  })
-  // A hem is a type and a length: set both, clear both (null) or leave both out.
-  .superRefine((body, ctx) => {
-    const mode = body.alterMode ?? null;
-    const inseam = body.finalInseam ?? null;
-    if (mode !== null && inseam === null) ctx.addIssue({ code: 'custom', message: 'CART_HEM_INSEAM_REQUIRED', path: ['finalInseam'] });
-    if (mode === null && inseam !== null) ctx.addIssue({ code: 'custom', message: 'CART_HEM_MODE_REQUIRED', path: ['alterMode'] });
-  });
+/** The hem and gift-wrapping services of a line: chosen when it is added (cartAdd) or later (cartOptions). */
+export const cartServicesShape = {
+  alterMode: z.string('CART_HEM_MODE_FORMAT').regex(HEM_MODE_PATTERN, 'CART_HEM_MODE_FORMAT').nullable().optional().describe('Hem type; null removes the hem'),
+  finalInseam: z.number('CART_HEM_INSEAM_RANGE').min(INSEAM_RANGE_CM.min, 'CART_HEM_INSEAM_RANGE').max(INSEAM_RANGE_CM.max, 'CART_HEM_INSEAM_RANGE').nullable().optional().describe('cm; given with alterMode'),
+  caseFlag: yesNo.optional().describe('Gift wrapping'),
+};
+
+/** A hem is a type and a length: set both, clear both (null) or leave both out. */
+export function checkHem(body: { alterMode?: string | null | undefined; finalInseam?: number | null | undefined }, ctx: z.RefinementCtx): void {
+  const mode = body.alterMode ?? null;
+  const inseam = body.finalInseam ?? null;
+  if (mode !== null && inseam === null) ctx.addIssue({ code: 'custom', message: 'CART_HEM_INSEAM_REQUIRED', path: ['finalInseam'] });
+  if (mode === null && inseam !== null) ctx.addIssue({ code: 'custom', message: 'CART_HEM_MODE_REQUIRED', path: ['alterMode'] });
+}
+
+const cartOptionsBodySchema = z.object({ cartId: z.string().min(1), ...cartServicesShape }).superRefine(checkHem);
 
 // ---------------------------------------------------------------------------------------
 // Checkout

@@ -9,7 +9,7 @@ import { MAX_QUANTITY_PER_LINE } from '../product/selection.ts';
 import { LIGHT_ROUTES } from './light-routes.ts';
 import { THIRD_PARTY_PROVIDERS } from './third-party.ts';
 import { SEARCH_SORTS } from '../search/query.ts';
-import { CHECKOUT_ENDPOINTS } from './contract-checkout.ts';
+import { cartDetailSchema, cartServicesShape, checkHem, CHECKOUT_ENDPOINTS } from './contract-checkout.ts';
 import { cartLineSchema, couponSchema, endpoint, listOf, none, ORDER_STATUSES, orderLineSchema, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
 
 export type { EndpointDefinition } from './contract-kit.ts';
@@ -250,9 +250,10 @@ export const ENDPOINTS = {
   // Cart
   cartCount: endpoint({ method: 'GET', path: '/cart/count', auth: true, body: none, resp: z.number().int(), summary: 'Number of items in the cart' }),
   miniCart: endpoint({ method: 'GET', path: '/cart/mini', auth: true, body: none, resp: z.array(z.object({ cartList: z.array(cartLineSchema), total: z.number().int() })), summary: 'Cart lines for the mini cart: resp[0].cartList' }),
-  cartAdd: endpoint({ method: 'POST', path: '/cart/add', auth: true, body: z.object({ productCode: z.string().min(1), skuCode: z.string().min(1), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE), semiValues: z.array(z.object({ semiName: z.string().min(1), semiValue: z.string().min(1) })).optional().describe("A made-to-order item's choices, by option and value key") }), resp: z.object({ total: z.number().int() }), summary: 'Add a SKU; answers the new item count' }),
-  cartUpdate: endpoint({ method: 'POST', path: '/cart/update', auth: true, body: z.object({ cartId: z.string(), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE) }), resp: z.object({ total: z.number().int() }), summary: 'Change a line quantity' }),
-  cartRemove: endpoint({ method: 'POST', path: '/cart/remove', auth: true, body: z.object({ cartIds: z.array(z.string()).min(1) }), resp: z.object({ total: z.number().int() }), summary: 'Remove lines' }),
+  // Every change answers the cart it made (cartDetailSchema), so the page sets it without reading again.
+  cartAdd: endpoint({ method: 'POST', path: '/cart/add', auth: true, body: z.object({ productCode: z.string().min(1), skuCode: z.string().min(1), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE), semiValues: z.array(z.object({ semiName: z.string().min(1), semiValue: z.string().min(1) })).optional().describe("A made-to-order item's choices, by option and value key"), ...cartServicesShape }).superRefine(checkHem), resp: cartDetailSchema, summary: 'Add a SKU, with its hem and gift wrapping when chosen (all or nothing); answers the cart' }),
+  cartUpdate: endpoint({ method: 'POST', path: '/cart/update', auth: true, body: z.object({ cartId: z.string(), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE) }), resp: cartDetailSchema, summary: 'Change a line quantity; answers the cart' }),
+  cartRemove: endpoint({ method: 'POST', path: '/cart/remove', auth: true, body: z.object({ cartIds: z.array(z.string()).min(1) }), resp: cartDetailSchema, summary: 'Remove lines; answers the cart' }),
   // Wishlist
   wishCount: endpoint({ method: 'GET', path: '/wish/count', auth: true, body: none, resp: z.array(z.number().int()), summary: 'resp[0] is the count' }),
   wishList: endpoint({ method: 'POST', path: '/wish/list', auth: true, body: z.object({ page: z.number().int().min(1) }), resp: z.object({ list: z.array(wishEntrySchema), total: z.number().int() }), summary: 'Wishlist entries, 20 a page' }),

@@ -18,7 +18,7 @@ describe('cart', () => {
     expect(skus).toHaveLength(5);
     const adds = Array.from({ length: 50 }, (_, i) => skus[i % skus.length]!);
     const answers = await Promise.all(adds.map((sku) => call(app, 'cartAdd', { productCode: sku.productCode, skuCode: sku.skuCode, quantity: 1 }, { token })));
-    const totals = answers.map((a) => expectSuccess('cartAdd', a).total);
+    const totals = answers.map((a) => expectSuccess('cartAdd', a).count);
     // Each add was applied atomically: the answers are exactly initial+1 … initial+50.
     expect([...totals].sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => initial + i + 1));
     expect(expectSuccess('cartCount', await call(app, 'cartCount', {}, { token }))).toBe(initial + 50);
@@ -101,7 +101,7 @@ describe('cart', () => {
     expect(expectSuccess('miniCart', await call(app, 'miniCart', {}, { token: other.token }))).toEqual([{ cartList: [], total: 0 }]);
   });
 
-  it('update changes a line quantity within stock; remove drops lines; other members cannot touch them', async () => {
+  it('update changes a line quantity within stock; remove drops lines; each answers the cart it made; other members cannot touch them', async () => {
     const { app, db } = sampleEnv();
     const { token } = await login(app);
     const [mini] = expectSuccess('miniCart', await call(app, 'miniCart', {}, { token }));
@@ -109,7 +109,10 @@ describe('cart', () => {
     const stock = (db.prepare('SELECT stock FROM skus WHERE sku_code = ?').get(first!.skuCode) as { stock: number }).stock;
     const quantity = Math.min(stock, 4);
     const expected = mini!.total - first!.quantity + quantity;
-    expect(expectSuccess('cartUpdate', await call(app, 'cartUpdate', { cartId: first!.cartId, quantity }, { token })).total).toBe(expected);
+    const updated = expectSuccess('cartUpdate', await call(app, 'cartUpdate', { cartId: first!.cartId, quantity }, { token }));
+    expect(updated.count).toBe(expected);
+    expect(updated.lines.find((l) => l.cartId === first!.cartId)?.quantity).toBe(quantity);
+    expect(updated).toEqual(expectSuccess('cartDetail', await call(app, 'cartDetail', {}, { token })));
     expect(expectSuccess('cartCount', await call(app, 'cartCount', {}, { token }))).toBe(expected);
 
     const other = await login(app, OTHER.email, OTHER.password);
@@ -118,13 +121,15 @@ describe('cart', () => {
     expectFailure(await call(app, 'cartUpdate', { cartId: '999999', quantity: 1 }, { token }), 'CART_LINE_NOT_FOUND', { field: 'cartId' });
     expectFailure(await call(app, 'cartUpdate', { cartId: 'abc', quantity: 1 }, { token }), 'CART_LINE_NOT_FOUND', { field: 'cartId' });
     expectFailure(await call(app, 'cartUpdate', { cartId: first!.cartId, quantity: 1 }, { token: other.token }), 'CART_LINE_NOT_FOUND');
-    expect(expectSuccess('cartRemove', await call(app, 'cartRemove', { cartIds: [first!.cartId] }, { token: other.token })).total).toBe(0);
+    expect(expectSuccess('cartRemove', await call(app, 'cartRemove', { cartIds: [first!.cartId] }, { token: other.token })).count).toBe(0);
     expect(memberState(db)).toEqual(before);
 
-    expect(expectSuccess('cartRemove', await call(app, 'cartRemove', { cartIds: [first!.cartId] }, { token })).total).toBe(second!.quantity);
+    const removed = expectSuccess('cartRemove', await call(app, 'cartRemove', { cartIds: [first!.cartId] }, { token }));
+    expect(removed.count).toBe(second!.quantity);
+    expect(removed.lines.map((l) => l.cartId)).toEqual([second!.cartId]);
     const [after] = expectSuccess('miniCart', await call(app, 'miniCart', {}, { token }));
     expect(after!.cartList.map((l) => l.cartId)).toEqual([second!.cartId]);
-    expect(expectSuccess('cartRemove', await call(app, 'cartRemove', { cartIds: [second!.cartId, first!.cartId] }, { token })).total).toBe(0);
+    expect(expectSuccess('cartRemove', await call(app, 'cartRemove', { cartIds: [second!.cartId, first!.cartId] }, { token })).count).toBe(0);
     expectFailure(await call(app, 'cartRemove', { cartIds: [] }, { token }), 'INVALID_FIELD', { field: 'cartIds' });
   });
 });
@@ -212,5 +217,25 @@ describe('the cart page', () => {
     const other = await shopper(env, []);
     expectFailure(await call(env.app, 'cartOptions', { cartId: ids.L000002!, caseFlag: 'N' }, { token: other.token }), 'CART_LINE_NOT_FOUND', { field: 'cartId' });
     expect(state(env.db).cart).toEqual(before.cart);
+  });
+
+  it('adding takes the hem and gift wrapping in the same call, all or nothing, and answers the cart', async () => {
+    const env = checkoutEnv();
+    const me = await shopper(env, []);
+    const add = (n: number, services: Omit<RequestOf<'cartAdd'>, 'productCode' | 'skuCode' | 'quantity'>) => call(env.app, 'cartAdd', { ...sku(n), quantity: 1, ...services }, { token: me.token });
+
+    const added = expectSuccess('cartAdd', await add(2, { alterMode: 'HEM', finalInseam: 72.5, caseFlag: 'Y' }));
+    expect(added.lines).toHaveLength(1);
+    expect(added.lines[0]).toMatchObject({ productCode: 'L000002', quantity: 1, alterMode: 'HEM', finalInseam: 72.5, caseFlag: 'Y' });
+    expect(added.count).toBe(1);
+    expect(added).toEqual(await cartOf(env, me));
+    // Adding the same SKU again adds to its line; services left out stay as they were.
+    expect(expectSuccess('cartAdd', await add(2, {})).lines[0]).toMatchObject({ quantity: 2, alterMode: 'HEM', caseFlag: 'Y' });
+
+    const before = state(env.db);
+    expectFailure(await add(1, { alterMode: 'HEM', finalInseam: 70 }), 'CART_HEM_NOT_AVAILABLE', { field: 'alterMode' });
+    expectFailure(await add(3, { caseFlag: 'Y' }), 'CART_CASE_NOT_AVAILABLE', { field: 'caseFlag' });
+    expectFailure(await add(2, { alterMode: 'HEM' }), 'CART_HEM_INSEAM_REQUIRED', { field: 'finalInseam' });
+    expect(state(env.db).cart).toEqual(before.cart); // a refused service added nothing
   });
 });
