@@ -6,31 +6,39 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { useOpenLayer } from './use-header-layer.ts';
 import { CHECKOUT_CURRENCY, MINI_CART_CLOSE_DELAY_MS, MINI_CART_OPEN_DELAY_MS, MINI_CART_WIDTH_PX } from '../../lib/constants.ts';
 import { badgeText } from '../../lib/format/badge.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { currencyFormatOf } from '../../lib/i18n/languages.ts';
-import { $cartCount, $miniCart, loadCartCount, loadMiniCart, retryMiniCart } from '../../stores/cart.ts';
+import type { MiniCart as MiniCartState } from '../../stores/cart.ts';
 import { closeLayer, openLayer } from '../../stores/header.ts';
 import { useMember } from '../use-member.ts';
+import { useMemberStore } from '../use-member-store.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useDelayed } from './use-delayed.ts';
 import { CartIcon } from './icons.tsx';
 
+/** The cart store comes only for a member; until then the entry shows no count and no popup. */
+const loadCartStore = () => import('../../stores/cart.ts');
+const NO_COUNT = atom<number | null>(null);
+const NO_MINI_CART = atom<MiniCartState>({ status: 'uninit', loading: false, lines: [], shownLines: [], total: 0 });
+
 export default function MiniCart({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   const member = useMember();
-  const count = useStore($cartCount);
-  const cart = useStore($miniCart);
+  const store = useMemberStore(loadCartStore);
+  const count = useStore(store?.$cartCount ?? NO_COUNT);
+  const cart = useStore(store?.$miniCart ?? NO_MINI_CART);
   const open = useOpenLayer() === 'mini-cart';
   const timer = useDelayed();
   // The mini cart is the cart: its amounts are the checkout's currency whatever the page's.
   const currency = currencyFormatOf(CHECKOUT_CURRENCY);
 
   useEffect(() => {
-    if (member) void loadCartCount();
-  }, [member]);
+    if (store) void store.loadCartCount();
+  }, [store]);
 
   const cartHref = `${prefix}/cart.html`;
   const href = member ? cartHref : `${prefix}/login.html?redirect_url=${encodeURIComponent(cartHref)}`;
@@ -41,10 +49,10 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
     <div
       className="header-tool mini-cart"
       onPointerEnter={() => {
-        if (!member) return;
+        if (!store) return;
         timer.schedule(MINI_CART_OPEN_DELAY_MS, () => {
           openLayer('mini-cart');
-          void loadMiniCart();
+          void store.loadMiniCart();
         });
       }}
       onPointerLeave={() => timer.schedule(MINI_CART_CLOSE_DELAY_MS, () => closeLayer('mini-cart'))}
@@ -53,13 +61,13 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
         <CartIcon />
         {badge && <span className="count-badge">{badge}</span>}
       </a>
-      {member && open && (
+      {store && open && (
         <div className="header-popup mini-cart__popup" style={{ width: MINI_CART_WIDTH_PX }} data-status={cart.status} role="dialog" aria-label={t('header.cart')}>
           {cart.status === 'uninit' && <p className="mini-cart__note">{t('header.loading')}</p>}
           {cart.status === 'error' && (
             <div className="mini-cart__note">
               <p>{t('header.cartLoadFailed')}</p>
-              <button type="button" className="button button--ghost" onClick={() => void retryMiniCart()} disabled={cart.loading}>{t('header.retry')}</button>
+              <button type="button" className="button button--ghost" onClick={() => void store.retryMiniCart()} disabled={cart.loading}>{t('header.retry')}</button>
             </div>
           )}
           {cart.status === 'init' && cart.lines.length === 0 && <p className="mini-cart__note">{t('header.cartEmpty')}</p>}

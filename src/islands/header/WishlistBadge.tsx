@@ -5,21 +5,28 @@
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { badgeText } from '../../lib/format/badge.ts';
-import { $wishCount, $wishlistEnabled, loadWishCount, setCollectionSwitch } from '../../stores/wishlist.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import { useMember } from '../use-member.ts';
+import { useMemberStore } from '../use-member-store.ts';
 import { WishlistIcon } from './icons.tsx';
+
+/** The wishlist store comes only for a member (the wishlist is theirs alone); until then no badge. */
+const loadWishlistStore = () => import('../../stores/wishlist.ts');
+const OFF = atom(false);
+const NONE = atom(0);
 
 export default function WishlistBadge({ prefix, label, collectionSwitch }: { prefix: string; label: string; collectionSwitch: 'Y' | 'N' }) {
   const hydrated = useHydrated();
   const member = useMember();
-  const enabled = useStore($wishlistEnabled);
-  const count = useStore($wishCount);
-  useEffect(() => setCollectionSwitch(collectionSwitch), [collectionSwitch]);
+  const store = useMemberStore(loadWishlistStore);
+  const enabled = useStore(store?.$wishlistEnabled ?? OFF);
+  const count = useStore(store?.$wishCount ?? NONE);
+  useEffect(() => store?.setCollectionSwitch(collectionSwitch), [store, collectionSwitch]);
   useEffect(() => {
-    if (enabled) void loadWishCount();
-  }, [enabled]);
+    if (store && enabled) void store.loadWishCount();
+  }, [store, enabled]);
 
   const favourites = `${prefix}/account/favorites.html`;
   const href = member ? favourites : `${prefix}/login.html?redirect_url=${encodeURIComponent(favourites)}`;

@@ -10,17 +10,17 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { formatPrice, formatPriceRange } from '../../lib/format/currency.ts';
 import type { CurrencyFormat } from '../../lib/i18n/languages.ts';
 import { isRedPrice, caseServiceOffered, hemServiceOffered, inseamError, HEM_TYPE, INSEAM_RANGE_CM, type CaseSwitches, type HemSwitches, type PriceGroups } from '../../lib/product/rules.ts';
 import { initialSelection, isSoldOut, maxQuantity, priceToShow, sizeOptions, skuFor } from '../../lib/product/selection.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
-import { addToCart } from '../../stores/cart.ts';
 import { requireMember } from '../../stores/session.ts';
 import { $product, $productContent, $stock, loadProduct, loadProductContent, loadStock } from '../../stores/product-detail.ts';
-import { $wishList, $wishlistEnabled, addWish, loadWishList, removeWish, setCollectionSwitch } from '../../stores/wishlist.ts';
-import '../../stores/wishlist-events.ts';
+import type { WishList } from '../../stores/wishlist.ts';
 import { useHydrated } from '../use-hydrated.ts';
+import { useMemberStore } from '../use-member-store.ts';
 import { messageFor } from '../messages.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import ProductImage from './ProductImage.tsx';
@@ -44,6 +44,13 @@ export interface ProductDetailProps extends IslandProps {
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 
+// The cart and the wishlist are a member's: their stores come when a member acts or is known,
+// so a visitor looking at a product loads neither.
+const loadCart = () => import('../../stores/cart.ts');
+const loadWishlist = () => Promise.all([import('../../stores/wishlist.ts'), import('../../stores/wishlist-events.ts')]).then(([wishlist]) => wishlist);
+const OFF = atom(false);
+const NO_WISHES = atom<WishList>({ status: 'uninit', codes: [], entries: [], valid: [], total: 0 });
+
 export default function ProductDetail(props: ProductDetailProps) {
   const { languageCode, prefix, messages, switches } = props;
   const t = useTranslator(languageCode, messages);
@@ -51,11 +58,10 @@ export default function ProductDetail(props: ProductDetailProps) {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    setCollectionSwitch(switches.collectionSwitch);
     const code = new URLSearchParams(location.search).get('productCode') ?? '';
     void loadProduct(code);
     if (code) void loadStock(code);
-  }, [switches.collectionSwitch]);
+  }, []);
 
   if (!hydrated || product.status === 'loading') return <p className="product-detail__status" role="status">{t('product.loading')}</p>;
   if (product.status !== 'ready') {
@@ -71,8 +77,9 @@ export default function ProductDetail(props: ProductDetailProps) {
 
 function ProductView({ t, detail, prefix, currency, switches, corner, returnNotice, sizeChartHref, titleTemplate }: ProductDetailProps & { t: ReturnType<typeof useTranslator>; detail: import('../../lib/api/contract.ts').ProductDetail }) {
   const stock = useStore($stock);
-  const wishEnabled = useStore($wishlistEnabled);
-  const wishList = useStore($wishList);
+  const wishlist = useMemberStore(loadWishlist);
+  const wishEnabled = useStore(wishlist?.$wishlistEnabled ?? OFF);
+  const wishList = useStore(wishlist?.$wishList ?? NO_WISHES);
   const live = stock.status === 'ready' ? stock.bySku : null;
   const [selection, setSelection] = useState(() => initialSelection(detail, new URLSearchParams(location.search).get('productId')));
   const [quantity, setQuantity] = useState(1);
@@ -109,8 +116,9 @@ function ProductView({ t, detail, prefix, currency, switches, corner, returnNoti
   const missingSemi = detail.semiOptions.filter((o) => !semi[o.key]);
 
   useEffect(() => {
-    if (wishEnabled) void loadWishList();
-  }, [wishEnabled]);
+    wishlist?.setCollectionSwitch(switches.collectionSwitch);
+    if (wishlist?.$wishlistEnabled.get()) void wishlist.loadWishList();
+  }, [wishlist, wishEnabled, switches.collectionSwitch]);
 
   // The choice lives in the URL: a sign-in round trip or a shared link comes back to it.
   useEffect(() => {
@@ -134,15 +142,18 @@ function ProductView({ t, detail, prefix, currency, switches, corner, returnNoti
     setBusy(true);
     const semiValues = detail.semiOptions.map((o) => ({ semiName: o.key, semiValue: semi[o.key]! }));
     // The item and its services in one request: all added, or nothing.
-    const added = await addToCart({
+    // A store that cannot load (offline) is a failure to say, like a failed request.
+    const cart = await loadCart().catch(() => null);
+    const added = cart && (await cart.addToCart({
       productCode: detail.productCode,
       skuCode: sku.skuCode,
       quantity,
       ...(semiValues.length ? { semiValues } : {}),
       ...(hem ? { alterMode: HEM_TYPE, finalInseam: Number(inseam) } : {}),
       ...(giftWrap ? { caseFlag: 'Y' as const } : {}),
-    });
+    }));
     setBusy(false);
+    if (!cart) return setNotice({ kind: 'error', text: t('errors.interfaceException') });
     if (!added) return;
     if (added.ok) {
       void loadStock(detail.productCode);
@@ -155,7 +166,10 @@ function ProductView({ t, detail, prefix, currency, switches, corner, returnNoti
 
   async function onWish() {
     if (!(await requireMember())) return;
-    const result = wished ? await removeWish(detail.productCode, sku?.skuCode ?? '') : await addWish(detail.productCode, sku?.skuCode ?? '');
+    const store = wishlist ?? (await loadWishlist().catch(() => null));
+    if (!store) return setNotice({ kind: 'error', text: t('errors.interfaceException') });
+    store.setCollectionSwitch(switches.collectionSwitch);
+    const result = wished ? await store.removeWish(detail.productCode, sku?.skuCode ?? '') : await store.addWish(detail.productCode, sku?.skuCode ?? '');
     if (result && !result.ok && result.kind !== 'aborted') {
       // Without a message of the API's, a failed insert says 'interfaceException', a failed delete 'account.deleteFailure'.
       const fallback = wished ? 'account.deleteFailure' : 'errors.interfaceException';
