@@ -127,22 +127,16 @@ export async function requireMember(): Promise<boolean> {
   return false;
 }
 
-async function startSession(result: ApiResult<Session>): Promise<ApiResult<Session>> {
+/** A sign-in of any kind: its session, once the API gave one, is the page's. */
+async function startSession(name: 'login' | 'register' | 'thirdPartyCallback', body: RequestOf<typeof name>): Promise<ApiResult<Session>> {
+  const result = await callApi(name, body);
   if (result.ok) acceptSession(result.data);
   return result;
 }
 
-export function signIn(account: string, password: string): Promise<ApiResult<Session>> {
-  return callApi('login', { account, password }).then(startSession);
-}
-
-export function register(input: RequestOf<'register'>): Promise<ApiResult<Session>> {
-  return callApi('register', input).then(startSession);
-}
-
-export function completeThirdParty(input: RequestOf<'thirdPartyCallback'>): Promise<ApiResult<Session>> {
-  return callApi('thirdPartyCallback', input).then(startSession);
-}
+export const signIn = (account: string, password: string) => startSession('login', { account, password });
+export const register = (input: RequestOf<'register'>) => startSession('register', input);
+export const completeThirdParty = (input: RequestOf<'thirdPartyCallback'>) => startSession('thirdPartyCallback', input);
 
 export async function signOut(): Promise<void> {
   // The server forgets the refresh token whatever happens here; the page forgets the member.

@@ -52,7 +52,7 @@ const OFF = atom(false);
 const NO_WISHES = atom<WishList>({ status: 'uninit', codes: [], entries: [], valid: [], total: 0 });
 
 export default function ProductDetail(props: ProductDetailProps) {
-  const { languageCode, prefix, messages, switches } = props;
+  const { languageCode, prefix, messages } = props;
   const t = useTranslator(languageCode, messages);
   const product = useStore($product);
   const hydrated = useHydrated();
