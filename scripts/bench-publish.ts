@@ -16,6 +16,7 @@ import { createPublisher } from './publish/publisher.ts';
 import { createReleaseManager } from './publish/releases.ts';
 import { startPublishService } from './publish/service.ts';
 import { pull } from './pull-content.ts';
+import { CodedError } from '../src/lib/errors.ts';
 
 const { values } = parseArgs({ options: { pages: { type: 'string', default: '10000' } } });
 const perLanguage = Math.ceil(Number(values.pages) / LANGUAGES.length);
@@ -42,7 +43,7 @@ async function publishToLive(cachePath: string, edit: (doc: Record<string, unkno
   await publisher.ready();
   const started = performance.now();
   const answer = await fetch(`${cms.url}/cms/_edit/${cachePath}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(edit(doc)) });
-  if (!answer.ok) throw new Error(`edit refused: ${answer.status} ${await answer.text()}`);
+  if (!answer.ok) throw new CodedError('BENCH_EDIT_REFUSED', `edit refused: ${answer.status} ${await answer.text()}`);
   for (;;) {
     const html = await readFile(join(releases.currentPath, file), 'utf8').catch(() => '');
     if (html.includes(marker)) return performance.now() - started;

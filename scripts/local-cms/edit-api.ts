@@ -30,6 +30,7 @@ import { cmsEndpoints, pagePathStem } from '../../src/lib/cms/endpoints.ts';
 import { writeAtomically } from '../../src/build/cms/pull.ts';
 import { cmsConfigSchema } from '../../src/lib/cms/schema.ts';
 import { WEBHOOK_SIGNATURE_HEADER, signWebhook, type WebhookPayload } from '../publish/webhook.ts';
+import { CodedError } from '../../src/lib/errors.ts';
 
 export const EDIT_PREFIX = '_edit';
 const MAX_BODY_BYTES = 5_000_000;
@@ -61,11 +62,11 @@ export interface WebhookDelivery {
   error?: string;
 }
 
-export class EditError extends Error {
+export class EditError extends CodedError {
   readonly status: number;
   readonly details: Record<string, unknown>;
   constructor(status: number, message: string, details: Record<string, unknown> = {}) {
-    super(message);
+    super('CMS_EDIT_REFUSED', message);
     this.status = status;
     this.details = details;
   }
@@ -141,7 +142,7 @@ export function createEditApi(options: EditApiOptions): EditApi {
   const cmsDir = path.join(path.resolve(options.dataDir), 'cms');
   const { webhookUrl, webhookSecret, editToken, webhookRetries = 4, webhookRetryBaseDelayMs = 500, webhookTimeoutMs = 5000, log = () => {} } = options;
   const now = options.now ?? Date.now;
-  if (webhookUrl && !webhookSecret) throw new Error('the edit API needs webhookSecret to sign webhooks');
+  if (webhookUrl && !webhookSecret) throw new CodedError('CMS_EDIT_SECRET_MISSING', 'the edit API needs webhookSecret to sign webhooks');
   const recent: WebhookDelivery[] = [];
   const inFlight = new Set<Promise<void>>();
   const stop = new AbortController();

@@ -25,6 +25,7 @@ import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { parseResizeSuffix } from '../../src/lib/cms/image-url.ts';
 import { cmsEditToken, publishWebhookSecret, publishWebhookUrl } from '../../src/build/env.ts';
 import { EDIT_PREFIX, createEditApi, type EditApi, type EditApiOptions } from './edit-api.ts';
+import { CodedError } from '../../src/lib/errors.ts';
 
 export interface CmsServerOptions {
   dataDir: string;
@@ -66,10 +67,10 @@ const MEDIA_TYPES: Record<string, string> = {
 };
 const RESIZABLE = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif']);
 
-class HttpError extends Error {
+class HttpError extends CodedError {
   readonly status: number;
   constructor(status: number, message: string) {
-    super(message);
+    super('CMS_HTTP_ANSWER', message);
     this.status = status;
   }
 }

@@ -11,6 +11,7 @@ import { ensureSampleContent } from '../local-cms/embedded.ts';
 import { createCommerceApp } from './app.ts';
 import { openDatabase } from './db.ts';
 import { seedDatabase } from './seed.ts';
+import { commerceDbPath } from '../../src/build/env.ts';
 
 export interface CommerceApiOptions {
   /** SQLite file, or ':memory:' for a fresh database. */
@@ -21,7 +22,7 @@ export interface CommerceApiOptions {
 }
 
 export async function startCommerceApi(options: CommerceApiOptions = {}) {
-  const { dbPath = process.env.COMMERCE_DB ?? '.data/commerce.sqlite', port = 0, host = '127.0.0.1', log = () => {} } = options;
+  const { dbPath = commerceDbPath(), port = 0, host = '127.0.0.1', log = () => {} } = options;
   const cmsDir = await ensureSampleContent({ log });
   const catalogue = catalogueSchema.parse(JSON.parse(await readFile(join(cmsDir, 'catalogue.json'), 'utf8')));
   if (dbPath !== ':memory:') await mkdir(dirname(dbPath), { recursive: true });

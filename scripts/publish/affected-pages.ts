@@ -27,6 +27,7 @@
 import { documentKindOf } from '../../src/lib/cms/document-kind.ts';
 import type { RouteEntry } from '../../src/build/routing/route-table.ts';
 import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
+import { CodedError } from '../../src/lib/errors.ts';
 
 /** What the comparison needs of a route. */
 export type RouteDigest = Pick<RouteEntry, 'urlPath' | 'digest' | 'languageCode'>;
@@ -46,8 +47,10 @@ export interface AffectedPages<R extends RouteDigest = RouteDigest> {
   languages: string[];
 }
 
-export class DuplicateRouteError extends Error {
-  readonly code = 'DUPLICATE_ROUTE';
+export class DuplicateRouteError extends CodedError {
+  constructor(message: string) {
+    super('DUPLICATE_ROUTE', message);
+  }
 }
 
 function byPath<R extends RouteDigest>(routes: readonly R[]): Map<string, R> {

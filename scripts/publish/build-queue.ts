@@ -15,6 +15,7 @@
  * Timers and the clock are injectable; the defaults read the globals at call time, so
  * Vitest's fake timers drive them too.
  */
+import { CodedError } from '../../src/lib/errors.ts';
 
 export type DocumentChange = 'published' | 'changed' | 'deleted';
 
@@ -168,7 +169,7 @@ export class BuildQueue<R = unknown> {
 
   /** Queues a publish. A change with no documents and no rebuild flag is ignored (false). */
   enqueue(input: ChangeInput): boolean {
-    if (this.#closed) throw new Error('the build queue is closed');
+    if (this.#closed) throw new CodedError('BUILD_QUEUE_CLOSED', 'the build queue is closed');
     const set = changeSetOf(input);
     if (documentCount(set) === 0 && !set.rebuild) return false;
     this.#pending = this.#pending ? mergeChangeSets(this.#pending, set) : set;

@@ -22,6 +22,7 @@ import { existsSync } from 'node:fs';
 import { link, mkdir, open, readdir, readFile, readlink, realpath, rename, rm, stat, symlink, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { releasesDir, releasesKeep } from '../../src/build/env.ts';
+import { CodedError } from '../../src/lib/errors.ts';
 
 export const CURRENT_LINK = 'current';
 export const HISTORY_FILE = 'history.json';
@@ -45,12 +46,10 @@ export type ReleaseErrorCode =
   | 'NO_PREVIOUS_RELEASE'
   | 'RELEASES_LOCKED';
 
-export class ReleaseError extends Error {
-  readonly code: ReleaseErrorCode;
+export class ReleaseError extends CodedError {
+  declare readonly code: ReleaseErrorCode;
   constructor(code: ReleaseErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'ReleaseError';
-    this.code = code;
+    super(code, message, options);
   }
 }
 

@@ -13,6 +13,7 @@ import { DeliveryLog, MAX_WEBHOOK_BODY_BYTES, REJECTION_STATUS, WEBHOOK_SIGNATUR
 import { publishPort, publishWebhookSecret } from '../../src/build/env.ts';
 import { createPublisher, type PublishResult } from './publisher.ts';
 import { createReleaseManager, displayPath, type ReleasesStatus } from './releases.ts';
+import { CodedError } from '../../src/lib/errors.ts';
 
 export interface PublishServiceOptions {
   port: number;
@@ -35,7 +36,11 @@ export interface PublishStatus {
   nextBoundary: number | null;
 }
 
-class BodyTooLarge extends Error {}
+class BodyTooLarge extends CodedError {
+  constructor(message: string) {
+    super('WEBHOOK_BODY_TOO_LARGE', message);
+  }
+}
 
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];

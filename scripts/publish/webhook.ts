@@ -20,6 +20,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { CodedError } from '../../src/lib/errors.ts';
 
 export const WEBHOOK_SIGNATURE_HEADER = 'x-linea-signature';
 /** How far a signature's timestamp may be from now, either way. */
@@ -189,7 +190,7 @@ const refuse = (reason: WebhookRejection, message: string): WebhookVerification 
 export function verifyWebhook(options: VerifyWebhookOptions): WebhookVerification {
   const { rawBody, header, now, seen, toleranceMs = WEBHOOK_TOLERANCE_MS } = options;
   const secrets = (typeof options.secret === 'string' ? [options.secret] : [...options.secret]).filter((s) => s.length > 0);
-  if (secrets.length === 0) throw new Error('verifyWebhook needs a non-empty secret');
+  if (secrets.length === 0) throw new CodedError('WEBHOOK_SECRET_MISSING', 'verifyWebhook needs a non-empty secret');
 
   if (header === undefined || header === null || header === '' || (Array.isArray(header) && header.length === 0)) {
     return refuse('missing-signature', `no ${WEBHOOK_SIGNATURE_HEADER} header`);

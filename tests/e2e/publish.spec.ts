@@ -119,9 +119,10 @@ test('a page whose end date passes is gone without an editor, and its file with 
     await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 120_000, intervals: [1000] }).toBe(302);
     expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
     // The publish that removed it, page by page: found among the recent builds, since another
-    // may already have run after it.
-    const removal = await findBuild(request, (record) => record.finishedAt >= endsAt && (record.result?.removed ?? []).includes(path));
-    expect(removal?.result).toMatchObject({ mode: 'pages', removed: expect.arrayContaining([path]) });
+    // may already have run after it; and polled, since the swap comes a moment before the
+    // build's record.
+    const removedIt = (record: BuildRecord) => record.finishedAt >= endsAt && (record.result?.removed ?? []).includes(path);
+    await expect.poll(async () => (await findBuild(request, removedIt))?.result ?? null, BUILD_WAIT).toMatchObject({ mode: 'pages', removed: expect.arrayContaining([path]) });
   } finally {
     await schedule({ endDate: null });
     await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), BUILD_WAIT).toBe(200);

@@ -22,12 +22,15 @@ afterEach(async () => {
 });
 
 const readJson = async (cmsDir: string, endpoint: string) => JSON.parse(await readFile(join(cmsDir, endpoint), 'utf8'));
-async function editJson(cmsDir: string, endpoint: string, edit: (doc: any) => void): Promise<void> {
+/** A CMS document as raw JSON: each case below edits whatever field it needs. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type RawJson = any;
+async function editJson(cmsDir: string, endpoint: string, edit: (doc: RawJson) => void): Promise<void> {
   const doc = await readJson(cmsDir, endpoint);
   edit(doc);
   await writeDocument(cmsDir, endpoint, doc);
 }
-async function editPages(cmsDir: string, cmsCode: string, edit: (pages: any[]) => any[]): Promise<void> {
+async function editPages(cmsDir: string, cmsCode: string, edit: (pages: RawJson[]) => RawJson[]): Promise<void> {
   await editJson(cmsDir, cmsEndpoints.shared(cmsCode, 'config'), (config) => {
     config.pages = edit(config.pages);
   });

@@ -22,7 +22,7 @@ describe('render scope', () => {
   });
 
   it('is passed to the pages explicitly, as a virtual module of the build\'s own options', async () => {
-    const plugins = buildOptions({ outDir: 'out', renderScope: scope }).vite!.plugins as Array<{ resolveId: (id: string) => string | undefined; load: (id: string) => string | undefined; enforce?: string }>;
+    const plugins = buildOptions({ outDir: 'out', renderScope: scope }).vite!.plugins as unknown as Array<{ resolveId: (id: string) => string | undefined; load: (id: string) => string | undefined; enforce?: string }>;
     const [plugin] = plugins;
     expect(plugin!.enforce).toBeUndefined();
     const id = plugin!.resolveId(RENDER_SCOPE_MODULE)!;

@@ -1,6 +1,6 @@
 /** The inline lines of the pages without script files, run against a stand-in DOM. */
 import { describe, expect, it } from 'vitest';
-import { WINDOW_AT_LOAD_SCRIPT, tickerCloseScript } from '../../src/lib/header/static-scripts.ts';
+import { WINDOW_AT_LOAD_SCRIPT, tickerCloseScript, tickerClosedCheckScript } from '../../src/lib/header/static-scripts.ts';
 import { isWithinWindow } from '../../src/lib/cms/schedule.ts';
 import { TICKER_CLOSED_STORAGE_KEY } from '../../src/stores/ticker.ts';
 
@@ -71,5 +71,20 @@ describe('the ticker close button', () => {
     click(null);
     expect(stored.size).toBe(0);
     expect(root.attributes['data-ticker-closed']).toBeUndefined();
+  });
+});
+
+describe('the ticker closed this session, before first paint', () => {
+  const check = (stored: string | null, refuse = false) => {
+    const root = { dataset: {} as Record<string, string> };
+    const sessionStorage = { getItem: (key: string) => { if (refuse) throw new Error('storage refused'); return key === TICKER_CLOSED_STORAGE_KEY ? stored : null; } };
+    run(tickerClosedCheckScript(TICKER_CLOSED_STORAGE_KEY), { sessionStorage, document: { documentElement: root } });
+    return 'tickerClosed' in root.dataset;
+  };
+
+  it('hides the ticker only when it was closed this session, and never fails when storage is refused', () => {
+    expect(check('Y')).toBe(true);
+    expect(check(null)).toBe(false);
+    expect(check('Y', true)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 /** The home page: campaign slides, the genders, recommendations, looks and groups. */
 import { TAXONOMY } from '../taxonomy.ts';
-import { basePlan, html, idMaker, productList, type BannerItemIn, type PagePlan, type PlanInput, type SmallPictureIn } from './page-kit.ts';
+import { basePlan, groupBannerItems, html, idMaker, productList, type PagePlan, type PlanInput, type SmallPictureIn } from './page-kit.ts';
 
 export function homePlan({ sample, images }: PlanInput): PagePlan {
   const { byGender, pick } = sample;
@@ -55,14 +55,7 @@ export function homePlan({ sample, images }: PlanInput): PagePlan {
             speed: 20,
             direction: 'left',
             itemAspectRatio: 1,
-            items: TAXONOMY.flatMap((g) => g.groups.slice(0, 2)).map((group, i): BannerItemIn => ({
-              link: `/c/${group.code}.html`,
-              aspectRatio: 1,
-              media: 'N',
-              urlPath: groupImage.get(group.code) as string,
-              linkName: copy.groups[group.code],
-              frequency: i + 1,
-            })),
+            items: groupBannerItems(TAXONOMY.flatMap((g) => g.groups.slice(0, 2)), groupImage, copy),
           },
           html(id('customContent'), copy.editorial.home),
         ],

@@ -3,7 +3,7 @@ import { productDetailHref } from '../../../src/lib/product/product-id.ts';
 import type { CatalogueProduct } from '../../sample-data/catalogue-schema.ts';
 import { SOLD_OUT_STYLE } from '../catalogue.ts';
 import { TAXONOMY, type GenderKey, type GroupNode, type LeafNode } from '../taxonomy.ts';
-import { basePlan, html, idMaker, landingCode, productList, type BannerItemIn, type PagePlan, type PlanInput, type SmallPictureIn } from './page-kit.ts';
+import { basePlan, groupBannerItems, html, idMaker, landingCode, productList, type BannerItemIn, type PagePlan, type PlanInput, type SmallPictureIn } from './page-kit.ts';
 
 export function landingPlans({ sample, images }: PlanInput): PagePlan[] {
   const { catalogue, byGender, pick } = sample;
@@ -48,14 +48,7 @@ export function landingPlans({ sample, images }: PlanInput): PagePlan[] {
             type: 'bannerList',
             id: id('bannerList'),
             orientation: 'horizontal',
-            items: g.groups.map((group, i) => ({
-              link: `/c/${group.code}.html`,
-              aspectRatio: 1,
-              media: 'N',
-              urlPath: groupImage.get(group.code) as string,
-              linkName: copy.groups[group.code],
-              frequency: i + 1,
-            })),
+            items: groupBannerItems(g.groups, groupImage, copy),
           },
           productList(id('productList'), copy.sections.newArrivals, products, ctx),
           {

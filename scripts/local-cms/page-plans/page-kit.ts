@@ -18,7 +18,7 @@ import { isSoldOut } from '../catalogue.ts';
 import { COPY, type CopySet } from '../copy.ts';
 import type { SampleSet } from '../sample-set.ts';
 import type { SharedImages } from '../shared-images.ts';
-import type { FeatureKey, GenderNode } from '../taxonomy.ts';
+import type { FeatureKey, GenderNode, GroupNode } from '../taxonomy.ts';
 
 export type ComponentIn = z.input<typeof componentSchema>;
 export type BannerItemIn = z.input<typeof bannerItemSchema>;
@@ -128,4 +128,16 @@ export function langContext(lang: LanguageDefinition): LangContext {
       };
     },
   };
+}
+
+/** One square banner per category group, linking to its category page: home and the landings show them alike. */
+export function groupBannerItems(groups: readonly GroupNode[], groupImage: ReadonlyMap<string, string>, copy: CopySet): BannerItemIn[] {
+  return groups.map((group, i) => ({
+    link: `/c/${group.code}.html`,
+    aspectRatio: 1,
+    media: 'N',
+    urlPath: groupImage.get(group.code) as string,
+    linkName: copy.groups[group.code],
+    frequency: i + 1,
+  }));
 }

@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { ENDPOINTS, failureEnvelopeSchema, productDetailSchema, type ProductDetail } from '../../lib/api/contract.ts';
 import { mapPool, withRetry } from '../../lib/async.ts';
 import type { LanguageDefinition } from '../../lib/i18n/languages.ts';
+import { CodedError } from '../../lib/errors.ts';
 
 export const PRODUCTS_DIR = 'products';
 
@@ -26,7 +27,11 @@ export interface ProductPullOptions {
   log?: (line: string) => void;
 }
 
-export class CommerceUnreachableError extends Error {}
+export class CommerceUnreachableError extends CodedError {
+  constructor(message: string) {
+    super('COMMERCE_UNREACHABLE', message);
+  }
+}
 
 export const productCachePath = (languageCode: string, productCode: string) => join(PRODUCTS_DIR, languageCode, `${productCode}.json`);
 
@@ -49,11 +54,11 @@ export async function pullProducts(options: ProductPullOptions): Promise<{ produ
     );
     const json: unknown = await res.json().catch(() => null);
     const failure = failureEnvelopeSchema.safeParse(json);
-    if (failure.success) throw new Error(`${what}: the commerce API answered ${failure.data.msgCode} (${failure.data.msg})`);
+    if (failure.success) throw new CodedError('COMMERCE_ANSWER_FAILED', `${what}: the commerce API answered ${failure.data.msgCode} (${failure.data.msg})`);
     const envelope = z.object({ success: z.literal(true), resp: schema }).safeParse(json);
     if (!envelope.success) {
       const issue = envelope.error.issues[0]!;
-      throw new Error(`${what}: ${issue.path.join('.') || 'answer'}: ${issue.message}`);
+      throw new CodedError('COMMERCE_ANSWER_INVALID', `${what}: ${issue.path.join('.') || 'answer'}: ${issue.message}`);
     }
     return (envelope.data as { resp: z.infer<S> }).resp;
   }

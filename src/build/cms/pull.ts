@@ -29,6 +29,7 @@ import {
   type PressSummary,
   type SharedDocumentName,
 } from '../../lib/cms/schema.ts';
+import { CodedError } from '../../lib/errors.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
 
@@ -103,7 +104,11 @@ export async function writeAtomically(file: string, body: string | Uint8Array): 
   await rename(temp, file);
 }
 
-class RetryableError extends Error {}
+class RetryableError extends CodedError {
+  constructor(message: string) {
+    super('CMS_RETRYABLE', message);
+  }
+}
 
 export interface FetcherContext {
   baseUrl: string;

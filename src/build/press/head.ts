@@ -13,6 +13,7 @@ import { newsArticleJsonLd, type ImageRef, type Organization } from '../../lib/s
 import type { ShareImage } from '../../lib/seo/open-graph.ts';
 import { absoluteUrl } from '../../lib/seo/urls.ts';
 import { PRESS_FEED_PATH, brandCalendar, brandIsoDateTime, pressListPath, pressPage, pressReleasePath, pressYearPath, releasesByYear } from '../../lib/press/paths.ts';
+import { CodedError } from '../../lib/errors.ts';
 
 export type PressSection = Extract<SectionView, { view: `press-${string}` }>;
 
@@ -32,8 +33,10 @@ export interface PressContext {
   feedTitle: string;
 }
 
-export class PressReleaseNotFoundError extends Error {
-  readonly code = 'PRESS_RELEASE_NOT_FOUND';
+export class PressReleaseNotFoundError extends CodedError {
+  constructor(message: string) {
+    super('PRESS_RELEASE_NOT_FOUND', message);
+  }
 }
 
 export function releaseOf(releases: readonly PressRelease[], id: string): PressRelease {

@@ -1,15 +1,15 @@
 import type { z } from 'zod';
+import { CodedError } from '../errors.ts';
 
 /** A CMS document that does not match the contract. Names language, document and field. */
-export class CmsDocumentError extends Error {
-  readonly code = 'CMS_DOCUMENT_INVALID';
+export class CmsDocumentError extends CodedError {
   readonly language: string;
   readonly document: string;
   readonly field: string;
   readonly detail: string;
 
   constructor(language: string, document: string, field: string, detail: string) {
-    super(`CMS document invalid: language ${language}, document ${document}, field ${field || '(root)'}: ${detail}`);
+    super('CMS_DOCUMENT_INVALID', `CMS document invalid: language ${language}, document ${document}, field ${field || '(root)'}: ${detail}`);
     this.language = language;
     this.document = document;
     this.field = field;
@@ -25,28 +25,28 @@ export class CmsDocumentError extends Error {
 }
 
 /** The CMS could not be reached or answered with a server error after every retry. */
-export class CmsUnreachableError extends Error {
-  readonly code = 'CMS_UNREACHABLE';
+export class CmsUnreachableError extends CodedError {
   readonly url: string;
 
   constructor(url: string, reason: string) {
-    super(`CMS unreachable at ${url}: ${reason}`);
+    super('CMS_UNREACHABLE', `CMS unreachable at ${url}: ${reason}`);
     this.url = url;
   }
 }
 
 /** The CMS answered, but not with the document (404 and other client errors). */
-export class CmsHttpError extends Error {
-  readonly code = 'CMS_HTTP_ERROR';
+export class CmsHttpError extends CodedError {
   readonly status: number;
 
   constructor(url: string, status: number, language: string, document: string) {
-    super(`CMS answered ${status} for language ${language}, document ${document} (${url})`);
+    super('CMS_HTTP_ERROR', `CMS answered ${status} for language ${language}, document ${document} (${url})`);
     this.status = status;
   }
 }
 
 /** No good cache to fall back on. */
-export class NoContentCacheError extends Error {
-  readonly code = 'NO_CONTENT_CACHE';
+export class NoContentCacheError extends CodedError {
+  constructor(message: string) {
+    super('NO_CONTENT_CACHE', message);
+  }
 }

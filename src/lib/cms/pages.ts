@@ -5,6 +5,7 @@
 import type { LanguageDefinition } from '../i18n/languages.ts';
 import { isWithinWindow, nextBoundary } from './schedule.ts';
 import type { CmsComponent, CmsConfig, PageConfig, PageDocument } from './schema.ts';
+import { CodedError } from '../errors.ts';
 
 /** The page flagged home, else the first page in the list. */
 export function findHomepage(pages: readonly PageConfig[]): PageConfig | undefined {
@@ -38,8 +39,10 @@ export function pagePublication(page: Pick<PageConfig, 'startDate' | 'endDate' |
 /** Product-list templates that may inherit their parent's content. */
 export const INHERITING_TEMPLATES: ReadonlySet<number> = new Set([3, 4]);
 
-export class InheritanceCycleError extends Error {
-  readonly code = 'CMS_INHERITANCE_CYCLE';
+export class InheritanceCycleError extends CodedError {
+  constructor(message: string) {
+    super('CMS_INHERITANCE_CYCLE', message);
+  }
 }
 
 /**

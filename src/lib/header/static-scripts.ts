@@ -7,6 +7,14 @@
  */
 
 /**
+ * A ticker closed this session stays hidden from first paint, before any island hydrates:
+ * the pre-paint check sets the root attribute the CSS hides a closable ticker by.
+ */
+export function tickerClosedCheckScript(storageKey: string): string {
+  return `try{if(sessionStorage.getItem(${JSON.stringify(storageKey)})==='Y')document.documentElement.dataset.tickerClosed=''}catch(_){}`;
+}
+
+/**
  * Closing the ticker hides it for the rest of the session: the same sessionStorage key as
  * the ticker island, and the same root attribute as the pre-paint check, whose CSS rule
  * hides a closable ticker.

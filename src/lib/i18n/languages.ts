@@ -3,6 +3,7 @@
  * the content pull, the sample CMS, hreflang and the sitemap all read it, so adding a
  * language is one entry here plus its `public/locales/{code}.json`.
  */
+import { CodedError } from '../errors.ts';
 export interface CurrencyFormat {
   /** ISO 4217 code, for structured data. */
   code: string;
@@ -60,10 +61,9 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
 
 export const DEFAULT_LANGUAGE: LanguageDefinition = LANGUAGES[0]!;
 
-export class UnknownLanguageError extends Error {
-  readonly code = 'UNKNOWN_LANGUAGE';
+export class UnknownLanguageError extends CodedError {
   constructor(value: string) {
-    super(`Unknown language "${value}". Known: ${LANGUAGES.map((l) => l.code).join(', ')}`);
+    super('UNKNOWN_LANGUAGE', `Unknown language "${value}". Known: ${LANGUAGES.map((l) => l.code).join(', ')}`);
   }
 }
 

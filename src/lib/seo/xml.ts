@@ -4,6 +4,7 @@
  */
 
 /** Characters XML 1.0 forbids even escaped (controls but tab, newline, return; U+FFFE/U+FFFF; lone surrogates). */
+// eslint-disable-next-line no-control-regex -- matching the control characters XML forbids is the point
 const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
