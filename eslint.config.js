@@ -15,7 +15,14 @@ export default tseslint.config(
   astro.configs['flat/jsx-a11y-recommended'],
   // eslint-plugin-astro's a11y config registers the jsx-a11y plugin; islands get the same rules.
   { files: ['**/*.tsx'], rules: jsxA11y.flatConfigs.recommended.rules },
-  { files: ['**/*.tsx', '**/*.ts'], ...reactHooks.configs.flat.recommended },
+  // The hooks rules of the field: rules-of-hooks and exhaustive dependencies. The React
+  // Compiler's rules (set-state-in-effect, purity…) are for code the compiler compiles; we do
+  // not use it, and an island's effect that syncs state once hydrated is what we mean.
+  {
+    files: ['**/*.tsx', '**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
   { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
   {
     rules: {

@@ -92,7 +92,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   // The default address, once known.
   useEffect(() => {
     if (addresses && !form.addressId) setForm((f) => ({ ...f, addressId: (addresses.find((a) => a.isDefault === 'Y') ?? addresses[0])?.addressId ?? '' }));
-  }, [addresses]);
+  }, [addresses, form.addressId]);
 
   const methods = PAYMENT_METHODS_BY_DELIVERY[form.deliveryType];
   // A delivery that does not take the chosen payment method moves to one it takes.
@@ -169,6 +169,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   const error = (field: string) => errors[field] ? <p className="form-field__error" role="alert">{errors[field]}</p> : null;
   return (
     // Enter in a field does not submit: an order is placed on purpose, by its button only.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the form only catches its fields' Enter
     <form className="checkout" ref={root} onSubmit={onSubmit} onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT' && e.preventDefault()} noValidate>
       <div className="checkout__steps">
         <fieldset className="checkout__group" data-field="deliveryType">

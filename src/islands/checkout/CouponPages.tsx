@@ -3,7 +3,7 @@
  * all that have not ended; collecting needs a member and works once), /voucherDescription.html
  * (one coupon's terms, by ?couponId=) and /membershipcoupon.html (the member's coupons).
  */
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import dayjs from 'dayjs';
 import { formatPrice } from '../../lib/format/currency.ts';
@@ -25,11 +25,11 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
   const mine = useStore($memberCoupons);
   const collecting = useStore($collecting);
   const state = kind === 'mine' ? mine : offers;
-  const load = () => (kind === 'mine' ? loadMemberCoupons() : loadCouponOffers(new URLSearchParams(location.search).get('couponId')));
+  const load = useCallback(() => (kind === 'mine' ? loadMemberCoupons() : loadCouponOffers(new URLSearchParams(location.search).get('couponId'))), [kind]);
 
   useEffect(() => {
     void load();
-  }, [kind]);
+  }, [load]);
 
   /** What collecting a coupon says beside it: done, or the refusal. */
   function noteFor(collect: (typeof collecting)[string] | undefined): { ok: boolean; text: string } | null {

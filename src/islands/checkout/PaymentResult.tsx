@@ -5,7 +5,7 @@
  * the order is paid (the provider's `result` in the URL is not trusted) and move on to
  * complete or failed.
  */
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { CHECKOUT_CURRENCY } from '../../lib/constants.ts';
@@ -19,11 +19,11 @@ export default function PaymentResult({ languageCode, prefix, messages, kind }: 
   const t = useTranslator(languageCode, messages);
   const state = useStore($order);
   const orderCode = typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get('orderCode') ?? '');
-  const load = () => (kind === 'return' ? followPaymentReturn(orderCode) : loadOrder(orderCode));
+  const load = useCallback(() => (kind === 'return' ? followPaymentReturn(orderCode) : loadOrder(orderCode)), [kind, orderCode]);
 
   useEffect(() => {
     void load();
-  }, [kind, orderCode]);
+  }, [load]);
 
   if (state.status === 'not-found') return <p className="form-error" role="alert">{t('payment.noOrder')}</p>;
   if (state.status === 'error') {

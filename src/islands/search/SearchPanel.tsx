@@ -62,6 +62,8 @@ export default function SearchPanel({ languageCode, prefix, messages, specifiedW
     else if (input.current && location.pathname.endsWith('/search.html')) {
       input.current.value = searchBoxWord(readSearchQuery(location.search));
     }
+    // Once, at hydration: what was focused or typed before it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
@@ -122,6 +124,8 @@ export default function SearchPanel({ languageCode, prefix, messages, specifiedW
           defaultValue=""
           placeholder={t('search.placeholder')}
           aria-label={t('search.label')}
+          role="combobox"
+          aria-autocomplete="list"
           aria-expanded={open}
           aria-controls={panelId}
           autoComplete="off"
@@ -136,7 +140,7 @@ export default function SearchPanel({ languageCode, prefix, messages, specifiedW
       </form>
       {/* The tip points at the chat, so it needs one; while the panel is open its quick link does the same job. */}
       {serviceTip && !open && customerService === 'Y' && quickLinks.chat && (
-        <a className="service-tip" role="status" href={quickLinks.chat}>{t('search.serviceTip')}</a>
+        <a className="service-tip" aria-live="polite" href={quickLinks.chat}>{t('search.serviceTip')}</a>
       )}
       <div className="search-panel__body" id={panelId} hidden={!open}>
         {open && (

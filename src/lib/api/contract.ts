@@ -40,11 +40,7 @@ export const failureEnvelopeSchema = z
 // ---------------------------------------------------------------------------------------
 // Validation rules that both sides check (the form before sending, the API on receipt)
 
-/** 8–20 characters with at least one digit and one letter. */
-export const PASSWORD_PATTERN = /^(?=.*\d)(?=.*[A-Za-z]).{8,20}$/;
-/** Taiwan mobile number: 09 and 8 digits. */
-export const TW_MOBILE_PATTERN = /^09\d{8}$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { EMAIL_PATTERN, PASSWORD_PATTERN, TW_MOBILE_PATTERN } from '../validation/patterns.ts';
 export const passwordSchema = z.string().regex(PASSWORD_PATTERN, 'UR_PASSWORD_FORMAT');
 export const emailSchema = z.string().trim().regex(EMAIL_PATTERN, 'UR_EMAIL_06');
 

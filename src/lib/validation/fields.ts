@@ -2,7 +2,7 @@
  * Form validation: fields are checked one at a time, in order, and the first
  * failure stops the check, giving its field and error code.
  */
-import { EMAIL_PATTERN, PASSWORD_PATTERN } from '../api/contract.ts';
+import { EMAIL_PATTERN, PASSWORD_PATTERN } from './patterns.ts';
 
 export type Rule = (value: string) => string | null;
 
