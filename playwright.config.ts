@@ -27,7 +27,15 @@ export default defineConfig({
     reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   webServer: {
@@ -35,7 +43,14 @@ export default defineConfig({
     command: 'node scripts/start.ts',
     url: `http://127.0.0.1:${PORT}/`,
     // A chat address, so the chat quick link and the customer-service tip are there to test.
-    env: { PORT: String(PORT), SITE_URL: `http://127.0.0.1:${PORT}`, COMMERCE_DB: ':memory:', PUBLIC_CHAT_URL: CHAT_URL, MOBILE_SITE_URL: MOBILE_SITE, RELEASES_DIR: E2E_RELEASES_DIR },
+    env: {
+      PORT: String(PORT),
+      SITE_URL: `http://127.0.0.1:${PORT}`,
+      COMMERCE_DB: ':memory:',
+      PUBLIC_CHAT_URL: CHAT_URL,
+      MOBILE_SITE_URL: MOBILE_SITE,
+      RELEASES_DIR: E2E_RELEASES_DIR,
+    },
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'pipe',

@@ -48,7 +48,10 @@ const cold = await buildSite({ outDir, concurrency, incremental: values.incremen
 const rows: Array<[string, string]> = [
   ['CMS pages per language', String(generated.pagesPerLanguage)],
   ['generate sample CMS', `${seconds(generateMs)} s`],
-  ['pull', `${pulled.changedDocuments.length} documents in ${seconds(pullMs)} s (${Math.round(pulled.changedDocuments.length / (pullMs / 1000))} docs/s)`],
+  [
+    'pull',
+    `${pulled.changedDocuments.length} documents in ${seconds(pullMs)} s (${Math.round(pulled.changedDocuments.length / (pullMs / 1000))} docs/s)`,
+  ],
   ['cold build', `${cold.pages} pages in ${seconds(cold.ms)} s`],
   ['cold build rate', `${Math.round(cold.pages / (cold.ms / 1000))} pages/s`],
   ['build concurrency', String(concurrency ?? 'configured (BUILD_CONCURRENCY, default 2)')],

@@ -25,7 +25,8 @@ const PAGE_TYPES: Array<[string, string]> = [
   ['account (guarded)', 'account/info.html'],
 ];
 
-const moduleImports = (code: string) => [...code.matchAll(/(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js|\/_astro\/[^"']+\.js)["']/g)].map((m) => m[1]!);
+const moduleImports = (code: string) =>
+  [...code.matchAll(/(?:import|from)\s*\(?\s*["'](\.{1,2}\/[^"']+\.js|\/_astro\/[^"']+\.js)["']/g)].map((m) => m[1]!);
 
 function closure(entry: string, seen: Set<string>): void {
   if (seen.has(entry)) return;
@@ -44,7 +45,9 @@ for (const [type, file] of PAGE_TYPES) {
     continue;
   }
   // Structured data (application/ld+json) is not JavaScript.
-  const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('\n');
+  const inline = [...html.matchAll(/<script(?![^>]*\b(?:src=|type="application\/ld\+json"))[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1]!)
+    .join('\n');
   const entries = [
     ...[...html.matchAll(/<script[^>]*\bsrc="([^"]+\.js)"/g)].map((m) => m[1]!),
     ...[...html.matchAll(/(?:component|renderer)-url="([^"]+\.js)"/g)].map((m) => m[1]!),

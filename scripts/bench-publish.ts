@@ -27,22 +27,41 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 await generateSampleCms({ outDir: join(root, 'cms'), scale: perLanguage, seed: 1 });
 const servicePort = 4490;
-const cms = await startCmsServer({ dataDir: join(root, 'cms'), port: 0, webhookUrl: `http://127.0.0.1:${servicePort}/webhook`, webhookSecret: DEV_WEBHOOK_SECRET });
+const cms = await startCmsServer({
+  dataDir: join(root, 'cms'),
+  port: 0,
+  webhookUrl: `http://127.0.0.1:${servicePort}/webhook`,
+  webhookSecret: DEV_WEBHOOK_SECRET,
+});
 await pull({ baseUrl: cms.url });
 const releases = createReleaseManager({ root: join(root, 'releases') });
 const publisher = createPublisher({ cmsUrl: cms.url, releases, log: (line) => line.startsWith('[publish]') && console.log(line) });
 let t = performance.now();
 const full = await publisher.run({ documents: {}, sources: ['bench'], moreSources: 0, rebuild: true });
 const fullMs = performance.now() - t;
-const service = await startPublishService({ port: servicePort, secret: DEV_WEBHOOK_SECRET, run: publisher.run, releases: () => releases.list() });
+const service = await startPublishService({
+  port: servicePort,
+  secret: DEV_WEBHOOK_SECRET,
+  run: publisher.run,
+  releases: () => releases.list(),
+});
 
 /** Edits a document through the CMS's edit API and waits until `file` of the live release contains `marker`. */
-async function publishToLive(cachePath: string, edit: (doc: Record<string, unknown>) => Record<string, unknown>, file: string, marker: string): Promise<number> {
+async function publishToLive(
+  cachePath: string,
+  edit: (doc: Record<string, unknown>) => Record<string, unknown>,
+  file: string,
+  marker: string,
+): Promise<number> {
   const doc = JSON.parse(await readFile(join(root, 'content-cache', cachePath), 'utf8')) as Record<string, unknown>;
   // Steady state: the service keeps a build process warm (it takes ~3 s after each build).
   await publisher.ready();
   const started = performance.now();
-  const answer = await fetch(`${cms.url}/cms/_edit/${cachePath}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(edit(doc)) });
+  const answer = await fetch(`${cms.url}/cms/_edit/${cachePath}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(edit(doc)),
+  });
   if (!answer.ok) throw new CodedError('BENCH_EDIT_REFUSED', `edit refused: ${answer.status} ${await answer.text()}`);
   for (;;) {
     const html = await readFile(join(releases.currentPath, file), 'utf8').catch(() => '');
@@ -54,10 +73,15 @@ async function publishToLive(cachePath: string, edit: (doc: Record<string, unkno
 const pageMarker = `bench-page-${Date.now()}`;
 const onePage = await publishToLive('zh_TW/pages/women.json', (doc) => ({ ...doc, description: pageMarker }), 'women.html', pageMarker);
 const navMarker = `bench-nav-${Date.now()}`;
-const shared = await publishToLive('zh_TW/classification.json', (doc) => {
-  const data = (doc.data as Array<Record<string, unknown>>).map((node, i) => (i === 0 ? { ...node, title: navMarker } : node));
-  return { ...doc, data };
-}, 'c/W01.html', navMarker);
+const shared = await publishToLive(
+  'zh_TW/classification.json',
+  (doc) => {
+    const data = (doc.data as Array<Record<string, unknown>>).map((node, i) => (i === 0 ? { ...node, title: navMarker } : node));
+    return { ...doc, data };
+  },
+  'c/W01.html',
+  navMarker,
+);
 t = performance.now();
 await service.close();
 publisher.close();

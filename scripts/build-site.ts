@@ -73,7 +73,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const productData = productCacheDigest(contentCacheDir());
   const plan = options.base?.fingerprint === fingerprint ? affectedPages({ before: options.base.routes, after: routes }) : null;
   const rendersProductData = !plan || options.base?.productData !== productData;
-  const renderScope = plan ? { paths: plan.rebuild.map((route) => route.urlPath), productData: rendersProductData, languages: plan.languages } : null;
+  const renderScope = plan
+    ? { paths: plan.rebuild.map((route) => route.urlPath), productData: rendersProductData, languages: plan.languages }
+    : null;
   await astroBuild({ outDir, concurrency: options.concurrency, cacheDir: options.cacheDir, incremental: options.incremental, renderScope });
   const rendered = performance.now();
   await writeHostRules(outDir, { partial: plan !== null });
@@ -193,7 +195,9 @@ async function readJob(): Promise<BuildJob | null> {
 
 if (import.meta.main) {
   try {
-    const { values } = parseArgs({ options: { out: { type: 'string' }, wait: { type: 'boolean', default: false }, 'no-pull': { type: 'boolean', default: false } } });
+    const { values } = parseArgs({
+      options: { out: { type: 'string' }, wait: { type: 'boolean', default: false }, 'no-pull': { type: 'boolean', default: false } },
+    });
     if (!values['no-pull']) await pull();
     let job: BuildJob = { outDir: values.out ?? astroOutDir() };
     if (values.wait) {
@@ -207,7 +211,9 @@ if (import.meta.main) {
     const base = job.baseRelease ? await readRouteManifest(job.baseRelease) : null;
     const result = await buildSite({ outDir: job.outDir, base });
     if (values.wait) console.log(`[build] RESULT ${JSON.stringify(result)}`);
-    console.log(`[build] ${result.pages} pages ${result.mode === 'pages' ? 'rendered again ' : ''}in ${(result.ms / 1000).toFixed(1)} s into ${join(result.outDir)}/`);
+    console.log(
+      `[build] ${result.pages} pages ${result.mode === 'pages' ? 'rendered again ' : ''}in ${(result.ms / 1000).toFixed(1)} s into ${join(result.outDir)}/`,
+    );
   } catch (error) {
     console.error(`[build] failed: ${(error as Error).message}`);
     process.exit(1);

@@ -9,7 +9,14 @@ import { join } from 'node:path';
 import { getSite } from '../src/build/site.ts';
 import { mobileSiteUrl } from '../src/build/env.ts';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
-import { headersFile, nginxHttpInclude, nginxServerInclude, notFoundCopies, redirectsFile, type HostRulesInput } from '../src/lib/routing/host-rules.ts';
+import {
+  headersFile,
+  nginxHttpInclude,
+  nginxServerInclude,
+  notFoundCopies,
+  redirectsFile,
+  type HostRulesInput,
+} from '../src/lib/routing/host-rules.ts';
 import type { MobilePagesBySegment } from '../src/lib/routing/mobile-redirect.ts';
 import { replaceFile } from './publish/releases.ts';
 
@@ -24,9 +31,17 @@ export const MOBILE_PAGES_FILE = `${HOST_DIR}/mobile-pages.json`;
 export async function writeHostRules(outDir: string, options: { partial?: boolean } = {}): Promise<void> {
   const { content, routes } = await getSite();
   const mobilePages: MobilePagesBySegment = Object.fromEntries(
-    content.languages.map((lc) => [lc.language.pathSegment, lc.shared.config.pages.filter((p) => p.productPageFlag !== 'Y').map((p) => ({ path: p.path, code: p.code }))]),
+    content.languages.map((lc) => [
+      lc.language.pathSegment,
+      lc.shared.config.pages.filter((p) => p.productPageFlag !== 'Y').map((p) => ({ path: p.path, code: p.code })),
+    ]),
   );
-  const input: HostRulesInput = { languages: LANGUAGES, pagePaths: routes.map((r) => r.urlPath), mobileSiteUrl: mobileSiteUrl(), mobilePages };
+  const input: HostRulesInput = {
+    languages: LANGUAGES,
+    pagePaths: routes.map((r) => r.urlPath),
+    mobileSiteUrl: mobileSiteUrl(),
+    mobilePages,
+  };
   await mkdir(join(outDir, HOST_DIR), { recursive: true });
   // Written aside and renamed: in a release seeded with hard links of the live one, writing
   // in place would change the live site's files too.

@@ -17,7 +17,12 @@ const configured = cmsBaseUrl();
 // API sends signed publish webhooks to the publish service started below.
 const cms = configured
   ? null
-  : await startEmbeddedCms({ log: console.log, port: embeddedCmsPort(), webhookUrl: `http://127.0.0.1:${publishPort()}/webhook`, webhookSecret: publishWebhookSecret() });
+  : await startEmbeddedCms({
+      log: console.log,
+      port: embeddedCmsPort(),
+      webhookUrl: `http://127.0.0.1:${publishPort()}/webhook`,
+      webhookSecret: publishWebhookSecret(),
+    });
 const cmsUrl = configured ?? cms!.url;
 let publishing: Awaited<ReturnType<typeof startPublishing>>;
 try {

@@ -56,7 +56,6 @@ function mobilePagesOf(base: string): MobilePagesBySegment {
   return mobilePages.pages;
 }
 
-
 function proxy(req: IncomingMessage, res: ServerResponse, target: string): void {
   const url = new URL(req.url ?? '/', target);
   const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (answer) => {
@@ -94,18 +93,29 @@ export function startStaticServer(options: StaticServerOptions): Promise<{ url: 
     }
     // Resolve the symlink once per request, so a release swap never mixes two releases.
     const base = realpathSync(root);
-    const answer = resolveStaticPath(pathname, url.search, (file) => {
-      try {
-        return statSync(join(base, file)).isFile();
-      } catch {
-        return false;
-      }
-    }, LANGUAGES);
+    const answer = resolveStaticPath(
+      pathname,
+      url.search,
+      (file) => {
+        try {
+          return statSync(join(base, file)).isFile();
+        } catch {
+          return false;
+        }
+      },
+      LANGUAGES,
+    );
     // Phones asking for a page go to the mobile site, even for a page this store has not built
     // (the mobile site may have it); assets never do, and a moved page moves first.
     const isPage = answer.kind === 'file' ? answer.file.endsWith('.html') : answer.status === 302 && /(?:\.html|\/)$/.test(pathname);
     if (mobileSite && isPage) {
-      const target = mobileRedirectForRequest({ pathname, search: url.search, userAgent: req.headers['user-agent'], mobileSiteUrl: mobileSite, pages: mobilePagesOf(base) });
+      const target = mobileRedirectForRequest({
+        pathname,
+        search: url.search,
+        userAgent: req.headers['user-agent'],
+        mobileSiteUrl: mobileSite,
+        pages: mobilePagesOf(base),
+      });
       if (target) {
         res.writeHead(302, { location: target, 'cache-control': 'no-cache', vary: 'User-Agent' }).end();
         log(`${req.method} ${url.pathname} -> 302 ${target} (phone)`);

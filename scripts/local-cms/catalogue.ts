@@ -32,8 +32,23 @@ const PRESALE_STYLES: readonly StyleKey[] = ['w-linen-dress', 'w-linen-wide-pant
 const CUSTOM_MADE_STYLES: readonly StyleKey[] = ['w-oxford-shirt', 'm-oxford-shirt'];
 /** The choices a made-to-order shirt is made with, per copy set. */
 const SHIRT_OPTIONS = [
-  { key: 'SLEEVE', names: { 'zh-Hant': '袖長', en: 'Sleeve length' }, values: [{ key: 'REGULAR', names: { 'zh-Hant': '標準', en: 'Regular' } }, { key: 'LONG', names: { 'zh-Hant': '加長 3 公分', en: '3 cm longer' } }, { key: 'SHORT', names: { 'zh-Hant': '縮短 3 公分', en: '3 cm shorter' } }] },
-  { key: 'COLLAR', names: { 'zh-Hant': '領型', en: 'Collar' }, values: [{ key: 'BUTTON_DOWN', names: { 'zh-Hant': '扣領', en: 'Button-down' } }, { key: 'SPREAD', names: { 'zh-Hant': '寬角領', en: 'Spread' } }] },
+  {
+    key: 'SLEEVE',
+    names: { 'zh-Hant': '袖長', en: 'Sleeve length' },
+    values: [
+      { key: 'REGULAR', names: { 'zh-Hant': '標準', en: 'Regular' } },
+      { key: 'LONG', names: { 'zh-Hant': '加長 3 公分', en: '3 cm longer' } },
+      { key: 'SHORT', names: { 'zh-Hant': '縮短 3 公分', en: '3 cm shorter' } },
+    ],
+  },
+  {
+    key: 'COLLAR',
+    names: { 'zh-Hant': '領型', en: 'Collar' },
+    values: [
+      { key: 'BUTTON_DOWN', names: { 'zh-Hant': '扣領', en: 'Button-down' } },
+      { key: 'SPREAD', names: { 'zh-Hant': '寬角領', en: 'Spread' } },
+    ],
+  },
 ] as const;
 const perLanguage = (names: Record<'zh-Hant' | 'en', string>) => Object.fromEntries(LANGUAGES.map((l) => [l.code, names[l.sampleCopy]]));
 const GIFT_WRAP_KINDS: readonly GarmentKind[] = ['knit', 'coat', 'hat', 'bag', 'socks', 'bodysuit', 'romper'];
@@ -60,7 +75,11 @@ export function catalogueCurrencies(): string[] {
 
 export function convertFromTwd(twd: number, currency: string): number {
   const convert = CURRENCY_FROM_TWD[currency];
-  if (!convert) throw new CodedError('SAMPLE_PRICE_RULE_MISSING', `No sample price rule for currency ${currency}: add one to CURRENCY_FROM_TWD in scripts/local-cms/catalogue.ts`);
+  if (!convert)
+    throw new CodedError(
+      'SAMPLE_PRICE_RULE_MISSING',
+      `No sample price rule for currency ${currency}: add one to CURRENCY_FROM_TWD in scripts/local-cms/catalogue.ts`,
+    );
   return convert(twd);
 }
 
@@ -90,7 +109,10 @@ export function buildCatalogue(seed: number, now: number): BuiltCatalogue {
       const season = rng.pick(['25F', '25W', '26S']);
 
       // Colours
-      const colourKeys = rng.sample(colourCandidates(kind, gender.gender, styleKey), rng.int(2, gender.gender === 'BABY' || ONE_SIZE_KINDS.includes(kind) ? 3 : 4));
+      const colourKeys = rng.sample(
+        colourCandidates(kind, gender.gender, styleKey),
+        rng.int(2, gender.gender === 'BABY' || ONE_SIZE_KINDS.includes(kind) ? 3 : 4),
+      );
       const colours = colourKeys.map((key, i) => {
         const colorNo = String(i + 1).padStart(2, '0');
         const image = productImagePath(productCode, colorNo);
@@ -115,10 +137,14 @@ export function buildCatalogue(seed: number, now: number): BuiltCatalogue {
       let priceGroup: PriceGroup = 'REGULAR';
       const discountable = originTwd >= 590;
       if (serial % 20 === 7) priceGroup = 'MANUAL';
-      else if (rng.chance(0.25) && discountable && styleKey !== SOLD_OUT_STYLE) priceGroup = rng.chance(0.5) ? 'PRICE_DOWN' : 'LIMITED_OFFER';
-      const discounted = discountable && (priceGroup === 'PRICE_DOWN' || priceGroup === 'LIMITED_OFFER' || (priceGroup === 'MANUAL' && serial % 40 === 7));
+      else if (rng.chance(0.25) && discountable && styleKey !== SOLD_OUT_STYLE)
+        priceGroup = rng.chance(0.5) ? 'PRICE_DOWN' : 'LIMITED_OFFER';
+      const discounted =
+        discountable && (priceGroup === 'PRICE_DOWN' || priceGroup === 'LIMITED_OFFER' || (priceGroup === 'MANUAL' && serial % 40 === 7));
       const saleTwd = discounted ? Math.min(originTwd - 100, roundTo90(originTwd * (0.6 + rng.next() * 0.2))) : originTwd;
-      const bumpSizes = new Set(gender.gender === 'KIDS' ? ['150', '160'] : gender.gender === 'MEN' && (kind === 'coat' || kind === 'down') ? ['006'] : []);
+      const bumpSizes = new Set(
+        gender.gender === 'KIDS' ? ['150', '160'] : gender.gender === 'MEN' && (kind === 'coat' || kind === 'down') ? ['006'] : [],
+      );
 
       // SKUs
       const soldOut = styleKey === SOLD_OUT_STYLE;
@@ -168,7 +194,13 @@ export function buildCatalogue(seed: number, now: number): BuiltCatalogue {
         makePantsLengthFlag: adult && (kind === 'trousers' || kind === 'jeans') ? 'Y' : 'N',
         caseFlag: GIFT_WRAP_KINDS.includes(kind) ? 'Y' : 'N',
         customMadeFlag: CUSTOM_MADE_STYLES.includes(styleKey) ? 'Y' : 'N',
-        semiOptions: CUSTOM_MADE_STYLES.includes(styleKey) ? SHIRT_OPTIONS.map((o) => ({ key: o.key, names: perLanguage(o.names), values: o.values.map((v) => ({ key: v.key, names: perLanguage(v.names) })) })) : [],
+        semiOptions: CUSTOM_MADE_STYLES.includes(styleKey)
+          ? SHIRT_OPTIONS.map((o) => ({
+              key: o.key,
+              names: perLanguage(o.names),
+              values: o.values.map((v) => ({ key: v.key, names: perLanguage(v.names) })),
+            }))
+          : [],
         presaleFlag: presale ? 'Y' : 'N',
         noReasonToReturnFlag: EXCHANGE_ONLY_KINDS.includes(kind) ? 'ONLY_EXCHANGE_NOT_RETREAT' : priceGroup === 'PRICE_DOWN' ? 'N' : 'Y',
         ...(cornerCode ? { cornerCode } : {}),

@@ -88,7 +88,18 @@ export interface CopySet {
   balloonTip: string;
   popup: { heading: string; body: string; button: string };
   /** The size chart page (/product-size-chart.html). */
-  sizeChart: { title: string; description: string; intro: string; adults: string; kids: string; size: string; chest: string; waist: string; hip: string; height: string };
+  sizeChart: {
+    title: string;
+    description: string;
+    intro: string;
+    adults: string;
+    kids: string;
+    size: string;
+    chest: string;
+    waist: string;
+    hip: string;
+    height: string;
+  };
   /** The no-reason-return notice of product pages, by the product's noReasonToReturnFlag. */
   returnNotice: { Y: string; N: string; ONLY_EXCHANGE_NOT_RETREAT: string };
   live: { copywriting: string; progress: string };
@@ -524,7 +535,18 @@ const zhHant: CopySet = {
     ['保養指南', '/feature/care-guide.html'],
   ],
   balloonTip: '點這裡探索全部商品分類',
-  sizeChart: { title: '尺寸表', description: 'LINEA 成人與兒童服裝尺寸對照表', intro: '以下為身體尺寸（公分）。介於兩個尺寸之間時，建議選擇較大的尺寸。', adults: '成人', kids: '兒童', size: '尺寸', chest: '胸圍', waist: '腰圍', hip: '臀圍', height: '身高' },
+  sizeChart: {
+    title: '尺寸表',
+    description: 'LINEA 成人與兒童服裝尺寸對照表',
+    intro: '以下為身體尺寸（公分）。介於兩個尺寸之間時，建議選擇較大的尺寸。',
+    adults: '成人',
+    kids: '兒童',
+    size: '尺寸',
+    chest: '胸圍',
+    waist: '腰圍',
+    hip: '臀圍',
+    height: '身高',
+  },
   returnNotice: {
     Y: '收到商品 7 日內，未經使用、吊牌完整即可申請退貨，無需理由。',
     N: '此商品因衛生或訂製因素，恕不接受無理由退貨。',
@@ -799,12 +821,22 @@ const en: CopySet = {
   },
   home: {
     title: 'Home',
-    description: 'The LINEA official online store: simple, comfortable everyday clothing for women, men, kids and babies. Order online and collect in store.',
+    description:
+      'The LINEA official online store: simple, comfortable everyday clothing for women, men, kids and babies. Order online and collect in store.',
   },
   landing: {
-    WOMEN: { title: 'Women', description: "Shop LINEA women's clothing: down jackets, linen shirts, knitwear, dresses and wide trousers in this season's colours." },
-    MEN: { title: 'Men', description: "Shop LINEA men's clothing: functional outerwear, shirts, polos, chinos and jeans made for every day." },
-    KIDS: { title: 'Kids', description: "Shop LINEA kids' clothing: hard-wearing T-shirts, fleece jackets and stretch trousers in sizes 100 to 160 cm." },
+    WOMEN: {
+      title: 'Women',
+      description: "Shop LINEA women's clothing: down jackets, linen shirts, knitwear, dresses and wide trousers in this season's colours.",
+    },
+    MEN: {
+      title: 'Men',
+      description: "Shop LINEA men's clothing: functional outerwear, shirts, polos, chinos and jeans made for every day.",
+    },
+    KIDS: {
+      title: 'Kids',
+      description: "Shop LINEA kids' clothing: hard-wearing T-shirts, fleece jackets and stretch trousers in sizes 100 to 160 cm.",
+    },
     BABY: { title: 'Baby', description: 'Shop LINEA baby clothing: cotton bodysuits, rompers and accessories in sizes 70 to 100 cm.' },
   },
   categoryTitle: '{gender} {name}',
@@ -812,7 +844,11 @@ const en: CopySet = {
   categoryBannerAlt: '{gender} {name} collection',
   slides: {
     HOME: [
-      { title: 'Ultra light down, packs to pocket size', alt: 'An ultra light down jacket on a city street', linkName: "Shop women's down jackets" },
+      {
+        title: 'Ultra light down, packs to pocket size',
+        alt: 'An ultra light down jacket on a city street',
+        linkName: "Shop women's down jackets",
+      },
       { title: 'New season, lighter layers', alt: 'New arrivals in soft seasonal colours', linkName: 'See new arrivals' },
       { title: 'Everyday basics for the whole family', alt: 'Parent and child in matching outfits', linkName: "Shop kids' clothing" },
     ],
@@ -860,12 +896,14 @@ const en: CopySet = {
   editorial: {
     home: '<p>At LINEA we believe good clothes should be simple, durable and something you want to wear every day. We start with the fabric and refine each pattern until every basic feels just right.</p><p>This season brings a new ultra light down range and linen blend pieces, so everyone in the family can find their everyday favourites.</p>',
     landing: {
-      WOMEN: "<p>From crisp linen shirts to soft cashmere sweaters, this season's women's collection is built on natural colours and comfortable cuts that are easy to combine into your own style.</p>",
+      WOMEN:
+        "<p>From crisp linen shirts to soft cashmere sweaters, this season's women's collection is built on natural colours and comfortable cuts that are easy to combine into your own style.</p>",
       MEN: "<p>This season's men's collection is about function and detail: packable light jackets, easy-care oxford shirts and stretch ankle trousers that make busy days easier.</p>",
       KIDS: "<p>Kids' clothes have to survive the wash, keep up with play and feel good all day. Our soft cotton and stretch fabrics go from the classroom to the playground.</p>",
       BABY: '<p>Every fabric we choose for babies is carefully checked: soft pure cotton, gentle seams and snap fastenings that make changes easier for parents.</p>',
     },
-    category: '<p>Our selection of {name}, from essential basics to new colours of the season. Order online and collect in store; hemming and gift wrapping are available on selected items.</p>',
+    category:
+      '<p>Our selection of {name}, from essential basics to new colours of the season. Order online and collect in store; hemming and gift wrapping are available on selected items.</p>',
   },
   features: {
     'new-arrivals': {
@@ -896,7 +934,7 @@ const en: CopySet = {
       title: 'Member Appreciation Week',
       description: 'Member Appreciation Week: double points and member-only prices.',
       headline: 'Member Appreciation Week is here',
-      body: "<p>Thank you for shopping with us! During the event members earn double points on every order, and selected items are available at member-only prices.</p><p>Not a member yet? Join now to take part.</p>",
+      body: '<p>Thank you for shopping with us! During the event members earn double points on every order, and selected items are available at member-only prices.</p><p>Not a member yet? Join now to take part.</p>',
     },
     'weekend-offer': {
       title: 'Weekend Special',
@@ -968,7 +1006,18 @@ const en: CopySet = {
     ['care guide', '/feature/care-guide.html'],
   ],
   balloonTip: 'Tap here to browse every category',
-  sizeChart: { title: 'Size chart', description: 'LINEA size guide for adults and children', intro: 'Body measurements in centimetres. Between two sizes, we suggest the larger one.', adults: 'Adults', kids: 'Children', size: 'Size', chest: 'Chest', waist: 'Waist', hip: 'Hip', height: 'Height' },
+  sizeChart: {
+    title: 'Size chart',
+    description: 'LINEA size guide for adults and children',
+    intro: 'Body measurements in centimetres. Between two sizes, we suggest the larger one.',
+    adults: 'Adults',
+    kids: 'Children',
+    size: 'Size',
+    chest: 'Chest',
+    waist: 'Waist',
+    hip: 'Hip',
+    height: 'Height',
+  },
   returnNotice: {
     Y: 'Return within 7 days of delivery, unworn with tags attached, no reason needed.',
     N: 'For hygiene or made-to-order reasons this item cannot be returned without a reason.',

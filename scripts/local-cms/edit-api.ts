@@ -132,15 +132,31 @@ const scheduleSchema = z
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
   const bytes = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(bytes.length), 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(bytes.length),
+    'cache-control': 'no-store',
+  });
   res.end(bytes);
 }
 
-const exists = (file: string) => stat(file).then((s) => s.isFile(), () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    (s) => s.isFile(),
+    () => false,
+  );
 
 export function createEditApi(options: EditApiOptions): EditApi {
   const cmsDir = path.join(path.resolve(options.dataDir), 'cms');
-  const { webhookUrl, webhookSecret, editToken, webhookRetries = 4, webhookRetryBaseDelayMs = 500, webhookTimeoutMs = 5000, log = () => {} } = options;
+  const {
+    webhookUrl,
+    webhookSecret,
+    editToken,
+    webhookRetries = 4,
+    webhookRetryBaseDelayMs = 500,
+    webhookTimeoutMs = 5000,
+    log = () => {},
+  } = options;
   const now = options.now ?? Date.now;
   if (webhookUrl && !webhookSecret) throw new CodedError('CMS_EDIT_SECRET_MISSING', 'the edit API needs webhookSecret to sign webhooks');
   const recent: WebhookDelivery[] = [];
@@ -157,7 +173,8 @@ export function createEditApi(options: EditApiOptions): EditApi {
   function authorize(req: IncomingMessage): void {
     if (editToken) {
       const header = req.headers.authorization ?? '';
-      if (!header.startsWith('Bearer ') || !sameSecret(header.slice('Bearer '.length), editToken)) throw new EditError(401, 'the edit API needs Authorization: Bearer {CMS_EDIT_TOKEN}');
+      if (!header.startsWith('Bearer ') || !sameSecret(header.slice('Bearer '.length), editToken))
+        throw new EditError(401, 'the edit API needs Authorization: Bearer {CMS_EDIT_TOKEN}');
       return;
     }
     if (!LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? '') || !LOOPBACK_HOSTS.has(hostName(req.headers.host))) {
@@ -211,7 +228,14 @@ export function createEditApi(options: EditApiOptions): EditApi {
   /** Announces an edit; returns the delivery id, or null when no webhook URL is set. */
   function announce(kind: DocumentKind, change: { published?: string[]; changed?: string[]; deleted?: string[] }): string | null {
     if (!webhookUrl) return null;
-    const payload: WebhookPayload = { id: randomUUID(), language: documentLanguage(kind), published: [], changed: [], deleted: [], ...change };
+    const payload: WebhookPayload = {
+      id: randomUUID(),
+      language: documentLanguage(kind),
+      published: [],
+      changed: [],
+      deleted: [],
+      ...change,
+    };
     const delivery: WebhookDelivery = { id: payload.id, payload, attempts: 0, status: null, state: 'sending' };
     recent.push(delivery);
     if (recent.length > 100) recent.shift();
@@ -268,7 +292,8 @@ export function createEditApi(options: EditApiOptions): EditApi {
       if (!page) throw new EditError(404, `${configPath} lists no page at /${kind.stem}.html`);
       if (dates.data.startDate !== undefined) page.startDate = dates.data.startDate;
       if (dates.data.endDate !== undefined) page.endDate = dates.data.endDate;
-      if (page.startDate != null && page.endDate != null && page.startDate >= page.endDate) throw new EditError(422, 'startDate must be before endDate', { field: 'startDate' });
+      if (page.startDate != null && page.endDate != null && page.startDate >= page.endDate)
+        throw new EditError(422, 'startDate must be before endDate', { field: 'startDate' });
       const parsed = cmsConfigSchema.safeParse(config);
       if (!parsed.success) throw invalid(configPath, parsed.error);
       await writeAtomically(configFile, `${JSON.stringify(config)}\n`);

@@ -31,7 +31,9 @@ export async function ensureSampleContent(options: EmbeddedCmsOptions = {}): Pro
     const started = Date.now();
     const summary = await generateSampleCms({ outDir: dataDir, seed, now, ...(scale ? { scale } : {}) });
     await writeFile(stampFile, wanted);
-    log(`[cms] generated sample content: ${summary.pagesPerLanguage} pages × ${summary.languages} languages, ${summary.products} products (${Date.now() - started} ms)`);
+    log(
+      `[cms] generated sample content: ${summary.pagesPerLanguage} pages × ${summary.languages} languages, ${summary.products} products (${Date.now() - started} ms)`,
+    );
   }
   return dataDir;
 }
@@ -44,7 +46,8 @@ async function generatorDigest(): Promise<string> {
   const here = dirname(fileURLToPath(import.meta.url));
   const hash = createHash('sha256');
   for (const dir of [here, join(here, '..', 'sample-data')]) {
-    for (const name of (await readdir(dir, { recursive: true })).filter((n) => n.endsWith('.ts')).sort()) hash.update(name).update(await readFile(join(dir, name)));
+    for (const name of (await readdir(dir, { recursive: true })).filter((n) => n.endsWith('.ts')).sort())
+      hash.update(name).update(await readFile(join(dir, name)));
   }
   return hash.digest('hex').slice(0, 16);
 }

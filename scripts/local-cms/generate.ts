@@ -95,7 +95,13 @@ export async function generateSampleCms(options: GenerateOptions): Promise<Gener
   await writeOutputs(outDir, docs, sample.catalogue, [...sample.images.values()]);
   await validateOutputs(outDir, docs);
 
-  return { languages: LANGUAGES.length, pagesPerLanguage: plans.length, products: sample.catalogue.products.length, images: sample.images.size, outDir };
+  return {
+    languages: LANGUAGES.length,
+    pagesPerLanguage: plans.length,
+    products: sample.catalogue.products.length,
+    images: sample.images.size,
+    outDir,
+  };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -29,7 +29,13 @@ function parseHex(hex: string): [number, number, number] {
   return [0, 2, 4].map((i) => parseInt(value.slice(i, i + 2), 16)) as [number, number, number];
 }
 function toHex(rgb: readonly number[]): string {
-  return `#${rgb.map((c) => Math.max(0, Math.min(255, Math.round(c))).toString(16).padStart(2, '0')).join('')}`;
+  return `#${rgb
+    .map((c) =>
+      Math.max(0, Math.min(255, Math.round(c)))
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 /** Mixes hex colour a toward b by t (0..1). */
 export function mix(a: string, b: string, t: number): string {
@@ -50,18 +56,24 @@ function detailColour(fill: string): string {
 // Garment silhouettes, drawn in an 800 x 1000 box
 
 const NECK = 'M300 190 Q400 260 500 190';
-const TEE = 'M300 190 L225 215 L120 345 L200 410 L265 352 L265 840 L535 840 L535 352 L600 410 L680 345 L575 215 L500 190 Q400 260 300 190 Z';
-const LONG = 'M300 190 L225 215 L160 330 L110 770 L195 785 L265 440 L265 840 L535 840 L535 440 L605 785 L690 770 L640 330 L575 215 L500 190 Q400 260 300 190 Z';
-const COAT = 'M300 180 L225 205 L160 320 L105 790 L190 805 L262 440 L250 930 L550 930 L538 440 L610 805 L695 790 L640 320 L575 205 L500 180 Q400 250 300 180 Z';
+const TEE =
+  'M300 190 L225 215 L120 345 L200 410 L265 352 L265 840 L535 840 L535 352 L600 410 L680 345 L575 215 L500 190 Q400 260 300 190 Z';
+const LONG =
+  'M300 190 L225 215 L160 330 L110 770 L195 785 L265 440 L265 840 L535 840 L535 440 L605 785 L690 770 L640 330 L575 215 L500 190 Q400 260 300 190 Z';
+const COAT =
+  'M300 180 L225 205 L160 320 L105 790 L190 805 L262 440 L250 930 L550 930 L538 440 L610 805 L695 790 L640 320 L575 205 L500 180 Q400 250 300 180 Z';
 const VEST = 'M300 190 L255 205 L250 330 Q285 370 285 440 L280 840 L520 840 L515 440 Q515 370 550 330 L545 205 L500 190 Q400 290 300 190 Z';
 const TROUSERS = 'M285 140 L515 140 L545 900 L425 900 L400 390 L375 900 L255 900 Z';
 const LEGGINGS = 'M305 140 L495 140 L500 900 L420 900 L400 380 L380 900 L300 900 Z';
 const SHORTS = 'M280 260 L520 260 L560 590 L425 610 L400 420 L375 610 L240 590 Z';
 const SKIRT = 'M315 200 L485 200 L610 820 Q400 870 190 820 Z';
-const DRESS = 'M330 140 L295 155 L285 310 Q305 370 300 430 L175 890 Q400 935 625 890 L500 430 Q495 370 515 310 L505 155 L470 140 Q400 215 330 140 Z';
+const DRESS =
+  'M330 140 L295 155 L285 310 Q305 370 300 430 L175 890 Q400 935 625 890 L500 430 Q495 370 515 310 L505 155 L470 140 Q400 215 330 140 Z';
 const JUMPSUIT = 'M325 150 L290 165 L280 470 L250 900 L380 900 L400 540 L420 900 L550 900 L520 470 L510 165 L475 150 Q400 225 325 150 Z';
-const BODYSUIT = 'M320 210 L255 230 L180 330 L245 385 L290 350 L290 640 Q320 760 375 805 L425 805 Q480 760 510 640 L510 350 L555 385 L620 330 L545 230 L480 210 Q400 265 320 210 Z';
-const ROMPER = 'M320 180 L250 200 L185 310 L140 640 L210 655 L275 420 L275 620 L255 900 L380 900 L400 640 L420 900 L545 900 L525 620 L525 420 L590 655 L660 640 L615 310 L550 200 L480 180 Q400 240 320 180 Z';
+const BODYSUIT =
+  'M320 210 L255 230 L180 330 L245 385 L290 350 L290 640 Q320 760 375 805 L425 805 Q480 760 510 640 L510 350 L555 385 L620 330 L545 230 L480 210 Q400 265 320 210 Z';
+const ROMPER =
+  'M320 180 L250 200 L185 310 L140 640 L210 655 L275 420 L275 620 L255 900 L380 900 L400 640 L420 900 L545 900 L525 620 L525 420 L590 655 L660 640 L615 310 L550 200 L480 180 Q400 240 320 180 Z';
 const SOCK = 'M300 200 L410 200 L410 620 Q410 680 470 700 L590 735 Q640 760 615 815 Q600 840 560 840 L420 840 Q300 820 300 700 Z';
 
 function body(d: string, fill: string, line: string): string {
@@ -85,7 +97,12 @@ export function garmentShapes(kind: GarmentKind, fill: string): string {
     case 'innerwear':
       return body(TEE, fill, line) + seam(NECK, line);
     case 'polo':
-      return body(TEE, fill, line) + seam('M340 195 L400 250 L370 275 Z M460 195 L400 250 L430 275 Z', line) + seam('M400 250 L400 380', line) + buttons(400, [300, 350], line);
+      return (
+        body(TEE, fill, line) +
+        seam('M340 195 L400 250 L370 275 Z M460 195 L400 250 L430 275 Z', line) +
+        seam('M400 250 L400 380', line) +
+        buttons(400, [300, 350], line)
+      );
     case 'shirt':
       return (
         body(LONG, fill, line) +
@@ -94,7 +111,12 @@ export function garmentShapes(kind: GarmentKind, fill: string): string {
         buttons(412, [330, 430, 530, 630, 730], line)
       );
     case 'knit':
-      return body(LONG, fill, line) + seam(NECK, line, 8) + lines([805, 820], 268, 532, line) + seam('M115 745 L195 760 M605 760 L685 745', line, 6);
+      return (
+        body(LONG, fill, line) +
+        seam(NECK, line, 8) +
+        lines([805, 820], 268, 532, line) +
+        seam('M115 745 L195 760 M605 760 L685 745', line, 6)
+      );
     case 'hoodie':
       return (
         `<path d="M295 200 Q285 70 400 70 Q515 70 505 200 Z" fill="${mix(fill, '#000000', 0.08)}" stroke="${line}" stroke-width="5"/>` +
@@ -107,29 +129,63 @@ export function garmentShapes(kind: GarmentKind, fill: string): string {
     case 'lounge':
       return body(LONG, fill, line) + seam(NECK, line) + seam('M300 640 L360 640 L360 720 L300 720 Z', line, 3);
     case 'jacket':
-      return body(LONG, fill, line) + seam('M400 230 L400 840', line) + seam('M300 620 L360 620 M440 620 L500 620', line) + seam('M330 185 L400 300 L470 185', line);
+      return (
+        body(LONG, fill, line) +
+        seam('M400 230 L400 840', line) +
+        seam('M300 620 L360 620 M440 620 L500 620', line) +
+        seam('M330 185 L400 300 L470 185', line)
+      );
     case 'down':
-      return body(LONG, fill, line) + seam('M400 230 L400 840', line) + lines([330, 420, 510, 600, 690, 780], 268, 532, line) + seam('M175 420 L255 440 M140 560 L240 580 M125 680 L225 700 M545 440 L625 420 M560 580 L660 560 M575 700 L675 680', line, 3);
+      return (
+        body(LONG, fill, line) +
+        seam('M400 230 L400 840', line) +
+        lines([330, 420, 510, 600, 690, 780], 268, 532, line) +
+        seam('M175 420 L255 440 M140 560 L240 580 M125 680 L225 700 M545 440 L625 420 M560 580 L660 560 M575 700 L675 680', line, 3)
+      );
     case 'vest':
       return body(VEST, fill, line) + seam('M400 290 L400 840', line) + lines([400, 500, 600, 700, 790], 288, 512, line);
     case 'coat':
-      return body(COAT, fill, line) + seam('M320 185 L390 430 L350 300 Z M480 185 L410 430 L450 300 Z', line) + seam('M400 430 L400 930', line) + buttons(360, [500, 620, 740], line) + buttons(440, [500, 620, 740], line);
+      return (
+        body(COAT, fill, line) +
+        seam('M320 185 L390 430 L350 300 Z M480 185 L410 430 L450 300 Z', line) +
+        seam('M400 430 L400 930', line) +
+        buttons(360, [500, 620, 740], line) +
+        buttons(440, [500, 620, 740], line)
+      );
     case 'trousers':
-      return body(TROUSERS, fill, line) + lines([180], 287, 513, line) + seam('M400 180 L400 390', line, 3) + seam('M300 190 Q330 250 300 300 M500 190 Q470 250 500 300', line, 3);
+      return (
+        body(TROUSERS, fill, line) +
+        lines([180], 287, 513, line) +
+        seam('M400 180 L400 390', line, 3) +
+        seam('M300 190 Q330 250 300 300 M500 190 Q470 250 500 300', line, 3)
+      );
     case 'jeans':
-      return body(TROUSERS, fill, line) + lines([180], 287, 513, line) + seam('M400 180 L400 390', line, 3, '10 8') + seam('M300 190 Q340 260 290 290 M500 190 Q460 260 510 290', line, 3, '10 8') + seam('M265 860 L415 860 M385 860 L535 860', line, 3, '10 8');
+      return (
+        body(TROUSERS, fill, line) +
+        lines([180], 287, 513, line) +
+        seam('M400 180 L400 390', line, 3, '10 8') +
+        seam('M300 190 Q340 260 290 290 M500 190 Q460 260 510 290', line, 3, '10 8') +
+        seam('M265 860 L415 860 M385 860 L535 860', line, 3, '10 8')
+      );
     case 'leggings':
       return body(LEGGINGS, fill, line) + lines([175], 306, 494, line);
     case 'shorts':
       return body(SHORTS, fill, line) + lines([295], 282, 518, line) + seam('M400 295 L400 420', line, 3);
     case 'skirt':
-      return body(SKIRT, fill, line) + lines([240], 310, 490, line) + seam('M350 245 L290 830 M400 245 L400 845 M450 245 L510 830', line, 3);
+      return (
+        body(SKIRT, fill, line) + lines([240], 310, 490, line) + seam('M350 245 L290 830 M400 245 L400 845 M450 245 L510 830', line, 3)
+      );
     case 'dress':
       return body(DRESS, fill, line) + seam('M300 430 Q400 450 500 430', line) + seam('M330 140 Q400 215 470 140', line);
     case 'jumpsuit':
       return body(JUMPSUIT, fill, line) + seam('M282 470 Q400 490 518 470', line) + seam('M400 225 L400 540', line, 3);
     case 'bodysuit':
-      return body(BODYSUIT, fill, line) + seam('M320 210 Q400 265 480 210', line) + buttons(400, [770, 790], line, 6) + buttons(400, [290, 330], line, 6);
+      return (
+        body(BODYSUIT, fill, line) +
+        seam('M320 210 Q400 265 480 210', line) +
+        buttons(400, [770, 790], line, 6) +
+        buttons(400, [290, 330], line, 6)
+      );
     case 'romper':
       return body(ROMPER, fill, line) + seam('M400 240 L400 640', line, 3) + buttons(400, [300, 380, 460, 540], line, 6);
     case 'hat':
@@ -243,7 +299,9 @@ export function sceneSvg(rng: Rng, options: SceneOptions): string {
         );
         break;
       default:
-        parts.push(`<path d="M${cx - size} ${cy} Q${cx} ${cy - size} ${cx + size} ${cy}" fill="none" stroke="${colour}" stroke-width="${Math.max(6, Math.round(size / 14))}" opacity="${opacity}" stroke-linecap="round"/>`);
+        parts.push(
+          `<path d="M${cx - size} ${cy} Q${cx} ${cy - size} ${cx + size} ${cy}" fill="none" stroke="${colour}" stroke-width="${Math.max(6, Math.round(size / 14))}" opacity="${opacity}" stroke-linecap="round"/>`,
+        );
     }
   }
   const garments = options.garments ?? [];
@@ -251,15 +309,21 @@ export function sceneSvg(rng: Rng, options: SceneOptions): string {
     const [top, bottom] = garments as [{ kind: GarmentKind; hex: string }, { kind: GarmentKind; hex: string }];
     const scale = (h * 0.5) / 1000;
     const x = (w - 800 * scale) / 2;
-    parts.push(`<g transform="translate(${x.toFixed(1)} ${(h * 0.42).toFixed(1)}) scale(${scale.toFixed(4)})">${garmentShapes(bottom.kind, bottom.hex)}</g>`);
-    parts.push(`<g transform="translate(${x.toFixed(1)} ${(h * 0.04).toFixed(1)}) scale(${scale.toFixed(4)})">${garmentShapes(top.kind, top.hex)}</g>`);
+    parts.push(
+      `<g transform="translate(${x.toFixed(1)} ${(h * 0.42).toFixed(1)}) scale(${scale.toFixed(4)})">${garmentShapes(bottom.kind, bottom.hex)}</g>`,
+    );
+    parts.push(
+      `<g transform="translate(${x.toFixed(1)} ${(h * 0.04).toFixed(1)}) scale(${scale.toFixed(4)})">${garmentShapes(top.kind, top.hex)}</g>`,
+    );
   } else if (garments.length > 0) {
     const scale = (h * 0.8) / 1000;
     const slot = 800 * scale * 0.85;
     const start = w * 0.62 - (slot * (garments.length - 1)) / 2 - (800 * scale) / 2;
     garments.forEach((garment, i) => {
       const x = Math.max(0, Math.min(w - 800 * scale, start + i * slot));
-      parts.push(`<g transform="translate(${x.toFixed(1)} ${(h * 0.1).toFixed(1)}) scale(${scale.toFixed(4)})">${garmentShapes(garment.kind, garment.hex)}</g>`);
+      parts.push(
+        `<g transform="translate(${x.toFixed(1)} ${(h * 0.1).toFixed(1)}) scale(${scale.toFixed(4)})">${garmentShapes(garment.kind, garment.hex)}</g>`,
+      );
     });
   }
   parts.push('</svg>');

@@ -11,12 +11,25 @@ import type { OutDoc } from './writers/writer.ts';
 
 /** The file an endpoint is served from: the URL path, percent-decoded, under outDir. */
 export function endpointFile(outDir: string, endpoint: string): string {
-  return path.join(outDir, ...endpoint.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment)));
+  return path.join(
+    outDir,
+    ...endpoint
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment)),
+  );
 }
 
-export async function writeOutputs(outDir: string, docs: readonly OutDoc[], catalogue: Catalogue, images: readonly ImageJob[]): Promise<void> {
+export async function writeOutputs(
+  outDir: string,
+  docs: readonly OutDoc[],
+  catalogue: Catalogue,
+  images: readonly ImageJob[],
+): Promise<void> {
   // Only the generator's own outputs are cleared, never the rest of outDir.
-  await Promise.all(['cms', 'media', '.resized', 'catalogue.json'].map((name) => rm(path.join(outDir, name), { recursive: true, force: true })));
+  await Promise.all(
+    ['cms', 'media', '.resized', 'catalogue.json'].map((name) => rm(path.join(outDir, name), { recursive: true, force: true })),
+  );
   await mkdir(outDir, { recursive: true });
   const madeDirs = new Set<string>();
   const writeJson = async (relative: string, data: unknown) => {
@@ -47,15 +60,20 @@ export async function validateOutputs(outDir: string, docs: readonly OutDoc[]): 
     const file = endpointFile(outDir, doc.endpoint);
     const result = doc.schema.safeParse(JSON.parse(await readFile(file, 'utf8')));
     if (!result.success) {
-      for (const issue of result.error.issues.slice(0, 5)) failures.push(`${doc.endpoint} ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      for (const issue of result.error.issues.slice(0, 5))
+        failures.push(`${doc.endpoint} ${issue.path.join('.') || '(root)'}: ${issue.message}`);
     }
   });
   const catalogueResult = catalogueSchema.safeParse(JSON.parse(await readFile(path.join(outDir, 'catalogue.json'), 'utf8')));
   if (!catalogueResult.success) {
-    for (const issue of catalogueResult.error.issues.slice(0, 5)) failures.push(`/catalogue.json ${issue.path.join('.')}: ${issue.message}`);
+    for (const issue of catalogueResult.error.issues.slice(0, 5))
+      failures.push(`/catalogue.json ${issue.path.join('.')}: ${issue.message}`);
   }
   if (failures.length > 0) {
     failures.sort();
-    throw new CodedError('SAMPLE_SCHEMA_INVALID', `Generated sample CMS documents fail their schema (${failures.length} issues):\n  ${failures.slice(0, 30).join('\n  ')}`);
+    throw new CodedError(
+      'SAMPLE_SCHEMA_INVALID',
+      `Generated sample CMS documents fail their schema (${failures.length} issues):\n  ${failures.slice(0, 30).join('\n  ')}`,
+    );
   }
 }

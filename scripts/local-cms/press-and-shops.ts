@@ -48,57 +48,176 @@ const SERVICE_NAMES: Record<CopyKey, Record<ServiceKey, string>> = {
 };
 
 const SHOP_PLANS: readonly ShopPlan[] = [
-  { code: 'TPE01', lat: 25.0359, lng: 121.566, hours: '11:00–21:30', phone: '02-2720-1101', services: ['hem', 'pickup', 'gift', 'kids'],
+  {
+    code: 'TPE01',
+    lat: 25.0359,
+    lng: 121.566,
+    hours: '11:00–21:30',
+    phone: '02-2720-1101',
+    services: ['hem', 'pickup', 'gift', 'kids'],
     'zh-Hant': { name: '台北信義旗艦店', region: '台北市', address: '台北市信義區松壽路 11 號 1 樓' },
-    en: { name: 'Taipei Xinyi flagship', region: 'Taipei', address: '1F, No. 11, Songshou Rd, Xinyi District, Taipei' } },
-  { code: 'TPE02', lat: 25.0525, lng: 121.521, hours: '11:00–22:00', phone: '02-2581-2202', services: ['hem', 'pickup'],
+    en: { name: 'Taipei Xinyi flagship', region: 'Taipei', address: '1F, No. 11, Songshou Rd, Xinyi District, Taipei' },
+  },
+  {
+    code: 'TPE02',
+    lat: 25.0525,
+    lng: 121.521,
+    hours: '11:00–22:00',
+    phone: '02-2581-2202',
+    services: ['hem', 'pickup'],
     'zh-Hant': { name: '台北中山店', region: '台北市', address: '台北市中山區南京西路 15 號 2 樓' },
-    en: { name: 'Taipei Zhongshan', region: 'Taipei', address: '2F, No. 15, Nanjing W. Rd, Zhongshan District, Taipei' } },
-  { code: 'TPE03', lat: 25.0415, lng: 121.551, hours: '11:00–21:30', phone: '02-2771-3303', services: ['pickup', 'gift'],
+    en: { name: 'Taipei Zhongshan', region: 'Taipei', address: '2F, No. 15, Nanjing W. Rd, Zhongshan District, Taipei' },
+  },
+  {
+    code: 'TPE03',
+    lat: 25.0415,
+    lng: 121.551,
+    hours: '11:00–21:30',
+    phone: '02-2771-3303',
+    services: ['pickup', 'gift'],
     'zh-Hant': { name: '台北忠孝店', region: '台北市', address: '台北市大安區忠孝東路四段 201 號' },
-    en: { name: 'Taipei Zhongxiao', region: 'Taipei', address: 'No. 201, Sec. 4, Zhongxiao E. Rd, Da’an District, Taipei' } },
-  { code: 'NTP01', lat: 25.0137, lng: 121.4637, hours: '11:00–22:00', phone: '02-2960-4404', services: ['hem', 'pickup', 'kids'],
+    en: { name: 'Taipei Zhongxiao', region: 'Taipei', address: 'No. 201, Sec. 4, Zhongxiao E. Rd, Da’an District, Taipei' },
+  },
+  {
+    code: 'NTP01',
+    lat: 25.0137,
+    lng: 121.4637,
+    hours: '11:00–22:00',
+    phone: '02-2960-4404',
+    services: ['hem', 'pickup', 'kids'],
     'zh-Hant': { name: '新北板橋店', region: '新北市', address: '新北市板橋區縣民大道二段 7 號 3 樓' },
-    en: { name: 'New Taipei Banqiao', region: 'New Taipei', address: '3F, No. 7, Sec. 2, Xianmin Blvd, Banqiao District, New Taipei' } },
-  { code: 'TXG01', lat: 24.163, lng: 120.641, hours: '11:00–22:00', phone: '04-2251-5505', services: ['hem', 'pickup', 'gift'],
+    en: { name: 'New Taipei Banqiao', region: 'New Taipei', address: '3F, No. 7, Sec. 2, Xianmin Blvd, Banqiao District, New Taipei' },
+  },
+  {
+    code: 'TXG01',
+    lat: 24.163,
+    lng: 120.641,
+    hours: '11:00–22:00',
+    phone: '04-2251-5505',
+    services: ['hem', 'pickup', 'gift'],
     'zh-Hant': { name: '台中七期店', region: '台中市', address: '台中市西屯區台灣大道三段 301 號' },
-    en: { name: 'Taichung Xitun', region: 'Taichung', address: 'No. 301, Sec. 3, Taiwan Blvd, Xitun District, Taichung' } },
-  { code: 'TXG02', lat: 24.1517, lng: 120.685, hours: '11:00–21:30', phone: '04-2225-6606', services: ['pickup'],
+    en: { name: 'Taichung Xitun', region: 'Taichung', address: 'No. 301, Sec. 3, Taiwan Blvd, Xitun District, Taichung' },
+  },
+  {
+    code: 'TXG02',
+    lat: 24.1517,
+    lng: 120.685,
+    hours: '11:00–21:30',
+    phone: '04-2225-6606',
+    services: ['pickup'],
     'zh-Hant': { name: '台中三民店', region: '台中市', address: '台中市北區三民路三段 161 號' },
-    en: { name: 'Taichung Sanmin', region: 'Taichung', address: 'No. 161, Sec. 3, Sanmin Rd, North District, Taichung' } },
-  { code: 'TNN01', lat: 22.987, lng: 120.198, hours: '11:00–21:30', phone: '06-221-7707', services: ['hem', 'pickup'],
+    en: { name: 'Taichung Sanmin', region: 'Taichung', address: 'No. 161, Sec. 3, Sanmin Rd, North District, Taichung' },
+  },
+  {
+    code: 'TNN01',
+    lat: 22.987,
+    lng: 120.198,
+    hours: '11:00–21:30',
+    phone: '06-221-7707',
+    services: ['hem', 'pickup'],
     'zh-Hant': { name: '台南西門店', region: '台南市', address: '台南市中西區西門路一段 658 號' },
-    en: { name: 'Tainan Ximen', region: 'Tainan', address: 'No. 658, Sec. 1, Ximen Rd, West Central District, Tainan' } },
-  { code: 'KHH01', lat: 22.595, lng: 120.307, hours: '11:00–22:00', phone: '07-823-8808', services: ['hem', 'pickup', 'gift', 'kids'],
+    en: { name: 'Tainan Ximen', region: 'Tainan', address: 'No. 658, Sec. 1, Ximen Rd, West Central District, Tainan' },
+  },
+  {
+    code: 'KHH01',
+    lat: 22.595,
+    lng: 120.307,
+    hours: '11:00–22:00',
+    phone: '07-823-8808',
+    services: ['hem', 'pickup', 'gift', 'kids'],
     'zh-Hant': { name: '高雄前鎮店', region: '高雄市', address: '高雄市前鎮區中華五路 789 號 2 樓' },
-    en: { name: 'Kaohsiung Cianjhen', region: 'Kaohsiung', address: '2F, No. 789, Zhonghua 5th Rd, Cianjhen District, Kaohsiung' } },
-  { code: 'KHH02', lat: 22.669, lng: 120.303, hours: '11:00–22:00', phone: '07-555-9909', services: ['pickup'],
+    en: { name: 'Kaohsiung Cianjhen', region: 'Kaohsiung', address: '2F, No. 789, Zhonghua 5th Rd, Cianjhen District, Kaohsiung' },
+  },
+  {
+    code: 'KHH02',
+    lat: 22.669,
+    lng: 120.303,
+    hours: '11:00–22:00',
+    phone: '07-555-9909',
+    services: ['pickup'],
     'zh-Hant': { name: '高雄左營店', region: '高雄市', address: '高雄市左營區博愛二路 777 號' },
-    en: { name: 'Kaohsiung Zuoying', region: 'Kaohsiung', address: 'No. 777, Bo’ai 2nd Rd, Zuoying District, Kaohsiung' } },
-  { code: 'HKG01', lat: 22.2803, lng: 114.185, hours: '10:30–22:30', phone: '+852 2890 1010', services: ['hem', 'gift'],
+    en: { name: 'Kaohsiung Zuoying', region: 'Kaohsiung', address: 'No. 777, Bo’ai 2nd Rd, Zuoying District, Kaohsiung' },
+  },
+  {
+    code: 'HKG01',
+    lat: 22.2803,
+    lng: 114.185,
+    hours: '10:30–22:30',
+    phone: '+852 2890 1010',
+    services: ['hem', 'gift'],
     'zh-Hant': { name: '銅鑼灣店', region: '香港島', address: '香港銅鑼灣怡和街 68 號地舖' },
-    en: { name: 'Causeway Bay', region: 'Hong Kong Island', address: 'G/F, 68 Yee Wo Street, Causeway Bay' } },
-  { code: 'HKG02', lat: 22.2955, lng: 114.169, hours: '10:30–22:30', phone: '+852 2735 2020', services: ['hem', 'gift', 'kids'],
+    en: { name: 'Causeway Bay', region: 'Hong Kong Island', address: 'G/F, 68 Yee Wo Street, Causeway Bay' },
+  },
+  {
+    code: 'HKG02',
+    lat: 22.2955,
+    lng: 114.169,
+    hours: '10:30–22:30',
+    phone: '+852 2735 2020',
+    services: ['hem', 'gift', 'kids'],
     'zh-Hant': { name: '尖沙咀店', region: '九龍', address: '九龍尖沙咀廣東道 3 號 1 樓' },
-    en: { name: 'Tsim Sha Tsui', region: 'Kowloon', address: '1/F, 3 Canton Road, Tsim Sha Tsui, Kowloon' } },
-  { code: 'HKG03', lat: 22.382, lng: 114.188, hours: '10:30–22:00', phone: '+852 2691 3030', services: ['kids'],
+    en: { name: 'Tsim Sha Tsui', region: 'Kowloon', address: '1/F, 3 Canton Road, Tsim Sha Tsui, Kowloon' },
+  },
+  {
+    code: 'HKG03',
+    lat: 22.382,
+    lng: 114.188,
+    hours: '10:30–22:00',
+    phone: '+852 2691 3030',
+    services: ['kids'],
     'zh-Hant': { name: '沙田店', region: '新界', address: '新界沙田正街 18 號 2 樓' },
-    en: { name: 'Sha Tin', region: 'New Territories', address: '2/F, 18 Sha Tin Centre Street, Sha Tin, New Territories' } },
-  { code: 'MFM01', lat: 22.1935, lng: 113.5405, hours: '10:00–22:00', phone: '+853 2833 4040', services: ['gift'],
+    en: { name: 'Sha Tin', region: 'New Territories', address: '2/F, 18 Sha Tin Centre Street, Sha Tin, New Territories' },
+  },
+  {
+    code: 'MFM01',
+    lat: 22.1935,
+    lng: 113.5405,
+    hours: '10:00–22:00',
+    phone: '+853 2833 4040',
+    services: ['gift'],
     'zh-Hant': { name: '澳門議事亭店', region: '澳門', address: '澳門新馬路 22 號' },
-    en: { name: 'Macao Senado Square', region: 'Macao', address: '22 Avenida de Almeida Ribeiro, Macao' } },
-  { code: 'SHA01', lat: 31.222, lng: 121.475, hours: '10:00–22:00', phone: '+86 21 6333 5050', services: ['hem', 'pickup', 'gift'],
+    en: { name: 'Macao Senado Square', region: 'Macao', address: '22 Avenida de Almeida Ribeiro, Macao' },
+  },
+  {
+    code: 'SHA01',
+    lat: 31.222,
+    lng: 121.475,
+    hours: '10:00–22:00',
+    phone: '+86 21 6333 5050',
+    services: ['hem', 'pickup', 'gift'],
     'zh-Hant': { name: '上海淮海中路店', region: '上海', address: '上海市黃浦區淮海中路 300 號' },
-    en: { name: 'Shanghai Huaihai Road', region: 'Shanghai', address: '300 Middle Huaihai Road, Huangpu District, Shanghai' } },
-  { code: 'SHA02', lat: 31.229, lng: 121.448, hours: '10:00–22:00', phone: '+86 21 6288 6060', services: ['pickup'],
+    en: { name: 'Shanghai Huaihai Road', region: 'Shanghai', address: '300 Middle Huaihai Road, Huangpu District, Shanghai' },
+  },
+  {
+    code: 'SHA02',
+    lat: 31.229,
+    lng: 121.448,
+    hours: '10:00–22:00',
+    phone: '+86 21 6288 6060',
+    services: ['pickup'],
     'zh-Hant': { name: '上海靜安店', region: '上海', address: '上海市靜安區南京西路 1601 號' },
-    en: { name: 'Shanghai Jing’an', region: 'Shanghai', address: '1601 West Nanjing Road, Jing’an District, Shanghai' } },
-  { code: 'PEK01', lat: 39.935, lng: 116.454, hours: '10:00–22:00', phone: '+86 10 6417 7070', services: ['hem', 'gift'],
+    en: { name: 'Shanghai Jing’an', region: 'Shanghai', address: '1601 West Nanjing Road, Jing’an District, Shanghai' },
+  },
+  {
+    code: 'PEK01',
+    lat: 39.935,
+    lng: 116.454,
+    hours: '10:00–22:00',
+    phone: '+86 10 6417 7070',
+    services: ['hem', 'gift'],
     'zh-Hant': { name: '北京三里屯店', region: '北京', address: '北京市朝陽區三里屯路 19 號' },
-    en: { name: 'Beijing Sanlitun', region: 'Beijing', address: '19 Sanlitun Road, Chaoyang District, Beijing' } },
-  { code: 'SZX01', lat: 22.538, lng: 114.111, hours: '10:00–22:00', phone: '+86 755 8266 8080', services: ['pickup', 'kids'],
+    en: { name: 'Beijing Sanlitun', region: 'Beijing', address: '19 Sanlitun Road, Chaoyang District, Beijing' },
+  },
+  {
+    code: 'SZX01',
+    lat: 22.538,
+    lng: 114.111,
+    hours: '10:00–22:00',
+    phone: '+86 755 8266 8080',
+    services: ['pickup', 'kids'],
     'zh-Hant': { name: '深圳羅湖店', region: '深圳', address: '深圳市羅湖區寶安南路 1881 號' },
-    en: { name: 'Shenzhen Luohu', region: 'Shenzhen', address: '1881 Bao’an South Road, Luohu District, Shenzhen' } },
+    en: { name: 'Shenzhen Luohu', region: 'Shenzhen', address: '1881 Bao’an South Road, Luohu District, Shenzhen' },
+  },
 ];
 
 export function sampleShops(copyKey: CopyKey, picture: PictureMaker): ShopIn[] {
@@ -259,11 +378,17 @@ const PRESS_COPY: Record<CopyKey, PressCopy> = {
     seasons: { SS: 'Spring/Summer', AW: 'Autumn/Winter' },
     artists: ['Lin Chih-ying', 'Chen Po-yu', 'Wu Jo-han', 'Huang Tzu-chien', 'Hsu Ching-yi'],
     fabrics: ['recycled cotton', 'organic linen', 'recycled wool', 'Tencel blends', 'recycled nylon'],
-    charities: ['the Taiwan Fund for Children and Families', 'Hong Kong Christian Service', 'Caritas Macau', 'a rural children’s reading programme'],
+    charities: [
+      'the Taiwan Fund for Children and Families',
+      'Hong Kong Christian Service',
+      'Caritas Macau',
+      'a rural children’s reading programme',
+    ],
     spokesperson: 'Chou Yung-ching',
     spokespersonRole: 'Brand Director, LINEA',
     aboutHeading: 'About LINEA',
-    about: 'LINEA was founded in Taipei and makes everyday clothing with lasting cuts and traceable fabrics. It has shops and online stores in Taiwan, Hong Kong, Macao and mainland China.',
+    about:
+      'LINEA was founded in Taipei and makes everyday clothing with lasting cuts and traceable fabrics. It has shops and online stores in Taiwan, Hong Kong, Macao and mainland China.',
     pictureCaption: 'The {season} collection on display.',
     topics: [
       {
@@ -383,12 +508,15 @@ function factsFor(rng: Rng, publishedAt: number, index: number): ReleaseFacts {
 
 function englishOrdinal(n: number): string {
   const teen = n % 100 >= 11 && n % 100 <= 13;
-  const suffix = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th';
+  const suffix = teen ? 'th' : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[n % 10] ?? 'th');
   return `${n}${suffix}`;
 }
 
 function locationOf(copyKey: CopyKey, region: 'TW' | 'HK' | 'MO' | 'CN'): string {
-  const places = { 'zh-Hant': { TW: '台北', HK: '香港', MO: '澳門', CN: '上海' }, en: { TW: 'Taipei', HK: 'Hong Kong', MO: 'Macao', CN: 'Shanghai' } };
+  const places = {
+    'zh-Hant': { TW: '台北', HK: '香港', MO: '澳門', CN: '上海' },
+    en: { TW: 'Taipei', HK: 'Hong Kong', MO: 'Macao', CN: 'Shanghai' },
+  };
   return places[copyKey][region];
 }
 
@@ -396,7 +524,13 @@ function locationOf(copyKey: CopyKey, region: 'TW' | 'HK' | 'MO' | 'CN'): string
  * The releases of one language, oldest first: about one every 16 days, published at 10:00
  * brand time, over the three years before `now`. Some were corrected a few days later.
  */
-export function samplePressReleases(options: { seed: number; now: number; copyKey: CopyKey; region: 'TW' | 'HK' | 'MO' | 'CN'; picture: PictureMaker }): ReleaseIn[] {
+export function samplePressReleases(options: {
+  seed: number;
+  now: number;
+  copyKey: CopyKey;
+  region: 'TW' | 'HK' | 'MO' | 'CN';
+  picture: PictureMaker;
+}): ReleaseIn[] {
   const { seed, now, copyKey, region, picture } = options;
   const copy = PRESS_COPY[copyKey];
   const step = Math.floor(PRESS_SPAN_DAYS / PRESS_RELEASE_COUNT);
@@ -434,7 +568,14 @@ export function samplePressReleases(options: { seed: number; now: number; copyKe
     ];
     if (index % 3 === 0) {
       const url = picture(`/media/press/${id}-2.jpg`, BODY_IMAGE.width, BODY_IMAGE.height);
-      body.splice(2, 0, { type: 'image', url, alt: fill(topic.alt, values), caption: fill(copy.pictureCaption, values), width: BODY_IMAGE.width, height: BODY_IMAGE.height });
+      body.splice(2, 0, {
+        type: 'image',
+        url,
+        alt: fill(topic.alt, values),
+        caption: fill(copy.pictureCaption, values),
+        width: BODY_IMAGE.width,
+        height: BODY_IMAGE.height,
+      });
     }
     body.push({ type: 'heading', text: copy.aboutHeading }, { type: 'paragraph', text: copy.about });
     releases.push({

@@ -65,13 +65,41 @@ export function createSampleSet(seed: number, now: number): SampleSet {
       width,
       height,
       format: 'jpeg',
-      svg: sceneSvg(rngFor(seed, 'scene', pathName), { width, height, palette: palette(pathName), garments: garments.map(asGarment), outfit }),
+      svg: sceneSvg(rngFor(seed, 'scene', pathName), {
+        width,
+        height,
+        palette: palette(pathName),
+        garments: garments.map(asGarment),
+        outfit,
+      }),
     });
   const categoryImage = (code: string, kind: GarmentKind, hex: string) =>
-    addImage({ path: `/media/categories/${code}.jpg`, width: 600, height: 600, format: 'jpeg', svg: categorySvg(kind, hex, mix(palette(code).from, '#ffffff', 0.3)) });
+    addImage({
+      path: `/media/categories/${code}.jpg`,
+      width: 600,
+      height: 600,
+      format: 'jpeg',
+      svg: categorySvg(kind, hex, mix(palette(code).from, '#ffffff', 0.3)),
+    });
 
-  const featureHero = (key: FeatureKey, products: readonly CatalogueProduct[]) => scene(`/media/features/${key}.jpg`, 1920, 800, products.slice(0, 2));
+  const featureHero = (key: FeatureKey, products: readonly CatalogueProduct[]) =>
+    scene(`/media/features/${key}.jpg`, 1920, 800, products.slice(0, 2));
   const pressPicture = (pathName: string, width: number, height: number) => scene(pathName, width, height, pick(pathName, listable, 2));
 
-  return { seed, now, catalogue, listable, byGender, byGroup, byLeaf, pick, images, addImage, scene, categoryImage, featureHero, pressPicture };
+  return {
+    seed,
+    now,
+    catalogue,
+    listable,
+    byGender,
+    byGroup,
+    byLeaf,
+    pick,
+    images,
+    addImage,
+    scene,
+    categoryImage,
+    featureHero,
+    pressPicture,
+  };
 }

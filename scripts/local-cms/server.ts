@@ -91,7 +91,12 @@ function notModified(req: IncomingMessage, etag: string): boolean {
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const bytes = Buffer.from(JSON.stringify(body));
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(bytes.length), 'cache-control': 'no-store', ...headers });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(bytes.length),
+    'cache-control': 'no-store',
+    ...headers,
+  });
   res.end(bytes);
 }
 
@@ -197,9 +202,7 @@ export async function startCmsServer(options: CmsServerOptions): Promise<CmsServ
       const bytes =
         width === 0 && height === 0
           ? await pipeline.toBuffer()
-          : await pipeline
-              .resize({ ...(width > 0 ? { width } : {}), ...(height > 0 ? { height } : {}), fit: 'cover' })
-              .toBuffer();
+          : await pipeline.resize({ ...(width > 0 ? { width } : {}), ...(height > 0 ? { height } : {}), fit: 'cover' }).toBuffer();
       await mkdir(path.dirname(cacheFile), { recursive: true });
       const temp = `${cacheFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
       await writeFile(temp, bytes);
@@ -315,7 +318,11 @@ async function main(): Promise<void> {
     editToken: cmsEditToken(),
   });
   console.log(`Local sample CMS serving ${path.resolve(values.data)} at ${server.url}`);
-  console.log(webhookUrl ? `Edits (${server.url}/cms/_edit/…) fire publish webhooks at ${webhookUrl}` : 'Edits fire no webhooks (set PUBLISH_WEBHOOK_URL or --webhook-url)');
+  console.log(
+    webhookUrl
+      ? `Edits (${server.url}/cms/_edit/…) fire publish webhooks at ${webhookUrl}`
+      : 'Edits fire no webhooks (set PUBLISH_WEBHOOK_URL or --webhook-url)',
+  );
   const stop = () => {
     server.close().then(
       () => process.exit(0),

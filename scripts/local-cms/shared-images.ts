@@ -21,12 +21,21 @@ export function drawSharedImages(sample: SampleSet) {
   const leafImage = new Map<string, string>();
   for (const g of TAXONOMY) {
     const gp = byGender(g.gender);
-    genderImage.set(g.gender, categoryImage(g.gender, GENDER_KIND[g.gender], firstColourHex(gp[0] ?? (catalogue.products[0] as CatalogueProduct))));
-    genderTile.set(g.gender, scene(`/media/campaigns/${g.gender.toLowerCase()}-tile.jpg`, 800, 1000, pick(`TILE-${g.gender}`, gp, 2), true));
+    genderImage.set(
+      g.gender,
+      categoryImage(g.gender, GENDER_KIND[g.gender], firstColourHex(gp[0] ?? (catalogue.products[0] as CatalogueProduct))),
+    );
+    genderTile.set(
+      g.gender,
+      scene(`/media/campaigns/${g.gender.toLowerCase()}-tile.jpg`, 800, 1000, pick(`TILE-${g.gender}`, gp, 2), true),
+    );
     for (const group of g.groups) {
       const products = byGroup(group.code);
       const first = products[0];
-      groupImage.set(group.code, categoryImage(group.code, first ? asGarment(first).kind : 'tee', first ? firstColourHex(first) : '#7d7f83'));
+      groupImage.set(
+        group.code,
+        categoryImage(group.code, first ? asGarment(first).kind : 'tee', first ? firstColourHex(first) : '#7d7f83'),
+      );
       groupBanner.set(group.code, scene(`/media/banners/${group.code}.jpg`, 1920, 480, products.slice(0, 3)));
       for (const leaf of group.leaves) {
         const lp = byLeaf(leaf.code)[0] ?? catalogue.products.find((p) => p.categoryCode === leaf.code);
@@ -41,7 +50,9 @@ export function drawSharedImages(sample: SampleSet) {
   const lookImages = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => {
     const rng = rngFor(seed, 'look', n);
     const gender = rng.pick(['WOMEN', 'MEN'] as const);
-    const top = rng.pick(byGender(gender).filter((p) => ['tee', 'shirt', 'knit', 'jacket', 'down', 'coat', 'hoodie', 'polo'].includes(p.garmentKind)));
+    const top = rng.pick(
+      byGender(gender).filter((p) => ['tee', 'shirt', 'knit', 'jacket', 'down', 'coat', 'hoodie', 'polo'].includes(p.garmentKind)),
+    );
     const bottom = rng.pick(byGender(gender).filter((p) => ['trousers', 'jeans', 'skirt', 'shorts'].includes(p.garmentKind)));
     return scene(`/media/looks/look-${n}.jpg`, 600, 800, [top, bottom], true);
   });
@@ -52,8 +63,27 @@ export function drawSharedImages(sample: SampleSet) {
     LIMITED: addImage({ path: '/media/marks/limited.png', width: 120, height: 120, format: 'png', svg: markSvg('limited') }),
   };
   const tileBackground = addImage({ path: '/media/backgrounds/linen-tile.png', width: 80, height: 80, format: 'png', svg: tileSvg() });
-  const paperBackground = addImage({ path: '/media/backgrounds/paper.jpg', width: 1920, height: 1080, format: 'jpeg', svg: paperSvg(1920, 1080) });
+  const paperBackground = addImage({
+    path: '/media/backgrounds/paper.jpg',
+    width: 1920,
+    height: 1080,
+    format: 'jpeg',
+    svg: paperSvg(1920, 1080),
+  });
   const liveIcon = addImage({ path: '/media/live/station.png', width: 96, height: 96, format: 'png', svg: liveIconSvg() });
 
-  return { genderImage, genderTile, groupImage, groupBanner, leafImage, homeSlides, genderSlides, lookImages, marks, tileBackground, paperBackground, liveIcon };
+  return {
+    genderImage,
+    genderTile,
+    groupImage,
+    groupBanner,
+    leafImage,
+    homeSlides,
+    genderSlides,
+    lookImages,
+    marks,
+    tileBackground,
+    paperBackground,
+    liveIcon,
+  };
 }

@@ -45,40 +45,136 @@ const TAXONOMY_DATA = [
       {
         code: 'W01',
         leaves: [
-          { code: 'W0101', styles: [['w-ultra-light-down-jacket', 'down'], ['w-down-vest', 'vest'], ['w-seamless-down-parka', 'down']] },
-          { code: 'W0102', styles: [['w-wool-blend-coat', 'coat'], ['w-trench-coat', 'coat'], ['w-hooded-coat', 'coat']] },
-          { code: 'W0103', styles: [['w-tailored-jacket', 'jacket'], ['w-denim-jacket', 'jacket'], ['w-pocketable-parka', 'jacket']] },
+          {
+            code: 'W0101',
+            styles: [
+              ['w-ultra-light-down-jacket', 'down'],
+              ['w-down-vest', 'vest'],
+              ['w-seamless-down-parka', 'down'],
+            ],
+          },
+          {
+            code: 'W0102',
+            styles: [
+              ['w-wool-blend-coat', 'coat'],
+              ['w-trench-coat', 'coat'],
+              ['w-hooded-coat', 'coat'],
+            ],
+          },
+          {
+            code: 'W0103',
+            styles: [
+              ['w-tailored-jacket', 'jacket'],
+              ['w-denim-jacket', 'jacket'],
+              ['w-pocketable-parka', 'jacket'],
+            ],
+          },
         ],
       },
       {
         code: 'W02',
         leaves: [
-          { code: 'W0201', styles: [['w-crew-neck-tee', 'tee'], ['w-ribbed-tee', 'tee'], ['w-oversized-tee', 'tee'], ['w-striped-boat-neck', 'tee']] },
-          { code: 'W0202', styles: [['w-linen-blend-shirt', 'shirt'], ['w-rayon-blouse', 'shirt'], ['w-oxford-shirt', 'shirt']] },
-          { code: 'W0203', styles: [['w-cashmere-sweater', 'knit'], ['w-merino-cardigan', 'knit'], ['w-souffle-turtleneck', 'knit']] },
-          { code: 'W0204', styles: [['w-sweat-hoodie', 'hoodie'], ['w-sweatshirt', 'hoodie']] },
+          {
+            code: 'W0201',
+            styles: [
+              ['w-crew-neck-tee', 'tee'],
+              ['w-ribbed-tee', 'tee'],
+              ['w-oversized-tee', 'tee'],
+              ['w-striped-boat-neck', 'tee'],
+            ],
+          },
+          {
+            code: 'W0202',
+            styles: [
+              ['w-linen-blend-shirt', 'shirt'],
+              ['w-rayon-blouse', 'shirt'],
+              ['w-oxford-shirt', 'shirt'],
+            ],
+          },
+          {
+            code: 'W0203',
+            styles: [
+              ['w-cashmere-sweater', 'knit'],
+              ['w-merino-cardigan', 'knit'],
+              ['w-souffle-turtleneck', 'knit'],
+            ],
+          },
+          {
+            code: 'W0204',
+            styles: [
+              ['w-sweat-hoodie', 'hoodie'],
+              ['w-sweatshirt', 'hoodie'],
+            ],
+          },
         ],
       },
       {
         code: 'W03',
         leaves: [
-          { code: 'W0301', styles: [['w-pleated-wide-pants', 'trousers'], ['w-smart-ankle-pants', 'trousers'], ['w-linen-wide-pants', 'trousers']] },
-          { code: 'W0302', styles: [['w-straight-jeans', 'jeans'], ['w-wide-jeans', 'jeans'], ['w-barrel-jeans', 'jeans']] },
-          { code: 'W0303', styles: [['w-pleated-skirt', 'skirt'], ['w-denim-skirt', 'skirt'], ['w-satin-skirt', 'skirt']] },
+          {
+            code: 'W0301',
+            styles: [
+              ['w-pleated-wide-pants', 'trousers'],
+              ['w-smart-ankle-pants', 'trousers'],
+              ['w-linen-wide-pants', 'trousers'],
+            ],
+          },
+          {
+            code: 'W0302',
+            styles: [
+              ['w-straight-jeans', 'jeans'],
+              ['w-wide-jeans', 'jeans'],
+              ['w-barrel-jeans', 'jeans'],
+            ],
+          },
+          {
+            code: 'W0303',
+            styles: [
+              ['w-pleated-skirt', 'skirt'],
+              ['w-denim-skirt', 'skirt'],
+              ['w-satin-skirt', 'skirt'],
+            ],
+          },
         ],
       },
       {
         code: 'W04',
         leaves: [
-          { code: 'W0401', styles: [['w-shirt-dress', 'dress'], ['w-linen-dress', 'dress'], ['w-knit-dress', 'dress']] },
-          { code: 'W0402', styles: [['w-jumpsuit', 'jumpsuit'], ['w-denim-overalls', 'jumpsuit']] },
+          {
+            code: 'W0401',
+            styles: [
+              ['w-shirt-dress', 'dress'],
+              ['w-linen-dress', 'dress'],
+              ['w-knit-dress', 'dress'],
+            ],
+          },
+          {
+            code: 'W0402',
+            styles: [
+              ['w-jumpsuit', 'jumpsuit'],
+              ['w-denim-overalls', 'jumpsuit'],
+            ],
+          },
         ],
       },
       {
         code: 'W05',
         leaves: [
-          { code: 'W0501', styles: [['w-heat-crew', 'innerwear'], ['w-bra-camisole', 'innerwear'], ['w-airy-tee', 'innerwear']] },
-          { code: 'W0502', styles: [['w-lounge-set', 'lounge'], ['w-pyjamas', 'lounge']] },
+          {
+            code: 'W0501',
+            styles: [
+              ['w-heat-crew', 'innerwear'],
+              ['w-bra-camisole', 'innerwear'],
+              ['w-airy-tee', 'innerwear'],
+            ],
+          },
+          {
+            code: 'W0502',
+            styles: [
+              ['w-lounge-set', 'lounge'],
+              ['w-pyjamas', 'lounge'],
+            ],
+          },
         ],
       },
     ],
@@ -92,40 +188,134 @@ const TAXONOMY_DATA = [
       {
         code: 'M01',
         leaves: [
-          { code: 'M0101', styles: [['m-ultra-light-down-jacket', 'down'], ['m-hybrid-down-parka', 'down'], ['m-down-vest', 'vest']] },
-          { code: 'M0102', styles: [['m-utility-blouson', 'jacket'], ['m-coach-jacket', 'jacket'], ['m-comfort-blazer', 'jacket']] },
-          { code: 'M0103', styles: [['m-wool-coat', 'coat'], ['m-balmacaan-coat', 'coat']] },
+          {
+            code: 'M0101',
+            styles: [
+              ['m-ultra-light-down-jacket', 'down'],
+              ['m-hybrid-down-parka', 'down'],
+              ['m-down-vest', 'vest'],
+            ],
+          },
+          {
+            code: 'M0102',
+            styles: [
+              ['m-utility-blouson', 'jacket'],
+              ['m-coach-jacket', 'jacket'],
+              ['m-comfort-blazer', 'jacket'],
+            ],
+          },
+          {
+            code: 'M0103',
+            styles: [
+              ['m-wool-coat', 'coat'],
+              ['m-balmacaan-coat', 'coat'],
+            ],
+          },
         ],
       },
       {
         code: 'M02',
         leaves: [
-          { code: 'M0201', styles: [['m-supima-tee', 'tee'], ['m-dry-tee', 'tee'], ['m-heavyweight-tee', 'tee']] },
-          { code: 'M0202', styles: [['m-oxford-shirt', 'shirt'], ['m-linen-shirt', 'shirt'], ['m-flannel-shirt', 'shirt']] },
-          { code: 'M0203', styles: [['m-dry-pique-polo', 'polo'], ['m-knitted-polo', 'polo']] },
-          { code: 'M0204', styles: [['m-merino-sweater', 'knit'], ['m-cable-sweater', 'knit'], ['m-waffle-henley', 'knit']] },
+          {
+            code: 'M0201',
+            styles: [
+              ['m-supima-tee', 'tee'],
+              ['m-dry-tee', 'tee'],
+              ['m-heavyweight-tee', 'tee'],
+            ],
+          },
+          {
+            code: 'M0202',
+            styles: [
+              ['m-oxford-shirt', 'shirt'],
+              ['m-linen-shirt', 'shirt'],
+              ['m-flannel-shirt', 'shirt'],
+            ],
+          },
+          {
+            code: 'M0203',
+            styles: [
+              ['m-dry-pique-polo', 'polo'],
+              ['m-knitted-polo', 'polo'],
+            ],
+          },
+          {
+            code: 'M0204',
+            styles: [
+              ['m-merino-sweater', 'knit'],
+              ['m-cable-sweater', 'knit'],
+              ['m-waffle-henley', 'knit'],
+            ],
+          },
         ],
       },
       {
         code: 'M03',
         leaves: [
-          { code: 'M0301', styles: [['m-slim-chinos', 'trousers'], ['m-smart-ankle-pants', 'trousers'], ['m-wide-chinos', 'trousers']] },
-          { code: 'M0302', styles: [['m-selvedge-jeans', 'jeans'], ['m-regular-jeans', 'jeans'], ['m-wide-jeans', 'jeans']] },
-          { code: 'M0303', styles: [['m-chino-shorts', 'shorts'], ['m-easy-shorts', 'shorts'], ['m-swim-shorts', 'shorts']] },
+          {
+            code: 'M0301',
+            styles: [
+              ['m-slim-chinos', 'trousers'],
+              ['m-smart-ankle-pants', 'trousers'],
+              ['m-wide-chinos', 'trousers'],
+            ],
+          },
+          {
+            code: 'M0302',
+            styles: [
+              ['m-selvedge-jeans', 'jeans'],
+              ['m-regular-jeans', 'jeans'],
+              ['m-wide-jeans', 'jeans'],
+            ],
+          },
+          {
+            code: 'M0303',
+            styles: [
+              ['m-chino-shorts', 'shorts'],
+              ['m-easy-shorts', 'shorts'],
+              ['m-swim-shorts', 'shorts'],
+            ],
+          },
         ],
       },
       {
         code: 'M04',
         leaves: [
-          { code: 'M0401', styles: [['m-active-tee', 'tee'], ['m-half-zip-top', 'fleece'], ['m-breathable-crew', 'tee']] },
-          { code: 'M0402', styles: [['m-active-joggers', 'trousers'], ['m-training-shorts', 'shorts']] },
+          {
+            code: 'M0401',
+            styles: [
+              ['m-active-tee', 'tee'],
+              ['m-half-zip-top', 'fleece'],
+              ['m-breathable-crew', 'tee'],
+            ],
+          },
+          {
+            code: 'M0402',
+            styles: [
+              ['m-active-joggers', 'trousers'],
+              ['m-training-shorts', 'shorts'],
+            ],
+          },
         ],
       },
       {
         code: 'M05',
         leaves: [
-          { code: 'M0501', styles: [['m-bucket-hat', 'hat'], ['m-twill-cap', 'hat'], ['m-ribbed-beanie', 'hat']] },
-          { code: 'M0502', styles: [['m-round-shoulder-bag', 'bag'], ['m-canvas-tote', 'bag']] },
+          {
+            code: 'M0501',
+            styles: [
+              ['m-bucket-hat', 'hat'],
+              ['m-twill-cap', 'hat'],
+              ['m-ribbed-beanie', 'hat'],
+            ],
+          },
+          {
+            code: 'M0502',
+            styles: [
+              ['m-round-shoulder-bag', 'bag'],
+              ['m-canvas-tote', 'bag'],
+            ],
+          },
         ],
       },
     ],
@@ -139,31 +329,96 @@ const TAXONOMY_DATA = [
       {
         code: 'K01',
         leaves: [
-          { code: 'K0101', styles: [['k-light-down-jacket', 'down'], ['k-padded-parka', 'down'], ['k-down-vest', 'vest']] },
-          { code: 'K0102', styles: [['k-fleece-jacket', 'fleece'], ['k-pile-fleece', 'fleece']] },
+          {
+            code: 'K0101',
+            styles: [
+              ['k-light-down-jacket', 'down'],
+              ['k-padded-parka', 'down'],
+              ['k-down-vest', 'vest'],
+            ],
+          },
+          {
+            code: 'K0102',
+            styles: [
+              ['k-fleece-jacket', 'fleece'],
+              ['k-pile-fleece', 'fleece'],
+            ],
+          },
         ],
       },
       {
         code: 'K02',
         leaves: [
-          { code: 'K0201', styles: [['k-printed-tee', 'tee'], ['k-dry-tee', 'tee'], ['k-striped-tee', 'tee']] },
-          { code: 'K0202', styles: [['k-long-sleeve-tee', 'knit'], ['k-waffle-top', 'knit']] },
-          { code: 'K0203', styles: [['k-sweat-hoodie', 'hoodie'], ['k-zip-hoodie', 'hoodie'], ['k-sweatshirt', 'hoodie']] },
+          {
+            code: 'K0201',
+            styles: [
+              ['k-printed-tee', 'tee'],
+              ['k-dry-tee', 'tee'],
+              ['k-striped-tee', 'tee'],
+            ],
+          },
+          {
+            code: 'K0202',
+            styles: [
+              ['k-long-sleeve-tee', 'knit'],
+              ['k-waffle-top', 'knit'],
+            ],
+          },
+          {
+            code: 'K0203',
+            styles: [
+              ['k-sweat-hoodie', 'hoodie'],
+              ['k-zip-hoodie', 'hoodie'],
+              ['k-sweatshirt', 'hoodie'],
+            ],
+          },
         ],
       },
       {
         code: 'K03',
         leaves: [
-          { code: 'K0301', styles: [['k-stretch-jeans', 'jeans'], ['k-joggers', 'trousers'], ['k-warm-pants', 'trousers']] },
-          { code: 'K0302', styles: [['k-easy-shorts', 'shorts'], ['k-denim-shorts', 'shorts'], ['k-cargo-shorts', 'shorts']] },
-          { code: 'K0303', styles: [['k-tulle-skirt', 'skirt'], ['k-pleated-skirt', 'skirt']] },
+          {
+            code: 'K0301',
+            styles: [
+              ['k-stretch-jeans', 'jeans'],
+              ['k-joggers', 'trousers'],
+              ['k-warm-pants', 'trousers'],
+            ],
+          },
+          {
+            code: 'K0302',
+            styles: [
+              ['k-easy-shorts', 'shorts'],
+              ['k-denim-shorts', 'shorts'],
+              ['k-cargo-shorts', 'shorts'],
+            ],
+          },
+          {
+            code: 'K0303',
+            styles: [
+              ['k-tulle-skirt', 'skirt'],
+              ['k-pleated-skirt', 'skirt'],
+            ],
+          },
         ],
       },
       {
         code: 'K04',
         leaves: [
-          { code: 'K0401', styles: [['k-pyjamas', 'lounge'], ['k-short-pyjamas', 'lounge']] },
-          { code: 'K0402', styles: [['k-heat-crew', 'innerwear'], ['k-boxer-briefs', 'innerwear']] },
+          {
+            code: 'K0401',
+            styles: [
+              ['k-pyjamas', 'lounge'],
+              ['k-short-pyjamas', 'lounge'],
+            ],
+          },
+          {
+            code: 'K0402',
+            styles: [
+              ['k-heat-crew', 'innerwear'],
+              ['k-boxer-briefs', 'innerwear'],
+            ],
+          },
         ],
       },
     ],
@@ -177,29 +432,79 @@ const TAXONOMY_DATA = [
       {
         code: 'B01',
         leaves: [
-          { code: 'B0101', styles: [['b-bodysuit', 'bodysuit'], ['b-long-bodysuit', 'bodysuit'], ['b-wrap-bodysuit', 'bodysuit']] },
-          { code: 'B0102', styles: [['b-romper', 'romper'], ['b-quilted-romper', 'romper'], ['b-footed-sleepsuit', 'romper']] },
+          {
+            code: 'B0101',
+            styles: [
+              ['b-bodysuit', 'bodysuit'],
+              ['b-long-bodysuit', 'bodysuit'],
+              ['b-wrap-bodysuit', 'bodysuit'],
+            ],
+          },
+          {
+            code: 'B0102',
+            styles: [
+              ['b-romper', 'romper'],
+              ['b-quilted-romper', 'romper'],
+              ['b-footed-sleepsuit', 'romper'],
+            ],
+          },
         ],
       },
       {
         code: 'B02',
         leaves: [
-          { code: 'B0201', styles: [['b-crew-tee', 'tee'], ['b-striped-tee', 'tee']] },
-          { code: 'B0202', styles: [['b-fleece-jacket', 'fleece'], ['b-padded-vest', 'vest']] },
+          {
+            code: 'B0201',
+            styles: [
+              ['b-crew-tee', 'tee'],
+              ['b-striped-tee', 'tee'],
+            ],
+          },
+          {
+            code: 'B0202',
+            styles: [
+              ['b-fleece-jacket', 'fleece'],
+              ['b-padded-vest', 'vest'],
+            ],
+          },
         ],
       },
       {
         code: 'B03',
         leaves: [
-          { code: 'B0301', styles: [['b-leggings', 'leggings'], ['b-knit-pants', 'leggings']] },
-          { code: 'B0302', styles: [['b-easy-shorts', 'shorts'], ['b-bloomers', 'shorts']] },
+          {
+            code: 'B0301',
+            styles: [
+              ['b-leggings', 'leggings'],
+              ['b-knit-pants', 'leggings'],
+            ],
+          },
+          {
+            code: 'B0302',
+            styles: [
+              ['b-easy-shorts', 'shorts'],
+              ['b-bloomers', 'shorts'],
+            ],
+          },
         ],
       },
       {
         code: 'B04',
         leaves: [
-          { code: 'B0401', styles: [['b-sun-hat', 'hat'], ['b-knit-beanie', 'hat']] },
-          { code: 'B0402', styles: [['b-non-slip-socks', 'socks'], ['b-tights', 'socks']] },
+          {
+            code: 'B0401',
+            styles: [
+              ['b-sun-hat', 'hat'],
+              ['b-knit-beanie', 'hat'],
+            ],
+          },
+          {
+            code: 'B0402',
+            styles: [
+              ['b-non-slip-socks', 'socks'],
+              ['b-tights', 'socks'],
+            ],
+          },
         ],
       },
     ],

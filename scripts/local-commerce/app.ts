@@ -36,7 +36,15 @@ export interface CommerceAppOptions {
 }
 
 export function createCommerceApp(options: CommerceAppOptions) {
-  const { db, now = Date.now, accessTokenTtlSeconds = 900, refreshTokenTtlSeconds = 30 * 86_400, refreshReuseGraceSeconds = 30, secureCookies = false, testHooks = true } = options;
+  const {
+    db,
+    now = Date.now,
+    accessTokenTtlSeconds = 900,
+    refreshTokenTtlSeconds = 30 * 86_400,
+    refreshReuseGraceSeconds = 30,
+    secureCookies = false,
+    testHooks = true,
+  } = options;
   const app = new Hono();
   const kit = createRouteKit(app, db, now);
 

@@ -31,9 +31,22 @@ function withProduct(kit: RouteKit, row: CartRow) {
   const size = product.sizes.find((s) => s.sizeNo === sku.sizeNo)!;
   const price = sku.prices[CHECKOUT_CURRENCY]!;
   const line: CartLine = {
-    cartId: String(row.cart_id), productCode: row.product_code, skuCode: row.sku_code, quantity: row.quantity, alterMode: row.alter_mode, finalInseam: row.final_inseam,
+    cartId: String(row.cart_id),
+    productCode: row.product_code,
+    skuCode: row.sku_code,
+    quantity: row.quantity,
+    alterMode: row.alter_mode,
+    finalInseam: row.final_inseam,
     productDetail: {
-      productDetailInfo: { colorAlias: localText(colour.names), sizeAlias: size.alias, unitPrice: price.sale, skuName: localText(product.names), colorCode: colour.code, semiValues: namedSemiValues(product, row.semi_values), priceType: null },
+      productDetailInfo: {
+        colorAlias: localText(colour.names),
+        sizeAlias: size.alias,
+        unitPrice: price.sale,
+        skuName: localText(product.names),
+        colorCode: colour.code,
+        semiValues: namedSemiValues(product, row.semi_values),
+        priceType: null,
+      },
       summaryInfo: { customMadeFlag: product.customMadeFlag, originPrice: price.origin },
     },
   };
@@ -62,8 +75,13 @@ function detailLine(kit: RouteKit, row: CartRow): CartDetailLine | null {
 }
 
 /** Newest first. */
-const cartRows = (kit: RouteKit, memberId: string) => kit.db.prepare('SELECT * FROM cart_lines WHERE member_id = ? ORDER BY created_at DESC, cart_id DESC').all(memberId) as unknown as CartRow[];
+const cartRows = (kit: RouteKit, memberId: string) =>
+  kit.db
+    .prepare('SELECT * FROM cart_lines WHERE member_id = ? ORDER BY created_at DESC, cart_id DESC')
+    .all(memberId) as unknown as CartRow[];
 
-export const miniCartLines = (kit: RouteKit, memberId: string): CartLine[] => cartRows(kit, memberId).flatMap((row) => withProduct(kit, row)?.line ?? []);
+export const miniCartLines = (kit: RouteKit, memberId: string): CartLine[] =>
+  cartRows(kit, memberId).flatMap((row) => withProduct(kit, row)?.line ?? []);
 
-export const cartLines = (kit: RouteKit, memberId: string): CartDetailLine[] => cartRows(kit, memberId).flatMap((row) => detailLine(kit, row) ?? []);
+export const cartLines = (kit: RouteKit, memberId: string): CartDetailLine[] =>
+  cartRows(kit, memberId).flatMap((row) => detailLine(kit, row) ?? []);

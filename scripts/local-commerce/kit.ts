@@ -29,7 +29,8 @@ export class ApiFailure extends CodedError {
 export const fieldFailure = (msgCode: string, message: string, field: string) => new ApiFailure(msgCode, message, 200, { field });
 
 /** The failure envelope; the success one is written by `handle` alone. */
-export const failureAnswer = (c: Context, msgCode: string, msg: string, status: FailureStatus, resp: unknown = null) => c.json({ success: false, msgCode, resp, msg }, status);
+export const failureAnswer = (c: Context, msgCode: string, msg: string, status: FailureStatus, resp: unknown = null) =>
+  c.json({ success: false, msgCode, resp, msg }, status);
 
 export interface MemberRow {
   id: string;
@@ -52,7 +53,8 @@ export const toMember = (row: MemberRow): Member => ({
   privacyPolicyVersion: row.privacy_version,
 });
 
-export const memberById = (db: DatabaseSync, id: string) => db.prepare('SELECT * FROM members WHERE id = ?').get(id) as MemberRow | undefined;
+export const memberById = (db: DatabaseSync, id: string) =>
+  db.prepare('SELECT * FROM members WHERE id = ?').get(id) as MemberRow | undefined;
 
 /** The access token of an `Authorization: Bearer …` header, if the request has one. */
 export const bearerToken = (c: Context) => /^Bearer (\S+)$/.exec(c.req.header('authorization') ?? '')?.[1];
@@ -78,7 +80,8 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number): 
   function authenticatedMember(c: Context): MemberRow | null {
     const token = bearerToken(c);
     if (!token) return null;
-    const row = db.prepare('SELECT member_id FROM access_tokens WHERE token = ? AND expires_at > ?').get(token, now()) as { member_id: string } | undefined;
+    const row = db.prepare('SELECT member_id FROM access_tokens WHERE token = ? AND expires_at > ?').get(token, now()) as
+      { member_id: string } | undefined;
     return row ? (memberById(db, row.member_id) ?? null) : null;
   }
 
@@ -105,7 +108,9 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number): 
           const msgCode = /^[A-Z][A-Z0-9_]+$/.test(issue.message) ? issue.message : 'INVALID_FIELD';
           throw fieldFailure(msgCode, `${field || 'body'}: ${issue.message}`, field);
         }
-        const resp = await withRequestLanguage(c.req.header('accept-language'), () => handler({ body: parsed.data as never, member: member as MemberRow, c }));
+        const resp = await withRequestLanguage(c.req.header('accept-language'), () =>
+          handler({ body: parsed.data as never, member: member as MemberRow, c }),
+        );
         return c.json({ success: true, msgCode: null, resp, msg: null });
       } catch (error) {
         if (error instanceof ApiFailure) return failureAnswer(c, error.code, error.message, error.status, error.resp);
@@ -119,7 +124,8 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number): 
     const row = db.prepare('SELECT json FROM products WHERE product_code = ?').get(code) as { json: string } | undefined;
     return row ? (JSON.parse(row.json) as CatalogueProduct) : null;
   };
-  const stockOf = (skuCode: string) => (db.prepare('SELECT stock FROM skus WHERE sku_code = ?').get(skuCode) as { stock: number } | undefined)?.stock;
+  const stockOf = (skuCode: string) =>
+    (db.prepare('SELECT stock FROM skus WHERE sku_code = ?').get(skuCode) as { stock: number } | undefined)?.stock;
 
   return { app, db, now, handle, productOf, stockOf };
 }

@@ -40,18 +40,31 @@ export function summarise(lines: CartDetailLine[], delivery: DeliveryType | null
   const rule = delivery ? FREIGHT[delivery] : null;
   const freeByAmount = rule?.freeFrom != null && subtotal - discount >= rule.freeFrom;
   const freight = rule && !freeByAmount ? rule.fee : 0;
-  return { itemCount: sum(lines.map((l) => l.quantity)), subtotal, discount, couponId: coupon?.couponId ?? null, freight, total: subtotal - discount + freight };
+  return {
+    itemCount: sum(lines.map((l) => l.quantity)),
+    subtotal,
+    discount,
+    couponId: coupon?.couponId ?? null,
+    freight,
+    total: subtotal - discount + freight,
+  };
 }
 
 /** The coupons a member holds (collected or given), newest first. */
 export const couponsOf = ({ db }: RouteKit, memberId: string) => memberRecords<Coupon>(db, 'coupon', memberId);
 
-export const usableCoupons = (kit: RouteKit, memberId: string, subtotal: number) => couponsOf(kit, memberId).filter((c) => couponProblem(c, subtotal, kit.now()) === null);
+export const usableCoupons = (kit: RouteKit, memberId: string, subtotal: number) =>
+  couponsOf(kit, memberId).filter((c) => couponProblem(c, subtotal, kit.now()) === null);
 
 /** `undefined`: the best usable coupon (largest discount, then the one ending first); null: none; an id: that one, or a failure. */
 export function chooseCoupon(kit: RouteKit, memberId: string, subtotal: number, choice: string | null | undefined): Coupon | null {
   if (choice === null) return null;
-  if (choice === undefined) return usableCoupons(kit, memberId, subtotal).sort((a, b) => b.discount - a.discount || a.endDate - b.endDate || a.couponId.localeCompare(b.couponId))[0] ?? null;
+  if (choice === undefined)
+    return (
+      usableCoupons(kit, memberId, subtotal).sort(
+        (a, b) => b.discount - a.discount || a.endDate - b.endDate || a.couponId.localeCompare(b.couponId),
+      )[0] ?? null
+    );
   const coupon = couponsOf(kit, memberId).find((c) => c.couponId === choice);
   if (!coupon) throw fieldFailure('COUPON_NOT_FOUND', 'You have no such coupon', 'couponId');
   const problem = couponProblem(coupon, subtotal, kit.now());

@@ -14,14 +14,20 @@ export interface PageQuery {
 export function listRecords(db: DatabaseSync, kind: string, memberId: string, { page, pageSize, status }: PageQuery) {
   const where = status ? 'kind = ? AND member_id = ? AND status = ?' : 'kind = ? AND member_id = ?';
   const args = status ? [kind, memberId, status] : [kind, memberId];
-  const rows = db.prepare(`SELECT json FROM records WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`).all(...args, pageSize, (page - 1) * pageSize) as Array<{ json: string }>;
+  const rows = db
+    .prepare(`SELECT json FROM records WHERE ${where} ORDER BY created_at DESC, id LIMIT ? OFFSET ?`)
+    .all(...args, pageSize, (page - 1) * pageSize) as Array<{ json: string }>;
   const { n } = db.prepare(`SELECT COUNT(*) AS n FROM records WHERE ${where}`).get(...args) as { n: number };
   return { list: rows.map((r) => JSON.parse(r.json)), total: n };
 }
 
 /** Every record of a kind a member has, newest first. */
 export const memberRecords = <T>(db: DatabaseSync, kind: string, memberId: string) =>
-  (db.prepare('SELECT json FROM records WHERE kind = ? AND member_id = ? ORDER BY created_at DESC, id').all(kind, memberId) as Array<{ json: string }>).map((r) => JSON.parse(r.json) as T);
+  (
+    db.prepare('SELECT json FROM records WHERE kind = ? AND member_id = ? ORDER BY created_at DESC, id').all(kind, memberId) as Array<{
+      json: string;
+    }>
+  ).map((r) => JSON.parse(r.json) as T);
 
 /** One record by id; with `memberId`, only when it is that member's (others answer as unknown). */
 export function recordOf<T>(db: DatabaseSync, kind: string, id: string, memberId?: string): T | undefined {

@@ -30,20 +30,37 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
       insertProduct.run(product.productCode, JSON.stringify(product), t0);
       for (const sku of product.skus) insertSku.run(sku.skuCode, product.productCode, sku.stock, JSON.stringify(sku));
     }
-    const insertMember = db.prepare('INSERT INTO members (id, name, email, mobile, password_hash, prefer_lang, agreement_version, privacy_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)');
-    for (const m of DEMO_MEMBERS) insertMember.run(m.id, m.name, m.email, m.mobile, hashPassword(m.password, stableSalt(m.email)), m.preferLang, '2026.1', '2026.1', t0 - 400 * DAY);
+    const insertMember = db.prepare(
+      'INSERT INTO members (id, name, email, mobile, password_hash, prefer_lang, agreement_version, privacy_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    for (const m of DEMO_MEMBERS)
+      insertMember.run(
+        m.id,
+        m.name,
+        m.email,
+        m.mobile,
+        hashPassword(m.password, stableSalt(m.email)),
+        m.preferLang,
+        '2026.1',
+        '2026.1',
+        t0 - 400 * DAY,
+      );
 
     const demo = DEMO_MEMBERS[0].id;
     const sellable = catalogue.products.filter((p) => p.enabledFlag === 'Y' && p.skus.some((s) => s.stock > 0));
     const inStockSku = (p: CatalogueProduct) => p.skus.find((s) => s.stock > 0)!;
-    const insertCart = db.prepare('INSERT INTO cart_lines (member_id, product_code, sku_code, quantity, created_at) VALUES (?, ?, ?, ?, ?)');
+    const insertCart = db.prepare(
+      'INSERT INTO cart_lines (member_id, product_code, sku_code, quantity, created_at) VALUES (?, ?, ?, ?, ?)',
+    );
     sellable.slice(0, 2).forEach((p, i) => insertCart.run(demo, p.productCode, inStockSku(p).skuCode, i + 1, t0 - i * DAY));
     const insertWish = db.prepare('INSERT INTO wishes (member_id, product_code, sku_code, created_at) VALUES (?, ?, ?, ?)');
     const disabled = catalogue.products.find((p) => p.enabledFlag === 'N');
-    for (const [i, p] of [...sellable.slice(2, 5), ...(disabled ? [disabled] : [])].entries()) insertWish.run(demo, p.productCode, p.skus[0]!.skuCode, t0 - i * DAY);
+    for (const [i, p] of [...sellable.slice(2, 5), ...(disabled ? [disabled] : [])].entries())
+      insertWish.run(demo, p.productCode, p.skus[0]!.skuCode, t0 - i * DAY);
 
     const insertRecord = db.prepare('INSERT INTO records (kind, id, member_id, status, created_at, json) VALUES (?, ?, ?, ?, ?, ?)');
-    const record = (kind: string, id: string, status: string | null, createdAt: number, json: object) => insertRecord.run(kind, id, demo, status, createdAt, JSON.stringify(json));
+    const record = (kind: string, id: string, status: string | null, createdAt: number, json: object) =>
+      insertRecord.run(kind, id, demo, status, createdAt, JSON.stringify(json));
 
     const orders: Order[] = ORDER_STATUSES.map((status, i) => {
       const product = sellable[i % sellable.length]!;
@@ -62,46 +79,160 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
         total: unitPrice * quantity - (i % 4 === 0 ? 100 : 0),
         freight: 0,
         couponId: i % 4 === 0 ? 'C0001' : null,
-        products: [{
-          productId: sku.productId, skuCode: sku.skuCode, productCode: product.productCode, quantity, purchasedQty: quantity, giftFlag: 'N',
-          productDetailInfo: { skuName: product.names['zh-TW']!, colorCode: colour.code, sizeCode: size.sizeNo, sizeAlias: size.alias, colorAlias: colour.names['zh-TW']!, unitPrice, omsSkuCode: sku.omsSkuCode },
-        }],
+        products: [
+          {
+            productId: sku.productId,
+            skuCode: sku.skuCode,
+            productCode: product.productCode,
+            quantity,
+            purchasedQty: quantity,
+            giftFlag: 'N',
+            productDetailInfo: {
+              skuName: product.names['zh-TW']!,
+              colorCode: colour.code,
+              sizeCode: size.sizeNo,
+              sizeAlias: size.alias,
+              colorAlias: colour.names['zh-TW']!,
+              unitPrice,
+              omsSkuCode: sku.omsSkuCode,
+            },
+          },
+        ],
       };
     });
     for (const order of orders) record('order', order.orderCode, order.status, order.createdAt, order);
     REFUND_STATUSES.forEach((status, i) => {
       const order = orders[i % orders.length]!;
       record('refund', `R2026${String(i + 1).padStart(6, '0')}`, status, t0 - i * DAY, {
-        refundCode: `R2026${String(i + 1).padStart(6, '0')}`, orderCode: order.orderCode, refundType: REFUND_TYPES[i % REFUND_TYPES.length], status,
-        amount: order.total, reason: ['尺寸不合', '顏色與想像不同', '商品瑕疵'][i % 3]!, createdAt: t0 - i * DAY,
+        refundCode: `R2026${String(i + 1).padStart(6, '0')}`,
+        orderCode: order.orderCode,
+        refundType: REFUND_TYPES[i % REFUND_TYPES.length],
+        status,
+        amount: order.total,
+        reason: ['尺寸不合', '顏色與想像不同', '商品瑕疵'][i % 3]!,
+        createdAt: t0 - i * DAY,
       });
     });
     EXCHANGE_STATUSES.forEach((status, i) => {
       const order = orders[i % orders.length]!;
-      record('exchange', `E2026${String(i + 1).padStart(6, '0')}`, status, t0 - i * DAY, { exchangeCode: `E2026${String(i + 1).padStart(6, '0')}`, orderCode: order.orderCode, status, reason: '換大一號', createdAt: t0 - i * DAY });
+      record('exchange', `E2026${String(i + 1).padStart(6, '0')}`, status, t0 - i * DAY, {
+        exchangeCode: `E2026${String(i + 1).padStart(6, '0')}`,
+        orderCode: order.orderCode,
+        status,
+        reason: '換大一號',
+        createdAt: t0 - i * DAY,
+      });
     });
     (['REPAIR', 'QUALITY_ISSUE', 'ALTERATION'] as const).forEach((serviceType, i) => {
       const order = orders.find((o) => o.status === 'FINISHED')!;
       const code = `S2026${String(i + 1).padStart(6, '0')}`;
       const status = (['WAIT_CONFIRM', 'SUCCESS', 'REFUSED'] as const)[i]!;
-      record('aftersale', code, status, t0 - i * DAY, { afterSaleCode: code, orderCode: order.orderCode, serviceType, status, reason: ['拉鍊損壞', '布料起毛球', '褲長修改'][i]!, createdAt: t0 - i * DAY });
+      record('aftersale', code, status, t0 - i * DAY, {
+        afterSaleCode: code,
+        orderCode: order.orderCode,
+        serviceType,
+        status,
+        reason: ['拉鍊損壞', '布料起毛球', '褲長修改'][i]!,
+        createdAt: t0 - i * DAY,
+      });
     });
-    [['C0001', '新會員禮 NT$100', 100, 990, 'N'], ['C0002', '滿 NT$2,000 折 NT$300', 300, 2000, 'N'], ['C0003', '生日禮 NT$200', 200, 0, 'Y']].forEach(([couponId, title, discount, threshold, used], i) =>
-      record('coupon', couponId as string, used as string, t0 - i * DAY, { couponId, title, discount, threshold, startDate: t0 - 30 * DAY, endDate: t0 + 60 * DAY, used }),
+    [
+      ['C0001', '新會員禮 NT$100', 100, 990, 'N'],
+      ['C0002', '滿 NT$2,000 折 NT$300', 300, 2000, 'N'],
+      ['C0003', '生日禮 NT$200', 200, 0, 'Y'],
+    ].forEach(([couponId, title, discount, threshold, used], i) =>
+      record('coupon', couponId as string, used as string, t0 - i * DAY, {
+        couponId,
+        title,
+        discount,
+        threshold,
+        startDate: t0 - 30 * DAY,
+        endDate: t0 + 60 * DAY,
+        used,
+      }),
     );
     // Coupons to collect (coupon-collect and voucher-description pages): one running, one
     // running for a big basket, one not started yet.
-    const insertOffer = db.prepare('INSERT INTO coupon_offers (coupon_id, title, description, discount, threshold, start_date, end_date) VALUES (?, ?, ?, ?, ?, ?, ?)');
-    insertOffer.run('CC001', '領取即用 NT$150', '單筆消費滿 NT$1,000 折抵 NT$150，每位會員限領一次。', 150, 1000, t0 - 7 * DAY, t0 + 30 * DAY);
-    insertOffer.run('CC002', '滿 NT$3,000 折 NT$500', '單筆消費滿 NT$3,000 折抵 NT$500，每位會員限領一次。', 500, 3000, t0 - DAY, t0 + 14 * DAY);
-    insertOffer.run('CC003', '週年慶 NT$200', '週年慶期間單筆消費滿 NT$1,500 折抵 NT$200，可提前領取。', 200, 1500, t0 + 10 * DAY, t0 + 40 * DAY);
-    record('address', 'A0001', null, t0 - 200 * DAY, { addressId: 'A0001', receiver: '林小美', mobile: '0912345678', region: 'TW', city: '台北市', detail: '大安區忠孝東路四段 100 號 5 樓', zipCode: '106', isDefault: 'Y' });
-    record('address', 'A0002', null, t0 - 100 * DAY, { addressId: 'A0002', receiver: '林小美', mobile: '0912345678', region: 'TW', city: '新北市', detail: '板橋區文化路一段 200 號', zipCode: '220', isDefault: 'N' });
-    orders.filter((o) => o.status === 'FINISHED' || o.status === 'SHIPPED').forEach((o, i) =>
-      record('invoice', `AB${String(10000000 + i)}`, null, o.createdAt, { invoiceNo: `AB${String(10000000 + i)}`, orderCode: o.orderCode, type: (['CLOUD', 'COMPANY', 'DONATION'] as const)[i % 3], amount: o.total, issuedAt: o.createdAt }),
+    const insertOffer = db.prepare(
+      'INSERT INTO coupon_offers (coupon_id, title, description, discount, threshold, start_date, end_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
     );
-    record('ticket', 'T0001', 'REPLIED', t0 - 3 * DAY, { ticketId: 'T0001', subject: '請問可以修改寄送地址嗎？', status: 'REPLIED', createdAt: t0 - 3 * DAY });
-    record('inbox', 'N0001', 'N', t0 - DAY, { messageId: 'N0001', title: '您的訂單已出貨', body: '訂單 O2026000004 已交由物流配送。', read: 'N', createdAt: t0 - DAY });
-    record('inbox', 'N0002', 'Y', t0 - 5 * DAY, { messageId: 'N0002', title: '會員生日禮已發送', body: '生日禮券已存入您的帳戶。', read: 'Y', createdAt: t0 - 5 * DAY });
+    insertOffer.run(
+      'CC001',
+      '領取即用 NT$150',
+      '單筆消費滿 NT$1,000 折抵 NT$150，每位會員限領一次。',
+      150,
+      1000,
+      t0 - 7 * DAY,
+      t0 + 30 * DAY,
+    );
+    insertOffer.run(
+      'CC002',
+      '滿 NT$3,000 折 NT$500',
+      '單筆消費滿 NT$3,000 折抵 NT$500，每位會員限領一次。',
+      500,
+      3000,
+      t0 - DAY,
+      t0 + 14 * DAY,
+    );
+    insertOffer.run(
+      'CC003',
+      '週年慶 NT$200',
+      '週年慶期間單筆消費滿 NT$1,500 折抵 NT$200，可提前領取。',
+      200,
+      1500,
+      t0 + 10 * DAY,
+      t0 + 40 * DAY,
+    );
+    record('address', 'A0001', null, t0 - 200 * DAY, {
+      addressId: 'A0001',
+      receiver: '林小美',
+      mobile: '0912345678',
+      region: 'TW',
+      city: '台北市',
+      detail: '大安區忠孝東路四段 100 號 5 樓',
+      zipCode: '106',
+      isDefault: 'Y',
+    });
+    record('address', 'A0002', null, t0 - 100 * DAY, {
+      addressId: 'A0002',
+      receiver: '林小美',
+      mobile: '0912345678',
+      region: 'TW',
+      city: '新北市',
+      detail: '板橋區文化路一段 200 號',
+      zipCode: '220',
+      isDefault: 'N',
+    });
+    orders
+      .filter((o) => o.status === 'FINISHED' || o.status === 'SHIPPED')
+      .forEach((o, i) =>
+        record('invoice', `AB${String(10000000 + i)}`, null, o.createdAt, {
+          invoiceNo: `AB${String(10000000 + i)}`,
+          orderCode: o.orderCode,
+          type: (['CLOUD', 'COMPANY', 'DONATION'] as const)[i % 3],
+          amount: o.total,
+          issuedAt: o.createdAt,
+        }),
+      );
+    record('ticket', 'T0001', 'REPLIED', t0 - 3 * DAY, {
+      ticketId: 'T0001',
+      subject: '請問可以修改寄送地址嗎？',
+      status: 'REPLIED',
+      createdAt: t0 - 3 * DAY,
+    });
+    record('inbox', 'N0001', 'N', t0 - DAY, {
+      messageId: 'N0001',
+      title: '您的訂單已出貨',
+      body: '訂單 O2026000004 已交由物流配送。',
+      read: 'N',
+      createdAt: t0 - DAY,
+    });
+    record('inbox', 'N0002', 'Y', t0 - 5 * DAY, {
+      messageId: 'N0002',
+      title: '會員生日禮已發送',
+      body: '生日禮券已存入您的帳戶。',
+      read: 'Y',
+      createdAt: t0 - 5 * DAY,
+    });
   });
 }

@@ -12,7 +12,10 @@ export interface SemiValue {
 }
 
 /** null when the choices fit the product; else the msgCode of what is wrong. */
-export function semiValuesProblem(product: CatalogueProduct, chosen: readonly SemiValue[]): 'CART_SEMI_REQUIRED' | 'CART_SEMI_INVALID' | null {
+export function semiValuesProblem(
+  product: CatalogueProduct,
+  chosen: readonly SemiValue[],
+): 'CART_SEMI_REQUIRED' | 'CART_SEMI_INVALID' | null {
   for (const value of chosen) {
     const option = product.semiOptions.find((o) => o.key === value.semiName);
     if (!option || !option.values.some((v) => v.key === value.semiValue)) return 'CART_SEMI_INVALID';

@@ -35,7 +35,13 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
       resolve({
         url: `http://${host}:${info.port}`,
         port: info.port,
-        close: () => new Promise<void>((done) => server.close(() => { db.close(); done(); })),
+        close: () =>
+          new Promise<void>((done) =>
+            server.close(() => {
+              db.close();
+              done();
+            }),
+          ),
       });
     });
   });

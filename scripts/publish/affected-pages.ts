@@ -56,7 +56,8 @@ export class DuplicateRouteError extends CodedError {
 function byPath<R extends RouteDigest>(routes: readonly R[]): Map<string, R> {
   const map = new Map<string, R>();
   for (const route of routes) {
-    if (map.has(route.urlPath)) throw new DuplicateRouteError(`Two routes at ${route.urlPath}: the route table is broken, build everything`);
+    if (map.has(route.urlPath))
+      throw new DuplicateRouteError(`Two routes at ${route.urlPath}: the route table is broken, build everything`);
     map.set(route.urlPath, route);
   }
   return map;

@@ -85,7 +85,11 @@ export function changeSetOf(input: ChangeInput): ChangeSet {
   let set: ChangeSet = { ...emptyChangeSet(), sources: [input.id], rebuild: input.rebuild ?? false };
   // Within one delivery the lists are disjoint (the webhook schema says so); the order
   // published, changed, deleted only matters for malformed input.
-  for (const [list, change] of [[input.published, 'published'], [input.changed, 'changed'], [input.deleted, 'deleted']] as const) {
+  for (const [list, change] of [
+    [input.published, 'published'],
+    [input.changed, 'changed'],
+    [input.deleted, 'deleted'],
+  ] as const) {
     const documents = Object.create(null) as Record<string, DocumentChange>;
     for (const path of list ?? []) documents[path] = change;
     set = mergeChangeSets(set, { ...emptyChangeSet(), documents });
@@ -216,10 +220,13 @@ export class BuildQueue<R = unknown> {
     this.#timer = null;
     const due = this.#dueAt();
     if (due === null || this.#closed) return;
-    this.#timer = this.#setTimer(() => {
-      this.#timer = null;
-      this.#start();
-    }, Math.max(0, due - this.#now()));
+    this.#timer = this.#setTimer(
+      () => {
+        this.#timer = null;
+        this.#start();
+      },
+      Math.max(0, due - this.#now()),
+    );
   }
 
   #start(): void {
@@ -236,7 +243,13 @@ export class BuildQueue<R = unknown> {
         const result = await this.#run(changeSet);
         record = { changeSet, startedAt, finishedAt: this.#now(), ok: true, result };
       } catch (error) {
-        record = { changeSet, startedAt, finishedAt: this.#now(), ok: false, error: error instanceof Error ? error.message : String(error) };
+        record = {
+          changeSet,
+          startedAt,
+          finishedAt: this.#now(),
+          ok: false,
+          error: error instanceof Error ? error.message : String(error),
+        };
         // Kept for the next build, under what arrived meanwhile (which is newer).
         this.#pending = this.#pending ? mergeChangeSets(changeSet, this.#pending) : changeSet;
       }

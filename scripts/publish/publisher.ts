@@ -67,7 +67,10 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
     const languages = languagesToPull([...changedPaths, ...deleted], LANGUAGES);
     const steps: string[] = [];
     const step = (name: string, since: number) => steps.push(`${name} ${((now() - since) / 1000).toFixed(1)} s`);
-    const pulled = entries.length > 0 ? await pullChanged({ baseUrl: cmsUrl, cacheDir: contentCacheDir(), languages, changed: changedPaths, deleted, log }) : null;
+    const pulled =
+      entries.length > 0
+        ? await pullChanged({ baseUrl: cmsUrl, cacheDir: contentCacheDir(), languages, changed: changedPaths, deleted, log })
+        : null;
     step('pull', started);
     // Page by page only over a release this code and configuration built (its route manifest
     // says which digests its pages have); anything else, including no release yet, is rebuilt whole.
@@ -103,7 +106,8 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
           }
           step(`build (load ${build.steps.load} ms, astro ${build.steps.astro} ms, rules ${build.steps.after} ms)`, seededAt);
           const merging = now();
-          for (const folder of [PRODUCT_CONTENT_DIR, ...(build.productData ? [PRODUCT_DATA_DIR] : [])]) await rm(join(dir, folder), { recursive: true, force: true });
+          for (const folder of [PRODUCT_CONTENT_DIR, ...(build.productData ? [PRODUCT_DATA_DIR] : [])])
+            await rm(join(dir, folder), { recursive: true, force: true });
           await mergeInto(partial, dir);
           for (const path of build.removed) await rm(join(dir, fileOfRoute(path)), { force: true });
           step('merge', merging);
@@ -129,7 +133,9 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
         ms: now() - started,
         nextBoundary: built.nextBoundary,
       };
-      log(`[publish] ${result.release} live: ${result.mode === 'full' ? 'full build' : `${result.pagesRendered} page(s) rendered`} in ${(result.ms / 1000).toFixed(1)} s (${steps.join(', ')})`);
+      log(
+        `[publish] ${result.release} live: ${result.mode === 'full' ? 'full build' : `${result.pagesRendered} page(s) rendered`} in ${(result.ms / 1000).toFixed(1)} s (${steps.join(', ')})`,
+      );
       return result;
     }
   }

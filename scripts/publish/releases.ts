@@ -115,8 +115,7 @@ export interface PreparedRelease {
 }
 
 export type ReleaseOutcome =
-  | { ok: true; release: ReleaseMarker; previous: string | null; removed: string[] }
-  | { ok: false; id: string; error: Error };
+  { ok: true; release: ReleaseMarker; previous: string | null; removed: string[] } | { ok: false; id: string; error: Error };
 
 export interface ReleaseManagerOptions {
   /** Default RELEASES_DIR (`releases`). */
@@ -203,7 +202,9 @@ function systemCp(flags: string[], from: string, to: string): Promise<void> {
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', fail);
-    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`cp ${flags.join(' ')} ${from} ${to} failed (${code}): ${stderr.trim()}`))));
+    child.on('close', (code) =>
+      code === 0 ? done() : fail(new Error(`cp ${flags.join(' ')} ${from} ${to} failed (${code}): ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -236,7 +237,11 @@ export interface ReleaseManager {
   /** Removes a release that is not live (a failed build's, for one). */
   discard(id: string): Promise<void>;
   /** prepare → build → complete → activate → prune; a failure removes the release, leaves `current` alone and is returned, not thrown. */
-  release(options: { source: string; seedFrom?: SeedFrom; build: (dir: string, id: string, seededFrom: string | null) => Promise<{ pages?: number } | void> }): Promise<ReleaseOutcome>;
+  release(options: {
+    source: string;
+    seedFrom?: SeedFrom;
+    build: (dir: string, id: string, seededFrom: string | null) => Promise<{ pages?: number } | void>;
+  }): Promise<ReleaseOutcome>;
   /** Makes the release live before the current one (by activation order) live again. */
   rollback(): Promise<{ from: string | null; to: string }>;
   /** Keeps the newest `keep` complete releases plus the live one and the one before it; removes crash leftovers. Returns removed ids. */
@@ -320,7 +325,8 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
     const below = at >= 0 ? history.stack.slice(0, at) : [...history.stack];
     while (below.length) {
       const candidate = below[below.length - 1]!;
-      if (candidate !== liveId && (await readMarker(candidate)) && existsSync(join(root, candidate, 'index.html'))) return { target: candidate, below };
+      if (candidate !== liveId && (await readMarker(candidate)) && existsSync(join(root, candidate, 'index.html')))
+        return { target: candidate, below };
       below.pop();
     }
     return { target: null, below };
@@ -350,7 +356,8 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
           }
           // A lock left by a process that died is taken over; an empty one (being written) is waited for.
           if (!alive && holder) await unlink(lockPath).catch(() => {});
-          else if (Date.now() - started > lockTimeoutMs) throw new ReleaseError('RELEASES_LOCKED', `${lockPath} is held by process ${holder || 'unknown'}`);
+          else if (Date.now() - started > lockTimeoutMs)
+            throw new ReleaseError('RELEASES_LOCKED', `${lockPath} is held by process ${holder || 'unknown'}`);
           else await new Promise((r) => setTimeout(r, 25));
         }
       }
@@ -478,7 +485,10 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
       const from = await live();
       const { target, below } = await previousOf(history, from);
       if (!target) {
-        throw new ReleaseError('NO_PREVIOUS_RELEASE', from ? `No release before ${from} to roll back to` : `No release is live in ${root}, so there is nothing to roll back`);
+        throw new ReleaseError(
+          'NO_PREVIOUS_RELEASE',
+          from ? `No release before ${from} to roll back to` : `No release is live in ${root}, so there is nothing to roll back`,
+        );
       }
       await swapTo(target);
       // The rolled-back release leaves the stack: a second rollback goes one further back.
@@ -521,12 +531,19 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
     });
   }
 
-  async function release(releaseOptions: { source: string; seedFrom?: SeedFrom; build: (dir: string, id: string, seededFrom: string | null) => Promise<{ pages?: number } | void> }): Promise<ReleaseOutcome> {
+  async function release(releaseOptions: {
+    source: string;
+    seedFrom?: SeedFrom;
+    build: (dir: string, id: string, seededFrom: string | null) => Promise<{ pages?: number } | void>;
+  }): Promise<ReleaseOutcome> {
     let prepared: PreparedRelease | null = null;
     try {
       prepared = await prepare({ seedFrom: releaseOptions.seedFrom ?? 'empty' });
       const built = await releaseOptions.build(prepared.dir, prepared.id, prepared.seededFrom);
-      const marker = await complete(prepared.id, { source: releaseOptions.source, ...(built?.pages !== undefined ? { pages: built.pages } : {}) });
+      const marker = await complete(prepared.id, {
+        source: releaseOptions.source,
+        ...(built?.pages !== undefined ? { pages: built.pages } : {}),
+      });
       const { previous } = await activate(prepared.id);
       // The release is live from here on: a failed clean-up is reported, not a failed release.
       const removed = await prune().catch((error: Error) => {
@@ -538,7 +555,14 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
       const id = prepared?.id ?? '';
       if (prepared && (await live()) !== prepared.id) await discard(prepared.id).catch(() => {});
       const cause = error instanceof Error ? error : new Error(String(error));
-      return { ok: false, id, error: cause instanceof ReleaseError ? cause : new ReleaseError('RELEASE_BUILD_FAILED', `Release ${id || '(not prepared)'} failed: ${cause.message}`, { cause }) };
+      return {
+        ok: false,
+        id,
+        error:
+          cause instanceof ReleaseError
+            ? cause
+            : new ReleaseError('RELEASE_BUILD_FAILED', `Release ${id || '(not prepared)'} failed: ${cause.message}`, { cause }),
+      };
     }
   }
 

@@ -54,7 +54,9 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body, null, 1));
+  res
+    .writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' })
+    .end(JSON.stringify(body, null, 1));
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
@@ -67,19 +69,39 @@ const STATUS_PATHS_SHOWN = 12;
 export function statusHtml(status: PublishStatus): string {
   const { queue } = status;
   const last = queue.last;
-  const documents = (set: ChangeSet) => Object.entries(set.documents).map(([path, change]) => `${change} ${path}`).join(', ') || (set.rebuild ? 'scheduled rebuild' : '—');
+  const documents = (set: ChangeSet) =>
+    Object.entries(set.documents)
+      .map(([path, change]) => `${change} ${path}`)
+      .join(', ') || (set.rebuild ? 'scheduled rebuild' : '—');
   const rows: Array<[string, string]> = [
     ['Live release', status.live ?? 'none'],
     ['Rollback would return to', status.previous ?? 'nothing'],
     ['Running', queue.running ? `since ${when(queue.running.startedAt)}: ${documents(queue.running.changeSet)}` : 'nothing'],
-    ['Queued', queue.queued ? `${documents(queue.queued.changeSet)} (${queue.queued.dueAt ? `due ${when(queue.queued.dueAt)}` : 'waits for the next publish'})` : 'nothing'],
-    ['Last build', last ? `${last.ok ? 'succeeded' : 'FAILED'} at ${when(last.finishedAt)}, ${((last.finishedAt - last.startedAt) / 1000).toFixed(1)} s` : 'none yet'],
+    [
+      'Queued',
+      queue.queued
+        ? `${documents(queue.queued.changeSet)} (${queue.queued.dueAt ? `due ${when(queue.queued.dueAt)}` : 'waits for the next publish'})`
+        : 'nothing',
+    ],
+    [
+      'Last build',
+      last
+        ? `${last.ok ? 'succeeded' : 'FAILED'} at ${when(last.finishedAt)}, ${((last.finishedAt - last.startedAt) / 1000).toFixed(1)} s`
+        : 'none yet',
+    ],
   ];
   if (last) rows.push(['Published', documents(last.changeSet)]);
   if (last?.ok && last.result) {
-    rows.push(['Pages', `${last.result.mode === 'full' ? 'full build' : `${last.result.pagesRendered} rendered`}; added ${last.result.added.length}, changed ${last.result.changed.length}, removed ${last.result.removed.length}`]);
+    rows.push([
+      'Pages',
+      `${last.result.mode === 'full' ? 'full build' : `${last.result.pagesRendered} rendered`}; added ${last.result.added.length}, changed ${last.result.changed.length}, removed ${last.result.removed.length}`,
+    ]);
     const paths = [...last.result.added, ...last.result.changed, ...last.result.removed];
-    if (paths.length > 0) rows.push(['Pages touched', `${paths.slice(0, STATUS_PATHS_SHOWN).join(', ')}${paths.length > STATUS_PATHS_SHOWN ? ` and ${paths.length - STATUS_PATHS_SHOWN} more` : ''}`]);
+    if (paths.length > 0)
+      rows.push([
+        'Pages touched',
+        `${paths.slice(0, STATUS_PATHS_SHOWN).join(', ')}${paths.length > STATUS_PATHS_SHOWN ? ` and ${paths.length - STATUS_PATHS_SHOWN} more` : ''}`,
+      ]);
   }
   if (last && !last.ok) rows.push(['Error', last.error ?? 'unknown']);
   rows.push(['Next scheduled rebuild', when(status.nextBoundary)]);
@@ -183,7 +205,14 @@ export async function startPublishing(options: { cmsUrl: string; log?: (line: st
   }
   log(`[release] ${first.release} is live at ${displayPath(releases.currentPath)}`);
   const lastBuild = { changeSet, startedAt, finishedAt: Date.now(), ok: true, result: first };
-  const service = await startPublishService({ port: publishPort(), secret: publishWebhookSecret(), run: publisher.run, releases: () => releases.list(), log, lastBuild });
+  const service = await startPublishService({
+    port: publishPort(),
+    secret: publishWebhookSecret(),
+    run: publisher.run,
+    releases: () => releases.list(),
+    log,
+    lastBuild,
+  });
   service.schedule(first.nextBoundary);
   log(`[publish] webhooks at ${service.url}/webhook, status at ${service.url}/status.html`);
   return {

@@ -59,15 +59,18 @@ export const webhookPayloadSchema = z
   .superRefine((payload, ctx) => {
     const lists = ['published', 'changed', 'deleted'] as const;
     const total = lists.reduce((sum, list) => sum + payload[list].length, 0);
-    if (total > MAX_WEBHOOK_DOCUMENTS) ctx.addIssue({ code: 'custom', path: [], message: `names ${total} documents; at most ${MAX_WEBHOOK_DOCUMENTS}` });
+    if (total > MAX_WEBHOOK_DOCUMENTS)
+      ctx.addIssue({ code: 'custom', path: [], message: `names ${total} documents; at most ${MAX_WEBHOOK_DOCUMENTS}` });
     const listOf = new Map<string, string>();
     for (const list of lists) {
       payload[list].forEach((path, index) => {
         // A language's documents live under its folder; the global ones at the top.
         const belongs = payload.language === 'all' ? !path.includes('/') : path.startsWith(`${payload.language}/`);
-        if (!belongs) ctx.addIssue({ code: 'custom', path: [list, index], message: `"${path}" is not a document of language ${payload.language}` });
+        if (!belongs)
+          ctx.addIssue({ code: 'custom', path: [list, index], message: `"${path}" is not a document of language ${payload.language}` });
         const other = listOf.get(path);
-        if (other && other !== list) ctx.addIssue({ code: 'custom', path: [list, index], message: `"${path}" is listed as both ${other} and ${list}` });
+        if (other && other !== list)
+          ctx.addIssue({ code: 'custom', path: [list, index], message: `"${path}" is listed as both ${other} and ${list}` });
         listOf.set(path, list);
       });
     }
@@ -134,7 +137,8 @@ export class DeliveryLog {
   }
 }
 
-const toBytes = (body: string | Uint8Array) => (typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength));
+const toBytes = (body: string | Uint8Array) =>
+  typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 
 function signature(timestamp: string, body: Buffer, secret: string): Buffer {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest();
@@ -201,11 +205,15 @@ export function verifyWebhook(options: VerifyWebhookOptions): WebhookVerificatio
 
   const signedAt = Number(parsed.timestamp) * 1000;
   if (Math.abs(now - signedAt) > toleranceMs) {
-    return refuse('stale', `signed at ${new Date(signedAt).toISOString()}, more than ${toleranceMs / 1000} s from now (${new Date(now).toISOString()})`);
+    return refuse(
+      'stale',
+      `signed at ${new Date(signedAt).toISOString()}, more than ${toleranceMs / 1000} s from now (${new Date(now).toISOString()})`,
+    );
   }
 
   const body = toBytes(rawBody);
-  if (body.byteLength > MAX_WEBHOOK_BODY_BYTES) return refuse('bad-body', `body of ${body.byteLength} bytes; at most ${MAX_WEBHOOK_BODY_BYTES}`);
+  if (body.byteLength > MAX_WEBHOOK_BODY_BYTES)
+    return refuse('bad-body', `body of ${body.byteLength} bytes; at most ${MAX_WEBHOOK_BODY_BYTES}`);
   const matches = secrets.some((secret) => {
     const expected = signature(parsed.timestamp, body, secret);
     // Every candidate is compared in full, in constant time; lengths are checked first

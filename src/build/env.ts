@@ -129,12 +129,18 @@ export const MIN_WEBHOOK_SECRET_LENGTH = 16;
 export function publishWebhookSecret(): string {
   const value = process.env.PUBLISH_WEBHOOK_SECRET?.trim();
   if (value) {
-    if (value.length < MIN_WEBHOOK_SECRET_LENGTH) throw new ConfigError(`PUBLISH_WEBHOOK_SECRET must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
-    if (value === DEV_WEBHOOK_SECRET && process.env.NODE_ENV === 'production') throw new ConfigError('PUBLISH_WEBHOOK_SECRET is the public local dev secret; set a real one in production');
+    if (value.length < MIN_WEBHOOK_SECRET_LENGTH)
+      throw new ConfigError(`PUBLISH_WEBHOOK_SECRET must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
+    if (value === DEV_WEBHOOK_SECRET && process.env.NODE_ENV === 'production')
+      throw new ConfigError('PUBLISH_WEBHOOK_SECRET is the public local dev secret; set a real one in production');
     return value;
   }
-  if (process.env.NODE_ENV === 'production') throw new ConfigError('PUBLISH_WEBHOOK_SECRET must be set in production (a random string of 32 or more characters, shared with the CMS)');
-  if (cmsBaseUrl()) throw new ConfigError('PUBLISH_WEBHOOK_SECRET must be set when CMS_BASE_URL names an outside CMS (the local dev secret is public)');
+  if (process.env.NODE_ENV === 'production')
+    throw new ConfigError(
+      'PUBLISH_WEBHOOK_SECRET must be set in production (a random string of 32 or more characters, shared with the CMS)',
+    );
+  if (cmsBaseUrl())
+    throw new ConfigError('PUBLISH_WEBHOOK_SECRET must be set when CMS_BASE_URL names an outside CMS (the local dev secret is public)');
   return DEV_WEBHOOK_SECRET;
 }
 

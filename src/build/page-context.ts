@@ -39,7 +39,12 @@ export interface PageContext extends ComponentContext {
 
 export async function componentContext(languageCode: string): Promise<ComponentContext> {
   const [{ content, now }, language] = await Promise.all([getSite(), languageContent(languageCode)]);
-  return { languageCode: language.language.code, now, switchConfig: content.switchConfig, productCorner: language.shared['product-corner'] };
+  return {
+    languageCode: language.language.code,
+    now,
+    switchConfig: content.switchConfig,
+    productCorner: language.shared['product-corner'],
+  };
 }
 
 export function organizationOf(content: LanguageContent): Organization {
@@ -50,7 +55,22 @@ export async function pageContext(route: RouteEntry): Promise<PageContext> {
   const [components, content] = await Promise.all([componentContext(route.languageCode), languageContent(route.languageCode)]);
   const organization = organizationOf(content);
   const press: PressContext | null = isPressSection(route.section)
-    ? { section: route.section, releases: content.press, language: content.language, site: siteUrl(), organization, feedTitle: buildTranslator(route.languageCode)('press.feedTitle') }
+    ? {
+        section: route.section,
+        releases: content.press,
+        language: content.language,
+        site: siteUrl(),
+        organization,
+        feedTitle: buildTranslator(route.languageCode)('press.feedTitle'),
+      }
     : null;
-  return { ...components, route, content, organization, press, mobileSiteUrl: mobileSiteUrl() || null, serviceLinks: { faq: faqUrl(), chat: chatUrl() } };
+  return {
+    ...components,
+    route,
+    content,
+    organization,
+    press,
+    mobileSiteUrl: mobileSiteUrl() || null,
+    serviceLinks: { faq: faqUrl(), chat: chatUrl() },
+  };
 }

@@ -24,6 +24,7 @@ export function routesInScope(routes: readonly RouteEntry[], scope: RenderScope 
   return routes.filter((route) => paths.has(route.urlPath));
 }
 
-export const rendersLanguageFiles = (scope: RenderScope | null, languageCode: string): boolean => scope?.languages.includes(languageCode) ?? true;
+export const rendersLanguageFiles = (scope: RenderScope | null, languageCode: string): boolean =>
+  scope?.languages.includes(languageCode) ?? true;
 
 export const rendersProductData = (scope: RenderScope | null): boolean => scope?.productData ?? true;

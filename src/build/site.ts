@@ -54,5 +54,7 @@ export function resetSite(): void {
 export async function languageContent(languageCode: string): Promise<LanguageContent> {
   const { content } = await getSite();
   const code = getLanguage(languageCode).code;
-  return content.languages.find((l) => l.language.code === code) ?? content.languages.find((l) => l.language.code === DEFAULT_LANGUAGE.code)!;
+  return (
+    content.languages.find((l) => l.language.code === code) ?? content.languages.find((l) => l.language.code === DEFAULT_LANGUAGE.code)!
+  );
 }

@@ -3,7 +3,9 @@ export default function EmptyState({ message, href, action }: { message: string;
   return (
     <div className="cart-page__empty">
       <p>{message}</p>
-      <a className="button" href={href}>{action}</a>
+      <a className="button" href={href}>
+        {action}
+      </a>
     </div>
   );
 }

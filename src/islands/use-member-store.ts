@@ -11,7 +11,11 @@ export function useMemberStore<M>(load: () => Promise<M>): M | null {
   const [store, setStore] = useState<M | null>(null);
   useEffect(() => {
     // A module that fails to load (offline) leaves the entry a plain link, as for a visitor.
-    if (member && !store) void load().then((loaded) => setStore(() => loaded), () => {});
+    if (member && !store)
+      void load().then(
+        (loaded) => setStore(() => loaded),
+        () => {},
+      );
   }, [member, store, load]);
   return member ? store : null;
 }

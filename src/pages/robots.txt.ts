@@ -4,4 +4,5 @@ import { siteUrl } from '../build/env.ts';
 import { LANGUAGES } from '../lib/i18n/languages.ts';
 import { robotsTxt } from '../build/seo/robots.ts';
 
-export const GET: APIRoute = () => new Response(robotsTxt(siteUrl(), LANGUAGES), { headers: { 'content-type': 'text/plain; charset=utf-8' } });
+export const GET: APIRoute = () =>
+  new Response(robotsTxt(siteUrl(), LANGUAGES), { headers: { 'content-type': 'text/plain; charset=utf-8' } });

@@ -29,7 +29,12 @@ export function initCarousels(root: ParentNode = document): void {
     slides.forEach((slide) => observer.observe(slide));
     if (slides.length < 2 || matchMedia('(prefers-reduced-motion: reduce)').matches) continue;
     let paused = false;
-    for (const [event, value] of [['pointerenter', true], ['pointerleave', false], ['focusin', true], ['focusout', false]] as const) {
+    for (const [event, value] of [
+      ['pointerenter', true],
+      ['pointerleave', false],
+      ['focusin', true],
+      ['focusout', false],
+    ] as const) {
       carousel.addEventListener(event, () => (paused = value));
     }
     setInterval(() => {

@@ -45,7 +45,12 @@ async function refresh(tiles: HTMLElement[], config: ListConfig): Promise<void> 
     tile.dataset.stock = product.stockFlag;
     const picture = tile.querySelector('.product-tile__picture');
     if (product.stockFlag === 'N' && picture && !picture.querySelector('[data-corner="sold-out"]')) {
-      const mark = Object.assign(document.createElement('img'), { src: config.soldOut.imageUrl, alt: config.soldOut.alt, width: 64, height: 64 });
+      const mark = Object.assign(document.createElement('img'), {
+        src: config.soldOut.imageUrl,
+        alt: config.soldOut.alt,
+        width: 64,
+        height: 64,
+      });
       mark.className = `corner-mark corner-mark--${config.soldOut.position}`;
       mark.dataset.corner = 'sold-out';
       picture.append(mark);

@@ -14,7 +14,11 @@ function at(moment: number, action: () => void, delay: (now: number) => number):
 
 const reloadAt = Number(document.body.dataset.reloadAt);
 if (Number.isFinite(reloadAt) && reloadAt > 0) {
-  at(reloadAt, () => location.reload(), (now) => msUntilReload(now, reloadAt));
+  at(
+    reloadAt,
+    () => location.reload(),
+    (now) => msUntilReload(now, reloadAt),
+  );
 }
 
 const bound = (value: string | undefined) => (value ? Number(value) : null);

@@ -42,7 +42,8 @@ function setUp(root: HTMLElement): void {
   let nearestFirst: typeof shops = [];
 
   const order = (nearest: boolean): void => {
-    for (const orderButton of orderButtons) orderButton.setAttribute('aria-pressed', String((orderButton.dataset.order === 'nearest') === nearest));
+    for (const orderButton of orderButtons)
+      orderButton.setAttribute('aria-pressed', String((orderButton.dataset.order === 'nearest') === nearest));
     // Cards move in the document, not only on screen, so reading and tab order follow what is seen.
     const list = root.querySelector<HTMLElement>('[data-nearest-list]');
     if (nearest) for (const shop of nearestFirst) list?.append(shop.card);

@@ -31,13 +31,18 @@ export const $addresses = atom<ResponseOf<'addressList'> | null>(null);
 let previewRequest = 0;
 
 /** `couponId` undefined lets the API pick the best usable coupon; null asks for none. */
-export async function loadPreview(deliveryType: RequestOf<'checkoutPreview'>['deliveryType'], couponId: string | null | undefined): Promise<void> {
+export async function loadPreview(
+  deliveryType: RequestOf<'checkoutPreview'>['deliveryType'],
+  couponId: string | null | undefined,
+): Promise<void> {
   const request = ++previewRequest;
   $preview.set({ ...$preview.get(), pending: true });
   const result = await callApi('checkoutPreview', { deliveryType, ...(couponId !== undefined ? { couponId } : {}) });
   if (request !== previewRequest || (!result.ok && result.kind === 'aborted')) return;
-  if (result.ok) $preview.set({ preview: { ...result.data, lines: result.data.lines.map(toCartPageItem) }, pending: false, empty: false, error: null });
-  else if (result.kind === 'failure' && result.msgCode === 'OD_CART_EMPTY') $preview.set({ preview: null, pending: false, empty: true, error: null });
+  if (result.ok)
+    $preview.set({ preview: { ...result.data, lines: result.data.lines.map(toCartPageItem) }, pending: false, empty: false, error: null });
+  else if (result.kind === 'failure' && result.msgCode === 'OD_CART_EMPTY')
+    $preview.set({ preview: null, pending: false, empty: true, error: null });
   else $preview.set({ ...$preview.get(), pending: false, error: { msgCode: result.kind === 'failure' ? result.msgCode : null } });
 }
 
@@ -50,7 +55,17 @@ export async function placeOrder(body: RequestOf<'orderCreate'>): Promise<ApiRes
   const result = await callApi('orderCreate', body);
   if (result.ok) {
     const { tracking } = result.data;
-    await sendToCollector('/datarcvr/custom', { id: tracking.orTempId, name: 'purchase', user_id: $member.get()?.userId, current_url: getPlatform().currentUrl(), event_prop: tracking }, getPlatform().fetch);
+    await sendToCollector(
+      '/datarcvr/custom',
+      {
+        id: tracking.orTempId,
+        name: 'purchase',
+        user_id: $member.get()?.userId,
+        current_url: getPlatform().currentUrl(),
+        event_prop: tracking,
+      },
+      getPlatform().fetch,
+    );
     await loadCartCount({ force: true });
   }
   return result;

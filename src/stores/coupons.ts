@@ -43,7 +43,10 @@ export async function loadMemberCoupons(now = Date.now()): Promise<void> {
   $memberCoupons.set({ status: 'loading' });
   const result = await callApi('couponList', { page: 1, pageSize: 100 });
   if (result.ok) {
-    const coupons = result.data.list.map(({ used, ...coupon }) => ({ ...coupon, status: used === 'Y' ? ('used' as const) : coupon.endDate <= now ? ('expired' as const) : ('usable' as const) }));
+    const coupons = result.data.list.map(({ used, ...coupon }) => ({
+      ...coupon,
+      status: used === 'Y' ? ('used' as const) : coupon.endDate <= now ? ('expired' as const) : ('usable' as const),
+    }));
     $memberCoupons.set({ status: 'ready', coupons });
   } else if (result.kind !== 'aborted') {
     $memberCoupons.set({ status: 'error' });
@@ -60,7 +63,12 @@ export async function collectCoupon(couponId: string): Promise<ApiResult<unknown
   else if (result.kind === 'aborted') {
     const { [couponId]: _, ...rest } = $collecting.get();
     $collecting.set(rest);
-  } else set({ status: 'refused', msgCode: result.kind === 'failure' ? result.msgCode : null, msg: result.kind === 'failure' ? result.msg : null });
+  } else
+    set({
+      status: 'refused',
+      msgCode: result.kind === 'failure' ? result.msgCode : null,
+      msg: result.kind === 'failure' ? result.msg : null,
+    });
   return result;
 }
 

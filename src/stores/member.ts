@@ -10,7 +10,8 @@ export interface MemberDetails {
   email: string;
 }
 
-export type MemberDetailsState = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; details: MemberDetails } | { status: 'error' };
+export type MemberDetailsState =
+  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; details: MemberDetails } | { status: 'error' };
 export const $memberDetails = atom<MemberDetailsState>({ status: 'idle' });
 
 /** The account home's details. A failure is an error state the page offers to retry. */

@@ -24,7 +24,8 @@ export async function loadOrder(orderCode: string): Promise<void> {
   if (!(await requireMember())) return;
   $order.set({ status: 'loading' });
   const result = await callApi('orderDetail', { orderCode });
-  if (result.ok) $order.set({ status: 'ready', order: { orderCode: result.data.orderCode, total: result.data.total, status: result.data.status } });
+  if (result.ok)
+    $order.set({ status: 'ready', order: { orderCode: result.data.orderCode, total: result.data.total, status: result.data.status } });
   else if (result.kind === 'failure') $order.set({ status: 'not-found' });
   else if (result.kind !== 'aborted') $order.set({ status: 'error' });
 }

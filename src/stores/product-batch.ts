@@ -23,10 +23,16 @@ export function requestProducts(codes: readonly string[]): Promise<ProductSummar
     fetchProducts: async (all) => {
       const platform = getPlatform();
       const { code: language, region } = platform.language();
-      const chunks = Array.from({ length: Math.ceil(all.length / CODES_PER_CALL) }, (_, i) => all.slice(i * CODES_PER_CALL, (i + 1) * CODES_PER_CALL));
+      const chunks = Array.from({ length: Math.ceil(all.length / CODES_PER_CALL) }, (_, i) =>
+        all.slice(i * CODES_PER_CALL, (i + 1) * CODES_PER_CALL),
+      );
       const answers = await Promise.all(
         chunks.map(async (codes) => {
-          const result = await callLight<ProductSummary[]>(LIGHT_ROUTES.productsByCodes, { codes, region, language }, { fetch: platform.fetch, language });
+          const result = await callLight<ProductSummary[]>(
+            LIGHT_ROUTES.productsByCodes,
+            { codes, region, language },
+            { fetch: platform.fetch, language },
+          );
           return result.ok ? result.data : [];
         }),
       );

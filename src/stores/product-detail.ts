@@ -9,13 +9,16 @@ import { productDetailSchema, type ProductDetail, type ProductStock } from '../l
 import { getPlatform } from './platform.ts';
 import { callApi } from './session.ts';
 
-export type ProductState = { status: 'loading' } | { status: 'ready'; detail: ProductDetail } | { status: 'not-found' } | { status: 'error' };
+export type ProductState =
+  { status: 'loading' } | { status: 'ready'; detail: ProductDetail } | { status: 'not-found' } | { status: 'error' };
 export const $product = atom<ProductState>({ status: 'loading' });
 
 /** Where the build put a product's detail in a language. */
-export const productDataUrl = (languageCode: string, productCode: string) => `/product-data/${languageCode}/${encodeURIComponent(productCode)}.json`;
+export const productDataUrl = (languageCode: string, productCode: string) =>
+  `/product-data/${languageCode}/${encodeURIComponent(productCode)}.json`;
 /** Where the build put the editors' content of a product page code in a language. */
-export const productContentUrl = (languageCode: string, productPageCode: string) => `/product-content/${languageCode}/${encodeURIComponent(productPageCode)}.html`;
+export const productContentUrl = (languageCode: string, productPageCode: string) =>
+  `/product-content/${languageCode}/${encodeURIComponent(productPageCode)}.html`;
 
 export async function loadProduct(productCode: string): Promise<void> {
   if (!/^[A-Za-z0-9-]+$/.test(productCode)) return $product.set({ status: 'not-found' });
@@ -24,7 +27,8 @@ export async function loadProduct(productCode: string): Promise<void> {
   try {
     const res = await platform.fetch(productDataUrl(platform.language().code, productCode));
     // The CDN sends unknown paths to the not-found page: a redirect or HTML is no product.
-    if (res.status === 404 || res.redirected || !(res.headers.get('content-type') ?? '').includes('json')) return $product.set({ status: 'not-found' });
+    if (res.status === 404 || res.redirected || !(res.headers.get('content-type') ?? '').includes('json'))
+      return $product.set({ status: 'not-found' });
     if (!res.ok) return $product.set({ status: 'error' });
     const parsed = productDetailSchema.safeParse(await res.json());
     $product.set(parsed.success ? { status: 'ready', detail: parsed.data } : { status: 'error' });
@@ -53,7 +57,8 @@ export async function loadProductContent(productPageCode: string | null): Promis
   if (request === contentRequest) $productContent.set(html);
 }
 
-export type StockState = { status: 'loading' } | { status: 'ready'; bySku: ReadonlyMap<string, ProductStock['skus'][number]> } | { status: 'error' };
+export type StockState =
+  { status: 'loading' } | { status: 'ready'; bySku: ReadonlyMap<string, ProductStock['skus'][number]> } | { status: 'error' };
 export const $stock = atom<StockState>({ status: 'loading' });
 
 export async function loadStock(productCode: string): Promise<void> {

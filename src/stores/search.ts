@@ -70,7 +70,13 @@ export function loadHotWords(): Promise<void> {
   hotWordsLoading ??= (async () => {
     // A failure (offline, even the client not loading) leaves no hot words: the panel works without.
     const result = await callApi('recommendedWords');
-    if (result.ok) $hotWords.set(result.data.map((w) => w.wordName.trim()).filter(Boolean).slice(0, RECOMMENDED_WORDS_SHOWN));
+    if (result.ok)
+      $hotWords.set(
+        result.data
+          .map((w) => w.wordName.trim())
+          .filter(Boolean)
+          .slice(0, RECOMMENDED_WORDS_SHOWN),
+      );
     hotWordsLoading = null;
   })();
   return hotWordsLoading;
@@ -202,8 +208,20 @@ export async function searchProducts(query: SearchQuery): Promise<void> {
   });
   if (request !== resultsRequest) return; // the shopper asked for another page or sort meanwhile
   if (result.ok) {
-    const items = result.data.list.map((p) => ({ productCode: p.productCode, name: p.name, imageUrl: p.imageUrl, soldOut: p.stockFlag === 'N', minPrice: p.priceInfo.minPrice, maxPrice: p.priceInfo.maxPrice }));
-    $searchResults.set({ status: 'ready', items, total: result.data.total, pages: Math.max(1, Math.ceil(result.data.total / SEARCH_RESULTS_PAGE_SIZE)) });
+    const items = result.data.list.map((p) => ({
+      productCode: p.productCode,
+      name: p.name,
+      imageUrl: p.imageUrl,
+      soldOut: p.stockFlag === 'N',
+      minPrice: p.priceInfo.minPrice,
+      maxPrice: p.priceInfo.maxPrice,
+    }));
+    $searchResults.set({
+      status: 'ready',
+      items,
+      total: result.data.total,
+      pages: Math.max(1, Math.ceil(result.data.total / SEARCH_RESULTS_PAGE_SIZE)),
+    });
   } else if (result.kind !== 'aborted') {
     $searchResults.set({ status: 'error' });
   }

@@ -112,7 +112,10 @@ export async function restoreSession(): Promise<boolean> {
   if ($member.get()) return true;
   if (!hasSessionHint()) return false;
   // A client that cannot load (offline) restores nobody on this page for now.
-  const session = await apiClient().then((client) => client.refreshSession(), () => null);
+  const session = await apiClient().then(
+    (client) => client.refreshSession(),
+    () => null,
+  );
   return session !== null;
 }
 

@@ -10,13 +10,20 @@ import { migrateStylingCollects, parseStoredList, toggleLook, type StylingCollec
 import { getPlatform } from './platform.ts';
 import { $member } from './session.ts';
 
-export const STYLING_STORAGE_KEYS = { old: 'linea:styling:collect', staff: 'linea:styling:staff', official: 'linea:styling:official' } as const;
+export const STYLING_STORAGE_KEYS = {
+  old: 'linea:styling:collect',
+  staff: 'linea:styling:staff',
+  official: 'linea:styling:official',
+} as const;
 
 export const $stylingCollects = atom<StylingCollects>({ staff: [], official: [] });
 
 export function loadStylingCollects(): void {
   const storage = getPlatform().localStorage;
-  let collects: StylingCollects = { staff: parseStoredList(storage.getItem(STYLING_STORAGE_KEYS.staff)), official: parseStoredList(storage.getItem(STYLING_STORAGE_KEYS.official)) };
+  let collects: StylingCollects = {
+    staff: parseStoredList(storage.getItem(STYLING_STORAGE_KEYS.staff)),
+    official: parseStoredList(storage.getItem(STYLING_STORAGE_KEYS.official)),
+  };
   const old = storage.getItem(STYLING_STORAGE_KEYS.old);
   if (old !== null) {
     collects = migrateStylingCollects(parseStoredList(old), collects);
@@ -33,7 +40,20 @@ export function toggleStylingCollect(id: string, options: { staff: boolean; prod
   const next = { ...current, [key]: list };
   save(next);
   $stylingCollects.set(next);
-  void sendToCollector('/datarcvr/event', { event_name: 'collect', user_id: $member.get()?.userId, event_prop: { optype: action === 'add' ? 'add' : 'del', staff: options.staff ? 'Y' : 'N', styleId: id, spu: options.productCode ?? null } }, getPlatform().fetch);
+  void sendToCollector(
+    '/datarcvr/event',
+    {
+      event_name: 'collect',
+      user_id: $member.get()?.userId,
+      event_prop: {
+        optype: action === 'add' ? 'add' : 'del',
+        staff: options.staff ? 'Y' : 'N',
+        styleId: id,
+        spu: options.productCode ?? null,
+      },
+    },
+    getPlatform().fetch,
+  );
   return action;
 }
 

@@ -16,5 +16,9 @@ onWishChange(({ action, productCode }) => {
   const user_id = $member.get()?.userId;
   const fetchImpl = getPlatform().fetch;
   void sendToCollector('/datarcvr/custom', { id: productCode, name: recommendationEventName(action), user_id }, fetchImpl);
-  void sendToCollector('/datarcvr/event', { event_name: 'collect', user_id, event_prop: { optype: action === 'add' ? 'add' : 'del', spu: productCode } }, fetchImpl);
+  void sendToCollector(
+    '/datarcvr/event',
+    { event_name: 'collect', user_id, event_prop: { optype: action === 'add' ? 'add' : 'del', spu: productCode } },
+    fetchImpl,
+  );
 });

@@ -24,7 +24,10 @@ export function setCollectionSwitch(value: 'Y' | 'N'): void {
 }
 
 /** The wishlist exists only for a signed-in member (a user id), and only while the CMS's collectionSwitch is Y. */
-export const $wishlistEnabled = computed([$member, $collectionSwitch], (member, collectionSwitch) => member !== null && collectionSwitch === 'Y');
+export const $wishlistEnabled = computed(
+  [$member, $collectionSwitch],
+  (member, collectionSwitch) => member !== null && collectionSwitch === 'Y',
+);
 
 /** Products in the wishlist; 0 when unknown, disabled or failed (a badge never shows a stale or made-up count). */
 export const $wishCount = atom(0);
@@ -143,11 +146,16 @@ async function changeWish(action: WishChange['action'], productCode: string, sku
   if (!$wishlistEnabled.get()) return null;
   const started = generation;
   const productList = [{ productCode, skuCode }];
-  const result = action === 'add' ? await callApi('wishInsert', { productList, cartList: [] }) : await callApi('wishDelete', { productList });
+  const result =
+    action === 'add' ? await callApi('wishInsert', { productList, cartList: [] }) : await callApi('wishDelete', { productList });
   if (result.ok && started === generation) {
     $wishCount.set(result.data.total);
     const list = $wishList.get();
-    if (action === 'remove') setList(list.entries.filter((e) => e.productCode !== productCode), result.data.total);
+    if (action === 'remove')
+      setList(
+        list.entries.filter((e) => e.productCode !== productCode),
+        result.data.total,
+      );
     else if (!list.codes.includes(productCode)) {
       // The API answers the total only: the entry is known by its code until the next fetch.
       $wishList.set({ ...list, codes: [productCode, ...list.codes], total: result.data.total });

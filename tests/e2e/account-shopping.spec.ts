@@ -10,7 +10,12 @@ test('favourites list the wishlist, mark what can no longer be bought, and remov
   const valid = catalogue().find((p) => p.enabledFlag === 'Y' && p.approval === 'LIST')!;
   const invalid = catalogue().find((p) => p.enabledFlag === 'N')!;
   for (const product of [invalid, valid]) {
-    const answer = await (await page.request.post('/api/wish/insert', { headers: member.auth, data: { productList: [{ productCode: product.productCode, skuCode: '' }], cartList: [] } })).json();
+    const answer = await (
+      await page.request.post('/api/wish/insert', {
+        headers: member.auth,
+        data: { productList: [{ productCode: product.productCode, skuCode: '' }], cartList: [] },
+      })
+    ).json();
     expect(answer.success, JSON.stringify(answer)).toBe(true);
   }
   await page.goto('/account/favorites.html');

@@ -98,7 +98,9 @@ test('third-party sign-in through the fake provider returns to the target', asyn
 
 test('forgotten password: the emailed link sets a new password', async ({ page, request }) => {
   const email = `reset.${Date.now()}@example.com`;
-  const registered = await request.post('/api/auth/register', { data: { name: 'Reset Me', email, password: 'first1234', agreeTerms: true } });
+  const registered = await request.post('/api/auth/register', {
+    data: { name: 'Reset Me', email, password: 'first1234', agreeTerms: true },
+  });
   expect((await registered.json()).success).toBe(true);
   await page.goto('/forget_password_phone.html');
   await expect(page).toHaveURL(/\/forget_password\.html$/);

@@ -16,7 +16,12 @@ test.describe.configure({ timeout: 90_000 });
 async function orderFromApi(page: Page, member: TestMember, orderCode: string) {
   const answer = await (await page.request.post('/api/order/detail', { headers: member.auth, data: { orderCode } })).json();
   expect(answer.success, JSON.stringify(answer)).toBe(true);
-  return answer.resp as { orderCode: string; status: string; shippingType: string; products: Array<{ productId: string; skuCode: string; quantity: number }> };
+  return answer.resp as {
+    orderCode: string;
+    status: string;
+    shippingType: string;
+    products: Array<{ productId: string; skuCode: string; quantity: number }>;
+  };
 }
 
 async function signIn(page: Page, member: TestMember) {
@@ -69,7 +74,13 @@ test('category → product → sign in on the way → mini cart → cart → che
   const events = (await (await page.request.get('/api/_test/analytics')).json()) as Array<{ path: string; body: Record<string, string> }>;
   const purchase = events.find((e) => e.path === '/datarcvr/custom' && e.body.name === 'purchase' && e.body.id === orderCode);
   expect(purchase).toBeDefined();
-  const tracking = JSON.parse(purchase!.body.event_prop!) as { orTempId: string; shippingMethod: string; shippingZipCode: string; actionField: { total: number }; products: Array<{ productId: string }> };
+  const tracking = JSON.parse(purchase!.body.event_prop!) as {
+    orTempId: string;
+    shippingMethod: string;
+    shippingZipCode: string;
+    actionField: { total: number };
+    products: Array<{ productId: string }>;
+  };
   expect(tracking).toMatchObject({ orTempId: orderCode, shippingMethod: 'EXPRESS_HOME', shippingZipCode: '110' });
   expect(tracking.products.map((p) => p.productId)).toEqual([order.products[0]!.productId]);
   // The cart is empty now, and the badge says so.
@@ -100,11 +111,16 @@ test('every delivery type places its order, with the payment it takes', async ({
   }
 });
 
-test('online payment goes through the provider and back: paid is complete, cancelled is failed with the items back in the cart', async ({ page }) => {
+test('online payment goes through the provider and back: paid is complete, cancelled is failed with the items back in the cart', async ({
+  page,
+}) => {
   const member = await newMember(page, 'online');
   await signIn(page, member);
   const [sku] = spareSkus(2, 10).slice(1);
-  for (const [channel, action, page_, status] of [['WALLET', 'pay', 'complete', 'WAIT_SHIP'], ['BANK_A', 'cancel', 'failed', 'CANCELLED']] as const) {
+  for (const [channel, action, page_, status] of [
+    ['WALLET', 'pay', 'complete', 'WAIT_SHIP'],
+    ['BANK_A', 'cancel', 'failed', 'CANCELLED'],
+  ] as const) {
     await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
     await page.goto('/payment/payment.html');
     await page.locator('input[name="paymentMethod"][value="ONLINE"]').check();
@@ -172,11 +188,19 @@ test('20 shoppers checking out the last 5 units at once: exactly 5 orders', asyn
   const [first, ...racers] = members;
   // The first shopper buys all but 5 units.
   await addThroughApi(page, first!, sku!.productCode, sku!.skuCode, sku!.stock - 5);
-  const order = { deliveryType: 'STORE_PICKUP', storeCode: 'TP001', invoice: { type: 'CLOUD', vehicle: 'MEMBER' }, paymentMethod: 'PAY_IN_STORE', from: 'cart' };
+  const order = {
+    deliveryType: 'STORE_PICKUP',
+    storeCode: 'TP001',
+    invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+    paymentMethod: 'PAY_IN_STORE',
+    from: 'cart',
+  };
   const bought = await (await page.request.post('/api/order/create', { headers: first!.auth, data: order })).json();
   expect(bought.success, JSON.stringify(bought)).toBe(true);
   for (const racer of racers) await addThroughApi(page, racer, sku!.productCode, sku!.skuCode);
-  const answers = await Promise.all(racers.map(async (racer) => (await page.request.post('/api/order/create', { headers: racer.auth, data: order })).json()));
+  const answers = await Promise.all(
+    racers.map(async (racer) => (await page.request.post('/api/order/create', { headers: racer.auth, data: order })).json()),
+  );
   expect(answers.filter((a) => a.success)).toHaveLength(5);
   expect(answers.filter((a) => !a.success).every((a) => a.msgCode === 'OD_STOCK_SHORTAGE')).toBe(true);
   const stock = await (await page.request.post('/api/product/stock', { data: { productCode: sku!.productCode, region: 'TW' } })).json();

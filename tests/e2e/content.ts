@@ -1,7 +1,16 @@
 /** What the browser tests know of the sample content: read from the pulled cache, never guessed. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cmsConfigSchema, languageConfigSchema, pageDocumentSchema, pressIndexSchema, pressReleaseSchema, shopsSchema, switchConfigSchema, type PageConfig } from '../../src/lib/cms/schema.ts';
+import {
+  cmsConfigSchema,
+  languageConfigSchema,
+  pageDocumentSchema,
+  pressIndexSchema,
+  pressReleaseSchema,
+  shopsSchema,
+  switchConfigSchema,
+  type PageConfig,
+} from '../../src/lib/cms/schema.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { cachePathOf } from '../../src/build/cms/pull.ts';
 import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
@@ -28,16 +37,21 @@ export function switchConfig() {
 }
 
 export function languageConfig(language: LanguageDefinition) {
-  return languageConfigSchema.parse(JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.shared(language.cmsCode, 'language-config'))), 'utf8')));
+  return languageConfigSchema.parse(
+    JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.shared(language.cmsCode, 'language-config'))), 'utf8')),
+  );
 }
 
 /** The language's press releases as the build saw them (summaries), any order. */
 export function pressIndex(language: LanguageDefinition) {
-  return pressIndexSchema.parse(JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.pressIndex(language.cmsCode))), 'utf8'))).releases;
+  return pressIndexSchema.parse(JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.pressIndex(language.cmsCode))), 'utf8')))
+    .releases;
 }
 
 export function pressRelease(language: LanguageDefinition, id: string) {
-  return pressReleaseSchema.parse(JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.pressRelease(language.cmsCode, id))), 'utf8')));
+  return pressReleaseSchema.parse(
+    JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.pressRelease(language.cmsCode, id))), 'utf8')),
+  );
 }
 
 export function shops(language: LanguageDefinition) {

@@ -34,7 +34,9 @@ test.describe('narrow screens', () => {
     await expect(page.locator('.gender-nav__scrim')).toHaveCount(0);
   });
 
-  test('a resting mouse opens it to browse; then the back arrow closes the search panel first, and a route change the rest', async ({ page }) => {
+  test('a resting mouse opens it to browse; then the back arrow closes the search panel first, and a route change the rest', async ({
+    page,
+  }) => {
     const clock = await pausedClock(page);
     await page.goto('/c/W01.html');
     await clock.hydrate('GenderNav');

@@ -136,12 +136,25 @@ test.describe('signed in', () => {
 
   test('hovering the cart shows the mini cart after 500 ms, at most 3 lines', async ({ page }) => {
     // Give the member more lines than the mini cart shows: in-stock SKUs of the sample catalogue.
-    const catalogue = JSON.parse(readFileSync('.data/cms/catalogue.json', 'utf8')) as { products: Array<{ productCode: string; enabledFlag: string; skus: Array<{ skuCode: string; stock: number }> }> };
-    const skus = catalogue.products.filter((p) => p.enabledFlag === 'Y').flatMap((p) => p.skus.filter((s) => s.stock > 5).slice(0, 1).map((s) => ({ productCode: p.productCode, skuCode: s.skuCode }))).slice(10, 14);
+    const catalogue = JSON.parse(readFileSync('.data/cms/catalogue.json', 'utf8')) as {
+      products: Array<{ productCode: string; enabledFlag: string; skus: Array<{ skuCode: string; stock: number }> }>;
+    };
+    const skus = catalogue.products
+      .filter((p) => p.enabledFlag === 'Y')
+      .flatMap((p) =>
+        p.skus
+          .filter((s) => s.stock > 5)
+          .slice(0, 1)
+          .map((s) => ({ productCode: p.productCode, skuCode: s.skuCode })),
+      )
+      .slice(10, 14);
     // A token of its own (a refresh here would race the page's own refresh and its rotation).
     const session = await (await page.request.post('/api/auth/login', { data: { account: demo.email, password: demo.password } })).json();
     const auth = { authorization: `Bearer ${session.resp.accessToken as string}` };
-    for (const sku of skus) expect((await (await page.request.post('/api/cart/add', { headers: auth, data: { ...sku, quantity: 1 } })).json()).success).toBe(true);
+    for (const sku of skus)
+      expect((await (await page.request.post('/api/cart/add', { headers: auth, data: { ...sku, quantity: 1 } })).json()).success).toBe(
+        true,
+      );
     const mini = await (await page.request.get('/api/cart/mini', { headers: auth })).json();
     expect(mini.resp[0].cartList.length).toBeGreaterThan(3);
     const clock = await pausedClock(page);

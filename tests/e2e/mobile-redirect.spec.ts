@@ -7,8 +7,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { MOBILE_SITE } from '../../playwright.config.ts';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
-const GOOGLEBOT_PHONE = 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+const GOOGLEBOT_PHONE =
+  'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 async function phone(browser: Browser, userAgent = IPHONE) {
   return browser.newContext({ userAgent, viewport: { width: 390, height: 844 } });
@@ -84,7 +86,10 @@ test("a desktop browser and a search engine's smartphone crawler stay on the sto
 });
 
 test('assets are never redirected, only pages', async ({ playwright }) => {
-  const phoneRequest = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { 'user-agent': IPHONE } });
+  const phoneRequest = await playwright.request.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { 'user-agent': IPHONE },
+  });
   expect((await phoneRequest.get('/favicon.svg', { maxRedirects: 0 })).status()).toBe(200);
   expect((await phoneRequest.get('/women.html', { maxRedirects: 0 })).status()).toBe(302);
   await phoneRequest.dispose();

@@ -14,8 +14,21 @@ const PAGE_KINDS = [
 /** At least one image in main has really loaded (decoded pixels, not a broken icon), and none failed. */
 async function expectRealImage(page: Page) {
   const images = page.locator('main img');
-  await expect.poll(() => images.evaluateAll((all) => all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length)).toBeGreaterThan(0);
-  const broken = await images.evaluateAll((all) => all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0 && img.getAttribute('loading') !== 'lazy').map((img) => img.getAttribute('src')));
+  await expect
+    .poll(() =>
+      images.evaluateAll(
+        (all) => all.filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0).length,
+      ),
+    )
+    .toBeGreaterThan(0);
+  const broken = await images.evaluateAll((all) =>
+    all
+      .filter(
+        (img) =>
+          (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0 && img.getAttribute('loading') !== 'lazy',
+      )
+      .map((img) => img.getAttribute('src')),
+  );
   expect(broken).toEqual([]);
 }
 
@@ -32,7 +45,10 @@ for (const language of LANGUAGES) {
       const alternates = page.locator('link[rel="alternate"][hreflang]');
       await expect(alternates).toHaveCount(LANGUAGES.length + 1);
       for (const other of LANGUAGES) {
-        await expect(page.locator(`link[rel="alternate"][hreflang="${other.code}"]`)).toHaveAttribute('href', `${baseURL}${localizedPath(other, path)}`);
+        await expect(page.locator(`link[rel="alternate"][hreflang="${other.code}"]`)).toHaveAttribute(
+          'href',
+          `${baseURL}${localizedPath(other, path)}`,
+        );
       }
       await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}${path}`);
       await expectRealImage(page);
@@ -98,7 +114,9 @@ test('a live page reloads itself 20 ms after its end date passes', async ({ page
 
 test('custom content shows only inside its window, and appears when its start passes', async ({ page }) => {
   const lookbook = pageWhere(zhTW, (p) => p.path === '/feature/lookbook.html');
-  const block = pageDocument(zhTW, lookbook).components.find((c) => c.type === 'customContent' && c.startDate !== null && c.startDate > Date.now());
+  const block = pageDocument(zhTW, lookbook).components.find(
+    (c) => c.type === 'customContent' && c.startDate !== null && c.startDate > Date.now(),
+  );
   if (!block || block.type !== 'customContent') throw new Error('the sample lookbook has no upcoming custom content block');
   await page.clock.install({ time: block.startDate! - 60_000 });
   await page.clock.pauseAt(block.startDate! - 2_000);
@@ -138,7 +156,8 @@ test('a template 4 page without content of its own shows its parent content', as
   await page.goto(inheriting.path);
   await expect(page.locator('.breadcrumb [aria-current="page"]')).toHaveText(await page.locator('.category-header__title').innerText());
   const parentFirst = pageDocument(zhTW, parent).components.find((c) => c.type === 'productList');
-  if (parentFirst?.type === 'productList' && parentFirst.title) await expect(page.getByRole('heading', { name: parentFirst.title })).toBeVisible();
+  if (parentFirst?.type === 'productList' && parentFirst.title)
+    await expect(page.getByRole('heading', { name: parentFirst.title })).toBeVisible();
   await expect(page.locator('main [data-component]').first()).toBeVisible();
 });
 
@@ -147,7 +166,10 @@ test('content components ship no JavaScript of their own; the carousel does', as
   // Only Astro's inline island runtime, the header's own (the live banner's window) and the
   // product list's live prices: no other component ships a script.
   const scripts = 'script[type="module"], script[src]';
-  const mainScripts = await page.locator('main').locator(scripts).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src') ?? 'inline'));
+  const mainScripts = await page
+    .locator('main')
+    .locator(scripts)
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src') ?? 'inline'));
   expect(mainScripts.every((src) => /ProductList/.test(src))).toBe(true);
   expect(await page.locator(scripts).count()).toBe(mainScripts.length + (await page.locator('header').locator(scripts).count()));
   expect(await page.locator('main astro-island').count()).toBe(0);

@@ -6,7 +6,15 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
-import { PRESS_FEED_PATH, PRESS_PAGE_SIZE, brandCalendar, newestFirst, pressListPath, pressReleasePath, pressYearPath } from '../../src/lib/press/paths.ts';
+import {
+  PRESS_FEED_PATH,
+  PRESS_PAGE_SIZE,
+  brandCalendar,
+  newestFirst,
+  pressListPath,
+  pressReleasePath,
+  pressYearPath,
+} from '../../src/lib/press/paths.ts';
 import { PRESS_FEED_SIZE } from '../../src/lib/press/feed.ts';
 import { languageSitemapPath } from '../../src/build/seo/sitemap.ts';
 import { parseXml } from '../fixtures/xml.ts';
@@ -15,7 +23,8 @@ import { pressIndex, pressRelease } from './content.ts';
 const zhTW = getLanguage('zh-TW');
 const enGB = getLanguage('en-GB');
 const newest = (language = zhTW) => newestFirst(pressIndex(language));
-const releaseUrl = (language: (typeof LANGUAGES)[number], release: { id: string; publishedAt: number }) => localizedPath(language, pressReleasePath(release));
+const releaseUrl = (language: (typeof LANGUAGES)[number], release: { id: string; publishedAt: number }) =>
+  localizedPath(language, pressReleasePath(release));
 
 /** Every script the page asks for while it loads and settles. */
 async function scriptsLoaded(page: Page, url: string): Promise<string[]> {
@@ -96,7 +105,10 @@ test('a year list shows that year by month; the year without its slash answers 3
   await expect(page.locator('.press-month')).toHaveCount(months.size);
 });
 
-test('the sitemap index and every language sitemap are well-formed and list every release of the language', async ({ request, baseURL }) => {
+test('the sitemap index and every language sitemap are well-formed and list every release of the language', async ({
+  request,
+  baseURL,
+}) => {
   const index = await request.get('/sitemap-index.xml');
   expect(index.headers()['content-type']).toContain('application/xml');
   const sitemaps = parseXml(await index.text()).sitemapindex.sitemap.map((s: { loc: string }) => s.loc);
@@ -105,7 +117,8 @@ test('the sitemap index and every language sitemap are well-formed and list ever
     const text = await (await request.get(languageSitemapPath(language.code))).text();
     const urls = parseXml(text).urlset.url as Array<{ loc: string; lastmod?: string; 'xhtml:link': Array<Record<string, string>> }>;
     const locs = new Set(urls.map((u) => u.loc));
-    for (const release of pressIndex(language)) expect(locs.has(`${baseURL}${releaseUrl(language, release)}`), `${language.code} ${release.id}`).toBe(true);
+    for (const release of pressIndex(language))
+      expect(locs.has(`${baseURL}${releaseUrl(language, release)}`), `${language.code} ${release.id}`).toBe(true);
     expect(locs.has(`${baseURL}${localizedPath(language, pressListPath(1))}`)).toBe(true);
     expect(locs.has(`${baseURL}${localizedPath(language, '/not-found.html')}`)).toBe(false);
     const release = urls.find((u) => u.loc.endsWith(pressReleasePath(newest(language)[0]!)))!;
@@ -117,7 +130,11 @@ test('the sitemap index and every language sitemap are well-formed and list ever
   expect(await robots.text()).toContain(`Sitemap: ${baseURL}/sitemap-index.xml`);
 });
 
-test('the Atom feed of each language parses and carries its newest releases, linked from the press pages', async ({ page, request, baseURL }) => {
+test('the Atom feed of each language parses and carries its newest releases, linked from the press pages', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   for (const language of [zhTW, enGB]) {
     await page.goto(localizedPath(language, pressListPath(1)));
     const href = await page.locator('link[rel="alternate"][type="application/atom+xml"]').getAttribute('href');
@@ -137,9 +154,16 @@ test('a release has NewsArticle and BreadcrumbList JSON-LD and Open Graph for sh
   const release = newest(enGB)[0]!;
   const url = releaseUrl(enGB, release);
   await page.goto(url);
-  const data = await page.locator('script[type="application/ld+json"]').evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? '')));
+  const data = await page
+    .locator('script[type="application/ld+json"]')
+    .evaluateAll((scripts) => scripts.map((s) => JSON.parse(s.textContent ?? '')));
   const article = data.find((d) => d['@type'] === 'NewsArticle');
-  expect(article).toMatchObject({ headline: release.title, description: release.summary, inLanguage: 'en-GB', mainEntityOfPage: { '@id': `${baseURL}${url}` } });
+  expect(article).toMatchObject({
+    headline: release.title,
+    description: release.summary,
+    inLanguage: 'en-GB',
+    mainEntityOfPage: { '@id': `${baseURL}${url}` },
+  });
   expect(article.datePublished).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/);
   expect(article.dateModified).toMatch(/\+08:00$/);
   expect(article.publisher).toMatchObject({ '@type': 'Organization', name: 'LINEA', logo: { url: `${baseURL}/brand/logo.png` } });
@@ -158,9 +182,14 @@ test('a release has NewsArticle and BreadcrumbList JSON-LD and Open Graph for sh
   await expect(og('og:site_name')).toHaveAttribute('content', 'LINEA');
   await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${baseURL}${url}`);
-  await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute('href', `${baseURL}${releaseUrl(zhTW, release)}`);
+  await expect(page.locator('link[rel="alternate"][hreflang="x-default"]')).toHaveAttribute(
+    'href',
+    `${baseURL}${releaseUrl(zhTW, release)}`,
+  );
   // The lead image really loads (through the image host).
-  await expect.poll(() => page.locator('.press-release__lead img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.locator('.press-release__lead img').evaluate((img) => (img as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
 });
 
 test('the static header works without islands: ticker close for the session, language and search links', async ({ page }) => {

@@ -143,7 +143,9 @@ test('product images load lazily with their states, and a broken one is marked',
 
 test('a made-to-order item asks for each of its choices, and the cart shows them', async ({ page }) => {
   const member = await newMember(page, 'semi');
-  const shirt = catalogue().find((p) => p.enabledFlag === 'Y' && p.customMadeFlag === 'Y' && p.semiOptions.length > 0 && p.skus.some((s) => s.stock > 0))!;
+  const shirt = catalogue().find(
+    (p) => p.enabledFlag === 'Y' && p.customMadeFlag === 'Y' && p.semiOptions.length > 0 && p.skus.some((s) => s.stock > 0),
+  )!;
   const sku = shirt.skus.find((s) => s.stock > 0)!;
   await page.goto(`/en-gb/login.html?redirect_url=${encodeURIComponent(`/en-gb${productDetailHref(shirt.productCode, sku.productId)}`)}`);
   await signInOnPage(page, member.email);

@@ -20,7 +20,10 @@ async function cmsDocument(request: APIRequestContext, cachePath: string) {
   return (await request.get(`${E2E_CMS_URL}/cms/${cachePath}`)).json();
 }
 async function putDocument(request: APIRequestContext, cachePath: string, body: unknown, force = false) {
-  const answer = await request.put(`${E2E_CMS_URL}/cms/_edit/${cachePath}${force ? '?force=1' : ''}`, { data: body, headers: { 'content-type': 'application/json' } });
+  const answer = await request.put(`${E2E_CMS_URL}/cms/_edit/${cachePath}${force ? '?force=1' : ''}`, {
+    data: body,
+    headers: { 'content-type': 'application/json' },
+  });
   expect(answer.status(), await answer.text()).toBeLessThan(300);
 }
 interface BuildRecord {
@@ -41,10 +44,23 @@ async function findBuild(request: APIRequestContext, matches: (record: BuildReco
 const touches = (record: BuildRecord, cachePath: string) => cachePath in record.changeSet.documents;
 /** Sets the start or end date of the sample's lookbook page through the CMS's edit API. */
 const scheduleLookbook = (request: APIRequestContext, body: unknown) =>
-  request.post(`${E2E_CMS_URL}/cms/_edit/zh_TW/pages/feature/lookbook.json`, { data: body, headers: { 'content-type': 'application/json' } });
+  request.post(`${E2E_CMS_URL}/cms/_edit/zh_TW/pages/feature/lookbook.json`, {
+    data: body,
+    headers: { 'content-type': 'application/json' },
+  });
 const withNotice = (doc: { components: unknown[] }, text: string) => ({
   ...doc,
-  components: [{ type: 'customContent', id: `e2e-${Date.now()}`, html: `<p class="e2e-notice">${text}</p>`, className: '', startDate: null, endDate: null }, ...doc.components],
+  components: [
+    {
+      type: 'customContent',
+      id: `e2e-${Date.now()}`,
+      html: `<p class="e2e-notice">${text}</p>`,
+      className: '',
+      startDate: null,
+      endDate: null,
+    },
+    ...doc.components,
+  ],
 });
 
 test('an edit in the CMS is live in seconds, and rollback brings the page before it back', async ({ page, request }) => {
@@ -56,7 +72,10 @@ test('an edit in the CMS is live in seconds, and rollback brings the page before
     await page.goto('/women.html');
     await expect(page.locator('.e2e-notice')).toHaveText(text);
 
-    execFileSync(process.execPath, ['scripts/publish/rollback.ts'], { env: { ...process.env, RELEASES_DIR: E2E_RELEASES_DIR }, stdio: 'pipe' });
+    execFileSync(process.execPath, ['scripts/publish/rollback.ts'], {
+      env: { ...process.env, RELEASES_DIR: E2E_RELEASES_DIR },
+      stdio: 'pipe',
+    });
     await page.reload();
     await expect(page.locator('.e2e-notice')).toHaveCount(0);
   } finally {
@@ -83,7 +102,12 @@ test('a malformed document leaves the live site as it was, and /status says whic
     // The fix is the next publish: the failed change goes into it, and it succeeds.
     const fixedAt = Date.now();
     await putDocument(request, WOMEN, original);
-    await expect.poll(async () => (await findBuild(request, (record) => record.finishedAt > fixedAt && touches(record, WOMEN)))?.ok ?? null, BUILD_WAIT).toBe(true);
+    await expect
+      .poll(
+        async () => (await findBuild(request, (record) => record.finishedAt > fixedAt && touches(record, WOMEN)))?.ok ?? null,
+        BUILD_WAIT,
+      )
+      .toBe(true);
   }
 });
 
@@ -98,7 +122,9 @@ test('a page whose start date passes appears without an editor', async ({ reques
     // The live swap comes a moment before the build's record (and its next boundary) in /status.
     await expect.poll(async () => (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).nextBoundary, BUILD_WAIT).toBe(startsAt);
     // Nobody publishes again: the service rebuilds at the start date.
-    await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 120_000, intervals: [1000] }).toBe(200);
+    await expect
+      .poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 120_000, intervals: [1000] })
+      .toBe(200);
     expect(Date.now()).toBeGreaterThanOrEqual(startsAt);
   } finally {
     await schedule({ startDate: null });
@@ -116,13 +142,17 @@ test('a page whose end date passes is gone without an editor, and its file with 
     expect((await request.get(path, { maxRedirects: 0 })).status()).toBe(200);
     // Nobody publishes again: the service rebuilds at the end date, page by page, and the
     // page's file leaves the release (an unknown page goes to not-found).
-    await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 120_000, intervals: [1000] }).toBe(302);
+    await expect
+      .poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 120_000, intervals: [1000] })
+      .toBe(302);
     expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
     // The publish that removed it, page by page: found among the recent builds, since another
     // may already have run after it; and polled, since the swap comes a moment before the
     // build's record.
     const removedIt = (record: BuildRecord) => record.finishedAt >= endsAt && (record.result?.removed ?? []).includes(path);
-    await expect.poll(async () => (await findBuild(request, removedIt))?.result ?? null, BUILD_WAIT).toMatchObject({ mode: 'pages', removed: expect.arrayContaining([path]) });
+    await expect
+      .poll(async () => (await findBuild(request, removedIt))?.result ?? null, BUILD_WAIT)
+      .toMatchObject({ mode: 'pages', removed: expect.arrayContaining([path]) });
   } finally {
     await schedule({ endDate: null });
     await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), BUILD_WAIT).toBe(200);

@@ -17,7 +17,7 @@ test('sorting by price puts the cheapest first, and the query string keeps the s
   await page.locator('.search-results__sort select').selectOption('priceAsc');
   await expect(page).toHaveURL(/sort=priceAsc/);
   await expect(page.locator('.search-results')).toHaveAttribute('data-status', 'done');
-  const prices = (await page.locator('.product-tile__price').evaluateAll((all) => all.map((el) => Number(el.getAttribute('data-price')))));
+  const prices = await page.locator('.product-tile__price').evaluateAll((all) => all.map((el) => Number(el.getAttribute('data-price'))));
   expect(prices.length).toBeGreaterThan(1);
   expect(prices).toEqual([...prices].sort((a, b) => a - b));
 });

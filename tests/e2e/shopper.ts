@@ -16,11 +16,26 @@ export interface TestMember {
 export async function newMember(page: Page, label: string, options: { address?: boolean } = {}): Promise<TestMember> {
   const email = `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@linea.example`;
   const name = `Shopper ${label}`;
-  const answer = await (await page.request.post('/api/auth/register', { data: { name, email, password: PASSWORD, agreeTerms: true } })).json();
+  const answer = await (
+    await page.request.post('/api/auth/register', { data: { name, email, password: PASSWORD, agreeTerms: true } })
+  ).json();
   expect(answer.success, JSON.stringify(answer)).toBe(true);
   const auth = { authorization: `Bearer ${answer.resp.accessToken as string}` };
   if (options.address !== false) {
-    const address = await (await page.request.post('/api/address/save', { headers: auth, data: { receiver: name, mobile: '0912345678', region: 'TW', city: '台北市', detail: '信義路五段 7 號', zipCode: '110', isDefault: 'Y' } })).json();
+    const address = await (
+      await page.request.post('/api/address/save', {
+        headers: auth,
+        data: {
+          receiver: name,
+          mobile: '0912345678',
+          region: 'TW',
+          city: '台北市',
+          detail: '信義路五段 7 號',
+          zipCode: '110',
+          isDefault: 'Y',
+        },
+      })
+    ).json();
     expect(address.success, JSON.stringify(address)).toBe(true);
   }
   // Registering set this context's refresh cookie: sign out so the member starts as a visitor.
@@ -30,7 +45,9 @@ export async function newMember(page: Page, label: string, options: { address?: 
 
 /** Puts a SKU in the member's cart through the API. */
 export async function addThroughApi(page: Page, member: TestMember, productCode: string, skuCode: string, quantity = 1): Promise<void> {
-  const answer = await (await page.request.post('/api/cart/add', { headers: member.auth, data: { productCode, skuCode, quantity } })).json();
+  const answer = await (
+    await page.request.post('/api/cart/add', { headers: member.auth, data: { productCode, skuCode, quantity } })
+  ).json();
   expect(answer.success, JSON.stringify(answer)).toBe(true);
 }
 
@@ -39,7 +56,12 @@ export function spareSkus(count: number, minimumStock = 5): Array<{ productCode:
   return catalogue()
     .filter((p) => p.enabledFlag === 'Y' && p.approval === 'LIST')
     .reverse()
-    .flatMap((p) => p.skus.filter((s) => s.stock >= minimumStock).slice(0, 1).map((s) => ({ productCode: p.productCode, skuCode: s.skuCode, stock: s.stock })))
+    .flatMap((p) =>
+      p.skus
+        .filter((s) => s.stock >= minimumStock)
+        .slice(0, 1)
+        .map((s) => ({ productCode: p.productCode, skuCode: s.skuCode, stock: s.stock })),
+    )
     .slice(0, count);
 }
 
@@ -55,7 +77,11 @@ export function catalogue(): CatalogueProduct[] {
 }
 
 /** A switched-on product whose first colour has a sold-out size beside sizes in stock. */
-export function productWithSoldOutSize(): { product: CatalogueProduct; soldOut: CatalogueProduct['skus'][number]; inStock: CatalogueProduct['skus'][number] } {
+export function productWithSoldOutSize(): {
+  product: CatalogueProduct;
+  soldOut: CatalogueProduct['skus'][number];
+  inStock: CatalogueProduct['skus'][number];
+} {
   for (const product of catalogue()) {
     if (product.enabledFlag !== 'Y') continue;
     const first = product.skus.filter((s) => s.colorNo === product.colours[0]!.colorNo);

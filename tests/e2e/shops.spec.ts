@@ -29,17 +29,28 @@ test('the list shows every shop of the CMS under its region, with a jump list, l
   await expect(page.locator('.shops__region h2')).toHaveText(regions);
   await expect(page.locator('[data-shop-card]')).toHaveCount(all.length);
   for (const shop of all) {
-    const card = page.locator('.shops__region', { has: page.getByRole('heading', { level: 2, name: shop.region, exact: true }) }).locator(`[data-shop-card="${shop.code}"]`);
-    await expect(card.getByRole('link', { name: shop.name, exact: true })).toHaveAttribute('href', `/en-gb/shop/shop.html?storeCode=${shop.code}`);
+    const card = page
+      .locator('.shops__region', { has: page.getByRole('heading', { level: 2, name: shop.region, exact: true }) })
+      .locator(`[data-shop-card="${shop.code}"]`);
+    await expect(card.getByRole('link', { name: shop.name, exact: true })).toHaveAttribute(
+      'href',
+      `/en-gb/shop/shop.html?storeCode=${shop.code}`,
+    );
     await expect(card).toContainText(shop.address);
     await expect(card).toContainText(shop.openingHours);
-    await expect(card.locator('a[href^="tel:"]')).toHaveAttribute('href', `tel:${shop.phone.startsWith('+') ? '+' : ''}${shop.phone.replace(/\D/g, '')}`);
+    await expect(card.locator('a[href^="tel:"]')).toHaveAttribute(
+      'href',
+      `tel:${shop.phone.startsWith('+') ? '+' : ''}${shop.phone.replace(/\D/g, '')}`,
+    );
     await expect(card.locator('.shop-facts__services li')).toHaveText(shop.services);
     const map = card.locator('a[href^="https://www.openstreetmap.org/"]');
     await expect(map).toHaveAttribute('target', '_blank');
     await expect(map).toHaveAttribute('rel', 'noopener');
     await expect(map).toHaveAttribute('href', new RegExp(`mlat=${shop.latitude}&mlon=${shop.longitude}`));
-    await expect(card.getByRole('link', { name: text('en-GB', 'wares') })).toHaveAttribute('href', `/en-gb/search.html?searchType=storeCode&storeCode=${shop.code}`);
+    await expect(card.getByRole('link', { name: text('en-GB', 'wares') })).toHaveAttribute(
+      'href',
+      `/en-gb/search.html?searchType=storeCode&storeCode=${shop.code}`,
+    );
   }
   // The jump list leads to each region's heading.
   const jumps = page.locator('.shops__regions a');
@@ -49,14 +60,21 @@ test('the list shows every shop of the CMS under its region, with a jump list, l
   await expect(page.locator(`#region-${regions.length} h2`)).toHaveText(regions.at(-1)!);
   await expect(page.locator(`#region-${regions.length} h2`)).toBeInViewport();
 
-  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { '@graph': Array<{ '@type': string; name: string; url: string; telephone: string }> };
-  expect(jsonLd['@graph'].map((item) => [item['@type'], item.name, new URL(item.url).search])).toEqual(all.map((shop) => ['ClothingStore', shop.name, `?storeCode=${shop.code}`]));
+  const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as {
+    '@graph': Array<{ '@type': string; name: string; url: string; telephone: string }>;
+  };
+  expect(jsonLd['@graph'].map((item) => [item['@type'], item.name, new URL(item.url).search])).toEqual(
+    all.map((shop) => ['ClothingStore', shop.name, `?storeCode=${shop.code}`]),
+  );
 });
 
 test("a shop's wares link opens that store's products on the search page", async ({ page }) => {
   const [shop] = shops(enGB);
   await page.goto(localizedPath(enGB, '/shop/shop_list.html'));
-  await page.locator(`[data-shop-card="${shop!.code}"]`).getByRole('link', { name: text('en-GB', 'wares') }).click();
+  await page
+    .locator(`[data-shop-card="${shop!.code}"]`)
+    .getByRole('link', { name: text('en-GB', 'wares') })
+    .click();
   await expect(page.locator('.search-results__count')).toHaveText(/^\d+ products in this store$/);
 });
 
@@ -133,7 +151,8 @@ test('the shop is chosen before first paint: the other shops are hidden as they 
     new MutationObserver((records) => {
       for (const record of records) {
         for (const node of record.addedNodes) {
-          if (node instanceof HTMLElement && node.matches('[data-shop-detail]')) seen[node.dataset.shopDetail!] = getComputedStyle(node).display;
+          if (node instanceof HTMLElement && node.matches('[data-shop-detail]'))
+            seen[node.dataset.shopDetail!] = getComputedStyle(node).display;
         }
       }
     }).observe(document, { childList: true, subtree: true });
@@ -141,7 +160,11 @@ test('the shop is chosen before first paint: the other shops are hidden as they 
   await page.goto(`/shop/shop.html?storeCode=${shop!.code.toLowerCase()}`);
   const seen = await page.evaluate(() => (window as unknown as { shopDisplay: Record<string, string> }).shopDisplay);
   expect(Object.keys(seen)).toHaveLength(shops(zhTW).length);
-  expect(Object.entries(seen).filter(([, display]) => display !== 'none').map(([code]) => code)).toEqual([shop!.code]);
+  expect(
+    Object.entries(seen)
+      .filter(([, display]) => display !== 'none')
+      .map(([code]) => code),
+  ).toEqual([shop!.code]);
 });
 
 test('the shop page shows the distance once the location is shared', async ({ page, context }) => {
@@ -151,7 +174,9 @@ test('the shop page shows the distance once the location is shared', async ({ pa
   const shop = shops(zhTW)[1]!;
   await page.goto(`/shop/shop.html?storeCode=${shop.code}`);
   await page.getByRole('button', { name: text('zh-TW', 'showDistance') }).click();
-  await expect(page.locator(`[data-shop-detail="${shop.code}"] [data-distance-value]`)).toHaveText(formatDistance(distanceMetres(here, shop), 'zh-TW'));
+  await expect(page.locator(`[data-shop-detail="${shop.code}"] [data-distance-value]`)).toHaveText(
+    formatDistance(distanceMetres(here, shop), 'zh-TW'),
+  );
 });
 
 test('switching language on a shop page stays on that shop', async ({ page }) => {
@@ -184,7 +209,8 @@ test.describe('without JavaScript', () => {
     const all = shops(zhTW);
     await page.goto('/shop/shop_list.html');
     await expect(page.locator('[data-shop-card]:visible')).toHaveCount(all.length);
-    for (const shop of all) await expect(page.locator(`[data-shop-card="${shop.code}"]`).getByRole('link', { name: shop.name, exact: true })).toBeVisible();
+    for (const shop of all)
+      await expect(page.locator(`[data-shop-card="${shop.code}"]`).getByRole('link', { name: shop.name, exact: true })).toBeVisible();
     await expect(page.locator('.shops__regions a')).toHaveCount(new Set(all.map((shop) => shop.region)).size);
     await expect(page.locator('[data-distance-button]')).toBeHidden();
   });

@@ -124,7 +124,10 @@ describe('orders and the payment return', () => {
   it("loads a member's order; an unknown one is not found", async () => {
     const { orders } = await signedInPage();
     await orders.loadOrder('O2026000001');
-    expect(orders.$order.get()).toEqual({ status: 'ready', order: { orderCode: 'O2026000001', total: expect.any(Number), status: 'UNPAID' } });
+    expect(orders.$order.get()).toEqual({
+      status: 'ready',
+      order: { orderCode: 'O2026000001', total: expect.any(Number), status: 'UNPAID' },
+    });
     await orders.loadOrder('O2099999999');
     expect(orders.$order.get()).toEqual({ status: 'not-found' });
     await orders.loadOrder('');

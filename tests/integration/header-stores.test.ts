@@ -160,7 +160,10 @@ describe('mini cart', () => {
     const mini = cart.$miniCart.get();
     expect(mini.status).toBe('init');
     expect(mini.loading).toBe(false);
-    expect(mini.lines.map((l) => [l.productCode, l.quantity])).toEqual([['L000001', 1], ['L000002', 2]]);
+    expect(mini.lines.map((l) => [l.productCode, l.quantity])).toEqual([
+      ['L000001', 1],
+      ['L000002', 2],
+    ]);
     expect(mini.shownLines).toEqual(mini.lines);
     expect(mini.total).toBe(3);
     expect(cart.$cartCount.get()).toBe(3);
@@ -180,7 +183,7 @@ describe('mini cart', () => {
     expect(cart.$miniCart.get().lines).toHaveLength(2);
   });
 
-  it("adding is one request, whose answer sets the count, the mini cart and the cart page; at most 3 lines are shown", async () => {
+  it('adding is one request, whose answer sets the count, the mini cart and the cart page; at most 3 lines are shown', async () => {
     const { cart } = await signedInPage();
     await cart.loadMiniCart();
     const seen: Array<{ total: number; lines: number }> = [];
@@ -212,7 +215,13 @@ describe('mini cart', () => {
     expect(requests.slice(since)).toEqual([CART_ADD]);
     expect(wrapped?.ok && wrapped.data.lines.map((l) => [l.productCode, l.giftWrapped])).toEqual([['L000003', true]]);
     // The mini catalogue's products cannot be hemmed: the whole add is refused, the cart unchanged.
-    const hemmed = await cart.addToCart({ productCode: 'L000004', skuCode: 'L00000401002', quantity: 1, alterMode: 'HEM', finalInseam: 80 });
+    const hemmed = await cart.addToCart({
+      productCode: 'L000004',
+      skuCode: 'L00000401002',
+      quantity: 1,
+      alterMode: 'HEM',
+      finalInseam: 80,
+    });
     expect(hemmed).toMatchObject({ ok: false, kind: 'failure', msgCode: 'CART_HEM_NOT_AVAILABLE' });
     expect(cart.$miniCart.get().lines.map((l) => l.productCode)).toEqual(['L000003']);
     expect(requests.slice(since)).toEqual([CART_ADD, CART_ADD]);
@@ -232,7 +241,10 @@ describe('mini cart', () => {
     expect(requests.slice(since)).toEqual(['/api/cart/update', '/api/cart/options']);
     expect(changed?.ok && changed.data.lines.find((l) => l.cartId === line.cartId)?.quantity).toBe(line.quantity + 1);
     const after = cart.$cartPage.get();
-    expect(after.status === 'ready' && after.cart.lines.find((l) => l.cartId === line.cartId)).toMatchObject({ quantity: line.quantity + 1, giftWrapped: true });
+    expect(after.status === 'ready' && after.cart.lines.find((l) => l.cartId === line.cartId)).toMatchObject({
+      quantity: line.quantity + 1,
+      giftWrapped: true,
+    });
     expect(wrapped?.ok).toBe(true);
     expect(cart.$cartCount.get()).toBe(page.cart.lines.reduce((n, l) => n + l.quantity, 0) + 1);
     expect(cart.$miniCart.get().total).toBe(cart.$cartCount.get());

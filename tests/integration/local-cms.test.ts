@@ -51,7 +51,8 @@ async function config(lang: (typeof LANGUAGES)[number]): Promise<CmsConfig> {
 }
 async function pageDocs(lang: (typeof LANGUAGES)[number]): Promise<Map<string, PageDocument>> {
   const docs = new Map<string, PageDocument>();
-  for (const page of (await config(lang)).pages) docs.set(page.code, pageDocumentSchema.parse(await readJson(dirA, cmsEndpoints.page(lang.cmsCode, page.path))));
+  for (const page of (await config(lang)).pages)
+    docs.set(page.code, pageDocumentSchema.parse(await readJson(dirA, cmsEndpoints.page(lang.cmsCode, page.path))));
   return docs;
 }
 
@@ -78,13 +79,18 @@ describe('local sample CMS generator', () => {
 
   it('is deterministic: the same seed and now give identical JSON bytes', async () => {
     for (const lang of LANGUAGES) {
-      expect(await readText(dirB, cmsEndpoints.shared(lang.cmsCode, 'config'))).toBe(await readText(dirA, cmsEndpoints.shared(lang.cmsCode, 'config')));
-      expect(await readText(dirB, cmsEndpoints.page(lang.cmsCode, '/c/W0101.html'))).toBe(await readText(dirA, cmsEndpoints.page(lang.cmsCode, '/c/W0101.html')));
+      expect(await readText(dirB, cmsEndpoints.shared(lang.cmsCode, 'config'))).toBe(
+        await readText(dirA, cmsEndpoints.shared(lang.cmsCode, 'config')),
+      );
+      expect(await readText(dirB, cmsEndpoints.page(lang.cmsCode, '/c/W0101.html'))).toBe(
+        await readText(dirA, cmsEndpoints.page(lang.cmsCode, '/c/W0101.html')),
+      );
     }
     const filesA = (await listFiles(dirA)).filter((f) => f.endsWith('.json')).sort();
     const filesB = (await listFiles(dirB)).filter((f) => f.endsWith('.json')).sort();
     expect(filesB).toEqual(filesA);
-    for (const file of filesA) expect(await readFile(path.join(dirB, file), 'utf8'), file).toBe(await readFile(path.join(dirA, file), 'utf8'));
+    for (const file of filesA)
+      expect(await readFile(path.join(dirB, file), 'utf8'), file).toBe(await readFile(path.join(dirA, file), 'utf8'));
   });
 
   it('writes the same page codes and paths in every language, with at least 40 category pages', async () => {
@@ -105,7 +111,8 @@ describe('local sample CMS generator', () => {
         expect(parent!.tplt).toBe(page.tplt === 4 ? 3 : 2);
       }
       expect(cfg.pages.filter((p) => p.homepage === 'Y').map((p) => p.path)).toEqual(['/index.html']);
-      for (const landing of ['/women.html', '/men.html', '/kids.html', '/baby.html']) expect(cfg.pages.find((p) => p.path === landing)?.tplt).toBe(2);
+      for (const landing of ['/women.html', '/men.html', '/kids.html', '/baby.html'])
+        expect(cfg.pages.find((p) => p.path === landing)?.tplt).toBe(2);
     }
     expect((await config(LANGUAGES[0]!)).titleSuffix).toBe('LINEA 織線 官方網路商店');
     const english = LANGUAGES.find((l) => l.sampleCopy === 'en');
@@ -133,7 +140,9 @@ describe('local sample CMS generator', () => {
       expect(pages.some((p) => p.endDate === NOW + 5 * DAY && (p.startDate ?? 0) <= NOW)).toBe(true);
       const archived = pages.find((p) => p.startDate === NOW + DAY && p.archivedPage !== null);
       expect(archived).toBeDefined();
-      const old = pageDocumentSchema.parse(await readJson(dirA, cmsEndpoints.archivedPage(lang.cmsCode, archived!.code, archived!.archivedPage!.version)));
+      const old = pageDocumentSchema.parse(
+        await readJson(dirA, cmsEndpoints.archivedPage(lang.cmsCode, archived!.code, archived!.archivedPage!.version)),
+      );
       expect(old.code).toBe(archived!.code);
       expect(old.updatedAt).toBe(archived!.archivedPage!.updatedAt);
 
@@ -183,7 +192,9 @@ describe('local sample CMS generator', () => {
       expect(parsed.success, `${file}: ${parsed.error?.message}`).toBe(true);
       for (const match of text.matchAll(/"(\/media\/[^"]+)"/g)) media.add(match[1]!);
     }
-    for (const lang of LANGUAGES) for (const name of Object.keys(SHARED_DOCUMENTS)) expect(files).toContain(cmsEndpoints.shared(lang.cmsCode, name as SharedDocumentName).slice(1));
+    for (const lang of LANGUAGES)
+      for (const name of Object.keys(SHARED_DOCUMENTS))
+        expect(files).toContain(cmsEndpoints.shared(lang.cmsCode, name as SharedDocumentName).slice(1));
     expect(files).toContain(cmsEndpoints.switchConfig().slice(1));
 
     const catalogue = catalogueSchema.parse(await readJson(dirA, '/catalogue.json'));
@@ -215,7 +226,9 @@ describe('local sample CMS generator', () => {
     const catalogue = catalogueSchema.parse(await readJson(dirA, '/catalogue.json'));
     expect(catalogue.products.length).toBeGreaterThanOrEqual(100);
     expect(catalogue.products.some((p) => p.skus.every((s) => s.stock === 0))).toBe(true);
-    expect(catalogue.products.some((p) => p.skus.some((s) => s.stock === 0)) && catalogue.products.some((p) => p.skus.some((s) => s.stock > 0))).toBe(true);
+    expect(
+      catalogue.products.some((p) => p.skus.some((s) => s.stock === 0)) && catalogue.products.some((p) => p.skus.some((s) => s.stock > 0)),
+    ).toBe(true);
     expect(catalogue.products.some((p) => p.prices.TWD!.sale < p.prices.TWD!.origin)).toBe(true);
     for (const product of catalogue.products) {
       expect(product.prices.TWD!.origin % 100).toBe(90);
@@ -226,7 +239,8 @@ describe('local sample CMS generator', () => {
         expect(sku.omsSkuCode.length).toBeGreaterThanOrEqual(9);
         expect(sku.productId).toBe(level2ProductId(sku.omsSkuCode, sku.colorNo, sku.sizeNo));
       }
-      if (product.garmentKind === 'trousers' && (product.gender === 'WOMEN' || product.gender === 'MEN')) expect(product.makePantsLengthFlag).toBe('Y');
+      if (product.garmentKind === 'trousers' && (product.gender === 'WOMEN' || product.gender === 'MEN'))
+        expect(product.makePantsLengthFlag).toBe('Y');
     }
     const byCode = new Map(catalogue.products.map((p) => [p.productCode, p]));
     for (const lang of LANGUAGES) {
@@ -299,7 +313,9 @@ describe('local sample CMS server', () => {
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
 
-    const other = await fetch(`${server.url}${cmsEndpoints.page(LANGUAGES[0]!.cmsCode, '/index.html')}`, { headers: { 'if-none-match': etag! } });
+    const other = await fetch(`${server.url}${cmsEndpoints.page(LANGUAGES[0]!.cmsCode, '/index.html')}`, {
+      headers: { 'if-none-match': etag! },
+    });
     expect(other.status).toBe(200);
     expect(other.headers.get('etag')).not.toBe(etag);
   });
@@ -333,7 +349,13 @@ describe('local sample CMS server', () => {
   });
 
   it('refuses path traversal', async () => {
-    for (const rawPath of ['/cms/../package.json', '/cms/../catalogue.json', '/cms/%2e%2e/catalogue.json', '/media/..%2f..%2fpackage.json', '/cms/zh_TW/..%5c..%5ccatalogue.json']) {
+    for (const rawPath of [
+      '/cms/../package.json',
+      '/cms/../catalogue.json',
+      '/cms/%2e%2e/catalogue.json',
+      '/media/..%2f..%2fpackage.json',
+      '/cms/zh_TW/..%5c..%5ccatalogue.json',
+    ]) {
       const res = await rawGet(rawPath);
       expect([400, 403, 404], rawPath).toContain(res.status);
       expect(res.body).not.toContain('"products"');

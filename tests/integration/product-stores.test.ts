@@ -18,7 +18,11 @@ const files = new Map<string, Response | (() => Response | Promise<Response>)>()
 const pageFetch: typeof fetch = async (input, init) => {
   const path = String(input);
   const file = files.get(path);
-  sent.push({ path, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null, language: new Headers(init?.headers).get('accept-language') });
+  sent.push({
+    path,
+    body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+    language: new Headers(init?.headers).get('accept-language'),
+  });
   if (file) return typeof file === 'function' ? file() : file.clone();
   if (path.startsWith('/product-')) return new Response('<h1>not found</h1>', { status: 404, headers: { 'content-type': 'text/html' } });
   return browser.fetch(input, init);
@@ -41,7 +45,9 @@ describe('live prices of product cards', () => {
   it('one light call per batch, in the page region and language, without the member client', async () => {
     const { batch } = await newPage('en-GB');
     const [a, b] = await Promise.all([batch.requestProducts(['L000001', 'L000002']), batch.requestProducts(['L000002', 'L000003'])]);
-    expect(sent.map((s) => [s.path, s.body, s.language])).toEqual([['/api/product/by-codes', { codes: ['L000001', 'L000002', 'L000003'], region: 'HK', language: 'en-GB' }, 'en-GB']]);
+    expect(sent.map((s) => [s.path, s.body, s.language])).toEqual([
+      ['/api/product/by-codes', { codes: ['L000001', 'L000002', 'L000003'], region: 'HK', language: 'en-GB' }, 'en-GB'],
+    ]);
     expect(a.map((p) => p.productCode)).toEqual(['L000001', 'L000002']);
     expect(b.map((p) => p.productCode)).toEqual(['L000002', 'L000003']);
   });
@@ -64,7 +70,11 @@ describe('the product page', () => {
     const { detail } = await newPage('zh-HK');
     files.set('/product-content/zh-HK/PP01.html', () => new Response('<p>editors</p>', { headers: { 'content-type': 'text/html' } }));
     await Promise.all([detail.loadProduct('L000001'), detail.loadProductContent('PP01'), detail.loadStock('L000001')]);
-    expect(sent.map((s) => s.path).sort()).toEqual(['/api/product/stock', '/product-content/zh-HK/PP01.html', '/product-data/zh-HK/L000001.json']);
+    expect(sent.map((s) => s.path).sort()).toEqual([
+      '/api/product/stock',
+      '/product-content/zh-HK/PP01.html',
+      '/product-data/zh-HK/L000001.json',
+    ]);
     expect(sent.find((s) => s.path === '/api/product/stock')?.body).toEqual({ productCode: 'L000001', region: 'HK' });
     expect(detail.$productContent.get()).toBe('<p>editors</p>');
     expect(detail.$product.get()).toEqual({ status: 'not-found' }); // the stand-in CDN has no such file

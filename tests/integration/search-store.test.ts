@@ -61,7 +61,12 @@ let navigations: string[];
 async function openPage(language = 'zh-TW') {
   vi.resetModules();
   const platform = await import('../../src/stores/platform.ts');
-  platform.setPlatform({ fetch: pageFetch, localStorage: storage, navigate: (url) => navigations.push(url), language: () => getLanguage(language) });
+  platform.setPlatform({
+    fetch: pageFetch,
+    localStorage: storage,
+    navigate: (url) => navigations.push(url),
+    language: () => getLanguage(language),
+  });
   return import('../../src/stores/search.ts');
 }
 
@@ -273,7 +278,9 @@ describe('search results', () => {
   it("asks for the query's page in the page's region and language, and maps the products", async () => {
     const search = await openPage('en-GB');
     await search.searchProducts(readSearchQuery('?description=crew&sort=priceAsc'));
-    expect(searchRequests().map((s) => s.body)).toEqual([{ description: 'crew', sort: 'priceAsc', page: 1, pageSize: search.SEARCH_RESULTS_PAGE_SIZE, region: 'HK', language: 'en-GB' }]);
+    expect(searchRequests().map((s) => s.body)).toEqual([
+      { description: 'crew', sort: 'priceAsc', page: 1, pageSize: search.SEARCH_RESULTS_PAGE_SIZE, region: 'HK', language: 'en-GB' },
+    ]);
     const state = search.$searchResults.get();
     expect(state.status).toBe('ready');
     if (state.status !== 'ready') return;

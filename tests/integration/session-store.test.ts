@@ -6,7 +6,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
-import { $loggedIn, $member, clearMemberState, goToLogin, hasSessionHint, onMemberLogout, restoreSession, signIn, signOut } from '../../src/stores/session.ts';
+import {
+  $loggedIn,
+  $member,
+  clearMemberState,
+  goToLogin,
+  hasSessionHint,
+  onMemberLogout,
+  restoreSession,
+  signIn,
+  signOut,
+} from '../../src/stores/session.ts';
 import { setPlatform } from '../../src/stores/platform.ts';
 import { browserLikeFetch, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 

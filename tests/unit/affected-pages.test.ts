@@ -55,7 +55,11 @@ async function scenario({ setup, edit, nowAfter = FIXTURE_NOW }: Scenario) {
   await setup?.(cmsDir);
   const cms = await startCmsServer({ dataDir: cmsDir, port: 0 });
   const table = async (now: number) =>
-    buildRouteTable(await loadSiteContent({ cacheDir, localesDir }), { now, site: 'https://shop.example', translate: (code, key) => `${key}:${code}` });
+    buildRouteTable(await loadSiteContent({ cacheDir, localesDir }), {
+      now,
+      site: 'https://shop.example',
+      translate: (code, key) => `${key}:${code}`,
+    });
   try {
     await pullContent({ baseUrl: cms.url, cacheDir, languages: LANGUAGES });
     const before = await table(FIXTURE_NOW);
@@ -68,7 +72,11 @@ async function scenario({ setup, edit, nowAfter = FIXTURE_NOW }: Scenario) {
   }
 }
 
-const paths = (routes: readonly RouteEntry[], keep: (route: RouteEntry) => boolean) => routes.filter(keep).map((r) => r.urlPath).sort();
+const paths = (routes: readonly RouteEntry[], keep: (route: RouteEntry) => boolean) =>
+  routes
+    .filter(keep)
+    .map((r) => r.urlPath)
+    .sort();
 const sorted = (list: readonly string[]) => [...list].sort();
 
 describe('pages a publish rebuilds', () => {
@@ -93,7 +101,10 @@ describe('pages a publish rebuilds', () => {
   it('the home page: both its addresses, / and its own path', async () => {
     const { affected } = await scenario({
       // The mini CMS's home lives at /index.html, which is / already; make women home instead.
-      setup: (dir) => editPages(dir, 'zh_TW', (pages) => pages.filter((p) => p.code !== 'home').map((p) => ({ ...p, homepage: p.code === 'women' ? 'Y' : 'N' }))),
+      setup: (dir) =>
+        editPages(dir, 'zh_TW', (pages) =>
+          pages.filter((p) => p.code !== 'home').map((p) => ({ ...p, homepage: p.code === 'women' ? 'Y' : 'N' })),
+        ),
       edit: (dir) => editJson(dir, cmsEndpoints.page('zh_TW', '/women.html'), (doc) => (doc.description = 'New description')),
     });
     expect(sorted(affected.changed)).toEqual(['/', '/women.html']);
@@ -119,8 +130,13 @@ describe('pages a publish rebuilds', () => {
     expect(own.affected.changed).toEqual(['/women.html']);
   });
 
-  it("a shared document of a language: every page of that language, no other", async () => {
-    for (const [cmsCode, name] of [['zh_TW', 'classification'], ['en_GB', 'ticker'], ['zh_HK', 'language-config'], ['zh_TW', 'return-notice']] as const) {
+  it('a shared document of a language: every page of that language, no other', async () => {
+    for (const [cmsCode, name] of [
+      ['zh_TW', 'classification'],
+      ['en_GB', 'ticker'],
+      ['zh_HK', 'language-config'],
+      ['zh_TW', 'return-notice'],
+    ] as const) {
       const { affected, before } = await scenario({
         edit: (dir) =>
           editJson(dir, cmsEndpoints.shared(cmsCode, name), (doc) => {
@@ -159,11 +175,18 @@ describe('pages a publish rebuilds', () => {
 
   /** A fourth release, in 2024: not a neighbour of 102, and on its own year page. */
   const withOlderRelease = async (dir: string) => {
-    const older = { ...miniPress()[2]!, id: '100', title: 'Older news', publishedAt: Date.UTC(2024, 5, 1), updatedAt: Date.UTC(2024, 5, 2) };
+    const older = {
+      ...miniPress()[2]!,
+      id: '100',
+      title: 'Older news',
+      publishedAt: Date.UTC(2024, 5, 1),
+      updatedAt: Date.UTC(2024, 5, 2),
+    };
     await editJson(dir, cmsEndpoints.pressIndex('zh_TW'), (index) => index.releases.push(older));
     await writeDocument(dir, cmsEndpoints.pressRelease('zh_TW', '100'), { ...older, body: [{ type: 'paragraph', text: 'Older.' }] });
   };
-  const pressRoutes = (routes: readonly RouteEntry[], code: string) => paths(routes, (r) => r.languageCode === code && r.kind === 'section' && r.section!.view.startsWith('press'));
+  const pressRoutes = (routes: readonly RouteEntry[], code: string) =>
+    paths(routes, (r) => r.languageCode === code && r.kind === 'section' && r.section!.view.startsWith('press'));
 
   it('the press index: every press page of that language (lists, years, releases), nothing else', async () => {
     const { affected, before } = await scenario({
@@ -179,7 +202,13 @@ describe('pages a publish rebuilds', () => {
       setup: withOlderRelease,
       edit: (dir) => editJson(dir, cmsEndpoints.pressRelease('zh_TW', '102'), (release) => (release.title = 'New shop in Taichung, open')),
     });
-    expect(sorted(affected.changed)).toEqual(['/press/', '/press/2026/', '/press/2026/01/post101.html', '/press/2026/01/post102.html', '/press/2026/03/post103.html']);
+    expect(sorted(affected.changed)).toEqual([
+      '/press/',
+      '/press/2026/',
+      '/press/2026/01/post101.html',
+      '/press/2026/01/post102.html',
+      '/press/2026/03/post103.html',
+    ]);
   });
 
   it('the shops: the two shop pages of that language', async () => {
@@ -199,7 +228,8 @@ describe('pages a publish rebuilds', () => {
   it('a page whose end date passed is removed', async () => {
     const { affected } = await scenario({
       setup: async (dir) => {
-        for (const l of LANGUAGES) await editPages(dir, l.cmsCode, (pages) => pages.map((p) => (p.code === 'women' ? { ...p, endDate: FIXTURE_NOW + DAY } : p)));
+        for (const l of LANGUAGES)
+          await editPages(dir, l.cmsCode, (pages) => pages.map((p) => (p.code === 'women' ? { ...p, endDate: FIXTURE_NOW + DAY } : p)));
       },
       nowAfter: FIXTURE_NOW + 2 * DAY,
     });
@@ -220,7 +250,10 @@ describe('pages a publish rebuilds', () => {
     const { affected } = await scenario({
       edit: async (dir) => {
         await writeDocument(dir, cmsEndpoints.page('zh_TW', '/feature/new.html'), { code: 'new', updatedAt: FIXTURE_NOW, components: [] });
-        await editPages(dir, 'zh_TW', (pages) => [...pages, { ...miniPages()[4]!, code: 'new', path: '/feature/new.html', title: 'New', startDate: null }]);
+        await editPages(dir, 'zh_TW', (pages) => [
+          ...pages,
+          { ...miniPages()[4]!, code: 'new', path: '/feature/new.html', title: 'New', startDate: null },
+        ]);
       },
     });
     expect(affected.added).toEqual(['/feature/new.html']);
@@ -240,7 +273,13 @@ describe('affectedPages (pure)', () => {
       before: [route('/a.html', '1'), route('/b.html', '1'), route('/en-gb/c.html', '1', 'en-GB')],
       after: [route('/a.html', '1'), route('/b.html', '2'), route('/d.html', '1')],
     });
-    expect(result).toMatchObject({ added: ['/d.html'], changed: ['/b.html'], removed: ['/en-gb/c.html'], unchanged: 1, languages: ['en-GB', 'zh-TW'] });
+    expect(result).toMatchObject({
+      added: ['/d.html'],
+      changed: ['/b.html'],
+      removed: ['/en-gb/c.html'],
+      unchanged: 1,
+      languages: ['en-GB', 'zh-TW'],
+    });
   });
 
   it('pulls only the languages a change names; a global document pulls them all', () => {

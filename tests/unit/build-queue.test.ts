@@ -1,5 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BuildQueue, DEFAULT_DEBOUNCE_MS, RECENT_BUILDS, changeSetOf, languagesOf, mergeChange, mergeChangeSets, type ChangeSet } from '../../scripts/publish/build-queue.ts';
+import {
+  BuildQueue,
+  DEFAULT_DEBOUNCE_MS,
+  RECENT_BUILDS,
+  changeSetOf,
+  languagesOf,
+  mergeChange,
+  mergeChangeSets,
+  type ChangeSet,
+} from '../../scripts/publish/build-queue.ts';
 
 /** A build that takes `ms` and records what it was given; fails when `fail` says so. */
 function recorder(ms: number, fail: (set: ChangeSet, index: number) => boolean = () => false) {
@@ -41,22 +50,25 @@ describe('build queue', () => {
     expect(builds[0]!.set.sources).toEqual(['a', 'b']);
   });
 
-  it.each([100, 800, 4000, 12_000])('100 publishes within 10 s lead to at most 2 builds, and every document is built (builds of %i ms)', async (buildMs) => {
-    vi.setSystemTime(T0);
-    const { builds, run } = recorder(buildMs);
-    const queue = new BuildQueue({ run });
-    for (let i = 0; i < 100; i++) {
-      queue.enqueue({ id: `d${i}`, changed: [page(i)] });
-      await vi.advanceTimersByTimeAsync(100); // 100 publishes over 10 s
-    }
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(builds).toHaveLength(2);
-    const built = builds.flatMap((b) => Object.keys(b.set.documents));
-    expect(built).toHaveLength(100);
-    expect(new Set(built).size).toBe(100);
-    // The steady stream did not wait for quiet: the first build started by the 5 s maximum.
-    expect(builds[0]!.at - T0).toBe(5000);
-  });
+  it.each([100, 800, 4000, 12_000])(
+    '100 publishes within 10 s lead to at most 2 builds, and every document is built (builds of %i ms)',
+    async (buildMs) => {
+      vi.setSystemTime(T0);
+      const { builds, run } = recorder(buildMs);
+      const queue = new BuildQueue({ run });
+      for (let i = 0; i < 100; i++) {
+        queue.enqueue({ id: `d${i}`, changed: [page(i)] });
+        await vi.advanceTimersByTimeAsync(100); // 100 publishes over 10 s
+      }
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(builds).toHaveLength(2);
+      const built = builds.flatMap((b) => Object.keys(b.set.documents));
+      expect(built).toHaveLength(100);
+      expect(new Set(built).size).toBe(100);
+      // The steady stream did not wait for quiet: the first build started by the 5 s maximum.
+      expect(builds[0]!.at - T0).toBe(5000);
+    },
+  );
 
   it('a publish during a build goes into the next build, never the running one', async () => {
     const { builds, run } = recorder(3000);
@@ -157,7 +169,13 @@ describe('build queue', () => {
 
   it('shows a build made before it existed (the startup build) as the last one, until the next', async () => {
     const { run } = recorder(100);
-    const startup = { changeSet: { documents: {}, sources: ['startup'], moreSources: 0, rebuild: true }, startedAt: T0 - 9000, finishedAt: T0 - 1000, ok: true, result: { pages: 9 } };
+    const startup = {
+      changeSet: { documents: {}, sources: ['startup'], moreSources: 0, rebuild: true },
+      startedAt: T0 - 9000,
+      finishedAt: T0 - 1000,
+      ok: true,
+      result: { pages: 9 },
+    };
     const queue = new BuildQueue({ run, last: startup });
     expect(queue.state()).toMatchObject({ last: startup, builds: 0 });
     queue.enqueue({ id: 'a', changed: [page(1)] });
@@ -211,7 +229,11 @@ describe('merging changes', () => {
       changeSetOf({ id: 'a', changed: ['zh_TW/config.json'], deleted: ['zh_TW/pages/old.json'] }),
       changeSetOf({ id: 'b', published: ['zh_TW/pages/old.json', 'en_GB/pages/women.json'] }),
     );
-    expect(set.documents).toEqual({ 'zh_TW/config.json': 'changed', 'zh_TW/pages/old.json': 'changed', 'en_GB/pages/women.json': 'published' });
+    expect(set.documents).toEqual({
+      'zh_TW/config.json': 'changed',
+      'zh_TW/pages/old.json': 'changed',
+      'en_GB/pages/women.json': 'published',
+    });
     expect(languagesOf(mergeChangeSets(set, changeSetOf({ id: 'c', changed: ['switch-config.json'] })))).toEqual(['all', 'en_GB', 'zh_TW']);
   });
 

@@ -42,7 +42,9 @@ afterAll(async () => {
 });
 
 const render = async (components: unknown[], languageCode = 'zh-TW') =>
-  container.renderToString(CmsComponents, { props: { components: components.map((c) => componentSchema.parse(c)) as CmsComponent[], context: await componentContext(languageCode) } });
+  container.renderToString(CmsComponents, {
+    props: { components: components.map((c) => componentSchema.parse(c)) as CmsComponent[], context: await componentContext(languageCode) },
+  });
 
 const banner = { aspectRatio: 2, urlPath: '/media/b.jpg', linkName: 'Autumn', link: '/women.html' };
 
@@ -52,7 +54,17 @@ describe('component registry', () => {
   });
 
   it('renders a carousel with CDN-resized responsive images and controls', async () => {
-    const html = await render([{ type: 'carousel', id: 'c', items: [0, 1, 2].map((i) => ({ indexFlag: i, title: `Slide ${i}`, props: { coverUrl: `/media/s${i}.jpg`, alt: `s${i}`, link: '/men.html' } })) }]);
+    const html = await render([
+      {
+        type: 'carousel',
+        id: 'c',
+        items: [0, 1, 2].map((i) => ({
+          indexFlag: i,
+          title: `Slide ${i}`,
+          props: { coverUrl: `/media/s${i}.jpg`, alt: `s${i}`, link: '/men.html' },
+        })),
+      },
+    ]);
     expect(html).toContain('data-component="carousel"');
     expect(html.match(/aria-roledescription="slide"/g)).toHaveLength(3);
     expect(html).toContain('/media/s0.jpg_r-1080-450');
@@ -71,14 +83,29 @@ describe('component registry', () => {
   });
 
   it('renders banner lists in both orientations, with links kept in the page language', async () => {
-    const html = await render([{ type: 'bannerList', id: 'v', orientation: 'vertical', items: [banner] }, { type: 'bannerList', id: 'h', orientation: 'horizontal', items: [banner, banner] }], 'en-GB');
+    const html = await render(
+      [
+        { type: 'bannerList', id: 'v', orientation: 'vertical', items: [banner] },
+        { type: 'bannerList', id: 'h', orientation: 'horizontal', items: [banner, banner] },
+      ],
+      'en-GB',
+    );
     expect(html).toContain('data-orientation="vertical"');
     expect(html).toContain('data-orientation="horizontal"');
     expect(html).toContain('href="/en-gb/women.html"');
   });
 
   it('renders a small-picture carousel with title, button and captions', async () => {
-    const html = await render([{ type: 'smallPictureCarousel', id: 's', title: '本週推薦', buttonText: '查看全部', buttonLink: '/women.html', items: [{ aspectRatio: 0.8, urlPath: '/media/p.jpg', picContent: '亞麻襯衫', btnContent: '選購' }] }]);
+    const html = await render([
+      {
+        type: 'smallPictureCarousel',
+        id: 's',
+        title: '本週推薦',
+        buttonText: '查看全部',
+        buttonLink: '/women.html',
+        items: [{ aspectRatio: 0.8, urlPath: '/media/p.jpg', picContent: '亞麻襯衫', btnContent: '選購' }],
+      },
+    ]);
     expect(html).toContain('本週推薦');
     expect(html).toContain('亞麻襯衫');
     expect(html).toContain('選購');
@@ -86,7 +113,13 @@ describe('component registry', () => {
 
   it('shows custom content inside its window, hides a future one, and leaves out an ended one', async () => {
     const html = await render([
-      { type: 'customContent', id: 'now', html: '<p>NOW <a href="https://partner.example/x">partner</a></p>', startDate: FIXTURE_NOW - 1000, endDate: FIXTURE_NOW + 1000 },
+      {
+        type: 'customContent',
+        id: 'now',
+        html: '<p>NOW <a href="https://partner.example/x">partner</a></p>',
+        startDate: FIXTURE_NOW - 1000,
+        endDate: FIXTURE_NOW + 1000,
+      },
       { type: 'customContent', id: 'later', html: '<p>LATER</p>', startDate: FIXTURE_NOW + 60_000 },
       { type: 'customContent', id: 'gone', html: '<p>GONE</p>', endDate: FIXTURE_NOW - 1 },
     ]);
@@ -97,10 +130,32 @@ describe('component registry', () => {
   });
 
   it('renders product tiles with price range, badge, sold-out corner mark and a link without an undefined productId', async () => {
-    const html = await render([{ type: 'productList', id: 'p', title: '新品', products: [
-      { productCode: 'L000001', name: '輕暖羽絨外套', imageUrl: '/media/l1.jpg', minPrice: 1990, maxPrice: 2490, stockFlag: 'N', badge: 'NEW' },
-      { productCode: 'L000002', productId: 'L00000201003XYZ', name: '亞麻襯衫', imageUrl: '/media/l2.jpg', minPrice: 990, maxPrice: 990 },
-    ] }]);
+    const html = await render([
+      {
+        type: 'productList',
+        id: 'p',
+        title: '新品',
+        products: [
+          {
+            productCode: 'L000001',
+            name: '輕暖羽絨外套',
+            imageUrl: '/media/l1.jpg',
+            minPrice: 1990,
+            maxPrice: 2490,
+            stockFlag: 'N',
+            badge: 'NEW',
+          },
+          {
+            productCode: 'L000002',
+            productId: 'L00000201003XYZ',
+            name: '亞麻襯衫',
+            imageUrl: '/media/l2.jpg',
+            minPrice: 990,
+            maxPrice: 990,
+          },
+        ],
+      },
+    ]);
     expect(html).toContain('NT$1,990 - NT$2,490');
     expect(html).toContain('NT$990');
     expect(html).toContain('data-component="badge"');
@@ -113,8 +168,22 @@ describe('component registry', () => {
 
 describe('page view', () => {
   const route: RouteEntry = {
-    kind: 'cms', languageCode: 'en-GB', urlPath: '/en-gb/feature/empty.html', title: 'Empty | LINEA', description: '', pageCode: 'empty', tplt: 5,
-    components: [], background: { color: '#f5f1ea', attachment: 'scroll', fit: 'FILL' }, reloadAt: null, isHome: false, accessCheck: false, island: null, alternates: [], lastModified: 0, digest: 'x',
+    kind: 'cms',
+    languageCode: 'en-GB',
+    urlPath: '/en-gb/feature/empty.html',
+    title: 'Empty | LINEA',
+    description: '',
+    pageCode: 'empty',
+    tplt: 5,
+    components: [],
+    background: { color: '#f5f1ea', attachment: 'scroll', fit: 'FILL' },
+    reloadAt: null,
+    isHome: false,
+    accessCheck: false,
+    island: null,
+    alternates: [],
+    lastModified: 0,
+    digest: 'x',
   };
 
   it('renders the page-not-found component for a page with no content', async () => {
@@ -126,7 +195,9 @@ describe('page view', () => {
 
   it('schedules the boundary reload only on pages that have one', async () => {
     expect(await container.renderToString(PageView, { props: { page: await pageContext(route) } })).not.toContain('data-reload-at');
-    const html = await container.renderToString(PageView, { props: { page: await pageContext({ ...route, reloadAt: FIXTURE_NOW + 5000 }) } });
+    const html = await container.renderToString(PageView, {
+      props: { page: await pageContext({ ...route, reloadAt: FIXTURE_NOW + 5000 }) },
+    });
     expect(html).toContain(`data-reload-at="${FIXTURE_NOW + 5000}"`);
   });
 });

@@ -65,10 +65,20 @@ const cleanups: Array<() => Promise<void>> = [];
 
 async function start(options: Partial<CmsServerOptions> = {}, answer?: (n: number) => number, delayMs?: number) {
   const thisReceiver = await startReceiver(answer, delayMs);
-  const thisCms = await startCmsServer({ dataDir, port: 0, webhookUrl: thisReceiver.url, webhookSecret: SECRET, webhookRetryBaseDelayMs: 20, ...options });
+  const thisCms = await startCmsServer({
+    dataDir,
+    port: 0,
+    webhookUrl: thisReceiver.url,
+    webhookSecret: SECRET,
+    webhookRetryBaseDelayMs: 20,
+    ...options,
+  });
   receiver = thisReceiver;
   cms = thisCms;
-  cleanups.push(() => thisCms.close(), () => thisReceiver.close());
+  cleanups.push(
+    () => thisCms.close(),
+    () => thisReceiver.close(),
+  );
 }
 
 beforeEach(async () => {
@@ -94,17 +104,26 @@ const served = async (cachePath: string) => (await fetch(`${cms.url}/cms/${cache
 function rawPut(rawPath: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise<number>((resolve, reject) => {
     const { hostname, port } = new URL(cms.url);
-    const req = request({ hostname, port, path: rawPath, method: 'PUT', headers: { 'content-type': 'application/json', ...headers } }, (res) => {
-      res.resume();
-      resolve(res.statusCode!);
-    });
+    const req = request(
+      { hostname, port, path: rawPath, method: 'PUT', headers: { 'content-type': 'application/json', ...headers } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      },
+    );
     req.on('error', reject);
     req.end(JSON.stringify(newWomen));
   });
 }
 
 function verified(delivery: Received) {
-  const result = verifyWebhook({ rawBody: delivery.body, header: delivery.headers[WEBHOOK_SIGNATURE_HEADER], secret: SECRET, now: Date.now(), seen: new DeliveryLog() });
+  const result = verifyWebhook({
+    rawBody: delivery.body,
+    header: delivery.headers[WEBHOOK_SIGNATURE_HEADER],
+    secret: SECRET,
+    now: Date.now(),
+    seen: new DeliveryLog(),
+  });
   if (!result.ok) throw new Error(`webhook refused: ${result.reason}: ${result.message}`);
   return result.payload;
 }
@@ -199,7 +218,10 @@ describe('edit API', () => {
 
     // endDate alone keeps the start.
     await send('POST', 'zh_TW/pages/feature/soon.json', { endDate: startDate + 1000 });
-    expect(JSON.parse(await onDisk('zh_TW/config.json')).pages.find((p: { code: string }) => p.code === 'soon')).toMatchObject({ startDate, endDate: startDate + 1000 });
+    expect(JSON.parse(await onDisk('zh_TW/config.json')).pages.find((p: { code: string }) => p.code === 'soon')).toMatchObject({
+      startDate,
+      endDate: startDate + 1000,
+    });
   });
 
   it('refuses a schedule that makes no sense', async () => {
@@ -283,7 +305,10 @@ describe('edit API', () => {
 
   it('never lets a browser preflight allow an edit', async () => {
     await start();
-    const response = await fetch(editUrl(womenPage), { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' } });
+    const response = await fetch(editUrl(womenPage), {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT' },
+    });
     expect(response.headers.get('access-control-allow-methods')).not.toMatch(/PUT|POST|DELETE/);
   });
 });

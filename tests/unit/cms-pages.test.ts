@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitle, effectiveContent, findHomepage, localizedPath, pagePublication, InheritanceCycleError, languageOfPath } from '../../src/lib/cms/pages.ts';
+import {
+  documentTitle,
+  effectiveContent,
+  findHomepage,
+  localizedPath,
+  pagePublication,
+  InheritanceCycleError,
+  languageOfPath,
+} from '../../src/lib/cms/pages.ts';
 import { isWithinWindow, msUntilReload, nextBoundary } from '../../src/lib/cms/schedule.ts';
 import { pageConfigSchema, type PageConfig, type PageDocument } from '../../src/lib/cms/schema.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
@@ -55,32 +63,58 @@ describe('date windows', () => {
 
 describe('template inheritance', () => {
   const doc = (code: string, n: number): PageDocument => ({
-    code, updatedAt: 1, description: '',
-    components: Array.from({ length: n }, (_, i) => ({ type: 'customContent', id: `${code}${i}`, html: code, className: '', startDate: null, endDate: null })),
+    code,
+    updatedAt: 1,
+    description: '',
+    components: Array.from({ length: n }, (_, i) => ({
+      type: 'customContent',
+      id: `${code}${i}`,
+      html: code,
+      className: '',
+      startDate: null,
+      endDate: null,
+    })),
   });
   const parent = make({ code: 'W01', tplt: 3 });
   const child = make({ code: 'W0101', tplt: 4, superCode: 'W01' });
   const pages = new Map([parent, child].map((p) => [p.code, p]));
 
   it('a template 3/4 page without components takes its parent content', () => {
-    const docs = new Map([['W01', doc('W01', 2)], ['W0101', doc('W0101', 0)]]);
+    const docs = new Map([
+      ['W01', doc('W01', 2)],
+      ['W0101', doc('W0101', 0)],
+    ]);
     const result = effectiveContent(child, pages, (p) => docs.get(p.code));
     expect(result.components).toHaveLength(2);
     expect(result.sourceCodes).toEqual(['W0101', 'W01']);
   });
   it('a page with its own components keeps them', () => {
-    const docs = new Map([['W01', doc('W01', 2)], ['W0101', doc('W0101', 1)]]);
+    const docs = new Map([
+      ['W01', doc('W01', 2)],
+      ['W0101', doc('W0101', 1)],
+    ]);
     expect(effectiveContent(child, pages, (p) => docs.get(p.code)).sourceCodes).toEqual(['W0101']);
   });
   it('other templates never inherit', () => {
     const content = make({ code: 'x', tplt: 5, superCode: 'W01' });
-    const result = effectiveContent(content, new Map([...pages, ['x', content]]), (p) => (p.code === 'W01' ? doc('W01', 2) : doc(p.code, 0)));
+    const result = effectiveContent(content, new Map([...pages, ['x', content]]), (p) =>
+      p.code === 'W01' ? doc('W01', 2) : doc(p.code, 0),
+    );
     expect(result.components).toHaveLength(0);
   });
   it('refuses a cycle with a clear error', () => {
     const a = make({ code: 'a', tplt: 3, superCode: 'b' });
     const b = make({ code: 'b', tplt: 3, superCode: 'a' });
-    expect(() => effectiveContent(a, new Map([['a', a], ['b', b]]), () => doc('x', 0))).toThrow(InheritanceCycleError);
+    expect(() =>
+      effectiveContent(
+        a,
+        new Map([
+          ['a', a],
+          ['b', b],
+        ]),
+        () => doc('x', 0),
+      ),
+    ).toThrow(InheritanceCycleError);
   });
 });
 

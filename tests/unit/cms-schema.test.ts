@@ -24,18 +24,34 @@ describe('CMS schemas', () => {
   });
 
   it('knows every component kind of the contract', () => {
-    expect(COMPONENT_TYPES.sort()).toEqual(['autoCarousel', 'bannerList', 'carousel', 'customContent', 'productList', 'smallPictureCarousel']);
+    expect(COMPONENT_TYPES.sort()).toEqual([
+      'autoCarousel',
+      'bannerList',
+      'carousel',
+      'customContent',
+      'productList',
+      'smallPictureCarousel',
+    ]);
   });
 
   it('rejects an unknown component kind and a banner without an image', () => {
     expect(componentSchema.safeParse({ type: 'marquee', id: 'x' }).success).toBe(false);
-    const bad = pageDocumentSchema.safeParse({ code: 'a', updatedAt: 1, components: [{ type: 'bannerList', id: 'b', orientation: 'vertical', items: [{ aspectRatio: 2 }] }] });
+    const bad = pageDocumentSchema.safeParse({
+      code: 'a',
+      updatedAt: 1,
+      components: [{ type: 'bannerList', id: 'b', orientation: 'vertical', items: [{ aspectRatio: 2 }] }],
+    });
     expect(bad.success).toBe(false);
     expect(bad.error!.issues[0]!.path).toEqual(['components', 0, 'items', 0, 'urlPath']);
   });
 
   it('rejects a javascript: link', () => {
-    const result = componentSchema.safeParse({ type: 'bannerList', id: 'b', orientation: 'vertical', items: [{ aspectRatio: 2, urlPath: '/a.jpg', link: 'javascript:alert(1)' }] });
+    const result = componentSchema.safeParse({
+      type: 'bannerList',
+      id: 'b',
+      orientation: 'vertical',
+      items: [{ aspectRatio: 2, urlPath: '/a.jpg', link: 'javascript:alert(1)' }],
+    });
     expect(result.success).toBe(false);
   });
 

@@ -37,7 +37,10 @@ describe('product code batching', () => {
   });
 
   it('answers an empty list to everyone in a failed batch, and unknown codes are left out', async () => {
-    const failing = createCodeBatcher({ fetchProducts: async () => Promise.reject(new Error('down')), delayMs: PRODUCT_CODE_BATCH_DELAY_MS });
+    const failing = createCodeBatcher({
+      fetchProducts: async () => Promise.reject(new Error('down')),
+      delayMs: PRODUCT_CODE_BATCH_DELAY_MS,
+    });
     const a = failing(['A']);
     const b = failing(['B']);
     await vi.advanceTimersByTimeAsync(PRODUCT_CODE_BATCH_DELAY_MS);

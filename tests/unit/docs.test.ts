@@ -17,7 +17,10 @@ describe('README', () => {
   });
 
   it('links only to files that exist', () => {
-    for (const file of ['README.md', ...['architecture', 'commerce-api', 'decisions', 'deployment', 'performance', 'publishing'].map((name) => `docs/${name}.md`)]) {
+    for (const file of [
+      'README.md',
+      ...['architecture', 'commerce-api', 'decisions', 'deployment', 'performance', 'publishing'].map((name) => `docs/${name}.md`),
+    ]) {
       const text = readFileSync(file, 'utf8');
       for (const [, target] of text.matchAll(/\]\(((?!https?:|#)[^)#\s]+)(?:#[^)]*)?\)/g)) {
         expect(existsSync(join(dirname(file), target!)), `${file} links to ${target}`).toBe(true);

@@ -11,7 +11,7 @@ describe('coded errors', () => {
     expect([error.code, error.name, error.message, error.cause]).toEqual(['SOMETHING_WRONG', 'CodedError', 'what went wrong', 'why']);
   });
 
-  it('are the one base of the project\'s errors', () => {
+  it("are the one base of the project's errors", () => {
     const cases: Array<[CodedError, string, string]> = [
       [new CmsDocumentError('zh_TW', 'zh_TW/pages/women.json', 'updatedAt', 'bad date'), 'CMS_DOCUMENT_INVALID', 'CmsDocumentError'],
       [new NoContentCacheError('no cache'), 'NO_CONTENT_CACHE', 'NoContentCacheError'],

@@ -51,7 +51,8 @@ describe('page background', () => {
     expect(backgroundCss(null)).toBe('');
   });
   it('maps each fit mode', () => {
-    const css = (fit: 'FILL' | 'MIDDLE' | 'STRETCHING' | 'RESPONSIVE' | 'TILE') => backgroundCss({ imageUrl: '/a.jpg', attachment: 'fixed', fit });
+    const css = (fit: 'FILL' | 'MIDDLE' | 'STRETCHING' | 'RESPONSIVE' | 'TILE') =>
+      backgroundCss({ imageUrl: '/a.jpg', attachment: 'fixed', fit });
     expect(css('FILL')).toContain('background-size: cover');
     expect(css('MIDDLE')).toContain('background-position: center; background-repeat: no-repeat');
     expect(css('STRETCHING')).toContain('background-size: 100% 100%');
@@ -72,7 +73,9 @@ describe('custom content links', () => {
     );
   });
   it('merges with an existing rel', () => {
-    expect(markExternalLinks('<a rel="sponsored" href="https://o.example">o</a>', 'https://shop.example')).toBe('<a rel="sponsored nofollow noopener" href="https://o.example">o</a>');
+    expect(markExternalLinks('<a rel="sponsored" href="https://o.example">o</a>', 'https://shop.example')).toBe(
+      '<a rel="sponsored nofollow noopener" href="https://o.example">o</a>',
+    );
   });
 });
 

@@ -137,7 +137,12 @@ describe('ticker shown', () => {
 describe('live banner', () => {
   const start = Date.UTC(2026, 4, 1, 12);
   const end = Date.UTC(2026, 4, 1, 14);
-  const live = (over: { liveStartTime?: number | null; liveEndTime?: number | null; liveDisplayClient?: string } = {}) => ({ liveStartTime: start, liveEndTime: end, liveDisplayClient: '', ...over });
+  const live = (over: { liveStartTime?: number | null; liveEndTime?: number | null; liveDisplayClient?: string } = {}) => ({
+    liveStartTime: start,
+    liveEndTime: end,
+    liveDisplayClient: '',
+    ...over,
+  });
 
   it('shows from liveStartTime until liveEndTime', () => {
     expect(isLiveBannerShown(live(), start - 1)).toBe(false);
@@ -169,7 +174,11 @@ describe('live banner', () => {
     });
     it('is carried and shown inside its window', () => {
       expect(liveBannerAtBuild(live(), start)).toEqual({ hidden: false, start, end });
-      expect(liveBannerAtBuild(live({ liveStartTime: null, liveEndTime: null }), end + 1)).toEqual({ hidden: false, start: null, end: null });
+      expect(liveBannerAtBuild(live({ liveStartTime: null, liveEndTime: null }), end + 1)).toEqual({
+        hidden: false,
+        start: null,
+        end: null,
+      });
     });
     it('is left out for a site the banner is not for', () => {
       expect(liveBannerAtBuild(live({ liveDisplayClient: 'H5' }), start)).toBeNull();

@@ -8,7 +8,14 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
-import { fixedRedirects, headersFile, nginxHttpInclude, nginxServerInclude, redirectsFile, type HostRulesInput } from '../../src/lib/routing/host-rules.ts';
+import {
+  fixedRedirects,
+  headersFile,
+  nginxHttpInclude,
+  nginxServerInclude,
+  redirectsFile,
+  type HostRulesInput,
+} from '../../src/lib/routing/host-rules.ts';
 import { mobileRedirectForRequest } from '../../src/lib/routing/mobile-redirect.ts';
 import { resolveStaticPath } from '../../src/lib/routing/static-rules.ts';
 import { startNginx } from '../fixtures/nginx.ts';
@@ -16,16 +23,55 @@ import { startNginx } from '../fixtures/nginx.ts';
 const MOBILE = 'https://m.linea.example';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
-const GOOGLEBOT_PHONE = 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X) AppleWebKit/537.36 Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const GOOGLEBOT_PHONE =
+  'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X) AppleWebKit/537.36 Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 const FILES = [
-  'index.html', 'women.html', 'c/W01.html', 'product-detail.html', 'search.html', 'coupon-collect.html', 'cart.html', 'forget_password.html',
-  'newsletter-subscription.html', 'not-found.html', 'press/index.html', 'press/2026/index.html', 'press/2026/03/post1001.html',
-  'en-gb/index.html', 'en-gb/women.html', 'en-gb/not-found.html', 'en-gb/newsletter-subscription.html', 'en-gb/press/2026/index.html', '_astro/app.js',
+  'index.html',
+  'women.html',
+  'c/W01.html',
+  'product-detail.html',
+  'search.html',
+  'coupon-collect.html',
+  'cart.html',
+  'forget_password.html',
+  'newsletter-subscription.html',
+  'not-found.html',
+  'press/index.html',
+  'press/2026/index.html',
+  'press/2026/03/post1001.html',
+  'en-gb/index.html',
+  'en-gb/women.html',
+  'en-gb/not-found.html',
+  'en-gb/newsletter-subscription.html',
+  'en-gb/press/2026/index.html',
+  '_astro/app.js',
   // Never served: a release's route manifest and the host rules themselves.
-  '.routes.json', 'en-gb/.hidden.html', '_host/nginx-server.conf', '_redirects',
+  '.routes.json',
+  'en-gb/.hidden.html',
+  '_host/nginx-server.conf',
+  '_redirects',
 ];
-const PAGE_PATHS = ['/', '/women.html', '/c/W01.html', '/product-detail.html', '/search.html', '/coupon-collect.html', '/cart.html', '/forget_password.html', '/newsletter-subscription.html', '/not-found.html', '/press/', '/press/2026/', '/press/2026/03/post1001.html', '/en-gb/', '/en-gb/women.html', '/en-gb/not-found.html', '/en-gb/newsletter-subscription.html', '/en-gb/press/2026/'];
+const PAGE_PATHS = [
+  '/',
+  '/women.html',
+  '/c/W01.html',
+  '/product-detail.html',
+  '/search.html',
+  '/coupon-collect.html',
+  '/cart.html',
+  '/forget_password.html',
+  '/newsletter-subscription.html',
+  '/not-found.html',
+  '/press/',
+  '/press/2026/',
+  '/press/2026/03/post1001.html',
+  '/en-gb/',
+  '/en-gb/women.html',
+  '/en-gb/not-found.html',
+  '/en-gb/newsletter-subscription.html',
+  '/en-gb/press/2026/',
+];
 const input: HostRulesInput = {
   languages: LANGUAGES,
   pagePaths: PAGE_PATHS,
@@ -44,7 +90,8 @@ describe('_redirects and _headers (Netlify, Cloudflare Pages)', () => {
       '/press/2026  /press/2026/  301',
       '/en-gb/press/2026  /en-gb/press/2026/  301',
       '/press  /press/  301',
-    ]) expect(text).toContain(`${line}\n`);
+    ])
+      expect(text).toContain(`${line}\n`);
     // No catch-all: Cloudflare would apply it over existing files; and language homes need no rule.
     expect(text).not.toMatch(/^\/\*/m);
     expect(text).not.toMatch(/^\/en-gb {2}/m);
@@ -68,7 +115,11 @@ describe('the nginx includes, served by nginx', () => {
     }
     await writeFile(join(dir, 'http.conf'), nginxHttpInclude(input));
     await writeFile(join(dir, 'server.conf'), nginxServerInclude(input));
-    ({ origin, stop } = await startNginx(dir, `root ${join(dir, 'site')}; absolute_redirect off; include ${join(dir, 'server.conf')};`, `include ${join(dir, 'http.conf')};`));
+    ({ origin, stop } = await startNginx(
+      dir,
+      `root ${join(dir, 'site')}; absolute_redirect off; include ${join(dir, 'server.conf')};`,
+      `include ${join(dir, 'http.conf')};`,
+    ));
   });
   afterAll(async () => {
     stop?.();
@@ -84,12 +135,27 @@ describe('the nginx includes, served by nginx', () => {
   };
 
   const requests = [
-    '/', '/index.html', '/women.html', '/c/W01.html', '/cart.html', '/not-found.html', '/press/2026/03/post1001.html',
-    '/product-detail.html?productCode=L450011&productId=45001101002011', '/product-detail.html?productCode=L450011&productId=undefined',
-    '/search.html?description=%E5%A4%96%E5%A5%97&sort=priceAsc', '/search.html?searchType=storeCode&storeCode=TPE01', '/search.html?searchType=storeCode&storeCode=',
-    '/coupon-collect.html?couponId=CC001', '/coupon-collect.html', '/en-gb/', '/en-gb/women.html', '/en-gb/press/2026/',
+    '/',
+    '/index.html',
+    '/women.html',
+    '/c/W01.html',
+    '/cart.html',
+    '/not-found.html',
+    '/press/2026/03/post1001.html',
+    '/product-detail.html?productCode=L450011&productId=45001101002011',
+    '/product-detail.html?productCode=L450011&productId=undefined',
+    '/search.html?description=%E5%A4%96%E5%A5%97&sort=priceAsc',
+    '/search.html?searchType=storeCode&storeCode=TPE01',
+    '/search.html?searchType=storeCode&storeCode=',
+    '/coupon-collect.html?couponId=CC001',
+    '/coupon-collect.html',
+    '/en-gb/',
+    '/en-gb/women.html',
+    '/en-gb/press/2026/',
     // Named by the rules but not built by this store: the mobile site has them.
-    '/email.html', '/en-gb/unsubscribe.html', '/account/order/evaluate.html?oid=O1',
+    '/email.html',
+    '/en-gb/unsubscribe.html',
+    '/account/order/evaluate.html?oid=O1',
   ];
 
   it.each(requests)('a phone asking for %s goes where the mobile-redirect function says', async (url) => {
@@ -100,7 +166,23 @@ describe('the nginx includes, served by nginx', () => {
     expect(sameUrl(answer.headers.get('location')!, expected), `${answer.headers.get('location')} vs ${expected}`).toBe(true);
   });
 
-  const desktop = ['/', '/women.html', '/press/2026', '/en-gb/press/2026', '/press/2026/', '/newsletter_subscription.html?src=mail', '/en-gb/forget_password_phone.html', '/nope.html', '/en-gb/nope.html', '/c/', '/_astro/app.js', '/.routes.json', '/en-gb/.hidden.html', '/_host/nginx-server.conf', '/_redirects'];
+  const desktop = [
+    '/',
+    '/women.html',
+    '/press/2026',
+    '/en-gb/press/2026',
+    '/press/2026/',
+    '/newsletter_subscription.html?src=mail',
+    '/en-gb/forget_password_phone.html',
+    '/nope.html',
+    '/en-gb/nope.html',
+    '/c/',
+    '/_astro/app.js',
+    '/.routes.json',
+    '/en-gb/.hidden.html',
+    '/_host/nginx-server.conf',
+    '/_redirects',
+  ];
   it.each(desktop)('a desktop browser asking for %s gets what the local server answers', async (url) => {
     const { pathname, search } = new URL(url, origin);
     const expected = resolveStaticPath(pathname, search, (f) => FILES.includes(f), LANGUAGES);
@@ -114,7 +196,7 @@ describe('the nginx includes, served by nginx', () => {
     }
   });
 
-  it('a search engine\'s smartphone crawler reads the page itself', async () => {
+  it("a search engine's smartphone crawler reads the page itself", async () => {
     const answer = await get('/press/2026/03/post1001.html', GOOGLEBOT_PHONE);
     expect(answer.status).toBe(200);
   });

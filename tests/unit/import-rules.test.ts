@@ -40,7 +40,15 @@ function runtimeImports(source: string): string[] {
     if (typeOnly) continue;
     const braces = /^\{([^}]*)\}$/.exec(clause!.trim());
     // `import { type A, type B } from` is erased as a whole.
-    if (braces && braces[1]!.split(',').map((s) => s.trim()).filter(Boolean).every((s) => s.startsWith('type '))) continue;
+    if (
+      braces &&
+      braces[1]!
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .every((s) => s.startsWith('type '))
+    )
+      continue;
     specs.push(spec!);
   }
   for (const [, spec] of source.matchAll(/(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g)) specs.push(spec!);
@@ -65,7 +73,11 @@ function resolveRelative(from: string, spec: string): string | null {
 const NODE_BUILTINS = new Set(builtinModules);
 /** Packages that only run in Node at build time or in the local services. */
 const BUILD_PACKAGES = new Set(['astro', 'esbuild', 'sharp', 'vite', 'vitest', 'hono', '@hono/node-server', 'saxes', 'fast-xml-parser']);
-const packageName = (spec: string) => spec.split('/').slice(0, spec.startsWith('@') ? 2 : 1).join('/');
+const packageName = (spec: string) =>
+  spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
 const BUILD_ONLY_DIRS = [join(ROOT, 'src/build') + '/', join(ROOT, 'scripts') + '/'];
 
 type Node = { id: string; parent: Node | null };
@@ -79,7 +91,12 @@ const chain = (node: Node): string => {
  * Walks every runtime import from `roots`. `forbidden` names what a module must never reach
  * (returns a reason); `stopAt` marks modules checked on their own, not walked through.
  */
-function walk(roots: string[], forbidden: (id: string, from: string) => string | null, stopAt: (id: string) => boolean = () => false, importsOf: (source: string) => string[] = runtimeImports): string[] {
+function walk(
+  roots: string[],
+  forbidden: (id: string, from: string) => string | null,
+  stopAt: (id: string) => boolean = () => false,
+  importsOf: (source: string) => string[] = runtimeImports,
+): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   const queue: Node[] = roots.map((id) => ({ id, parent: null }));
@@ -111,12 +128,21 @@ const notForTheBrowser = (id: string): string | null => {
   return null;
 };
 
-const isUi = (id: string) => /\.(astro|tsx)$/.test(id) || /\/src\/(components|islands|layouts)\//.test(id) || /^react(-dom)?(\/|$)/.test(id) || id.startsWith('@nanostores/react');
+const isUi = (id: string) =>
+  /\.(astro|tsx)$/.test(id) ||
+  /\/src\/(components|islands|layouts)\//.test(id) ||
+  /^react(-dom)?(\/|$)/.test(id) ||
+  id.startsWith('@nanostores/react');
 const API_CLIENT = join(ROOT, 'src/lib/api/client.ts');
 /** How the stores reach the API: never for an island to import. */
 const API_CALLERS = ['client.ts', 'core.ts', 'base-url.ts'].map((name) => join(ROOT, 'src/lib/api', name));
 /** What a visitor's page must not load at start: the member client, the contract's schemas, zod, wretch. */
-const HEAVY = [API_CLIENT, ...['contract.ts', 'contract-checkout.ts', 'contract-kit.ts'].map((name) => join(ROOT, 'src/lib/api', name)), 'zod', 'wretch'];
+const HEAVY = [
+  API_CLIENT,
+  ...['contract.ts', 'contract-checkout.ts', 'contract-kit.ts'].map((name) => join(ROOT, 'src/lib/api', name)),
+  'zod',
+  'wretch',
+];
 /** The imports that load with the module: a dynamic import() loads on demand. */
 const staticImports = (source: string) => runtimeImports(source.replace(/\bimport\(\s*['"][^'"]+['"]\s*\)/g, ''));
 const inDir = (dir: string) => (id: string) => id.startsWith(join(ROOT, dir) + '/');
@@ -125,7 +151,9 @@ const islands = filesUnder(join(ROOT, 'src/islands'), /\.tsx?$/);
 const stores = filesUnder(join(ROOT, 'src/stores'), /\.ts$/);
 const clientScripts = filesUnder(join(ROOT, 'src/scripts'), /\.ts$/);
 const libModules = filesUnder(join(ROOT, 'src/lib'), /\.ts$/);
-const astroWithScripts = filesUnder(join(ROOT, 'src'), /\.astro$/).filter((file) => astroClientScripts(readFileSync(file, 'utf8')).trim() !== '');
+const astroWithScripts = filesUnder(join(ROOT, 'src'), /\.astro$/).filter(
+  (file) => astroClientScripts(readFileSync(file, 'utf8')).trim() !== '',
+);
 
 describe('import rules', () => {
   it('finds the modules it checks (a rule over nothing cannot fail)', () => {
@@ -135,7 +163,11 @@ describe('import rules', () => {
     expect(astroWithScripts.map(rel)).toContain('src/components/cms/Carousel.astro');
     expect(notForTheBrowser('esbuild')).toBe('build-time package in browser code');
     expect(notForTheBrowser('nanostores')).toBeNull();
-    expect(runtimeImports("import { a } from './a.ts';\nimport type { B } from './b.ts';\nimport { type C } from './c.ts';\nexport { d } from './d.ts';\nimport './e.ts';\nconst f = () => import('./f.ts');")).toEqual(['./a.ts', './d.ts', './e.ts', './f.ts']);
+    expect(
+      runtimeImports(
+        "import { a } from './a.ts';\nimport type { B } from './b.ts';\nimport { type C } from './c.ts';\nexport { d } from './d.ts';\nimport './e.ts';\nconst f = () => import('./f.ts');",
+      ),
+    ).toEqual(['./a.ts', './d.ts', './e.ts', './f.ts']);
   });
 
   it('browser code (islands, stores, client scripts, .astro scripts, src/lib) never reaches node:*, astro:* or build-only code', () => {
@@ -151,14 +183,22 @@ describe('import rules', () => {
   });
 
   it('islands reach the API client only through a store action', () => {
-    expect(walk(islands, (id) => (API_CALLERS.includes(id) ? 'API caller imported outside a store' : null), inDir('src/stores'))).toEqual([]);
+    expect(walk(islands, (id) => (API_CALLERS.includes(id) ? 'API caller imported outside a store' : null), inDir('src/stores'))).toEqual(
+      [],
+    );
     // Nor do they take the stores' own caller: they call actions.
-    const takesCaller = islands.filter((file) => [...readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*['"][^'"]*stores\/[^'"]+['"]/g)].some(([, names]) => /\b(apiClient|callApi)\b/.test(names!)));
+    const takesCaller = islands.filter((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/import\s*\{([^}]*)\}\s*from\s*['"][^'"]*stores\/[^'"]+['"]/g)].some(([, names]) =>
+        /\b(apiClient|callApi)\b/.test(names!),
+      ),
+    );
     expect(takesCaller.map(rel)).toEqual([]);
   });
 
   it("the header's stores and the cards' live prices load no client, schema, zod or wretch at start (on demand only)", () => {
-    const entries = ['session', 'cart', 'wishlist', 'search', 'header', 'ticker', 'product-batch'].map((name) => join(ROOT, 'src/stores', `${name}.ts`)).concat(join(ROOT, 'src/scripts/live-prices.ts'));
+    const entries = ['session', 'cart', 'wishlist', 'search', 'header', 'ticker', 'product-batch']
+      .map((name) => join(ROOT, 'src/stores', `${name}.ts`))
+      .concat(join(ROOT, 'src/scripts/live-prices.ts'));
     const heavy = (id: string) => (HEAVY.includes(id) || HEAVY.includes(packageName(id)) ? 'loaded at start on every page' : null);
     expect(walk(entries, heavy, () => false, staticImports)).toEqual([]);
     // The rule sees a static import where there is one.
@@ -167,6 +207,8 @@ describe('import rules', () => {
 
   it('a violation names the whole chain', () => {
     const problems = walk([join(ROOT, 'tests/fixtures/import-rules/island.ts')], notForTheBrowser);
-    expect(problems).toEqual(['Node module in browser code: tests/fixtures/import-rules/island.ts → tests/fixtures/import-rules/helper.ts → node:fs']);
+    expect(problems).toEqual([
+      'Node module in browser code: tests/fixtures/import-rules/island.ts → tests/fixtures/import-rules/helper.ts → node:fs',
+    ]);
   });
 });

@@ -1,11 +1,20 @@
 /** The mobile redirect, as a table: every rule and every user-agent keyword. */
 import { describe, expect, it } from 'vitest';
-import { isCrawlerUserAgent, isMobileUserAgent, MOBILE_USER_AGENT_KEYWORDS, mobileRedirectForRequest, mobileRedirectTarget } from '../../src/lib/routing/mobile-redirect.ts';
+import {
+  isCrawlerUserAgent,
+  isMobileUserAgent,
+  MOBILE_USER_AGENT_KEYWORDS,
+  mobileRedirectForRequest,
+  mobileRedirectTarget,
+} from '../../src/lib/routing/mobile-redirect.ts';
 
 const M = 'https://m.linea.example';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
-const cmsPages = [{ path: '/feature/lookbook.html', code: 'F-LOOKBOOK' }, { path: '/women.html', code: 'WOMEN' }];
+const cmsPages = [
+  { path: '/feature/lookbook.html', code: 'F-LOOKBOOK' },
+  { path: '/women.html', code: 'WOMEN' },
+];
 const target = (url: string, userAgent = IPHONE, languageSegment = '') => {
   const { pathname, searchParams } = new URL(url, 'https://www.linea.example');
   return mobileRedirectTarget({ path: pathname, query: searchParams, userAgent, mobileSiteUrl: `${M}/`, languageSegment, cmsPages });
@@ -16,9 +25,12 @@ describe('which browsers go to the mobile site', () => {
     expect(isMobileUserAgent(`Something ${keyword.toUpperCase()} Browser`)).toBe(true);
   });
   it('not a search-engine crawler, even its smartphone crawler', () => {
-    const googlebotSmartphone = 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-    const bingbotMobile = 'Mozilla/5.0 (iPhone; CPU iPhone OS 7_0 like Mac OS X) AppleWebKit/537.51.1 Mobile/11A465 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
-    const baidu = 'Mozilla/5.0 (Linux;u;Android 4.2.2;zh-cn;) AppleWebKit/534.46 Mobile Safari/534.46 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)';
+    const googlebotSmartphone =
+      'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+    const bingbotMobile =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 7_0 like Mac OS X) AppleWebKit/537.51.1 Mobile/11A465 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)';
+    const baidu =
+      'Mozilla/5.0 (Linux;u;Android 4.2.2;zh-cn;) AppleWebKit/534.46 Mobile Safari/534.46 (compatible; Baiduspider/2.0; +http://www.baidu.com/search/spider.html)';
     for (const ua of [googlebotSmartphone, bingbotMobile, baidu]) {
       expect(isCrawlerUserAgent(ua), ua).toBe(true);
       expect(isMobileUserAgent(ua), ua).toBe(false);
@@ -74,9 +86,10 @@ describe('where a page goes', () => {
 
 describe('a request to the store', () => {
   const pages = { '': [{ path: '/women.html', code: 'WOMEN' }], 'en-gb': [{ path: '/women.html', code: 'WOMEN-EN' }], 'zh-hk': [] };
-  const request = (pathname: string, search = '', userAgent = IPHONE, mobileSiteUrl = M) => mobileRedirectForRequest({ pathname, search, userAgent, mobileSiteUrl, pages });
+  const request = (pathname: string, search = '', userAgent = IPHONE, mobileSiteUrl = M) =>
+    mobileRedirectForRequest({ pathname, search, userAgent, mobileSiteUrl, pages });
 
-  it('finds the language from the path and uses that language\'s CMS pages', () => {
+  it("finds the language from the path and uses that language's CMS pages", () => {
     expect(request('/women.html')).toBe(`${M}/home/WOMEN`);
     expect(request('/en-gb/women.html')).toBe(`${M}/en-gb/home/WOMEN-EN`);
     expect(request('/en-gb/')).toBe(`${M}/en-gb/`);
@@ -95,7 +108,11 @@ describe('the pre-paint inline script', () => {
     const { mobileRedirectScript } = await import('../../src/build/routing/mobile-redirect-script.ts');
     const replaced: string[] = [];
     const script = mobileRedirectScript(M, { '': [{ path: '/women.html', code: 'WOMEN' }], 'en-gb': [], 'zh-hk': [] });
-    runInNewContext(script, { location: { pathname, search, replace: (url: string) => replaced.push(url) }, navigator: { userAgent }, URLSearchParams });
+    runInNewContext(script, {
+      location: { pathname, search, replace: (url: string) => replaced.push(url) },
+      navigator: { userAgent },
+      URLSearchParams,
+    });
     return { replaced, bytes: Buffer.byteLength(script) };
   };
 

@@ -11,16 +11,30 @@ import { miniPress } from '../fixtures/mini-cms.ts';
 const at = (id: string, y: number, m: number, d: number, h = 2) => ({ id, publishedAt: Date.UTC(y, m - 1, d, h) });
 
 describe('grouping', () => {
-  const releases = newestFirst([at('1', 2024, 5, 1), at('2', 2025, 2, 3), at('3', 2025, 2, 20), at('4', 2025, 11, 30), at('5', 2025, 12, 31, 20), at('6', 2026, 1, 2)]);
+  const releases = newestFirst([
+    at('1', 2024, 5, 1),
+    at('2', 2025, 2, 3),
+    at('3', 2025, 2, 20),
+    at('4', 2025, 11, 30),
+    at('5', 2025, 12, 31, 20),
+    at('6', 2026, 1, 2),
+  ]);
 
   it('counts releases per year in brand time, newest year first', () => {
     // Release 5 is 31 Dec 2025 20:00 UTC: 1 Jan 2026 in Taipei.
-    expect(yearCounts(releases)).toEqual([{ year: 2026, count: 2 }, { year: 2025, count: 3 }, { year: 2024, count: 1 }]);
+    expect(yearCounts(releases)).toEqual([
+      { year: 2026, count: 2 },
+      { year: 2025, count: 3 },
+      { year: 2024, count: 1 },
+    ]);
     expect(yearCounts([])).toEqual([]);
   });
 
   it('groups a year by month, newest month and release first', () => {
-    expect(releasesByMonth(releases, 2025).map(({ month, releases: list }) => [month, list.map((r) => r.id)])).toEqual([[11, ['4']], [2, ['3', '2']]]);
+    expect(releasesByMonth(releases, 2025).map(({ month, releases: list }) => [month, list.map((r) => r.id)])).toEqual([
+      [11, ['4']],
+      [2, ['3', '2']],
+    ]);
     expect(releasesByMonth(releases, 2026).map((m) => m.month)).toEqual([1]);
     expect(releasesByMonth(releases, 2030)).toEqual([]);
   });
@@ -91,8 +105,18 @@ describe('press breadcrumb', () => {
   });
 
   it('ends at the year on a year list, at the page on later list pages', () => {
-    expect(pressBreadcrumb({ view: 'press-year', year: 2026 }, releases, tw, labels).map((c) => c.path)).toEqual(['/', '/press/', '/press/2026/']);
-    expect(pressBreadcrumb({ view: 'press-list', page: 1, pageCount: 2 }, releases, tw, labels).map((c) => c.name)).toEqual(['Home', 'Press']);
-    expect(pressBreadcrumb({ view: 'press-list', page: 2, pageCount: 2 }, releases, tw, labels).at(-1)).toEqual({ name: 'Page 2', path: '/press/page-2.html' });
+    expect(pressBreadcrumb({ view: 'press-year', year: 2026 }, releases, tw, labels).map((c) => c.path)).toEqual([
+      '/',
+      '/press/',
+      '/press/2026/',
+    ]);
+    expect(pressBreadcrumb({ view: 'press-list', page: 1, pageCount: 2 }, releases, tw, labels).map((c) => c.name)).toEqual([
+      'Home',
+      'Press',
+    ]);
+    expect(pressBreadcrumb({ view: 'press-list', page: 2, pageCount: 2 }, releases, tw, labels).at(-1)).toEqual({
+      name: 'Page 2',
+      path: '/press/page-2.html',
+    });
   });
 });

@@ -23,16 +23,18 @@ let cms: Awaited<ReturnType<typeof pulledMiniCms>>;
 beforeAll(async () => {
   // Release 102 in English carries every kind of block, and text that looks like markup.
   const release = miniPress().find((r) => r.id === '102')!;
-  cms = await pulledMiniCms((cmsDir) => writeDocument(cmsDir, cmsEndpoints.pressRelease('en_GB', '102'), {
-    ...release,
-    location: 'Taichung',
-    body: [
-      { type: 'paragraph', text: `First paragraph ${HOSTILE}` },
-      { type: 'heading', text: 'The shop' },
-      { type: 'quote', text: 'Come and feel the fabrics.', cite: 'Chou Yung-ching, Brand Director' },
-      { type: 'image', url: '/media/press/102-2.jpg', alt: 'The shop window', caption: 'Opening day.', width: 1200, height: 800 },
-    ],
-  }));
+  cms = await pulledMiniCms((cmsDir) =>
+    writeDocument(cmsDir, cmsEndpoints.pressRelease('en_GB', '102'), {
+      ...release,
+      location: 'Taichung',
+      body: [
+        { type: 'paragraph', text: `First paragraph ${HOSTILE}` },
+        { type: 'heading', text: 'The shop' },
+        { type: 'quote', text: 'Come and feel the fabrics.', cite: 'Chou Yung-ching, Brand Director' },
+        { type: 'image', url: '/media/press/102-2.jpg', alt: 'The shop window', caption: 'Opening day.', width: 1200, height: 800 },
+      ],
+    }),
+  );
   process.env.CONTENT_CACHE_DIR = cms.cacheDir;
   process.env.BUILD_NOW = String(FIXTURE_NOW);
   process.env.SITE_URL = SITE;
@@ -50,7 +52,8 @@ const render = async (urlPath: string) => {
 };
 const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!));
 /** The head's <meta property|name="…" content="…">, by key. */
-const meta = (html: string) => Object.fromEntries([...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+const meta = (html: string) =>
+  Object.fromEntries([...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)"/g)].map((m) => [m[1], m[2]]));
 
 /** What loads JavaScript: islands, module scripts, script files. Inline scripts are not files. */
 function scriptFiles(html: string): string[] {
@@ -59,25 +62,36 @@ function scriptFiles(html: string): string[] {
 
 describe('press pages', () => {
   it('ship no island and no script file, while the other pages keep their islands', async () => {
-    for (const path of ['/press/', '/press/2026/', '/en-gb/press/2026/01/post102.html']) expect(scriptFiles(await render(path)), path).toEqual([]);
+    for (const path of ['/press/', '/press/2026/', '/en-gb/press/2026/01/post102.html'])
+      expect(scriptFiles(await render(path)), path).toEqual([]);
     expect(scriptFiles(await render('/women.html')).length).toBeGreaterThan(0);
   });
 
   it('render a release: headline, dateline, eager lead image, every block as text, neighbours and the way back', async () => {
     const html = await render('/en-gb/press/2026/01/post102.html');
     expect(html).toContain('<h1 class="press-release__title">New shop in Taichung</h1>');
-    expect(html).toMatch(/<span class="press-release__location">Taichung<\/span>\s*<time datetime="2026-01-15T10:00:00\+08:00">15 January 2026<\/time>/);
-    expect(html).toMatch(/<img[^>]*src="\/media\/press\/102\.jpg_r-1080-567"[^>]*alt="New shop in Taichung picture"[^>]*width="1080" height="567" loading="eager"/);
+    expect(html).toMatch(
+      /<span class="press-release__location">Taichung<\/span>\s*<time datetime="2026-01-15T10:00:00\+08:00">15 January 2026<\/time>/,
+    );
+    expect(html).toMatch(
+      /<img[^>]*src="\/media\/press\/102\.jpg_r-1080-567"[^>]*alt="New shop in Taichung picture"[^>]*width="1080" height="567" loading="eager"/,
+    );
     expect(html).toContain('First paragraph &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;/p&gt;');
     expect(html).not.toContain(HOSTILE);
     expect(html).toContain('<h2>The shop</h2>');
-    expect(html).toMatch(/<blockquote><p>Come and feel the fabrics\.<\/p><\/blockquote>\s*<figcaption>— <cite>Chou Yung-ching, Brand Director<\/cite><\/figcaption>/);
-    expect(html).toMatch(/<figure class="press-body__figure">\s*<img[^>]*alt="The shop window"[^>]*loading="lazy"[^>]*>\s*<figcaption>Opening day\.<\/figcaption>/);
+    expect(html).toMatch(
+      /<blockquote><p>Come and feel the fabrics\.<\/p><\/blockquote>\s*<figcaption>— <cite>Chou Yung-ching, Brand Director<\/cite><\/figcaption>/,
+    );
+    expect(html).toMatch(
+      /<figure class="press-body__figure">\s*<img[^>]*alt="The shop window"[^>]*loading="lazy"[^>]*>\s*<figcaption>Opening day\.<\/figcaption>/,
+    );
     // Published between 101 (previous) and 103 (next); its list page is the first.
     expect(html).toContain('href="/en-gb/press/2026/01/post101.html" rel="prev"');
     expect(html).toContain('href="/en-gb/press/2026/03/post103.html" rel="next"');
     expect(html).toContain('<a class="text-link" href="/en-gb/press/">');
-    expect(html).toMatch(/<ol>\s*<li><a href="\/en-gb\/">Home<\/a><\/li>\s*<li><a href="\/en-gb\/press\/">Press releases<\/a><\/li>\s*<li><a href="\/en-gb\/press\/2026\/">2026<\/a><\/li>\s*<li><span aria-current="page">New shop in Taichung<\/span>/);
+    expect(html).toMatch(
+      /<ol>\s*<li><a href="\/en-gb\/">Home<\/a><\/li>\s*<li><a href="\/en-gb\/press\/">Press releases<\/a><\/li>\s*<li><a href="\/en-gb\/press\/2026\/">2026<\/a><\/li>\s*<li><span aria-current="page">New shop in Taichung<\/span>/,
+    );
   });
 
   it('give a release its head: article Open Graph, NewsArticle and BreadcrumbList, feed link, indexable', async () => {
@@ -99,8 +113,19 @@ describe('press pages', () => {
     expect(html).toContain(`<link rel="canonical" href="${SITE}/en-gb/press/2026/01/post102.html">`);
     expect(html).toContain('<link rel="alternate" href="/en-gb/press/feed.xml" type="application/atom+xml" title="LINEA press releases">');
     const [article, crumbs] = jsonLd(html);
-    expect(article).toMatchObject({ '@type': 'NewsArticle', headline: 'New shop in Taichung', datePublished: '2026-01-15T10:00:00+08:00', dateModified: '2026-01-16T10:00:00+08:00', inLanguage: 'en-GB' });
-    expect(crumbs.itemListElement.map((c: { item: string }) => c.item)).toEqual([`${SITE}/en-gb/`, `${SITE}/en-gb/press/`, `${SITE}/en-gb/press/2026/`, `${SITE}/en-gb/press/2026/01/post102.html`]);
+    expect(article).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: 'New shop in Taichung',
+      datePublished: '2026-01-15T10:00:00+08:00',
+      dateModified: '2026-01-16T10:00:00+08:00',
+      inLanguage: 'en-GB',
+    });
+    expect(crumbs.itemListElement.map((c: { item: string }) => c.item)).toEqual([
+      `${SITE}/en-gb/`,
+      `${SITE}/en-gb/press/`,
+      `${SITE}/en-gb/press/2026/`,
+      `${SITE}/en-gb/press/2026/01/post102.html`,
+    ]);
   });
 
   it('render the list: years with counts, releases newest first with dates in the page language, the first pictures eager', async () => {
@@ -139,6 +164,11 @@ describe('press pages', () => {
 describe('home pages', () => {
   it('describe the brand as an Organization', async () => {
     const [organization] = jsonLd(await render('/zh-hk/'));
-    expect(organization).toMatchObject({ '@type': 'Organization', name: 'LINEA 織線', url: `${SITE}/zh-hk/`, logo: { url: `${SITE}/brand/logo.png` } });
+    expect(organization).toMatchObject({
+      '@type': 'Organization',
+      name: 'LINEA 織線',
+      url: `${SITE}/zh-hk/`,
+      logo: { url: `${SITE}/brand/logo.png` },
+    });
   });
 });

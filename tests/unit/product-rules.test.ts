@@ -1,6 +1,14 @@
 /** The product rules: price colour by price group, hem and gift-wrapping eligibility. */
 import { describe, expect, it } from 'vitest';
-import { caseServiceApplies, caseServiceOffered, distributionType, hemServiceApplies, hemServiceOffered, inseamError, isRedPrice } from '../../src/lib/product/rules.ts';
+import {
+  caseServiceApplies,
+  caseServiceOffered,
+  distributionType,
+  hemServiceApplies,
+  hemServiceOffered,
+  inseamError,
+  isRedPrice,
+} from '../../src/lib/product/rules.ts';
 
 const groups = { RestrictPriceGroup: ['LIMITED_OFFER'], VaryPriceGroup: ['PRICE_DOWN'], ManualPriceGroup: ['MANUAL'] };
 

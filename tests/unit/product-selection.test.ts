@@ -1,20 +1,46 @@
 /** Colour, size, stock and the price to show on the product page (lib/product/selection.ts). */
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../src/lib/api/contract.ts';
-import { initialSelection, isSoldOut, maxQuantity, MAX_QUANTITY_PER_LINE, priceToShow, sizeOptions, skuFor, type LiveSku } from '../../src/lib/product/selection.ts';
+import {
+  initialSelection,
+  isSoldOut,
+  maxQuantity,
+  MAX_QUANTITY_PER_LINE,
+  priceToShow,
+  sizeOptions,
+  skuFor,
+  type LiveSku,
+} from '../../src/lib/product/selection.ts';
 
-const sku = (colorNo: string, sizeNo: string, sale: number, origin = sale) => ({ skuCode: `P${colorNo}${sizeNo}`, omsSkuCode: `450011-25W${colorNo}${sizeNo}`, productId: `id-${colorNo}-${sizeNo}`, colorNo, sizeNo, price: { sale, origin } });
+const sku = (colorNo: string, sizeNo: string, sale: number, origin = sale) => ({
+  skuCode: `P${colorNo}${sizeNo}`,
+  omsSkuCode: `450011-25W${colorNo}${sizeNo}`,
+  productId: `id-${colorNo}-${sizeNo}`,
+  colorNo,
+  sizeNo,
+  price: { sale, origin },
+});
 const detail = {
   productCode: 'P',
   colours: [
     { colorNo: '01', code: 'NAVY', hex: '#000080', name: 'Navy', images: ['/a.jpg'] },
     { colorNo: '02', code: 'RED', hex: '#ff0000', name: 'Red', images: ['/b.jpg'] },
   ],
-  sizes: [{ sizeNo: '001', alias: 'S' }, { sizeNo: '002', alias: 'M' }, { sizeNo: '003', alias: 'L' }],
+  sizes: [
+    { sizeNo: '001', alias: 'S' },
+    { sizeNo: '002', alias: 'M' },
+    { sizeNo: '003', alias: 'L' },
+  ],
   // The red one comes in S and M only; L costs more; the navy is marked down.
   skus: [sku('01', '001', 790, 990), sku('01', '002', 790, 990), sku('01', '003', 890, 1090), sku('02', '001', 990), sku('02', '002', 990)],
 } as unknown as ProductDetail;
-const live = (stocks: Record<string, number>) => new Map<string, LiveSku>(Object.entries(stocks).map(([skuCode, stock]) => [skuCode, { skuCode, stock, price: detail.skus.find((s) => s.skuCode === skuCode)!.price }]));
+const live = (stocks: Record<string, number>) =>
+  new Map<string, LiveSku>(
+    Object.entries(stocks).map(([skuCode, stock]) => [
+      skuCode,
+      { skuCode, stock, price: detail.skus.find((s) => s.skuCode === skuCode)!.price },
+    ]),
+  );
 
 describe('product selection', () => {
   it('starts from the productId of the link, else the first colour with no size', () => {
@@ -24,9 +50,17 @@ describe('product selection', () => {
   });
 
   it('marks a size sold out when it has no SKU in the colour or no stock; unknown stock is not sold out', () => {
-    expect(sizeOptions(detail, '02', null).map((s) => [s.alias, s.soldOut, s.stock])).toEqual([['S', false, null], ['M', false, null], ['L', true, null]]);
+    expect(sizeOptions(detail, '02', null).map((s) => [s.alias, s.soldOut, s.stock])).toEqual([
+      ['S', false, null],
+      ['M', false, null],
+      ['L', true, null],
+    ]);
     const stock = live({ P01001: 0, P01002: 4, P01003: 1, P02001: 3, P02002: 0 });
-    expect(sizeOptions(detail, '01', stock).map((s) => [s.alias, s.soldOut, s.stock])).toEqual([['S', true, 0], ['M', false, 4], ['L', false, 1]]);
+    expect(sizeOptions(detail, '01', stock).map((s) => [s.alias, s.soldOut, s.stock])).toEqual([
+      ['S', true, 0],
+      ['M', false, 4],
+      ['L', false, 1],
+    ]);
     expect(skuFor(detail, '02', '003')).toBeNull();
   });
 

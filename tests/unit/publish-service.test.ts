@@ -19,7 +19,18 @@ afterEach(async () => {
   service = undefined;
 });
 
-const result = (over: Partial<PublishResult> = {}): PublishResult => ({ release: 'R2', mode: 'pages', pagesRendered: 1, added: [], changed: ['/women.html'], removed: [], documents: [], ms: 10, nextBoundary: null, ...over });
+const result = (over: Partial<PublishResult> = {}): PublishResult => ({
+  release: 'R2',
+  mode: 'pages',
+  pagesRendered: 1,
+  added: [],
+  changed: ['/women.html'],
+  removed: [],
+  documents: [],
+  ms: 10,
+  nextBoundary: null,
+  ...over,
+});
 
 async function start(run: (set: ChangeSet) => Promise<PublishResult>, more: Partial<Parameters<typeof startPublishService>[0]> = {}) {
   service = await startPublishService({
@@ -35,7 +46,11 @@ async function start(run: (set: ChangeSet) => Promise<PublishResult>, more: Part
 }
 
 const post = (url: string, body: string, signature?: string) =>
-  fetch(`${url}/webhook`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...(signature ? { [WEBHOOK_SIGNATURE_HEADER]: signature } : {}) } });
+  fetch(`${url}/webhook`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...(signature ? { [WEBHOOK_SIGNATURE_HEADER]: signature } : {}) },
+  });
 const payload = (id: string) => JSON.stringify({ id, language: 'zh_TW', published: [], changed: ['zh_TW/pages/women.json'], deleted: [] });
 
 describe('publish service', () => {
@@ -92,7 +107,13 @@ describe('publish service', () => {
   });
 
   it('shows the startup build as the last build until a publish comes', async () => {
-    const startup = { changeSet: { documents: {}, sources: ['startup'], moreSources: 0, rebuild: true }, startedAt: 1_000, finishedAt: 4_000, ok: true, result: result({ mode: 'full', pagesRendered: 240 }) };
+    const startup = {
+      changeSet: { documents: {}, sources: ['startup'], moreSources: 0, rebuild: true },
+      startedAt: 1_000,
+      finishedAt: 4_000,
+      ok: true,
+      result: result({ mode: 'full', pagesRendered: 240 }),
+    };
     const { url } = await start(async () => result(), { lastBuild: startup });
     const status = await (await fetch(`${url}/status`)).json();
     expect(status.queue.last).toMatchObject({ ok: true, result: { mode: 'full', pagesRendered: 240 } });

@@ -24,9 +24,18 @@ const payload = (over: Partial<WebhookPayload> = {}) => ({
   ...over,
 });
 
-function deliver(body: string, options: { header?: string | string[] | null; now?: number; signedAt?: number; secret?: string | string[]; seen?: DeliveryLog } = {}) {
+function deliver(
+  body: string,
+  options: { header?: string | string[] | null; now?: number; signedAt?: number; secret?: string | string[]; seen?: DeliveryLog } = {},
+) {
   const header = options.header === undefined ? signWebhook(body, SECRET, options.signedAt ?? NOW) : options.header;
-  return verifyWebhook({ rawBody: body, header, secret: options.secret ?? SECRET, now: options.now ?? NOW, seen: options.seen ?? new DeliveryLog() });
+  return verifyWebhook({
+    rawBody: body,
+    header,
+    secret: options.secret ?? SECRET,
+    now: options.now ?? NOW,
+    seen: options.seen ?? new DeliveryLog(),
+  });
 }
 
 describe('webhook signature', () => {
@@ -45,7 +54,15 @@ describe('webhook signature', () => {
 
   it('accepts a Buffer body, and a signature within the tolerance either way', () => {
     const body = JSON.stringify(payload());
-    expect(verifyWebhook({ rawBody: Buffer.from(body), header: signWebhook(body, SECRET, NOW), secret: SECRET, now: NOW, seen: new DeliveryLog() }).ok).toBe(true);
+    expect(
+      verifyWebhook({
+        rawBody: Buffer.from(body),
+        header: signWebhook(body, SECRET, NOW),
+        secret: SECRET,
+        now: NOW,
+        seen: new DeliveryLog(),
+      }).ok,
+    ).toBe(true);
     expect(deliver(body, { signedAt: NOW - WEBHOOK_TOLERANCE_MS + 1000 }).ok).toBe(true);
     expect(deliver(body, { signedAt: NOW + WEBHOOK_TOLERANCE_MS - 1000 }).ok).toBe(true);
   });
@@ -75,7 +92,10 @@ describe('webhook signature', () => {
 
   it('refuses a bad signature: another secret, a changed body, a changed timestamp', () => {
     const body = JSON.stringify(payload());
-    expect(deliver(body, { header: signWebhook(body, 'another-secret-0123456789', NOW) })).toMatchObject({ ok: false, reason: 'bad-signature' });
+    expect(deliver(body, { header: signWebhook(body, 'another-secret-0123456789', NOW) })).toMatchObject({
+      ok: false,
+      reason: 'bad-signature',
+    });
     const tampered = JSON.stringify(payload({ changed: ['zh_TW/pages/men.json'] }));
     expect(deliver(tampered, { header: signWebhook(body, SECRET, NOW) })).toMatchObject({ ok: false, reason: 'bad-signature' });
     const header = signWebhook(body, SECRET, NOW).replace(/^t=(\d+)/, (_, t: string) => `t=${Number(t) - 1}`);
@@ -223,7 +243,15 @@ describe('document kinds from cache paths', () => {
     expect(documentKindOf('zh_TW/press/index.json')).toEqual({ kind: 'press-index', language: 'zh_TW' });
     expect(documentKindOf('zh_TW/press/1001.json')).toEqual({ kind: 'press-release', language: 'zh_TW', id: '1001' });
     expect(documentKindOf('zh_TW/shops.json')).toEqual({ kind: 'shops', language: 'zh_TW' });
-    for (const path of ['catalogue.json', 'zh_TW/unknown.json', 'zh_TW/press/abc.json', 'zh_TW/pages/../config.json', 'zh-TW/config.json', 'zh_TW/config.txt', 'zh_TW//config.json']) {
+    for (const path of [
+      'catalogue.json',
+      'zh_TW/unknown.json',
+      'zh_TW/press/abc.json',
+      'zh_TW/pages/../config.json',
+      'zh-TW/config.json',
+      'zh_TW/config.txt',
+      'zh_TW//config.json',
+    ]) {
       expect(documentKindOf(path), path).toBeNull();
     }
     expect(schemaOfKind({ kind: 'shops', language: 'zh_TW' }).safeParse({ shops: [] }).success).toBe(true);

@@ -55,8 +55,13 @@ describe('pull', () => {
   it('fails when a release and its index entry disagree on the publication date (its URL)', async () => {
     await pullContent(options());
     const release = JSON.parse(await cached('en_GB/press/103.json'));
-    await writeDocument(cmsDir, cmsEndpoints.pressRelease('en_GB', '103'), { ...release, publishedAt: release.publishedAt + 40 * 86_400_000 });
-    await expect(pullContent(options())).rejects.toThrow(/language en_GB, document en_GB\/press\/103\.json, field id: .*does not match the press index/);
+    await writeDocument(cmsDir, cmsEndpoints.pressRelease('en_GB', '103'), {
+      ...release,
+      publishedAt: release.publishedAt + 40 * 86_400_000,
+    });
+    await expect(pullContent(options())).rejects.toThrow(
+      /language en_GB, document en_GB\/press\/103\.json, field id: .*does not match the press index/,
+    );
   });
 
   it('rewrites nothing when nothing changed, revalidating with ETags', async () => {
@@ -89,7 +94,11 @@ describe('pull', () => {
     const goodManifest = await readFile(join(cacheDir, 'manifest.json'), 'utf8');
     // One valid change and one broken document in the same pull: neither may land.
     await writeDocument(cmsDir, cmsEndpoints.page('zh_TW', '/women.html'), { code: 'women', updatedAt: 3, components: [] });
-    await writeDocument(cmsDir, cmsEndpoints.page('en_GB', '/c/W01.html'), { code: 'W01', updatedAt: 3, components: [{ type: 'bannerList', id: 'x', orientation: 'diagonal', items: [] }] });
+    await writeDocument(cmsDir, cmsEndpoints.page('en_GB', '/c/W01.html'), {
+      code: 'W01',
+      updatedAt: 3,
+      components: [{ type: 'bannerList', id: 'x', orientation: 'diagonal', items: [] }],
+    });
     const error = await pullContent(options()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CmsDocumentError);
     expect((error as CmsDocumentError).language).toBe('en_GB');
@@ -151,10 +160,13 @@ describe('pull', () => {
 describe('incremental pull (a publish)', () => {
   const counting = () => {
     const urls: string[] = [];
-    return { urls, fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
-      urls.push(String(input));
-      return fetch(input, init);
-    }) as typeof fetch };
+    return {
+      urls,
+      fetch: ((input: RequestInfo | URL, init?: RequestInit) => {
+        urls.push(String(input));
+        return fetch(input, init);
+      }) as typeof fetch,
+    };
   };
 
   it('fetches only the changed document and writes only it', async () => {
@@ -183,7 +195,9 @@ describe('incremental pull (a publish)', () => {
   it('refuses a malformed document, naming it, and leaves the cache as it was', async () => {
     await pullContent(options());
     await writeDocument(cmsDir, cmsEndpoints.page('zh_TW', '/women.html'), { code: 'women', updatedAt: 'yesterday', components: [] });
-    await expect(pullChanged({ ...options(), changed: ['zh_TW/pages/women.json'], deleted: [] })).rejects.toThrow(/language zh_TW, document zh_TW\/pages\/women\.json, field updatedAt/);
+    await expect(pullChanged({ ...options(), changed: ['zh_TW/pages/women.json'], deleted: [] })).rejects.toThrow(
+      /language zh_TW, document zh_TW\/pages\/women\.json, field updatedAt/,
+    );
     expect(JSON.parse(await cached('zh_TW/pages/women.json')).updatedAt).not.toBe('yesterday');
   });
 

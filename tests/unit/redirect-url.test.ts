@@ -121,12 +121,20 @@ const LEGITIMATE: ReadonlyArray<readonly [string, string, string]> = [
   ['account page with query and hash kept', '/account/order/order-list.html?page=2#top', '/account/order/order-list.html?page=2#top'],
   ['category page', '/c/W01.html', '/c/W01.html'],
   ['search keeping its encoded query intact', '/search.html?description=%E7%BE%BD%E7%B5%A8', '/search.html?description=%E7%BE%BD%E7%B5%A8'],
-  ['product detail with two query parameters', '/product-detail.html?productCode=L1&productId=X', '/product-detail.html?productCode=L1&productId=X'],
+  [
+    'product detail with two query parameters',
+    '/product-detail.html?productCode=L1&productId=X',
+    '/product-detail.html?productCode=L1&productId=X',
+  ],
   ['home page', '/', '/'],
   ['language home with trailing slash', '/zh-hk/', '/zh-hk/'],
   ['account home itself', '/account/info.html', '/account/info.html'],
   ['encoded space in a search query', '/search.html?description=down%20jacket', '/search.html?description=down%20jacket'],
-  ['absolute URL inside the query (a value, not the target)', '/cart.html?from=https%3A%2F%2Fevil.com', '/cart.html?from=https%3A%2F%2Fevil.com'],
+  [
+    'absolute URL inside the query (a value, not the target)',
+    '/cart.html?from=https%3A%2F%2Fevil.com',
+    '/cart.html?from=https%3A%2F%2Fevil.com',
+  ],
   ['login page named only in the query', '/cart.html?next=/login.html', '/cart.html?next=/login.html'],
   ['page whose name merely contains "login"', '/account/login-history.html', '/account/login-history.html'],
   ['dot-dot that stays on the site is normalised', '/en-gb/../cart.html', '/cart.html'],
@@ -206,7 +214,9 @@ describe('loginUrl', () => {
   });
 
   it('builds the login URL under a language prefix', () => {
-    expect(loginUrl('/en-gb/cart.html?a=1&b=2#x', '/en-gb')).toBe('/en-gb/login.html?redirect_url=%2Fen-gb%2Fcart.html%3Fa%3D1%26b%3D2%23x');
+    expect(loginUrl('/en-gb/cart.html?a=1&b=2#x', '/en-gb')).toBe(
+      '/en-gb/login.html?redirect_url=%2Fen-gb%2Fcart.html%3Fa%3D1%26b%3D2%23x',
+    );
   });
 
   const redirectOf = (url: string): string | null => new URLSearchParams(url.slice(url.indexOf('?') + 1)).get('redirect_url');

@@ -11,7 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createReleaseManager, HISTORY_FILE, isReleaseId, linkTree, MARKER_FILE, replaceFile, ReleaseError, type ReleaseManager } from '../../scripts/publish/releases.ts';
+import {
+  createReleaseManager,
+  HISTORY_FILE,
+  isReleaseId,
+  linkTree,
+  MARKER_FILE,
+  replaceFile,
+  ReleaseError,
+  type ReleaseManager,
+} from '../../scripts/publish/releases.ts';
 import { startStaticServer } from '../../scripts/static-server.ts';
 import { startNginx } from '../fixtures/nginx.ts';
 
@@ -55,10 +64,21 @@ describe('release ids and layout', () => {
     expect((await lstat(join(root, 'current'))).isSymbolicLink()).toBe(true);
     expect(await readlink(join(root, 'current'))).toBe(first);
     const marker = JSON.parse(await readFile(join(root, first, MARKER_FILE), 'utf8'));
-    expect(marker).toMatchObject({ id: first, createdAt: '2026-11-21T23:01:02.123Z', source: 'npm start', pages: 3, seededFrom: null, carriedAssets: [] });
+    expect(marker).toMatchObject({
+      id: first,
+      createdAt: '2026-11-21T23:01:02.123Z',
+      source: 'npm start',
+      pages: 3,
+      seededFrom: null,
+      carriedAssets: [],
+    });
     const status = await manager.list();
     expect(status.live).toBe(first);
-    expect(status.releases.map((r) => [r.id, r.live, r.pages])).toEqual([[third, false, 3], [second, false, 3], [first, true, 3]]);
+    expect(status.releases.map((r) => [r.id, r.live, r.pages])).toEqual([
+      [third, false, 3],
+      [second, false, 3],
+      [first, true, 3],
+    ]);
     expect(isReleaseId('../etc')).toBe(false);
     await expect(manager.activate('../etc')).rejects.toMatchObject({ code: 'RELEASE_ID_INVALID' });
   });
@@ -92,7 +112,10 @@ while (Atomics.load(stop, 0) === 0) {
 parentPort.postMessage({ reads, errors, mixes, firstError });
 `;
 
-async function withReader(current: string, swaps: () => Promise<void>): Promise<{ reads: number; errors: number; mixes: number; firstError: string }> {
+async function withReader(
+  current: string,
+  swaps: () => Promise<void>,
+): Promise<{ reads: number; errors: number; mixes: number; firstError: string }> {
   const stop = new SharedArrayBuffer(4);
   const worker = new Worker(READER, { eval: true, workerData: { current, stop } });
   const messages: unknown[] = [];
@@ -313,15 +336,29 @@ describe('rollback', () => {
     expect(await manager.rollback()).toEqual({ from: c, to: b });
     expect(await manager.rollback()).toEqual({ from: b, to: a });
     expect((await manager.list()).previous).toBe(null);
-    await expect(manager.rollback()).rejects.toMatchObject({ code: 'NO_PREVIOUS_RELEASE', message: `No release before ${a} to roll back to` });
+    await expect(manager.rollback()).rejects.toMatchObject({
+      code: 'NO_PREVIOUS_RELEASE',
+      message: `No release before ${a} to roll back to`,
+    });
     expect(await manager.live()).toBe(a);
     const history = JSON.parse(await readFile(join(root, HISTORY_FILE), 'utf8'));
-    expect(history.log.map((e: { action: string; id: string }) => `${e.action} ${e.id}`)).toEqual([`activate ${a}`, `activate ${b}`, `activate ${c}`, `activate ${a}`, `rollback ${c}`, `rollback ${b}`, `rollback ${a}`]);
+    expect(history.log.map((e: { action: string; id: string }) => `${e.action} ${e.id}`)).toEqual([
+      `activate ${a}`,
+      `activate ${b}`,
+      `activate ${c}`,
+      `activate ${a}`,
+      `rollback ${c}`,
+      `rollback ${b}`,
+      `rollback ${a}`,
+    ]);
   });
 
   it('with nothing live is a clear error', async () => {
     const manager = createReleaseManager({ root });
-    await expect(manager.rollback()).rejects.toMatchObject({ code: 'NO_PREVIOUS_RELEASE', message: expect.stringContaining('No release is live') });
+    await expect(manager.rollback()).rejects.toMatchObject({
+      code: 'NO_PREVIOUS_RELEASE',
+      message: expect.stringContaining('No release is live'),
+    });
   });
 
   it('still finds the previous release if a crash came between the swap and the history write', async () => {
@@ -345,7 +382,11 @@ describe('rollback', () => {
     cli = run();
     expect(cli.stderr).toBe('');
     expect(cli.status).toBe(0);
-    expect(cli.stdout).toMatch(new RegExp(`^Rolled back from ${b} \\(3 pages, test\\) to ${a} \\(3 pages, test\\)\\.\\n.*current -> ${a}\\nThere is no release before it\\.\\n$`));
+    expect(cli.stdout).toMatch(
+      new RegExp(
+        `^Rolled back from ${b} \\(3 pages, test\\) to ${a} \\(3 pages, test\\)\\.\\n.*current -> ${a}\\nThere is no release before it\\.\\n$`,
+      ),
+    );
     expect(await manager.live()).toBe(a);
   });
 });

@@ -14,15 +14,19 @@ describe('render scope', () => {
     expect(rendersProductData(null)).toBe(true);
   });
 
-  it('renders only the scope\'s pages, and the language files and product data it names', () => {
+  it("renders only the scope's pages, and the language files and product data it names", () => {
     expect(routesInScope(routes, scope).map((r) => r.urlPath)).toEqual(['/women.html']);
     expect(rendersLanguageFiles(scope, 'zh-TW')).toBe(true);
     expect(rendersLanguageFiles(scope, 'en-GB')).toBe(false);
     expect(rendersProductData(scope)).toBe(false);
   });
 
-  it('is passed to the pages explicitly, as a virtual module of the build\'s own options', async () => {
-    const plugins = buildOptions({ outDir: 'out', renderScope: scope }).vite!.plugins as unknown as Array<{ resolveId: (id: string) => string | undefined; load: (id: string) => string | undefined; enforce?: string }>;
+  it("is passed to the pages explicitly, as a virtual module of the build's own options", async () => {
+    const plugins = buildOptions({ outDir: 'out', renderScope: scope }).vite!.plugins as unknown as Array<{
+      resolveId: (id: string) => string | undefined;
+      load: (id: string) => string | undefined;
+      enforce?: string;
+    }>;
     const [plugin] = plugins;
     expect(plugin!.enforce).toBeUndefined();
     const id = plugin!.resolveId(RENDER_SCOPE_MODULE)!;

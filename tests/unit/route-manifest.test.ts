@@ -43,7 +43,9 @@ describe('route manifest', () => {
   it('is null (so the next build is a full one) when missing, not JSON, or not a manifest', () => {
     expect(parseRouteManifest(null)).toBeNull();
     expect(parseRouteManifest('{"fingerprint":')).toBeNull();
-    expect(parseRouteManifest(JSON.stringify({ fingerprint: 'f1', productData: 'p1', routes: { 'women.html': ['a', 'zh-TW'] } }))).toBeNull();
+    expect(
+      parseRouteManifest(JSON.stringify({ fingerprint: 'f1', productData: 'p1', routes: { 'women.html': ['a', 'zh-TW'] } })),
+    ).toBeNull();
     expect(parseRouteManifest(JSON.stringify({ fingerprint: '', productData: 'p1', routes: {} }))).toBeNull();
     expect(parseRouteManifest(JSON.stringify({ fingerprint: 'f1', routes: {} }))).toBeNull();
     expect(parseRouteManifest(JSON.stringify({ productData: 'p1', routes: {} }))).toBeNull();

@@ -37,7 +37,17 @@ afterAll(async () => {
 describe('route table', () => {
   it('has every published page in every language, the homepage at the root, and the fixed pages', async () => {
     const routes = await table();
-    for (const path of ['/', '/women.html', '/c/W01.html', '/c/W0101.html', '/not-found.html', '/current-limiter.html', '/en-gb/', '/en-gb/c/W0101.html', '/zh-hk/not-found.html']) {
+    for (const path of [
+      '/',
+      '/women.html',
+      '/c/W01.html',
+      '/c/W0101.html',
+      '/not-found.html',
+      '/current-limiter.html',
+      '/en-gb/',
+      '/en-gb/c/W0101.html',
+      '/zh-hk/not-found.html',
+    ]) {
       expect(find(routes, path), path).toBeDefined();
     }
     expect(find(routes, '/')!.isHome).toBe(true);

@@ -37,7 +37,8 @@ describe('search history', () => {
 
   it('reads a stored list and tolerates anything else', () => {
     expect(parseStoredHistory(JSON.stringify(['外套', 'T恤']))).toEqual(['外套', 'T恤']);
-    for (const garbage of [null, '', 'not json', '{"a":1}', '"word"', '42', 'null', '[']) expect(parseStoredHistory(garbage), String(garbage)).toEqual([]);
+    for (const garbage of [null, '', 'not json', '{"a":1}', '"word"', '42', 'null', '['])
+      expect(parseStoredHistory(garbage), String(garbage)).toEqual([]);
     // A list written by something else is brought back to the rules.
     expect(parseStoredHistory(JSON.stringify([' a ', 1, null, 'a', '', 'b', { w: 'c' }]))).toEqual(['a', 'b']);
     expect(parseStoredHistory(JSON.stringify(Array.from({ length: 15 }, (_, i) => `w${i}`)))).toHaveLength(10);
@@ -45,7 +46,10 @@ describe('search history', () => {
 });
 
 describe('splitHighlight', () => {
-  const marked = (text: string, typed: string) => splitHighlight(text, typed).map((s) => (s.match ? `[${s.text}]` : s.text)).join('');
+  const marked = (text: string, typed: string) =>
+    splitHighlight(text, typed)
+      .map((s) => (s.match ? `[${s.text}]` : s.text))
+      .join('');
 
   it('marks every occurrence, ignoring case, keeping the text as written', () => {
     expect(splitHighlight('Crew Neck crew', 'crew')).toEqual([
@@ -115,7 +119,9 @@ describe('searchTarget', () => {
   });
 
   it("a store search goes to the search page with the store's code", () => {
-    expect(searchTarget('', {}, '/en-gb', { searchType: 'storeCode', storeCode: 'A12+B.3' })).toBe('/en-gb/search.html?searchType=storeCode&storeCode=A12%2BB.3');
+    expect(searchTarget('', {}, '/en-gb', { searchType: 'storeCode', storeCode: 'A12+B.3' })).toBe(
+      '/en-gb/search.html?searchType=storeCode&storeCode=A12%2BB.3',
+    );
     expect(searchTarget('ignored', words, '', { searchType: 'storeCode', storeCode: ' ' })).toBeNull();
   });
 
@@ -128,10 +134,20 @@ describe('searchTarget', () => {
 
 describe('the search page query', () => {
   it('reads the word, the sort and the page', () => {
-    expect(readSearchQuery('?description=%E5%A4%96%E5%A5%97&sort=priceAsc&page=3')).toEqual({ description: '外套', storeCode: null, sort: 'priceAsc', page: 3 });
+    expect(readSearchQuery('?description=%E5%A4%96%E5%A5%97&sort=priceAsc&page=3')).toEqual({
+      description: '外套',
+      storeCode: null,
+      sort: 'priceAsc',
+      page: 3,
+    });
   });
   it('falls back to relevance and page 1 for anything it does not know', () => {
-    expect(readSearchQuery('description=+coat+&sort=cheapest&page=-2')).toEqual({ description: 'coat', storeCode: null, sort: 'relevance', page: 1 });
+    expect(readSearchQuery('description=+coat+&sort=cheapest&page=-2')).toEqual({
+      description: 'coat',
+      storeCode: null,
+      sort: 'relevance',
+      page: 1,
+    });
     expect(readSearchQuery('?page=2.7').page).toBe(2);
     expect(readSearchQuery('').description).toBe('');
   });
@@ -145,4 +161,3 @@ describe('the search page query', () => {
     expect(searchBoxWord(readSearchQuery('?searchType=storeCode&storeCode=TP001&description=coat'))).toBe('');
   });
 });
-

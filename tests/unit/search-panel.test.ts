@@ -31,7 +31,19 @@ const noop = () => {};
 
 function body(props: Partial<SearchPanelBodyProps>): string {
   return renderToStaticMarkup(
-    createElement(SearchPanelBody, { t, typed: '', suggestions: [], hotWords: [], history: [], showChat: true, quickLinks, onSearch: noop, onRemove: noop, onClear: noop, ...props }),
+    createElement(SearchPanelBody, {
+      t,
+      typed: '',
+      suggestions: [],
+      hotWords: [],
+      history: [],
+      showChat: true,
+      quickLinks,
+      onSearch: noop,
+      onRemove: noop,
+      onClear: noop,
+      ...props,
+    }),
   );
 }
 
@@ -76,7 +88,15 @@ describe('the open search panel', () => {
 describe('the island on the server', () => {
   it('renders the search box as a GET form to the search page of its language, the panel closed', () => {
     const html = renderToStaticMarkup(
-      createElement(SearchPanel, { languageCode: 'en-GB', prefix: '/en-gb', messages, specifiedWords: {}, associativeSearch: 'Y', customerService: 'Y', quickLinks }),
+      createElement(SearchPanel, {
+        languageCode: 'en-GB',
+        prefix: '/en-gb',
+        messages,
+        specifiedWords: {},
+        associativeSearch: 'Y',
+        customerService: 'Y',
+        quickLinks,
+      }),
     );
     expect(html).toContain('action="/en-gb/search.html"');
     expect(html).toContain('name="description"');

@@ -10,7 +10,14 @@ import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
 import { atomFeedXml } from '../../src/lib/seo/atom.ts';
 import { isIndexable } from '../../src/build/seo/indexing.ts';
 import { robotsTxt } from '../../src/build/seo/robots.ts';
-import { SITEMAP_MAX_URLS, languageSitemapPath, newestModification, sitemapIndexXml, sitemapUrls, sitemapXml } from '../../src/build/seo/sitemap.ts';
+import {
+  SITEMAP_MAX_URLS,
+  languageSitemapPath,
+  newestModification,
+  sitemapIndexXml,
+  sitemapUrls,
+  sitemapXml,
+} from '../../src/build/seo/sitemap.ts';
 import { absoluteUrl } from '../../src/lib/seo/urls.ts';
 import { element, xmlText } from '../../src/lib/seo/xml.ts';
 import { pressFeed, PRESS_FEED_SIZE } from '../../src/lib/press/feed.ts';
@@ -66,10 +73,19 @@ describe('sitemaps', () => {
     expect(locs).toContain(`${SITE}/zh-hk/c/W01.html`);
     expect(locs).toContain(`${SITE}/zh-hk/press/`);
     expect(locs).toContain(`${SITE}/zh-hk/press/2026/`);
-    for (const release of miniPress()) expect(locs.some((l) => l.endsWith(`/post${release.id}.html`) && l.startsWith(`${SITE}/zh-hk/press/`))).toBe(true);
+    for (const release of miniPress())
+      expect(locs.some((l) => l.endsWith(`/post${release.id}.html`) && l.startsWith(`${SITE}/zh-hk/press/`))).toBe(true);
     expect(locs).toContain(`${SITE}/zh-hk/shop/shop_list.html`);
     // Not indexable: stand-ins, app pages, access-checked pages; nor other languages.
-    for (const left of ['/zh-hk/not-found.html', '/zh-hk/current-limiter.html', '/zh-hk/login.html', '/zh-hk/search.html', '/zh-hk/cart.html', '/zh-hk/account/info.html', '/press/']) {
+    for (const left of [
+      '/zh-hk/not-found.html',
+      '/zh-hk/current-limiter.html',
+      '/zh-hk/login.html',
+      '/zh-hk/search.html',
+      '/zh-hk/cart.html',
+      '/zh-hk/account/info.html',
+      '/press/',
+    ]) {
       expect(locs).not.toContain(`${SITE}${left}`);
     }
 
@@ -103,7 +119,13 @@ describe('sitemaps', () => {
   });
 
   it('escapes what the CMS writes into URLs', () => {
-    const xml = sitemapXml([{ loc: `${SITE}/feature/a&b<c>.html`, lastModified: null, alternates: [{ hreflang: 'en-GB', href: `${SITE}/en-gb/feature/a&b.html?x="1"` }] }]);
+    const xml = sitemapXml([
+      {
+        loc: `${SITE}/feature/a&b<c>.html`,
+        lastModified: null,
+        alternates: [{ hreflang: 'en-GB', href: `${SITE}/en-gb/feature/a&b.html?x="1"` }],
+      },
+    ]);
     const doc = parseStrict(xml);
     expect(doc.urlset.url[0].loc).toBe(`${SITE}/feature/a&b<c>.html`);
     expect(xml).not.toContain('<lastmod>');
@@ -111,7 +133,11 @@ describe('sitemaps', () => {
   });
 
   it('refuses more URLs than the protocol allows in one file', () => {
-    const many = Array.from({ length: SITEMAP_MAX_URLS + 1 }, (_, i) => ({ loc: `${SITE}/p${i}.html`, lastModified: null, alternates: [] }));
+    const many = Array.from({ length: SITEMAP_MAX_URLS + 1 }, (_, i) => ({
+      loc: `${SITE}/p${i}.html`,
+      lastModified: null,
+      alternates: [],
+    }));
     expect(() => sitemapXml(many)).toThrow(/at most 50000/);
   });
 
@@ -121,7 +147,11 @@ describe('sitemaps', () => {
       return { loc: `${SITE}${languageSitemapPath(language.code)}`, lastModified: newestModification(urls) };
     });
     const doc = parseStrict(sitemapIndexXml(entries));
-    expect(doc.sitemapindex.sitemap.map((s: { loc: string }) => s.loc)).toEqual([`${SITE}/sitemap-zh-tw.xml`, `${SITE}/sitemap-zh-hk.xml`, `${SITE}/sitemap-en-gb.xml`]);
+    expect(doc.sitemapindex.sitemap.map((s: { loc: string }) => s.loc)).toEqual([
+      `${SITE}/sitemap-zh-tw.xml`,
+      `${SITE}/sitemap-zh-hk.xml`,
+      `${SITE}/sitemap-en-gb.xml`,
+    ]);
     const newest = Math.max(...sitemapUrls(routes, 'zh-TW', SITE).map((u) => u.lastModified ?? 0));
     expect(doc.sitemapindex.sitemap[0].lastmod).toBe(brandIsoDateTime(newest));
     const url = (lastModified: number | null) => ({ loc: SITE, lastModified, alternates: [] });
@@ -138,11 +168,24 @@ describe('robots.txt', () => {
     expect(lines[0]).toBe('User-agent: *');
     expect(lines).toContain('Allow: /');
     expect(lines).toContain(`Sitemap: ${SITE}/sitemap-index.xml`);
-    for (const path of ['/api/', '/datarcvr/', '/account/', '/payment/', '/cart.html', '/payment_settlement.html', '/membershipcoupon.html', '/inbox.html', '/zh-hk/account/', '/en-gb/cart.html', '/en-gb/payment/']) {
+    for (const path of [
+      '/api/',
+      '/datarcvr/',
+      '/account/',
+      '/payment/',
+      '/cart.html',
+      '/payment_settlement.html',
+      '/membershipcoupon.html',
+      '/inbox.html',
+      '/zh-hk/account/',
+      '/en-gb/cart.html',
+      '/en-gb/payment/',
+    ]) {
       expect(lines, path).toContain(`Disallow: ${path}`);
     }
     // Public pages stay open.
-    for (const path of ['/press/', '/login.html', '/search.html', '/c/', '/shop/']) expect(lines.some((l) => l.startsWith('Disallow:') && path.startsWith(l.slice(10)))).toBe(false);
+    for (const path of ['/press/', '/login.html', '/search.html', '/c/', '/shop/'])
+      expect(lines.some((l) => l.startsWith('Disallow:') && path.startsWith(l.slice(10)))).toBe(false);
     expect(new Set(lines.filter((l) => l.startsWith('Disallow:'))).size).toBe(lines.filter((l) => l.startsWith('Disallow:')).length);
   });
 });
@@ -150,7 +193,15 @@ describe('robots.txt', () => {
 describe('Atom feed', () => {
   const language = getLanguage('en-GB');
   const feedOf = (releases = miniPress()) =>
-    pressFeed({ releases, language, site: SITE, title: 'Press & news', subtitle: 'News <from> LINEA', brandName: 'LINEA', fallbackUpdated: FIXTURE_NOW });
+    pressFeed({
+      releases,
+      language,
+      site: SITE,
+      title: 'Press & news',
+      subtitle: 'News <from> LINEA',
+      brandName: 'LINEA',
+      fallbackUpdated: FIXTURE_NOW,
+    });
 
   it('is valid Atom: feed id, title, updated, self link, author; entries with id, title, link, published, updated, summary', () => {
     const doc = parseStrict(atomFeedXml(feedOf()));
@@ -178,7 +229,12 @@ describe('Atom feed', () => {
   });
 
   it('carries the newest releases only, and dates an empty feed at the build', () => {
-    const many = Array.from({ length: PRESS_FEED_SIZE + 5 }, (_, i) => ({ ...miniPress()[0]!, id: String(500 + i), publishedAt: FIXTURE_NOW - i * 86_400_000, updatedAt: FIXTURE_NOW - i * 86_400_000 }));
+    const many = Array.from({ length: PRESS_FEED_SIZE + 5 }, (_, i) => ({
+      ...miniPress()[0]!,
+      id: String(500 + i),
+      publishedAt: FIXTURE_NOW - i * 86_400_000,
+      updatedAt: FIXTURE_NOW - i * 86_400_000,
+    }));
     const feed = feedOf(many);
     expect(feed.entries).toHaveLength(PRESS_FEED_SIZE);
     expect(feed.entries[0]!.id).toContain('post500.html');

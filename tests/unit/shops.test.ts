@@ -21,12 +21,18 @@ describe('distance', () => {
   });
 
   it('one minute of arc along the equator is 1/21600 of the circumference', () => {
-    expect(distanceMetres({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 / 60 })).toBeCloseTo((2 * Math.PI * EARTH_RADIUS_METRES) / 21600, 3);
+    expect(distanceMetres({ latitude: 0, longitude: 0 }, { latitude: 0, longitude: 1 / 60 })).toBeCloseTo(
+      (2 * Math.PI * EARTH_RADIUS_METRES) / 21600,
+      3,
+    );
   });
 
   it('is 0 from a place to itself and half the circumference to its antipode (no NaN)', () => {
     expect(distanceMetres(shops[0]!, shops[0]!)).toBe(0);
-    expect(distanceMetres({ latitude: 25, longitude: 121 }, { latitude: -25, longitude: -59 })).toBeCloseTo(Math.PI * EARTH_RADIUS_METRES, 0);
+    expect(distanceMetres({ latitude: 25, longitude: 121 }, { latitude: -25, longitude: -59 })).toBeCloseTo(
+      Math.PI * EARTH_RADIUS_METRES,
+      0,
+    );
   });
 });
 
@@ -57,7 +63,7 @@ describe('formatDistance: metres under 1000, then kilometres with one decimal', 
     expect(formatDistance(metres, 'en-GB')).toBe(shown);
   });
 
-  it('uses each language\'s own units', () => {
+  it("uses each language's own units", () => {
     expect(formatDistance(850, 'zh-TW')).toBe('850 公尺');
     expect(formatDistance(1234, 'zh-TW')).toBe('1.2 公里');
     expect(formatDistance(850, 'zh-HK')).toBe('850 米');
@@ -117,7 +123,10 @@ describe('groupByRegion', () => {
 
 describe('structured data', () => {
   it('describes each shop as a ClothingStore', () => {
-    const data = shopsJsonLd(shops, { page: (s) => `https://linea.example/shop/shop.html?storeCode=${s.code}`, image: () => undefined }) as { '@graph': Array<Record<string, unknown>> };
+    const data = shopsJsonLd(shops, {
+      page: (s) => `https://linea.example/shop/shop.html?storeCode=${s.code}`,
+      image: () => undefined,
+    }) as { '@graph': Array<Record<string, unknown>> };
     expect(data['@graph'][0]).toEqual({
       '@type': 'ClothingStore',
       '@id': 'https://linea.example/shop/shop.html?storeCode=TPE01',
@@ -148,12 +157,19 @@ describe('the shop page choice script', () => {
       createElement: () => ({ textContent: '' }),
       head: { appendChild: (style: { textContent: string }) => styles.push(style.textContent) },
     };
-    new Function('location', 'document', shopChoiceScript({ TPE01: 'Taipei Xinyi | LINEA', HKG01: 'Causeway Bay | LINEA' }))({ search }, document);
+    new Function('location', 'document', shopChoiceScript({ TPE01: 'Taipei Xinyi | LINEA', HKG01: 'Causeway Bay | LINEA' }))(
+      { search },
+      document,
+    );
     return { choice: attributes['data-shop-choice'], title: document.title, styles };
   }
 
   it('shows the shop the query names, in any letter case, and names it in the title', () => {
-    expect(run('?storeCode=HKG01')).toEqual({ choice: 'HKG01', title: 'Causeway Bay | LINEA', styles: ['[data-shop-detail]:not([data-shop-detail="HKG01"]){display:none}'] });
+    expect(run('?storeCode=HKG01')).toEqual({
+      choice: 'HKG01',
+      title: 'Causeway Bay | LINEA',
+      styles: ['[data-shop-detail]:not([data-shop-detail="HKG01"]){display:none}'],
+    });
     expect(run('?storeCode=%20tpe01%20').choice).toBe('TPE01');
   });
 

@@ -2,7 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { resolveStaticPath } from '../../src/lib/routing/static-rules.ts';
 
-const files = new Set(['.routes.json', '.release.json', 'en-gb/.x.html', 'press/2026/index.html', '_redirects', '_headers', '_host/nginx-server.conf', 'index.html', 'women.html', 'c/W01.html', 'en-gb/index.html', 'en-gb/women.html', 'not-found.html', 'en-gb/not-found.html']);
+const files = new Set([
+  '.routes.json',
+  '.release.json',
+  'en-gb/.x.html',
+  'press/2026/index.html',
+  '_redirects',
+  '_headers',
+  '_host/nginx-server.conf',
+  'index.html',
+  'women.html',
+  'c/W01.html',
+  'en-gb/index.html',
+  'en-gb/women.html',
+  'not-found.html',
+  'en-gb/not-found.html',
+]);
 const resolve = (path: string, search = '') => resolveStaticPath(path, search, (f) => files.has(f), LANGUAGES);
 
 describe('static host rules', () => {
@@ -21,17 +36,34 @@ describe('static host rules', () => {
     expect(resolve('/c/')).toEqual({ kind: 'redirect', status: 302, location: '/not-found.html' });
   });
   it('redirects the phone variant of forget-password, in its language, keeping the query', () => {
-    expect(resolve('/forget_password_phone.html', '?a=1')).toEqual({ kind: 'redirect', status: 301, location: '/forget_password.html?a=1' });
-    expect(resolve('/en-gb/forget_password_phone.html')).toEqual({ kind: 'redirect', status: 301, location: '/en-gb/forget_password.html' });
+    expect(resolve('/forget_password_phone.html', '?a=1')).toEqual({
+      kind: 'redirect',
+      status: 301,
+      location: '/forget_password.html?a=1',
+    });
+    expect(resolve('/en-gb/forget_password_phone.html')).toEqual({
+      kind: 'redirect',
+      status: 301,
+      location: '/en-gb/forget_password.html',
+    });
   });
   it('redirects the underscore variant of the newsletter page, and a press year without its slash', () => {
-    expect(resolve('/newsletter_subscription.html', '?src=mail')).toEqual({ kind: 'redirect', status: 301, location: '/newsletter-subscription.html?src=mail' });
-    expect(resolve('/en-gb/newsletter_subscription.html')).toEqual({ kind: 'redirect', status: 301, location: '/en-gb/newsletter-subscription.html' });
+    expect(resolve('/newsletter_subscription.html', '?src=mail')).toEqual({
+      kind: 'redirect',
+      status: 301,
+      location: '/newsletter-subscription.html?src=mail',
+    });
+    expect(resolve('/en-gb/newsletter_subscription.html')).toEqual({
+      kind: 'redirect',
+      status: 301,
+      location: '/en-gb/newsletter-subscription.html',
+    });
     expect(resolve('/press/2026')).toEqual({ kind: 'redirect', status: 301, location: '/press/2026/' });
     expect(resolve('/press/2026/')).toEqual({ kind: 'file', file: 'press/2026/index.html' });
   });
   it('never serves the host rule files or dot files (release marker, route manifest)', () => {
-    for (const path of ['/_redirects', '/_headers', '/_host/nginx-server.conf', '/.routes.json', '/.release.json', '/en-gb/.x.html']) expect(resolve(path).kind, path).toBe('redirect');
+    for (const path of ['/_redirects', '/_headers', '/_host/nginx-server.conf', '/.routes.json', '/.release.json', '/en-gb/.x.html'])
+      expect(resolve(path).kind, path).toBe('redirect');
   });
   it('never walks out of the site', () => {
     expect(resolve('/../package.json').kind).toBe('redirect');

@@ -27,8 +27,14 @@ function run(script: string, globals: Record<string, unknown>) {
 describe('the live banner window at load', () => {
   const NOW = 1_000_000;
   const cases: Array<[string | undefined, string | undefined]> = [
-    [undefined, undefined], [String(NOW - 1), undefined], [String(NOW), undefined], [String(NOW + 1), undefined],
-    [undefined, String(NOW)], [undefined, String(NOW + 1)], [String(NOW - 5), String(NOW + 5)], [String(NOW + 5), String(NOW + 9)],
+    [undefined, undefined],
+    [String(NOW - 1), undefined],
+    [String(NOW), undefined],
+    [String(NOW + 1), undefined],
+    [undefined, String(NOW)],
+    [undefined, String(NOW + 1)],
+    [String(NOW - 5), String(NOW + 5)],
+    [String(NOW + 5), String(NOW + 9)],
   ];
 
   it('shows a block exactly when the schedule rule says it is inside its window', () => {
@@ -77,7 +83,12 @@ describe('the ticker close button', () => {
 describe('the ticker closed this session, before first paint', () => {
   const check = (stored: string | null, refuse = false) => {
     const root = { dataset: {} as Record<string, string> };
-    const sessionStorage = { getItem: (key: string) => { if (refuse) throw new Error('storage refused'); return key === TICKER_CLOSED_STORAGE_KEY ? stored : null; } };
+    const sessionStorage = {
+      getItem: (key: string) => {
+        if (refuse) throw new Error('storage refused');
+        return key === TICKER_CLOSED_STORAGE_KEY ? stored : null;
+      },
+    };
     run(tickerClosedCheckScript(TICKER_CLOSED_STORAGE_KEY), { sessionStorage, document: { documentElement: root } });
     return 'tickerClosed' in root.dataset;
   };

@@ -13,7 +13,14 @@ import { miniPress } from '../fixtures/mini-cms.ts';
 const SITE = 'https://shop.example';
 const organization = brandOrganization(SITE, 'LINEA', '/en-gb/');
 const releases = miniPress().map((r) => pressReleaseSchema.parse({ ...r, location: 'Taipei', body: [{ type: 'paragraph', text: 'x' }] }));
-const context = (section: PressContext['section']): PressContext => ({ section, releases, language: getLanguage('en-GB'), site: SITE, organization, feedTitle: 'LINEA press releases' });
+const context = (section: PressContext['section']): PressContext => ({
+  section,
+  releases,
+  language: getLanguage('en-GB'),
+  site: SITE,
+  organization,
+  feedTitle: 'LINEA press releases',
+});
 const ISO_WITH_BRAND_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/;
 
 describe('JSON-LD', () => {
@@ -25,7 +32,9 @@ describe('JSON-LD', () => {
       url: `${SITE}/en-gb/`,
       logo: { '@type': 'ImageObject', url: `${SITE}/brand/logo.png`, width: 512, height: 512 },
     });
-    expect(organizationJsonLd({ ...organization, sameAs: ['https://social.example/linea'] }).sameAs).toEqual(['https://social.example/linea']);
+    expect(organizationJsonLd({ ...organization, sameAs: ['https://social.example/linea'] }).sameAs).toEqual([
+      'https://social.example/linea',
+    ]);
   });
 
   it('makes a NewsArticle with every field search engines require', () => {
@@ -56,7 +65,12 @@ describe('JSON-LD', () => {
   });
 
   it('numbers breadcrumb items from 1', () => {
-    expect(breadcrumbListJsonLd([{ name: 'Home', url: `${SITE}/` }, { name: 'Press', url: `${SITE}/press/` }]).itemListElement).toEqual([
+    expect(
+      breadcrumbListJsonLd([
+        { name: 'Home', url: `${SITE}/` },
+        { name: 'Press', url: `${SITE}/press/` },
+      ]).itemListElement,
+    ).toEqual([
       { '@type': 'ListItem', position: 1, name: 'Home', item: `${SITE}/` },
       { '@type': 'ListItem', position: 2, name: 'Press', item: `${SITE}/press/` },
     ]);
@@ -106,7 +120,11 @@ describe('Open Graph', () => {
   });
 
   it('gives a page without an image a website card with its route title and description', () => {
-    const og = pageOpenGraph({ title: 'Women | LINEA', description: '', languageCode: 'zh-TW', alternates: [] }, `${SITE}/women.html`, 'LINEA');
+    const og = pageOpenGraph(
+      { title: 'Women | LINEA', description: '', languageCode: 'zh-TW', alternates: [] },
+      `${SITE}/women.html`,
+      'LINEA',
+    );
     const keys = openGraphTags(og).map((t) => `${t.key}=${t.content}`);
     expect(keys).toContain('og:type=website');
     expect(keys).toContain('og:title=Women | LINEA');
@@ -126,11 +144,19 @@ describe('press page head', () => {
       modifiedTime: '2026-03-03T10:00:00+08:00',
     });
     const [article] = head.jsonLd!;
-    expect(article).toMatchObject({ '@type': 'NewsArticle', headline: 'Spring collection', inLanguage: 'en-GB', url: `${SITE}/en-gb/press/2026/03/post103.html`, description: 'Spring collection: the summary.' });
+    expect(article).toMatchObject({
+      '@type': 'NewsArticle',
+      headline: 'Spring collection',
+      inLanguage: 'en-GB',
+      url: `${SITE}/en-gb/press/2026/03/post103.html`,
+      description: 'Spring collection: the summary.',
+    });
     expect(article!.datePublished).toMatch(ISO_WITH_BRAND_OFFSET);
     expect(article!.dateModified).toMatch(ISO_WITH_BRAND_OFFSET);
     for (const image of article!.image as Array<{ url: string }>) expect(image.url.startsWith(`${SITE}/media/`)).toBe(true);
-    expect(head.links).toEqual([{ rel: 'alternate', type: 'application/atom+xml', title: 'LINEA press releases', href: '/en-gb/press/feed.xml' }]);
+    expect(head.links).toEqual([
+      { rel: 'alternate', type: 'application/atom+xml', title: 'LINEA press releases', href: '/en-gb/press/feed.xml' },
+    ]);
   });
 
   it('never dates a change before the publication', () => {
@@ -154,7 +180,11 @@ describe('press page head', () => {
     expect(first.links!.map((l) => `${l.rel} ${l.href}`)).toEqual(['next /en-gb/press/page-2.html', 'alternate /en-gb/press/feed.xml']);
     expect(first.openGraph!.image!.url).toBe(`${SITE}/media/press/103.jpg`);
     const middle = pressPageHead(context({ view: 'press-list', page: 2, pageCount: 3 }));
-    expect(middle.links!.map((l) => `${l.rel} ${l.href}`)).toEqual(['prev /en-gb/press/', 'next /en-gb/press/page-3.html', 'alternate /en-gb/press/feed.xml']);
+    expect(middle.links!.map((l) => `${l.rel} ${l.href}`)).toEqual([
+      'prev /en-gb/press/',
+      'next /en-gb/press/page-3.html',
+      'alternate /en-gb/press/feed.xml',
+    ]);
     const year = pressPageHead(context({ view: 'press-year', year: 2026 }));
     expect(year.openGraph!.image!.url).toBe(`${SITE}/media/press/103.jpg`);
     expect(year.jsonLd).toBeUndefined();

@@ -6,10 +6,16 @@ import { memoryStorage } from '../../src/stores/platform.ts';
 describe('migration of the old single list', () => {
   it('sends ids of 8 or more characters to the official list, shorter ones to the staff list', () => {
     expect(OFFICIAL_LOOK_ID_MIN_LENGTH).toBe(8);
-    expect(migrateStylingCollects(['1234567', '12345678', 'S1', 'OFFICIAL-LOOK-01'], { staff: [], official: [] })).toEqual({ staff: ['1234567', 'S1'], official: ['12345678', 'OFFICIAL-LOOK-01'] });
+    expect(migrateStylingCollects(['1234567', '12345678', 'S1', 'OFFICIAL-LOOK-01'], { staff: [], official: [] })).toEqual({
+      staff: ['1234567', 'S1'],
+      official: ['12345678', 'OFFICIAL-LOOK-01'],
+    });
   });
   it('merges into what the new lists already hold, without duplicates', () => {
-    expect(migrateStylingCollects(['S1', 'S2', '12345678'], { staff: ['S2', 'S3'], official: ['12345678'] })).toEqual({ staff: ['S2', 'S3', 'S1'], official: ['12345678'] });
+    expect(migrateStylingCollects(['S1', 'S2', '12345678'], { staff: ['S2', 'S3'], official: ['12345678'] })).toEqual({
+      staff: ['S2', 'S3', 'S1'],
+      official: ['12345678'],
+    });
   });
 });
 
@@ -48,7 +54,8 @@ describe('the styling store', () => {
   });
 
   it('migrates the old list once, removes it, and keeps staff and official apart', async () => {
-    const { loadStylingCollects, toggleStylingCollect, $stylingCollects, STYLING_STORAGE_KEYS } = await import('../../src/stores/styling.ts');
+    const { loadStylingCollects, toggleStylingCollect, $stylingCollects, STYLING_STORAGE_KEYS } =
+      await import('../../src/stores/styling.ts');
     local.setItem(STYLING_STORAGE_KEYS.old, JSON.stringify(['S1', '12345678']));
     loadStylingCollects();
     expect($stylingCollects.get()).toEqual({ staff: ['S1'], official: ['12345678'] });

@@ -4,9 +4,21 @@
  */
 import { fill } from '../copy.ts';
 import { TAXONOMY, type GenderNode, type GroupNode, type LeafNode } from '../taxonomy.ts';
-import { basePlan, esc, heroBanner, html, idMaker, landingCode, productList, type LangContext, type PagePlan, type PlanInput } from './page-kit.ts';
+import {
+  basePlan,
+  esc,
+  heroBanner,
+  html,
+  idMaker,
+  landingCode,
+  productList,
+  type LangContext,
+  type PagePlan,
+  type PlanInput,
+} from './page-kit.ts';
 
-const categoryTitle = (ctx: LangContext, g: GenderNode, name: string) => fill(ctx.copy.categoryTitle, { gender: ctx.copy.genderPrefix[g.gender], name });
+const categoryTitle = (ctx: LangContext, g: GenderNode, name: string) =>
+  fill(ctx.copy.categoryTitle, { gender: ctx.copy.genderPrefix[g.gender], name });
 
 export function categoryPlans({ sample, images }: PlanInput): PagePlan[] {
   const { byGroup, byLeaf } = sample;
@@ -30,7 +42,13 @@ export function categoryPlans({ sample, images }: PlanInput): PagePlan[] {
             title,
             description: fill(ctx.copy.categoryDescription, { gender: ctx.copy.genderPrefix[g.gender], name }),
             components: [
-              heroBanner(id('bannerList'), groupBanner.get(group.code) as string, fill(ctx.copy.categoryBannerAlt, { gender: ctx.copy.genderPrefix[g.gender], name }), undefined, 4),
+              heroBanner(
+                id('bannerList'),
+                groupBanner.get(group.code) as string,
+                fill(ctx.copy.categoryBannerAlt, { gender: ctx.copy.genderPrefix[g.gender], name }),
+                undefined,
+                4,
+              ),
               productList(id('productList'), fill(ctx.copy.sections.categoryProducts, { name: title }), byGroup(group.code), ctx),
               html(id('customContent'), fill(ctx.copy.editorial.category, { name: esc(title) })),
             ],
@@ -55,7 +73,13 @@ export function categoryPlans({ sample, images }: PlanInput): PagePlan[] {
               components: inherits
                 ? []
                 : [
-                    heroBanner(id('bannerList'), groupBanner.get(group.code) as string, fill(ctx.copy.categoryBannerAlt, { gender: ctx.copy.genderPrefix[g.gender], name }), undefined, 4),
+                    heroBanner(
+                      id('bannerList'),
+                      groupBanner.get(group.code) as string,
+                      fill(ctx.copy.categoryBannerAlt, { gender: ctx.copy.genderPrefix[g.gender], name }),
+                      undefined,
+                      4,
+                    ),
                     productList(id('productList'), fill(ctx.copy.sections.categoryProducts, { name: title }), byLeaf(leaf.code), ctx),
                   ],
             };

@@ -6,7 +6,19 @@ import { productDetailHref } from '../../../src/lib/product/product-id.ts';
 import type { CatalogueProduct } from '../../sample-data/catalogue-schema.ts';
 import { DAY } from '../sample-set.ts';
 import { TAXONOMY, type GenderNode } from '../taxonomy.ts';
-import { esc, featureBody as body, featurePlan, heroBanner, html, idMaker, productList, type BannerItemIn, type PagePlan, type PlanInput, type SmallPictureIn } from './page-kit.ts';
+import {
+  esc,
+  featureBody as body,
+  featurePlan,
+  heroBanner,
+  html,
+  idMaker,
+  productList,
+  type BannerItemIn,
+  type PagePlan,
+  type PlanInput,
+  type SmallPictureIn,
+} from './page-kit.ts';
 
 const EXTERNAL_CARE_LINK = 'https://example.com/linea/fabric-care';
 
@@ -18,11 +30,17 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
   const newProducts = listable.filter((p) => p.cornerCode === 'NEW');
   const discountedProducts = listable.filter((p) => p.skus.some((s) => Object.values(s.prices).some((pr) => pr.sale < pr.origin)));
   const linenProducts = listable.filter((p) => p.styleKey.includes('linen'));
-  const lookProducts = pick('LOOKS', listable.filter((p) => p.gender === 'WOMEN' || p.gender === 'MEN'), 8);
+  const lookProducts = pick(
+    'LOOKS',
+    listable.filter((p) => p.gender === 'WOMEN' || p.gender === 'MEN'),
+    8,
+  );
 
   const newArrivalsHero = featureHero('new-arrivals', newProducts);
   const newArrivalsSlide2 = scene('/media/features/new-arrivals-2.jpg', 1920, 800, newProducts.slice(2, 4));
-  const newArrivalsTiles = [1, 2, 3].map((n) => scene(`/media/features/new-arrivals-tile-${n}.jpg`, 800, 1000, pick(`NA-TILE-${n}`, newProducts, 2), true));
+  const newArrivalsTiles = [1, 2, 3].map((n) =>
+    scene(`/media/features/new-arrivals-tile-${n}.jpg`, 800, 1000, pick(`NA-TILE-${n}`, newProducts, 2), true),
+  );
   feature('new-arrivals', { startDate: now - 7 * DAY }, (ctx, id) => ({
     components: [
       {
@@ -34,7 +52,13 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
           title: i === 0 ? ctx.copy.features['new-arrivals'].headline : ctx.copy.sections.newArrivals,
           name: `new_arrivals_kv_${i + 1}`,
           frequency: i + 1,
-          props: { coverUrl: image, alt: ctx.copy.features['new-arrivals'].title, videoFlag: 'N', link: i === 0 ? '/women.html' : '/men.html', linkName: ctx.copy.buttons.shopNow },
+          props: {
+            coverUrl: image,
+            alt: ctx.copy.features['new-arrivals'].title,
+            videoFlag: 'N',
+            link: i === 0 ? '/women.html' : '/men.html',
+            linkName: ctx.copy.buttons.shopNow,
+          },
         })),
       },
       {
@@ -43,7 +67,14 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
         orientation: 'horizontal',
         items: newArrivalsTiles.map((image, i) => {
           const g = TAXONOMY[i] as GenderNode;
-          return { link: g.landingPath, aspectRatio: 0.8, media: 'N', urlPath: image, linkName: ctx.copy.genders[g.gender], frequency: i + 1 };
+          return {
+            link: g.landingPath,
+            aspectRatio: 0.8,
+            media: 'N',
+            urlPath: image,
+            linkName: ctx.copy.genders[g.gender],
+            frequency: i + 1,
+          };
         }),
       },
       html(id('customContent'), ctx.copy.windows.liveNow, 'notice', now - DAY, now + 6 * DAY),
@@ -62,14 +93,31 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
         speed: 16,
         direction: 'right',
         itemAspectRatio: 0.75,
-        items: lookImages.map((image, i): BannerItemIn => ({ link: `#look-${i + 1}`, aspectRatio: 0.75, media: 'N', urlPath: image, linkName: ctx.copy.looks[i] ?? '', frequency: i + 1 })),
+        items: lookImages.map((image, i): BannerItemIn => ({
+          link: `#look-${i + 1}`,
+          aspectRatio: 0.75,
+          media: 'N',
+          urlPath: image,
+          linkName: ctx.copy.looks[i] ?? '',
+          frequency: i + 1,
+        })),
       },
-      html(id('customContent'), `${body(ctx, 'lookbook')}<ol class="looks">${ctx.copy.looks.map((caption, i) => `<li id="look-${i + 1}">${esc(caption)}</li>`).join('')}</ol>`),
+      html(
+        id('customContent'),
+        `${body(ctx, 'lookbook')}<ol class="looks">${ctx.copy.looks.map((caption, i) => `<li id="look-${i + 1}">${esc(caption)}</li>`).join('')}</ol>`,
+      ),
       {
         type: 'bannerList',
         id: id('bannerList'),
         orientation: 'vertical',
-        items: lookbookBanners.map((image, i) => ({ link: `#look-${i * 2 + 1}`, aspectRatio: 3, media: 'N', urlPath: image, linkName: ctx.copy.looks[i * 2] ?? '', frequency: i + 1 })),
+        items: lookbookBanners.map((image, i) => ({
+          link: `#look-${i * 2 + 1}`,
+          aspectRatio: 3,
+          media: 'N',
+          urlPath: image,
+          linkName: ctx.copy.looks[i * 2] ?? '',
+          frequency: i + 1,
+        })),
       },
       {
         type: 'smallPictureCarousel',
@@ -79,7 +127,14 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
         buttonLink: '/feature/new-arrivals.html',
         items: lookImages.map((image, i): SmallPictureIn => {
           const product = lookProducts[i] as CatalogueProduct;
-          return { link: productDetailHref(product.productCode, ctx.tile(product).productId), aspectRatio: 0.75, media: 'N', urlPath: image, picContent: ctx.copy.looks[i] ?? '', btnContent: ctx.copy.buttons.shopTheLook };
+          return {
+            link: productDetailHref(product.productCode, ctx.tile(product).productId),
+            aspectRatio: 0.75,
+            media: 'N',
+            urlPath: image,
+            picContent: ctx.copy.looks[i] ?? '',
+            btnContent: ctx.copy.buttons.shopTheLook,
+          };
         }),
       },
       html(id('customContent'), ctx.copy.windows.comingSoon, 'notice', now + 2 * DAY, now + 9 * DAY),
@@ -95,13 +150,23 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
 
   const linenHero = featureHero('linen-edit', linenProducts);
   feature('linen-edit', { startDate: now + 3 * DAY }, (ctx, id) => ({
-    components: [heroBanner(id('bannerList'), linenHero, ctx.copy.features['linen-edit'].headline), html(id('customContent'), body(ctx, 'linen-edit')), productList(id('productList'), ctx.copy.features['linen-edit'].title, linenProducts, ctx)],
+    components: [
+      heroBanner(id('bannerList'), linenHero, ctx.copy.features['linen-edit'].headline),
+      html(id('customContent'), body(ctx, 'linen-edit')),
+      productList(id('productList'), ctx.copy.features['linen-edit'].title, linenProducts, ctx),
+    ],
   }));
 
-  const saleProducts = discountedProducts.filter((p) => ['down', 'vest', 'coat', 'jacket', 'knit', 'fleece', 'innerwear'].includes(p.garmentKind));
+  const saleProducts = discountedProducts.filter((p) =>
+    ['down', 'vest', 'coat', 'jacket', 'knit', 'fleece', 'innerwear'].includes(p.garmentKind),
+  );
   const winterHero = featureHero('winter-sale', saleProducts);
   feature('winter-sale', { startDate: now - 30 * DAY, endDate: now - 2 * DAY }, (ctx, id) => ({
-    components: [heroBanner(id('bannerList'), winterHero, ctx.copy.features['winter-sale'].headline), productList(id('productList'), ctx.copy.features['winter-sale'].title, saleProducts.slice(0, 12), ctx), html(id('customContent'), body(ctx, 'winter-sale'))],
+    components: [
+      heroBanner(id('bannerList'), winterHero, ctx.copy.features['winter-sale'].headline),
+      productList(id('productList'), ctx.copy.features['winter-sale'].title, saleProducts.slice(0, 12), ctx),
+      html(id('customContent'), body(ctx, 'winter-sale')),
+    ],
   }));
 
   const memberProducts = pick('MEMBER-WEEK', listable, 8);
@@ -110,7 +175,11 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
     'member-week',
     { startDate: now + DAY, endDate: now + 8 * DAY },
     (ctx, id) => ({
-      components: [heroBanner(id('bannerList'), memberHero, ctx.copy.features['member-week'].headline, '/register.html'), html(id('customContent'), body(ctx, 'member-week')), productList(id('productList'), ctx.copy.sections.featured, memberProducts, ctx)],
+      components: [
+        heroBanner(id('bannerList'), memberHero, ctx.copy.features['member-week'].headline, '/register.html'),
+        html(id('customContent'), body(ctx, 'member-week')),
+        productList(id('productList'), ctx.copy.sections.featured, memberProducts, ctx),
+      ],
     }),
     (ctx) => {
       const id = idMaker('F-MEMBER-WEEK');
@@ -118,21 +187,34 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
       return {
         title: old.title,
         description: old.description,
-        components: [heroBanner(id('bannerList'), memberHero, old.headline, '/register.html'), html(id('customContent'), `<h2>${esc(old.headline)}</h2>${old.body}`)],
+        components: [
+          heroBanner(id('bannerList'), memberHero, old.headline, '/register.html'),
+          html(id('customContent'), `<h2>${esc(old.headline)}</h2>${old.body}`),
+        ],
       };
     },
   );
 
-  const weekendProducts = discountedProducts.filter((p) => ['tee', 'shirt', 'trousers', 'polo', 'shorts'].includes(p.garmentKind)).slice(0, 8);
+  const weekendProducts = discountedProducts
+    .filter((p) => ['tee', 'shirt', 'trousers', 'polo', 'shorts'].includes(p.garmentKind))
+    .slice(0, 8);
   const weekendHero = featureHero('weekend-offer', weekendProducts);
   feature('weekend-offer', { startDate: now - 2 * DAY, endDate: now + 5 * DAY }, (ctx, id) => ({
-    components: [heroBanner(id('bannerList'), weekendHero, ctx.copy.features['weekend-offer'].headline), productList(id('productList'), ctx.copy.features['weekend-offer'].title, weekendProducts, ctx), html(id('customContent'), body(ctx, 'weekend-offer'))],
+    components: [
+      heroBanner(id('bannerList'), weekendHero, ctx.copy.features['weekend-offer'].headline),
+      productList(id('productList'), ctx.copy.features['weekend-offer'].title, weekendProducts, ctx),
+      html(id('customContent'), body(ctx, 'weekend-offer')),
+    ],
   }));
 
   const careProducts = listable.filter((p) => ['knit', 'jeans', 'down'].includes(p.garmentKind) && p.gender === 'WOMEN');
   const careHero = featureHero('care-guide', careProducts);
   feature('care-guide', {}, (ctx, id) => ({
-    components: [heroBanner(id('bannerList'), careHero, ctx.copy.features['care-guide'].headline), html(id('customContent'), body(ctx, 'care-guide')), productList(id('productList'), ctx.copy.sections.related, careProducts.slice(0, 8), ctx)],
+    components: [
+      heroBanner(id('bannerList'), careHero, ctx.copy.features['care-guide'].headline),
+      html(id('customContent'), body(ctx, 'care-guide')),
+      productList(id('productList'), ctx.copy.sections.related, careProducts.slice(0, 8), ctx),
+    ],
   }));
 
   const sustainabilityHero = featureHero('sustainability', []);
@@ -145,7 +227,14 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
         type: 'bannerList',
         id: id('bannerList'),
         orientation: 'horizontal',
-        items: TAXONOMY.slice(0, 3).map((g, i) => ({ link: g.landingPath, aspectRatio: 1, media: 'N', urlPath: genderImage.get(g.gender) as string, linkName: ctx.copy.genders[g.gender], frequency: i + 1 })),
+        items: TAXONOMY.slice(0, 3).map((g, i) => ({
+          link: g.landingPath,
+          aspectRatio: 1,
+          media: 'N',
+          urlPath: genderImage.get(g.gender) as string,
+          linkName: ctx.copy.genders[g.gender],
+          frequency: i + 1,
+        })),
       },
     ],
   }));
@@ -153,7 +242,11 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
   const exclusiveProducts = pick('MEMBER-EXCLUSIVE', listable, 4);
   const exclusiveHero = featureHero('member-exclusive', exclusiveProducts);
   feature('member-exclusive', { accessCheck: true }, (ctx, id) => ({
-    components: [heroBanner(id('bannerList'), exclusiveHero, ctx.copy.features['member-exclusive'].headline), html(id('customContent'), body(ctx, 'member-exclusive')), productList(id('productList'), ctx.copy.sections.featured, exclusiveProducts, ctx)],
+    components: [
+      heroBanner(id('bannerList'), exclusiveHero, ctx.copy.features['member-exclusive'].headline),
+      html(id('customContent'), body(ctx, 'member-exclusive')),
+      productList(id('productList'), ctx.copy.sections.featured, exclusiveProducts, ctx),
+    ],
   }));
   return plans;
 }

@@ -3,7 +3,18 @@ import { productDetailHref } from '../../../src/lib/product/product-id.ts';
 import type { CatalogueProduct } from '../../sample-data/catalogue-schema.ts';
 import { SOLD_OUT_STYLE } from '../catalogue.ts';
 import { TAXONOMY, type GenderKey, type GroupNode, type LeafNode } from '../taxonomy.ts';
-import { basePlan, groupBannerItems, html, idMaker, landingCode, productList, type BannerItemIn, type PagePlan, type PlanInput, type SmallPictureIn } from './page-kit.ts';
+import {
+  basePlan,
+  groupBannerItems,
+  html,
+  idMaker,
+  landingCode,
+  productList,
+  type BannerItemIn,
+  type PagePlan,
+  type PlanInput,
+  type SmallPictureIn,
+} from './page-kit.ts';
 
 export function landingPlans({ sample, images }: PlanInput): PagePlan[] {
   const { catalogue, byGender, pick } = sample;
@@ -41,7 +52,13 @@ export function landingPlans({ sample, images }: PlanInput): PagePlan[] {
               title: slide.title,
               name: `${g.gender.toLowerCase()}_kv_${i + 1}`,
               frequency: i + 1,
-              props: { coverUrl: (genderSlides.get(g.gender) ?? [])[i] as string, alt: slide.alt, videoFlag: 'N', link: slideLinks[i] as string, linkName: slide.linkName },
+              props: {
+                coverUrl: (genderSlides.get(g.gender) ?? [])[i] as string,
+                alt: slide.alt,
+                videoFlag: 'N',
+                link: slideLinks[i] as string,
+                linkName: slide.linkName,
+              },
             })),
           },
           {
@@ -57,16 +74,14 @@ export function landingPlans({ sample, images }: PlanInput): PagePlan[] {
             title: copy.sections.shopByCategory,
             buttonText: copy.buttons.viewAll,
             buttonLink: `/c/${(g.groups[0] as GroupNode).code}.html`,
-            items: leaves.slice(0, 8).map(
-              (leaf): SmallPictureIn => ({
-                link: `/c/${leaf.code}.html`,
-                aspectRatio: 1,
-                media: 'N',
-                urlPath: leafImage.get(leaf.code) as string,
-                picContent: copy.categories[leaf.code],
-                btnContent: copy.buttons.shopNow,
-              }),
-            ),
+            items: leaves.slice(0, 8).map((leaf): SmallPictureIn => ({
+              link: `/c/${leaf.code}.html`,
+              aspectRatio: 1,
+              media: 'N',
+              urlPath: leafImage.get(leaf.code) as string,
+              picContent: copy.categories[leaf.code],
+              btnContent: copy.buttons.shopNow,
+            })),
           },
           {
             type: 'autoCarousel',

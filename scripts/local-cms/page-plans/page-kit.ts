@@ -78,14 +78,30 @@ export function productList(id: string, title: string, products: readonly Catalo
   return { type: 'productList', id, title, columns, products: products.map((p) => ctx.tile(p)) };
 }
 export function heroBanner(id: string, image: string, linkName: string, link?: string, aspectRatio = 2.4): ComponentIn {
-  return { type: 'bannerList', id, orientation: 'vertical', items: [{ ...(link ? { link } : {}), aspectRatio, media: 'N', urlPath: image, linkName, frequency: 1 }] };
+  return {
+    type: 'bannerList',
+    id,
+    orientation: 'vertical',
+    items: [{ ...(link ? { link } : {}), aspectRatio, media: 'N', urlPath: image, linkName, frequency: 1 }],
+  };
 }
-export function html(id: string, content: string, className = 'editorial', startDate: number | null = null, endDate: number | null = null): ComponentIn {
+export function html(
+  id: string,
+  content: string,
+  className = 'editorial',
+  startDate: number | null = null,
+  endDate: number | null = null,
+): ComponentIn {
   return { type: 'customContent', id, html: content, className, startDate, endDate };
 }
 
 /** A content page (tplt 5) at /feature/{key}.html, titled from the copy set's feature. */
-export function featurePlan(key: FeatureKey, extra: Partial<Omit<PagePlan, 'build' | 'code' | 'path'>>, build: (ctx: LangContext, id: (type: string) => string) => Omit<PageContent, 'title' | 'description'>, archive?: PagePlan['archive']): PagePlan {
+export function featurePlan(
+  key: FeatureKey,
+  extra: Partial<Omit<PagePlan, 'build' | 'code' | 'path'>>,
+  build: (ctx: LangContext, id: (type: string) => string) => Omit<PageContent, 'title' | 'description'>,
+  archive?: PagePlan['archive'],
+): PagePlan {
   const code = `F-${key.toUpperCase()}`;
   return {
     ...basePlan,
@@ -93,12 +109,17 @@ export function featurePlan(key: FeatureKey, extra: Partial<Omit<PagePlan, 'buil
     ...extra,
     code,
     path: `/feature/${key}.html`,
-    build: (ctx) => ({ title: ctx.copy.features[key].title, description: ctx.copy.features[key].description, ...build(ctx, idMaker(code)) }),
+    build: (ctx) => ({
+      title: ctx.copy.features[key].title,
+      description: ctx.copy.features[key].description,
+      ...build(ctx, idMaker(code)),
+    }),
     ...(archive ? { archive } : {}),
   };
 }
 
-export const featureBody = (ctx: LangContext, key: FeatureKey) => `<h2>${esc(ctx.copy.features[key].headline)}</h2>${ctx.copy.features[key].body}`;
+export const featureBody = (ctx: LangContext, key: FeatureKey) =>
+  `<h2>${esc(ctx.copy.features[key].headline)}</h2>${ctx.copy.features[key].body}`;
 
 /** The language context: its copy set, and product tiles in its currency. */
 export function langContext(lang: LanguageDefinition): LangContext {
@@ -124,7 +145,9 @@ export function langContext(lang: LanguageDefinition): LangContext {
         minPrice: Math.min(...sales),
         maxPrice: Math.max(...sales),
         stockFlag: isSoldOut(product) ? 'N' : 'Y',
-        ...(product.cornerCode ? { cornerCode: product.cornerCode, badge: copy.badges[product.cornerCode as keyof CopySet['badges']] } : {}),
+        ...(product.cornerCode
+          ? { cornerCode: product.cornerCode, badge: copy.badges[product.cornerCode as keyof CopySet['badges']] }
+          : {}),
       };
     },
   };

@@ -8,6 +8,10 @@ export function writeGenderRecommendation({ ctx, sample }: WriterInput, emit: Em
   const { lang, copy } = ctx;
   const { byGender, pick } = sample;
   emit(cmsEndpoints.shared(lang.cmsCode, 'gender-recommendation'), genderRecommendationSchema, {
-    genders: TAXONOMY.map((g) => ({ gender: g.gender, title: copy.recommendationTitles[g.gender], productCodes: pick(`RECOMMEND-${g.gender}`, byGender(g.gender), 8).map((p) => p.productCode) })),
+    genders: TAXONOMY.map((g) => ({
+      gender: g.gender,
+      title: copy.recommendationTitles[g.gender],
+      productCodes: pick(`RECOMMEND-${g.gender}`, byGender(g.gender), 8).map((p) => p.productCode),
+    })),
   });
 }

@@ -56,5 +56,10 @@ export function writePages({ ctx, sample, plans }: WriterInput, emit: Emit): voi
       updatedAt,
     });
   }
-  emit(cmsEndpoints.shared(lang.cmsCode, 'config'), cmsConfigSchema, { langCode: lang.cmsCode, titleSeparator: ' | ', titleSuffix: copy.titleSuffix, pages });
+  emit(cmsEndpoints.shared(lang.cmsCode, 'config'), cmsConfigSchema, {
+    langCode: lang.cmsCode,
+    titleSeparator: ' | ',
+    titleSuffix: copy.titleSuffix,
+    pages,
+  });
 }

@@ -5,5 +5,9 @@ import type { Emit, WriterInput } from './writer.ts';
 
 export function writeSearchWords({ ctx }: WriterInput, emit: Emit): void {
   const { lang, copy } = ctx;
-  emit(cmsEndpoints.shared(lang.cmsCode, 'search-words'), searchWordsSchema, Object.fromEntries(copy.searchWords.map(([word, link]) => [word, { pcLink: link }])));
+  emit(
+    cmsEndpoints.shared(lang.cmsCode, 'search-words'),
+    searchWordsSchema,
+    Object.fromEntries(copy.searchWords.map(([word, link]) => [word, { pcLink: link }])),
+  );
 }

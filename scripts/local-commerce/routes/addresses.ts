@@ -12,14 +12,21 @@ export function registerAddressRoutes({ db, now, handle }: RouteKit): void {
   handle('addressSave', ({ body, member }) =>
     transaction(db, () => {
       const addressId = body.addressId ?? `A${randomBytes(4).toString('hex').toUpperCase()}`;
-      if (body.addressId && !recordOf(db, 'address', addressId, member.id)) throw fieldFailure('ADDRESS_NOT_FOUND', 'No such address', 'addressId');
+      if (body.addressId && !recordOf(db, 'address', addressId, member.id))
+        throw fieldFailure('ADDRESS_NOT_FOUND', 'No such address', 'addressId');
       const address = { ...body, addressId };
       if (address.isDefault === 'Y') {
         for (const other of listRecords(db, 'address', member.id, ALL).list as Array<{ addressId: string }>) {
           db.prepare("UPDATE records SET json = json_set(json, '$.isDefault', 'N') WHERE kind = 'address' AND id = ?").run(other.addressId);
         }
       }
-      db.prepare('INSERT OR REPLACE INTO records (kind, id, member_id, status, created_at, json) VALUES (?, ?, ?, NULL, ?, ?)').run('address', addressId, member.id, now(), JSON.stringify(address));
+      db.prepare('INSERT OR REPLACE INTO records (kind, id, member_id, status, created_at, json) VALUES (?, ?, ?, NULL, ?, ?)').run(
+        'address',
+        addressId,
+        member.id,
+        now(),
+        JSON.stringify(address),
+      );
       return address;
     }),
   );

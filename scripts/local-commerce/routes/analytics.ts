@@ -13,6 +13,16 @@ export function registerAnalyticsRoutes({ app, db, now }: RouteKit, options: { t
 
   if (options.testHooks) {
     // Local only: lets tests read what a real collector would have received.
-    app.get('/api/_test/analytics', (c) => c.json((db.prepare('SELECT path, body, received_at FROM analytics ORDER BY id').all() as Array<{ path: string; body: string; received_at: number }>).map((r) => ({ path: r.path, body: JSON.parse(r.body) as unknown, receivedAt: r.received_at }))));
+    app.get('/api/_test/analytics', (c) =>
+      c.json(
+        (
+          db.prepare('SELECT path, body, received_at FROM analytics ORDER BY id').all() as Array<{
+            path: string;
+            body: string;
+            received_at: number;
+          }>
+        ).map((r) => ({ path: r.path, body: JSON.parse(r.body) as unknown, receivedAt: r.received_at })),
+      ),
+    );
   }
 }

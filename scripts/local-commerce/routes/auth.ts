@@ -30,9 +30,23 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
   function startSession(c: Context, memberId: string): Session {
     const accessToken = token();
     const refreshToken = token();
-    db.prepare('INSERT INTO access_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(accessToken, memberId, now() + accessTokenTtlSeconds * 1000);
-    db.prepare('INSERT INTO refresh_tokens (token_hash, member_id, expires_at) VALUES (?, ?, ?)').run(sha256(refreshToken), memberId, now() + refreshTokenTtlSeconds * 1000);
-    setCookie(c, REFRESH_COOKIE, refreshToken, { httpOnly: true, sameSite: 'Lax', path: '/api/auth', secure: secureCookies, maxAge: refreshTokenTtlSeconds });
+    db.prepare('INSERT INTO access_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(
+      accessToken,
+      memberId,
+      now() + accessTokenTtlSeconds * 1000,
+    );
+    db.prepare('INSERT INTO refresh_tokens (token_hash, member_id, expires_at) VALUES (?, ?, ?)').run(
+      sha256(refreshToken),
+      memberId,
+      now() + refreshTokenTtlSeconds * 1000,
+    );
+    setCookie(c, REFRESH_COOKIE, refreshToken, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/api/auth',
+      secure: secureCookies,
+      maxAge: refreshTokenTtlSeconds,
+    });
     setCookie(c, SESSION_HINT_COOKIE, '1', { sameSite: 'Lax', path: '/', secure: secureCookies, maxAge: refreshTokenTtlSeconds });
     return { accessToken, expiresIn: accessTokenTtlSeconds, member: toMember(memberById(db, memberId)!) };
   }
@@ -45,14 +59,21 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
   handle('login', ({ body, c }) => {
     const row = db.prepare('SELECT * FROM members WHERE email = ? OR mobile = ?').get(body.account, body.account) as MemberRow | undefined;
     // One answer for an unknown account and a wrong password, so accounts cannot be probed.
-    if (!row?.password_hash || !verifyPassword(body.password, row.password_hash)) throw new ApiFailure('UR_LOGIN_FAILED', 'Account or password is incorrect');
+    if (!row?.password_hash || !verifyPassword(body.password, row.password_hash))
+      throw new ApiFailure('UR_LOGIN_FAILED', 'Account or password is incorrect');
     return startSession(c, row.id);
   });
 
   handle('register', ({ body, c }) => {
     const id = newMemberId();
     try {
-      db.prepare('INSERT INTO members (id, name, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(id, body.name, body.email, hashPassword(body.password), now());
+      db.prepare('INSERT INTO members (id, name, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(
+        id,
+        body.name,
+        body.email,
+        hashPassword(body.password),
+        now(),
+      );
     } catch {
       throw fieldFailure('UR_EMAIL_EXISTS', 'This email is already registered', 'email');
     }
@@ -72,7 +93,10 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
         throw new ApiFailure('REFRESH_EXPIRED', 'Sign in again', 401);
       }
       // Rotation: each refresh token is replaced by a new one (first rotation starts the grace).
-      db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = COALESCE(rotated_at, ?) WHERE token_hash = ?').run(now(), sha256(presented));
+      db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = COALESCE(rotated_at, ?) WHERE token_hash = ?').run(
+        now(),
+        sha256(presented),
+      );
       return startSession(c, row.member_id);
     });
   });
@@ -80,7 +104,8 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
   handle('logout', ({ c }) => {
     const presented = getCookie(c, REFRESH_COOKIE);
     if (presented) {
-      const owner = db.prepare('SELECT member_id FROM refresh_tokens WHERE token_hash = ?').get(sha256(presented)) as { member_id: string } | undefined;
+      const owner = db.prepare('SELECT member_id FROM refresh_tokens WHERE token_hash = ?').get(sha256(presented)) as
+        { member_id: string } | undefined;
       db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = NULL WHERE token_hash = ?').run(sha256(presented));
       // No grace survives a sign-out: the member's tokens rotated moments ago end too.
       if (owner) db.prepare('UPDATE refresh_tokens SET rotated_at = NULL WHERE member_id = ? AND revoked = 1').run(owner.member_id);
@@ -99,7 +124,9 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
 
   handle('resetPassword', ({ body }) =>
     transaction(db, () => {
-      const row = db.prepare('SELECT member_id FROM reset_tokens WHERE token = ? AND used = 0 AND expires_at > ?').get(body.token, now()) as { member_id: string } | undefined;
+      const row = db
+        .prepare('SELECT member_id FROM reset_tokens WHERE token = ? AND used = 0 AND expires_at > ?')
+        .get(body.token, now()) as { member_id: string } | undefined;
       if (!row) throw fieldFailure('UR_RESET_TOKEN_INVALID', 'This link has expired; ask for a new one', 'token');
       db.prepare('UPDATE reset_tokens SET used = 1 WHERE token = ?').run(body.token);
       db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').run(hashPassword(body.password), row.member_id);
@@ -113,15 +140,23 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
 
   handle('thirdPartyCallback', ({ body, c }) =>
     transaction(db, () => {
-      const code = db.prepare('SELECT * FROM provider_codes WHERE code = ? AND provider = ? AND used = 0 AND expires_at > ?').get(body.code, body.provider, now()) as
-        | { provider_id: string; name: string; email: string }
-        | undefined;
+      const code = db
+        .prepare('SELECT * FROM provider_codes WHERE code = ? AND provider = ? AND used = 0 AND expires_at > ?')
+        .get(body.code, body.provider, now()) as { provider_id: string; name: string; email: string } | undefined;
       if (!code) throw new ApiFailure('THIRD_PARTY_CODE_INVALID', 'The sign-in with the provider did not complete');
       db.prepare('UPDATE provider_codes SET used = 1 WHERE code = ?').run(body.code);
-      let member = db.prepare('SELECT id FROM members WHERE provider = ? AND provider_id = ?').get(body.provider, code.provider_id) as { id: string } | undefined;
+      let member = db.prepare('SELECT id FROM members WHERE provider = ? AND provider_id = ?').get(body.provider, code.provider_id) as
+        { id: string } | undefined;
       if (!member) {
         const id = newMemberId();
-        db.prepare('INSERT INTO members (id, name, email, provider, provider_id, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(id, code.name, `${body.provider}.${code.provider_id}@users.linea.example`, body.provider, code.provider_id, now());
+        db.prepare('INSERT INTO members (id, name, email, provider, provider_id, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+          id,
+          code.name,
+          `${body.provider}.${code.provider_id}@users.linea.example`,
+          body.provider,
+          code.provider_id,
+          now(),
+        );
         member = { id };
       }
       return startSession(c, member.id);
@@ -138,15 +173,28 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     const sameOrigin = redirectUri.startsWith('/') && URL.parse(redirectUri, 'http://same.invalid')?.origin === 'http://same.invalid';
     if (!(THIRD_PARTY_PROVIDERS as readonly string[]).includes(provider) || !sameOrigin) return c.text('Unknown provider or redirect', 400);
     const code = token();
-    db.prepare('INSERT INTO provider_codes (code, provider, provider_id, name, email, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(code, provider, `fake-${provider}-user`, `${provider} user`, `${provider}@fake.example`, now() + 300_000);
+    db.prepare('INSERT INTO provider_codes (code, provider, provider_id, name, email, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+      code,
+      provider,
+      `fake-${provider}-user`,
+      `${provider} user`,
+      `${provider}@fake.example`,
+      now() + 300_000,
+    );
     const target = `${redirectUri}?${new URLSearchParams({ code, state, provider })}`;
-    return c.html(`<!doctype html><meta charset="utf-8"><title>Fake ${provider} sign-in</title><body style="font-family:sans-serif;padding:40px"><h1>Fake ${provider} sign-in</h1><p>The local stand-in for the provider's authorization page.</p><a id="approve" href="${target.replace(/"/g, '&quot;')}">Continue as ${provider} user</a></body>`);
+    return c.html(
+      `<!doctype html><meta charset="utf-8"><title>Fake ${provider} sign-in</title><body style="font-family:sans-serif;padding:40px"><h1>Fake ${provider} sign-in</h1><p>The local stand-in for the provider's authorization page.</p><a id="approve" href="${target.replace(/"/g, '&quot;')}">Continue as ${provider} user</a></body>`,
+    );
   });
 
   if (testHooks) {
     // Local only: lets tests read the reset link a real system would email.
     app.get('/api/_test/reset-token', (c) => {
-      const row = db.prepare('SELECT t.token FROM reset_tokens t JOIN members m ON m.id = t.member_id WHERE m.email = ? ORDER BY t.expires_at DESC LIMIT 1').get(c.req.query('email') ?? '') as { token: string } | undefined;
+      const row = db
+        .prepare(
+          'SELECT t.token FROM reset_tokens t JOIN members m ON m.id = t.member_id WHERE m.email = ? ORDER BY t.expires_at DESC LIMIT 1',
+        )
+        .get(c.req.query('email') ?? '') as { token: string } | undefined;
       return row ? c.json({ token: row.token }) : c.json({ token: null }, 404);
     });
   }

@@ -5,16 +5,25 @@ import { productSummary, regionPrice } from '../products.ts';
 
 export function registerCatalogueRoutes(kit: RouteKit): void {
   const { db, handle, productOf, stockOf } = kit;
-  const allProducts = () => (db.prepare('SELECT json FROM products').all() as Array<{ json: string }>).map(({ json }) => JSON.parse(json) as CatalogueProduct);
+  const allProducts = () =>
+    (db.prepare('SELECT json FROM products').all() as Array<{ json: string }>).map(({ json }) => JSON.parse(json) as CatalogueProduct);
   const existing = (productCode: string) => {
     const product = productOf(productCode);
     if (!product) throw new ApiFailure('PRODUCT_NOT_FOUND', `No product ${productCode}`, 404);
     return product;
   };
 
-  handle('productsByCodes', ({ body }) => body.codes.map(productOf).filter((p): p is CatalogueProduct => p !== null).map((p) => productSummary(kit, p, body.region, body.language)));
+  handle('productsByCodes', ({ body }) =>
+    body.codes
+      .map(productOf)
+      .filter((p): p is CatalogueProduct => p !== null)
+      .map((p) => productSummary(kit, p, body.region, body.language)),
+  );
   handle('productCatalogue', () => {
-    const rows = db.prepare('SELECT product_code, updated_at FROM products ORDER BY product_code').all() as Array<{ product_code: string; updated_at: number }>;
+    const rows = db.prepare('SELECT product_code, updated_at FROM products ORDER BY product_code').all() as Array<{
+      product_code: string;
+      updated_at: number;
+    }>;
     return rows.map((r) => ({ productCode: r.product_code, updatedAt: r.updated_at }));
   });
   handle('productDetail', ({ body }) => {
@@ -29,12 +38,23 @@ export function registerCatalogueRoutes(kit: RouteKit): void {
       categoryCode: product.categoryCode,
       colours: product.colours.map((c) => ({ colorNo: c.colorNo, code: c.code, hex: c.hex, name: text(c.names), images: c.images })),
       sizes: product.sizes,
-      skus: product.skus.map((s) => ({ skuCode: s.skuCode, omsSkuCode: s.omsSkuCode, productId: s.productId, colorNo: s.colorNo, sizeNo: s.sizeNo, price: regionPrice(s, body.region) })),
+      skus: product.skus.map((s) => ({
+        skuCode: s.skuCode,
+        omsSkuCode: s.omsSkuCode,
+        productId: s.productId,
+        colorNo: s.colorNo,
+        sizeNo: s.sizeNo,
+        price: regionPrice(s, body.region),
+      })),
       priceGroup: product.priceGroup,
       makePantsLengthFlag: product.makePantsLengthFlag,
       caseFlag: product.caseFlag,
       customMadeFlag: product.customMadeFlag,
-      semiOptions: product.semiOptions.map((o) => ({ key: o.key, name: text(o.names), values: o.values.map((v) => ({ key: v.key, name: text(v.names) })) })),
+      semiOptions: product.semiOptions.map((o) => ({
+        key: o.key,
+        name: text(o.names),
+        values: o.values.map((v) => ({ key: v.key, name: text(v.names) })),
+      })),
       presaleFlag: product.presaleFlag,
       noReasonToReturnFlag: product.noReasonToReturnFlag,
       cornerCode: product.cornerCode ?? null,
@@ -45,12 +65,18 @@ export function registerCatalogueRoutes(kit: RouteKit): void {
   });
   handle('productStock', ({ body }) => {
     const product = existing(body.productCode);
-    return { productCode: product.productCode, skus: product.skus.map((s) => ({ skuCode: s.skuCode, stock: stockOf(s.skuCode) ?? 0, price: regionPrice(s, body.region) })) };
+    return {
+      productCode: product.productCode,
+      skus: product.skus.map((s) => ({ skuCode: s.skuCode, stock: stockOf(s.skuCode) ?? 0, price: regionPrice(s, body.region) })),
+    };
   });
-  handle('recommendedWords', () => ['羽絨外套', '亞麻襯衫', '牛仔褲', '針織衫', 'T恤', '洋裝', '童裝外套', '嬰兒連身衣'].map((wordName) => ({ wordName })));
+  handle('recommendedWords', () =>
+    ['羽絨外套', '亞麻襯衫', '牛仔褲', '針織衫', 'T恤', '洋裝', '童裝外套', '嬰兒連身衣'].map((wordName) => ({ wordName })),
+  );
   handle('searchSuggestions', ({ body }) => {
     const names = new Set<string>();
-    for (const product of allProducts()) for (const name of Object.values(product.names)) if (name.toLowerCase().includes(body.word.toLowerCase())) names.add(name);
+    for (const product of allProducts())
+      for (const name of Object.values(product.names)) if (name.toLowerCase().includes(body.word.toLowerCase())) names.add(name);
     return [...names].slice(0, 10);
   });
 
@@ -61,10 +87,13 @@ export function registerCatalogueRoutes(kit: RouteKit): void {
     if (body.searchType === 'keyword' && !word) return { list: [], total: 0 };
     const products = allProducts().filter((p) => p.enabledFlag === 'Y');
     // Relevance: a name that is the word, then one that starts with it, then one that contains it.
-    const rank = (p: CatalogueProduct) => Math.min(...Object.values(p.names).map((name) => {
-      const lower = name.toLowerCase();
-      return lower === word ? 0 : lower.startsWith(word) ? 1 : lower.includes(word) ? 2 : Infinity;
-    }));
+    const rank = (p: CatalogueProduct) =>
+      Math.min(
+        ...Object.values(p.names).map((name) => {
+          const lower = name.toLowerCase();
+          return lower === word ? 0 : lower.startsWith(word) ? 1 : lower.includes(word) ? 2 : Infinity;
+        }),
+      );
     const found = products
       .map((p) => ({ p, rank: word ? rank(p) : 0 }))
       .filter((f) => f.rank !== Infinity)

@@ -19,14 +19,19 @@ interface PayRow {
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function registerPaymentRoutes({ app, db, now, handle }: RouteKit): void {
-  const orderStatus = (orderCode: string) => (db.prepare("SELECT status FROM records WHERE kind = 'order' AND id = ?").get(orderCode) as { status: string } | undefined)?.status;
+  const orderStatus = (orderCode: string) =>
+    (db.prepare("SELECT status FROM records WHERE kind = 'order' AND id = ?").get(orderCode) as { status: string } | undefined)?.status;
   const payable = (orderCode: string, token: string) =>
-    db.prepare('SELECT order_code, member_id, pay_channel, paid_at FROM order_checkout WHERE order_code = ? AND pay_token = ?').get(orderCode, token) as PayRow | undefined;
+    db
+      .prepare('SELECT order_code, member_id, pay_channel, paid_at FROM order_checkout WHERE order_code = ? AND pay_token = ?')
+      .get(orderCode, token) as PayRow | undefined;
 
   handle('orderPayStatus', ({ body, member }) => {
-    const row = db.prepare("SELECT r.status, c.paid_at FROM records r LEFT JOIN order_checkout c ON c.order_code = r.id WHERE r.kind = 'order' AND r.id = ? AND r.member_id = ?").get(body.orderCode, member.id) as
-      | { status: Order['status']; paid_at: number | null }
-      | undefined;
+    const row = db
+      .prepare(
+        "SELECT r.status, c.paid_at FROM records r LEFT JOIN order_checkout c ON c.order_code = r.id WHERE r.kind = 'order' AND r.id = ? AND r.member_id = ?",
+      )
+      .get(body.orderCode, member.id) as { status: Order['status']; paid_at: number | null } | undefined;
     // Another member's order answers as an unknown one, so order codes cannot be probed.
     if (!row) throw fieldFailure('ORDER_NOT_FOUND', 'No such order', 'orderCode');
     return { orderCode: body.orderCode, status: row.status, paid: row.paid_at !== null };
@@ -52,7 +57,9 @@ export function registerPaymentRoutes({ app, db, now, handle }: RouteKit): void 
     if (!row) return c.text('Unknown payment', 404);
     const paid = transaction(db, () => {
       if (form.action === 'pay' && row.paid_at === null && orderStatus(orderCode) === 'UNPAID') {
-        db.prepare("UPDATE records SET status = 'WAIT_SHIP', json = json_set(json, '$.status', 'WAIT_SHIP') WHERE kind = 'order' AND id = ?").run(orderCode);
+        db.prepare(
+          "UPDATE records SET status = 'WAIT_SHIP', json = json_set(json, '$.status', 'WAIT_SHIP') WHERE kind = 'order' AND id = ?",
+        ).run(orderCode);
         db.prepare('UPDATE order_checkout SET paid_at = ? WHERE order_code = ?').run(now(), orderCode);
         return true;
       }
@@ -60,9 +67,13 @@ export function registerPaymentRoutes({ app, db, now, handle }: RouteKit): void 
       // into the shopper's cart, so nothing is held by an order that will never be paid.
       if (form.action === 'cancel' && row.paid_at === null && orderStatus(orderCode) === 'UNPAID') {
         const order = recordOf<Order>(db, 'order', orderCode)!;
-        db.prepare("UPDATE records SET status = 'CANCELLED', json = json_set(json, '$.status', 'CANCELLED') WHERE kind = 'order' AND id = ?").run(orderCode);
+        db.prepare(
+          "UPDATE records SET status = 'CANCELLED', json = json_set(json, '$.status', 'CANCELLED') WHERE kind = 'order' AND id = ?",
+        ).run(orderCode);
         const restock = db.prepare('UPDATE skus SET stock = stock + ? WHERE sku_code = ?');
-        const backToCart = db.prepare('INSERT INTO cart_lines (member_id, product_code, sku_code, quantity, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (member_id, sku_code) DO UPDATE SET quantity = quantity + excluded.quantity');
+        const backToCart = db.prepare(
+          'INSERT INTO cart_lines (member_id, product_code, sku_code, quantity, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (member_id, sku_code) DO UPDATE SET quantity = quantity + excluded.quantity',
+        );
         for (const line of order.products) {
           restock.run(line.quantity, line.skuCode);
           backToCart.run(row.member_id, line.productCode, line.skuCode, line.quantity, now());
@@ -72,6 +83,9 @@ export function registerPaymentRoutes({ app, db, now, handle }: RouteKit): void 
       // Paying twice (a resubmitted form) is still a success.
       return form.action === 'pay' && row.paid_at !== null;
     });
-    return c.redirect(`${PAYMENT_RETURN_PATHS[row.pay_channel]}?${new URLSearchParams({ orderCode, result: paid ? 'success' : 'failed' })}`, 302);
+    return c.redirect(
+      `${PAYMENT_RETURN_PATHS[row.pay_channel]}?${new URLSearchParams({ orderCode, result: paid ? 'success' : 'failed' })}`,
+      302,
+    );
   });
 }

@@ -39,12 +39,22 @@ export async function pullProducts(options: ProductPullOptions): Promise<{ produ
   const { apiBaseUrl, cacheDir, languages, concurrency = 8, log = () => {} } = options;
   const fetchImpl = options.fetch ?? fetch;
 
-  async function call<S extends z.ZodType>(name: 'productCatalogue' | 'productDetail', body: unknown, schema: S, what: string): Promise<z.infer<S>> {
+  async function call<S extends z.ZodType>(
+    name: 'productCatalogue' | 'productDetail',
+    body: unknown,
+    schema: S,
+    what: string,
+  ): Promise<z.infer<S>> {
     const { method, path } = ENDPOINTS[name];
     const url = `${apiBaseUrl}${path}`;
     const res = await withRetry(
       async () => {
-        const answer = await fetchImpl(url, { method, headers: { 'content-type': 'application/json' }, ...(method === 'POST' ? { body: JSON.stringify(body) } : {}), signal: AbortSignal.timeout(15_000) }).catch((error: Error) => {
+        const answer = await fetchImpl(url, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          ...(method === 'POST' ? { body: JSON.stringify(body) } : {}),
+          signal: AbortSignal.timeout(15_000),
+        }).catch((error: Error) => {
           throw new CommerceUnreachableError(`${url}: ${error.cause instanceof Error ? error.cause.message : error.message}`);
         });
         if (answer.status >= 500) throw new CommerceUnreachableError(`${url}: HTTP ${answer.status}`);
@@ -54,7 +64,8 @@ export async function pullProducts(options: ProductPullOptions): Promise<{ produ
     );
     const json: unknown = await res.json().catch(() => null);
     const failure = failureEnvelopeSchema.safeParse(json);
-    if (failure.success) throw new CodedError('COMMERCE_ANSWER_FAILED', `${what}: the commerce API answered ${failure.data.msgCode} (${failure.data.msg})`);
+    if (failure.success)
+      throw new CodedError('COMMERCE_ANSWER_FAILED', `${what}: the commerce API answered ${failure.data.msgCode} (${failure.data.msg})`);
     const envelope = z.object({ success: z.literal(true), resp: schema }).safeParse(json);
     if (!envelope.success) {
       const issue = envelope.error.issues[0]!;
@@ -68,7 +79,12 @@ export async function pullProducts(options: ProductPullOptions): Promise<{ produ
   const jobs = languages.flatMap((language) => codes.map((productCode) => ({ language, productCode })));
   // Everything is fetched and validated first: a malformed product writes nothing.
   const details = await mapPool(jobs, concurrency, ({ language, productCode }) =>
-    call('productDetail', { productCode, region: language.region, language: language.code }, productDetailSchema, `product ${productCode} (${language.code})`),
+    call(
+      'productDetail',
+      { productCode, region: language.region, language: language.code },
+      productDetailSchema,
+      `product ${productCode} (${language.code})`,
+    ),
   );
 
   let written = 0;
@@ -121,8 +137,15 @@ export function productCacheDigest(cacheDir: string): string {
   } catch {
     entries = [];
   }
-  const files = entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
-  for (const file of files) hash.update(`${file.slice(dir.length)}\0`).update(readFileSync(file)).update('\0');
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name))
+    .sort();
+  for (const file of files)
+    hash
+      .update(`${file.slice(dir.length)}\0`)
+      .update(readFileSync(file))
+      .update('\0');
   return hash.digest('hex').slice(0, 32);
 }
 

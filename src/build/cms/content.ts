@@ -58,7 +58,13 @@ export interface SiteContent {
  * anything, and readFileSync reads them about three times faster than promise reads (the
  * publish service waits for this on every publish).
  */
-function readCachedDocument<S extends z.ZodType>(cacheDir: string, cachePath: string, language: string, schema: S, memo?: { documents: DocumentMemo; hash: string }): z.infer<S> {
+function readCachedDocument<S extends z.ZodType>(
+  cacheDir: string,
+  cachePath: string,
+  language: string,
+  schema: S,
+  memo?: { documents: DocumentMemo; hash: string },
+): z.infer<S> {
   const known = memo?.documents.get(cachePath);
   if (known && known.hash === memo!.hash) return known.value as z.infer<S>;
   let text: string;
@@ -93,7 +99,12 @@ const sha256 = (...parts: string[]) => {
   return hash.digest('hex');
 };
 
-export async function loadSiteContent(options: { cacheDir: string; localesDir: string; languages?: readonly LanguageDefinition[]; memo?: DocumentMemo }): Promise<SiteContent> {
+export async function loadSiteContent(options: {
+  cacheDir: string;
+  localesDir: string;
+  languages?: readonly LanguageDefinition[];
+  memo?: DocumentMemo;
+}): Promise<SiteContent> {
   const { cacheDir, localesDir, languages = LANGUAGES, memo } = options;
   const manifest = await readManifest(cacheDir);
   if (!manifest) throw new NoContentCacheError(`No content cache in ${cacheDir}: run npm run pull (or npm start) first`);

@@ -43,7 +43,12 @@ async function readCached<S extends z.ZodType>(cacheDir: string, cachePath: stri
   try {
     json = JSON.parse(await readFile(join(cacheDir, cachePath), 'utf8'));
   } catch (error) {
-    throw new CmsDocumentError(language, cachePath, '', `unreadable in the content cache (${(error as Error).message}); a full pull repairs it`);
+    throw new CmsDocumentError(
+      language,
+      cachePath,
+      '',
+      `unreadable in the content cache (${(error as Error).message}); a full pull repairs it`,
+    );
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) throw CmsDocumentError.fromZod(language, cachePath, parsed.error);
@@ -52,10 +57,28 @@ async function readCached<S extends z.ZodType>(cacheDir: string, cachePath: stri
 
 /** Pulls what a publish changed. Without a previous pull there is nothing to be incremental on: a full pull. */
 export async function pullChanged(options: ChangedPullOptions): Promise<PullResult> {
-  const { baseUrl, cacheDir, languages, concurrency = 8, retries = 3, retryBaseDelayMs = 200, timeoutMs = 15_000, log = () => {}, now = Date.now } = options;
+  const {
+    baseUrl,
+    cacheDir,
+    languages,
+    concurrency = 8,
+    retries = 3,
+    retryBaseDelayMs = 200,
+    timeoutMs = 15_000,
+    log = () => {},
+    now = Date.now,
+  } = options;
   const previous = await readManifest(cacheDir);
   if (!previous || previous.baseUrl !== baseUrl) return pullContent(options);
-  const fetchDocument = documentFetcher({ baseUrl, cacheDir, fetchImpl: options.fetch ?? fetch, retries, retryBaseDelayMs, timeoutMs, previousEtags: previous.documents });
+  const fetchDocument = documentFetcher({
+    baseUrl,
+    cacheDir,
+    fetchImpl: options.fetch ?? fetch,
+    retries,
+    retryBaseDelayMs,
+    timeoutMs,
+    previousEtags: previous.documents,
+  });
   // A deleted document that a config or index still lists is fetched too: its 404 then says
   // what is wrong, instead of the site going on with a copy the CMS no longer has.
   const changed = new Set([...options.changed, ...options.deleted]);
@@ -82,7 +105,9 @@ export async function pullChanged(options: ChangedPullOptions): Promise<PullResu
     for (const spec of specs) expected.add(cachePathOf(spec.endpoint));
     // A changed press index may move a release (its date is its address): check every release
     // against it again. The ETags make that cheap.
-    const toFetch = specs.filter((spec: DocumentSpec) => wanted(cachePathOf(spec.endpoint)) || (index !== null && spec.indexEntry !== undefined));
+    const toFetch = specs.filter(
+      (spec: DocumentSpec) => wanted(cachePathOf(spec.endpoint)) || (index !== null && spec.indexEntry !== undefined),
+    );
     fetched.push(...(await mapPool(toFetch, concurrency, async (spec) => (await fetchChecked(fetchDocument, lang, spec)).doc)));
   }
 

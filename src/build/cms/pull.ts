@@ -126,7 +126,11 @@ export type DocumentFetcher = ReturnType<typeof documentFetcher>;
 /** Fetches one document (revalidating with its ETag), parses and validates it; writes nothing. */
 export function documentFetcher(context: FetcherContext) {
   const { baseUrl, cacheDir, fetchImpl, retries, retryBaseDelayMs, timeoutMs, previousEtags } = context;
-  async function fetchDocument<S extends z.ZodType>(endpoint: string, language: string, schema: S): Promise<{ doc: FetchedDocument; data: z.infer<S> }> {
+  async function fetchDocument<S extends z.ZodType>(
+    endpoint: string,
+    language: string,
+    schema: S,
+  ): Promise<{ doc: FetchedDocument; data: z.infer<S> }> {
     const cachePath = cachePathOf(endpoint);
     const url = `${baseUrl}${endpoint}`;
     const known = previousEtags[cachePath];
@@ -140,7 +144,9 @@ export function documentFetcher(context: FetcherContext) {
         try {
           res = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
         } catch (error) {
-          throw new RetryableError(error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error));
+          throw new RetryableError(
+            error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error),
+          );
         }
         if (res.status >= 500 || res.status === 429) throw new RetryableError(`HTTP ${res.status}`);
         return res;
@@ -191,14 +197,16 @@ export interface DocumentSpec {
  */
 export function languageDocuments(lang: string, config: CmsConfig, pressIndex: { releases: readonly PressSummary[] }): DocumentSpec[] {
   const specs: DocumentSpec[] = [{ endpoint: cmsEndpoints.shops(lang), schema: shopsSchema }];
-  for (const release of pressIndex.releases) specs.push({ endpoint: cmsEndpoints.pressRelease(lang, release.id), schema: pressReleaseSchema, indexEntry: release });
+  for (const release of pressIndex.releases)
+    specs.push({ endpoint: cmsEndpoints.pressRelease(lang, release.id), schema: pressReleaseSchema, indexEntry: release });
   for (const name of Object.keys(SHARED_DOCUMENTS) as SharedDocumentName[]) {
     if (name !== 'config') specs.push({ endpoint: cmsEndpoints.shared(lang, name), schema: SHARED_DOCUMENTS[name] });
   }
   const productPageCodes = new Set<string>();
   for (const page of config.pages) {
     specs.push({ endpoint: cmsEndpoints.page(lang, page.path), schema: pageDocumentSchema });
-    if (page.archivedPage) specs.push({ endpoint: cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version), schema: pageDocumentSchema });
+    if (page.archivedPage)
+      specs.push({ endpoint: cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version), schema: pageDocumentSchema });
     if (page.productPageFlag === 'Y' && page.productPageCode) productPageCodes.add(page.productPageCode);
   }
   for (const code of productPageCodes) specs.push({ endpoint: cmsEndpoints.productPage(lang, code), schema: productPageSchema });
@@ -206,21 +214,36 @@ export function languageDocuments(lang: string, config: CmsConfig, pressIndex: {
 }
 
 /** Fetches a document and, for a release, checks it against its index entry. */
-export async function fetchChecked(fetchDocument: DocumentFetcher, lang: string, spec: DocumentSpec): Promise<{ doc: FetchedDocument; data: unknown }> {
+export async function fetchChecked(
+  fetchDocument: DocumentFetcher,
+  lang: string,
+  spec: DocumentSpec,
+): Promise<{ doc: FetchedDocument; data: unknown }> {
   const fetched = await fetchDocument(spec.endpoint, lang, spec.schema);
   const entry = spec.indexEntry;
   if (entry) {
     const release = fetched.data as PressSummary;
     // The list and the page must not disagree on where the release lives or what it is called.
     if (release.id !== entry.id || release.publishedAt !== entry.publishedAt) {
-      throw new CmsDocumentError(lang, fetched.doc.cachePath, 'id', `release ${release.id} published ${release.publishedAt} does not match the press index entry ${entry.id} published ${entry.publishedAt}`);
+      throw new CmsDocumentError(
+        lang,
+        fetched.doc.cachePath,
+        'id',
+        `release ${release.id} published ${release.publishedAt} does not match the press index entry ${entry.id} published ${entry.publishedAt}`,
+      );
     }
   }
   return fetched;
 }
 
 /** Records every fetched document in `manifest` and writes those whose bytes changed; answers their cache paths. */
-export async function writeFetched(fetched: readonly FetchedDocument[], previous: ContentManifest, manifest: ContentManifest, cacheDir: string, concurrency: number): Promise<string[]> {
+export async function writeFetched(
+  fetched: readonly FetchedDocument[],
+  previous: ContentManifest,
+  manifest: ContentManifest,
+  cacheDir: string,
+  concurrency: number,
+): Promise<string[]> {
   const written: string[] = [];
   await mapPool(fetched, concurrency, async (doc) => {
     manifest.documents[doc.cachePath] = { hash: doc.hash, etag: doc.etag };
@@ -261,7 +284,9 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
     const lang = language.cmsCode;
     const config = await fetchDocument(cmsEndpoints.shared(lang, 'config'), lang, cmsConfigSchema);
     const pressIndex = await fetchDocument(cmsEndpoints.pressIndex(lang), lang, pressIndexSchema);
-    const jobs = languageDocuments(lang, config.data, pressIndex.data).map((spec) => async () => (await fetchChecked(fetchDocument, lang, spec)).doc);
+    const jobs = languageDocuments(lang, config.data, pressIndex.data).map(
+      (spec) => async () => (await fetchChecked(fetchDocument, lang, spec)).doc,
+    );
     const docs = [config.doc, pressIndex.doc, ...(await mapPool(jobs, concurrency, (job) => job()))];
     fetched.push(...docs);
 
@@ -300,9 +325,7 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
   return { languages: summaries, changedDocuments: changedDocuments.sort(), manifest };
 }
 
-export type PullOutcome =
-  | { source: 'cms'; result: PullResult }
-  | { source: 'cache'; reason: string; manifest: ContentManifest };
+export type PullOutcome = { source: 'cms'; result: PullResult } | { source: 'cache'; reason: string; manifest: ContentManifest };
 
 /**
  * Pull, or when the CMS cannot be reached, go on from the last good cache and say so.

@@ -12,7 +12,16 @@ import type { CrumbLink, PageHead } from '../seo/head.ts';
 import { newsArticleJsonLd, type ImageRef, type Organization } from '../../lib/seo/json-ld.ts';
 import type { ShareImage } from '../../lib/seo/open-graph.ts';
 import { absoluteUrl } from '../../lib/seo/urls.ts';
-import { PRESS_FEED_PATH, brandCalendar, brandIsoDateTime, pressListPath, pressPage, pressReleasePath, pressYearPath, releasesByYear } from '../../lib/press/paths.ts';
+import {
+  PRESS_FEED_PATH,
+  brandCalendar,
+  brandIsoDateTime,
+  pressListPath,
+  pressPage,
+  pressReleasePath,
+  pressYearPath,
+  releasesByYear,
+} from '../../lib/press/paths.ts';
 import { CodedError } from '../../lib/errors.ts';
 
 export type PressSection = Extract<SectionView, { view: `press-${string}` }>;
@@ -110,10 +119,19 @@ export function pressPageHead(context: PressContext): PageHead {
 }
 
 /** home › press › year › headline; a list page after the first adds its page. */
-export function pressBreadcrumb(section: PressSection, releases: readonly PressRelease[], language: LanguageDefinition, labels: { home: string; press: string; page: (page: number) => string }): CrumbLink[] {
+export function pressBreadcrumb(
+  section: PressSection,
+  releases: readonly PressRelease[],
+  language: LanguageDefinition,
+  labels: { home: string; press: string; page: (page: number) => string },
+): CrumbLink[] {
   const path = (p: string) => localizedPath(language, p);
-  const crumbs: CrumbLink[] = [{ name: labels.home, path: path('/') }, { name: labels.press, path: path(pressListPath(1)) }];
-  if (section.view === 'press-list' && section.page > 1) crumbs.push({ name: labels.page(section.page), path: path(pressListPath(section.page)) });
+  const crumbs: CrumbLink[] = [
+    { name: labels.home, path: path('/') },
+    { name: labels.press, path: path(pressListPath(1)) },
+  ];
+  if (section.view === 'press-list' && section.page > 1)
+    crumbs.push({ name: labels.page(section.page), path: path(pressListPath(section.page)) });
   if (section.view === 'press-year') crumbs.push({ name: String(section.year), path: path(pressYearPath(section.year)) });
   if (section.view === 'press-release') {
     const release = releaseOf(releases, section.id);

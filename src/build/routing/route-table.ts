@@ -10,7 +10,17 @@ import { nextBoundary } from '../../lib/cms/schedule.ts';
 import { APP_PAGES, type AppIsland } from '../../lib/routing/app-pages.ts';
 import { SHOP_DETAIL_PATH, SHOP_LIST_PATH } from '../../lib/shops/paths.ts';
 import { neighbours } from '../../lib/press/listing.ts';
-import { brandCalendar, copyrightYear, nextCopyrightYear, pressListPath, pressPage, pressPageCount, pressReleasePath, pressYearPath, releasesByYear } from '../../lib/press/paths.ts';
+import {
+  brandCalendar,
+  copyrightYear,
+  nextCopyrightYear,
+  pressListPath,
+  pressPage,
+  pressPageCount,
+  pressReleasePath,
+  pressYearPath,
+  releasesByYear,
+} from '../../lib/press/paths.ts';
 import type { CmsComponent, PageConfig, PageDocument, PressRelease } from '../../lib/cms/schema.ts';
 import { cachePathOf } from '../cms/pull.ts';
 import type { LanguageContent, SiteContent } from '../cms/content.ts';
@@ -55,7 +65,11 @@ export interface RouteEntry {
 }
 
 /** Same-page URLs in the other languages, plus x-default (the default language). */
-function alternatesFor(urlPathOf: (language: LanguageDefinition) => string | null, languages: readonly LanguageDefinition[], site: string): Alternate[] {
+function alternatesFor(
+  urlPathOf: (language: LanguageDefinition) => string | null,
+  languages: readonly LanguageDefinition[],
+  site: string,
+): Alternate[] {
   const alternates: Alternate[] = [];
   for (const language of languages) {
     const path = urlPathOf(language);
@@ -82,7 +96,8 @@ export function buildRouteTable(
       // Product-page content is a fragment of product-detail pages, not a page of its own.
       if (page.productPageFlag === 'Y') continue;
       const publication = pagePublication(page, now);
-      if (publication.state !== 'unpublished') map.set(page.code, { page, archived: publication.state === 'archived', reloadAt: publication.reloadAt });
+      if (publication.state !== 'unpublished')
+        map.set(page.code, { page, archived: publication.state === 'archived', reloadAt: publication.reloadAt });
     }
     published.set(lc.language.code, map);
   }
@@ -134,7 +149,18 @@ export function buildRouteTable(
       };
       // The alternates follow the other languages' page lists, which sharedDigest does not cover.
       const digest = createHash('sha256')
-        .update([sharedOf(lc), String(archived), String(reloadAt), String(isHome), page.path, page.title, ...sourceHashes, JSON.stringify(base.alternates)].join('\0'))
+        .update(
+          [
+            sharedOf(lc),
+            String(archived),
+            String(reloadAt),
+            String(isHome),
+            page.path,
+            page.title,
+            ...sourceHashes,
+            JSON.stringify(base.alternates),
+          ].join('\0'),
+        )
         .digest('hex');
       const urlPaths = isHome ? ['/', ...(page.path === '/index.html' ? [] : [page.path])] : [page.path];
       for (const path of urlPaths) {
@@ -146,8 +172,20 @@ export function buildRouteTable(
 
     const fixedPages = [
       { kind: 'not-found' as const, path: '/not-found.html', titleKey: 'notFound.title', accessCheck: false, island: null },
-      { kind: 'current-limiter' as const, path: '/current-limiter.html', titleKey: 'currentLimiter.title', accessCheck: false, island: null },
-      ...APP_PAGES.map((page) => ({ kind: 'app' as const, path: page.path, titleKey: `appPages.${page.titleKey}`, accessCheck: page.accessCheck, island: page.island })),
+      {
+        kind: 'current-limiter' as const,
+        path: '/current-limiter.html',
+        titleKey: 'currentLimiter.title',
+        accessCheck: false,
+        island: null,
+      },
+      ...APP_PAGES.map((page) => ({
+        kind: 'app' as const,
+        path: page.path,
+        titleKey: `appPages.${page.titleKey}`,
+        accessCheck: page.accessCheck,
+        island: page.island,
+      })),
     ];
     for (const fixed of fixedPages) {
       routes.push({
@@ -161,7 +199,9 @@ export function buildRouteTable(
         island: fixed.island,
         alternates: alternatesFor((other) => localizedPath(other, fixed.path), allLanguages, site),
         lastModified: content.manifest.pulledAt,
-        digest: createHash('sha256').update(`${sharedOf(lc)}\0${fixed.kind}\0${fixed.path}`).digest('hex'),
+        digest: createHash('sha256')
+          .update(`${sharedOf(lc)}\0${fixed.kind}\0${fixed.path}`)
+          .digest('hex'),
       });
     }
   }
@@ -174,17 +214,35 @@ function withoutCmsPage(): Pick<RouteEntry, 'pageCode' | 'tplt' | 'components' |
 }
 
 /** The press section (list pages, year lists, releases) and the shop pages of one language. */
-function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { site: string; translate: (languageCode: string, key: string) => string; shared: string }): RouteEntry[] {
+function sectionRoutes(
+  lc: LanguageContent,
+  content: SiteContent,
+  options: { site: string; translate: (languageCode: string, key: string) => string; shared: string },
+): RouteEntry[] {
   const { language, shared } = lc;
   const allLanguages = content.languages.map((c) => c.language);
   const contentOf = (other: LanguageDefinition) => content.languages.find((c) => c.language.code === other.code)!;
   const t = (key: string) => options.translate(language.code, key);
   const routes: RouteEntry[] = [];
-  const add = (path: string, section: SectionView, fields: { title: string; description: string; lastModified: number; digestParts: string[]; alternate: (other: LanguageContent) => string | null }) => {
-    const alternates = alternatesFor((other) => {
-      const otherPath = fields.alternate(contentOf(other));
-      return otherPath === null ? null : localizedPath(other, otherPath);
-    }, allLanguages, options.site);
+  const add = (
+    path: string,
+    section: SectionView,
+    fields: {
+      title: string;
+      description: string;
+      lastModified: number;
+      digestParts: string[];
+      alternate: (other: LanguageContent) => string | null;
+    },
+  ) => {
+    const alternates = alternatesFor(
+      (other) => {
+        const otherPath = fields.alternate(contentOf(other));
+        return otherPath === null ? null : localizedPath(other, otherPath);
+      },
+      allLanguages,
+      options.site,
+    );
     routes.push({
       kind: 'section',
       section,
@@ -198,48 +256,70 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
       alternates,
       lastModified: fields.lastModified,
       // The alternates follow the other languages' press and shops, which sharedDigest does not cover.
-      digest: createHash('sha256').update([options.shared, section.view, path, ...fields.digestParts, JSON.stringify(alternates)].join('\0')).digest('hex'),
+      digest: createHash('sha256')
+        .update([options.shared, section.view, path, ...fields.digestParts, JSON.stringify(alternates)].join('\0'))
+        .digest('hex'),
     });
   };
   const latest = (releases: readonly PressRelease[]) => Math.max(0, ...releases.map((r) => r.updatedAt));
   // Lists and neighbour links show titles and summaries from the releases' own documents.
-  const hashesOf = (releases: readonly (PressRelease | null)[]) => releases.map((r) => (r ? `${r.id}:${lc.pressHashes.get(r.id) ?? 'missing'}` : '-'));
+  const hashesOf = (releases: readonly (PressRelease | null)[]) =>
+    releases.map((r) => (r ? `${r.id}:${lc.pressHashes.get(r.id) ?? 'missing'}` : '-'));
 
   const pageCount = pressPageCount(lc.press.length);
   for (let page = 1; page <= pageCount; page += 1) {
     const releases = pressPage(lc.press, page);
-    add(pressListPath(page), { view: 'press-list', page, pageCount }, {
-      title: page === 1 ? t('press.title') : `${t('press.title')} (${page}/${pageCount})`,
-      description: t('press.description'),
-      lastModified: latest(releases),
-      digestParts: [lc.pressIndexHash, ...hashesOf(releases)],
-      alternate: (other) => (pressPageCount(other.press.length) >= page ? pressListPath(page) : null),
-    });
+    add(
+      pressListPath(page),
+      { view: 'press-list', page, pageCount },
+      {
+        title: page === 1 ? t('press.title') : `${t('press.title')} (${page}/${pageCount})`,
+        description: t('press.description'),
+        lastModified: latest(releases),
+        digestParts: [lc.pressIndexHash, ...hashesOf(releases)],
+        alternate: (other) => (pressPageCount(other.press.length) >= page ? pressListPath(page) : null),
+      },
+    );
   }
   for (const { year, releases } of releasesByYear(lc.press)) {
-    add(pressYearPath(year), { view: 'press-year', year }, {
-      title: `${t('press.title')} ${year}`,
-      description: t('press.description'),
-      lastModified: latest(releases),
-      digestParts: [lc.pressIndexHash, ...hashesOf(releases)],
-      alternate: (other) => (other.press.some((r) => brandCalendar(r.publishedAt).year === year) ? pressYearPath(year) : null),
-    });
+    add(
+      pressYearPath(year),
+      { view: 'press-year', year },
+      {
+        title: `${t('press.title')} ${year}`,
+        description: t('press.description'),
+        lastModified: latest(releases),
+        digestParts: [lc.pressIndexHash, ...hashesOf(releases)],
+        alternate: (other) => (other.press.some((r) => brandCalendar(r.publishedAt).year === year) ? pressYearPath(year) : null),
+      },
+    );
   }
   for (const release of lc.press) {
-    add(pressReleasePath(release), { view: 'press-release', id: release.id }, {
-      title: release.title,
-      description: release.summary,
-      lastModified: release.updatedAt,
-      // The release's page also links its neighbours by title, and its list page: it follows them and the index too.
-      digestParts: [lc.pressHashes.get(release.id) ?? 'missing', lc.pressIndexHash, ...hashesOf(Object.values(neighbours(lc.press, release.id)))],
-      alternate: (other) => {
-        const translated = other.press.find((r) => r.id === release.id);
-        return translated ? pressReleasePath(translated) : null;
+    add(
+      pressReleasePath(release),
+      { view: 'press-release', id: release.id },
+      {
+        title: release.title,
+        description: release.summary,
+        lastModified: release.updatedAt,
+        // The release's page also links its neighbours by title, and its list page: it follows them and the index too.
+        digestParts: [
+          lc.pressHashes.get(release.id) ?? 'missing',
+          lc.pressIndexHash,
+          ...hashesOf(Object.values(neighbours(lc.press, release.id))),
+        ],
+        alternate: (other) => {
+          const translated = other.press.find((r) => r.id === release.id);
+          return translated ? pressReleasePath(translated) : null;
+        },
       },
-    });
+    );
   }
   if (lc.shops.length > 0) {
-    const shopPages = [[SHOP_LIST_PATH, { view: 'shop-list' }, 'shops.listTitle'], [SHOP_DETAIL_PATH, { view: 'shop' }, 'shops.shopTitle']] as const;
+    const shopPages = [
+      [SHOP_LIST_PATH, { view: 'shop-list' }, 'shops.listTitle'],
+      [SHOP_DETAIL_PATH, { view: 'shop' }, 'shops.shopTitle'],
+    ] as const;
     for (const [path, section, titleKey] of shopPages) {
       add(path, section, {
         title: t(titleKey),
@@ -261,5 +341,8 @@ function sectionRoutes(lc: LanguageContent, content: SiteContent, options: { sit
  * the page's own script shows and hides them at their dates.)
  */
 export function nextPublicationBoundary(content: SiteContent, now: number): number {
-  return nextBoundary(now, [nextCopyrightYear(now), ...content.languages.flatMap((lc) => lc.shared.config.pages.flatMap((page) => [page.startDate, page.endDate]))])!;
+  return nextBoundary(now, [
+    nextCopyrightYear(now),
+    ...content.languages.flatMap((lc) => lc.shared.config.pages.flatMap((page) => [page.startDate, page.endDate])),
+  ])!;
 }

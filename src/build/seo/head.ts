@@ -29,7 +29,12 @@ export interface PageHead {
 }
 
 /** A page's Open Graph: a website page with its route's title and description, unless the page says otherwise. */
-export function pageOpenGraph(route: Pick<RouteEntry, 'title' | 'description' | 'languageCode' | 'alternates'>, canonical: string, siteName: string, head: PageHead = {}): OpenGraph {
+export function pageOpenGraph(
+  route: Pick<RouteEntry, 'title' | 'description' | 'languageCode' | 'alternates'>,
+  canonical: string,
+  siteName: string,
+  head: PageHead = {},
+): OpenGraph {
   return {
     type: 'website',
     title: route.title,

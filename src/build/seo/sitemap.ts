@@ -36,27 +36,38 @@ export function sitemapUrls(routes: readonly RouteEntry[], languageCode: string,
   return routes
     .filter((route) => route.languageCode === languageCode && isIndexable(route))
     .filter((route) => route.alternates.some((alt) => alt.hreflang === languageCode && alt.href === `${site}${route.urlPath}`))
-    .map((route) => ({ loc: `${site}${route.urlPath}`, lastModified: route.lastModified > 0 ? route.lastModified : null, alternates: route.alternates }));
+    .map((route) => ({
+      loc: `${site}${route.urlPath}`,
+      lastModified: route.lastModified > 0 ? route.lastModified : null,
+      alternates: route.alternates,
+    }));
 }
 
 const lastmod = (ms: number | null) => (ms === null ? [] : [element('lastmod', {}, { text: brandIsoDateTime(ms) })]);
 
 export function sitemapXml(urls: readonly SitemapUrl[]): string {
-  if (urls.length > SITEMAP_MAX_URLS) throw new RangeError(`A sitemap holds at most ${SITEMAP_MAX_URLS} URLs, got ${urls.length}: split it`);
+  if (urls.length > SITEMAP_MAX_URLS)
+    throw new RangeError(`A sitemap holds at most ${SITEMAP_MAX_URLS} URLs, got ${urls.length}: split it`);
   const entries = urls.map((url) =>
-    element('url', {}, {
-      children: [
-        element('loc', {}, { text: url.loc }),
-        ...lastmod(url.lastModified),
-        ...url.alternates.map((alt) => element('xhtml:link', { rel: 'alternate', hreflang: alt.hreflang, href: alt.href })),
-      ],
-    }),
+    element(
+      'url',
+      {},
+      {
+        children: [
+          element('loc', {}, { text: url.loc }),
+          ...lastmod(url.lastModified),
+          ...url.alternates.map((alt) => element('xhtml:link', { rel: 'alternate', hreflang: alt.hreflang, href: alt.href })),
+        ],
+      },
+    ),
   );
   return `${XML_DECLARATION}\n${element('urlset', { xmlns: SITEMAP_NS, 'xmlns:xhtml': XHTML_NS }, { children: entries })}\n`;
 }
 
 export function sitemapIndexXml(sitemaps: ReadonlyArray<{ loc: string; lastModified: number | null }>): string {
-  const entries = sitemaps.map((sitemap) => element('sitemap', {}, { children: [element('loc', {}, { text: sitemap.loc }), ...lastmod(sitemap.lastModified)] }));
+  const entries = sitemaps.map((sitemap) =>
+    element('sitemap', {}, { children: [element('loc', {}, { text: sitemap.loc }), ...lastmod(sitemap.lastModified)] }),
+  );
   return `${XML_DECLARATION}\n${element('sitemapindex', { xmlns: SITEMAP_NS }, { children: entries })}\n`;
 }
 

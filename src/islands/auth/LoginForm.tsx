@@ -25,18 +25,24 @@ export default function LoginForm({ languageCode, prefix, messages }: IslandProp
         <FormError>{state.formError}</FormError>
         <Field name="account" label={t('auth.account')} autoComplete="username" error={state.errors.account} />
         <Field name="password" label={t('auth.password')} type="password" autoComplete="current-password" error={state.errors.password} />
-        <button className="button button--block" type="submit" disabled={disabled}>{state.busy ? t('auth.working') : t('auth.signIn')}</button>
+        <button className="button button--block" type="submit" disabled={disabled}>
+          {state.busy ? t('auth.working') : t('auth.signIn')}
+        </button>
       </form>
       <p className="auth-card__links">
         <a href={`${prefix}/forget_password.html`}>{t('auth.forgot')}</a>
-        <span>{t('auth.noAccount')} <a href={`${prefix}/register.html${query?.size ? `?${query}` : ''}`}>{t('auth.createAccount')}</a></span>
+        <span>
+          {t('auth.noAccount')} <a href={`${prefix}/register.html${query?.size ? `?${query}` : ''}`}>{t('auth.createAccount')}</a>
+        </span>
       </p>
       <div className="auth-card__providers">
         <p>{t('auth.orContinueWith')}</p>
         <ul>
           {THIRD_PARTY_PROVIDERS.map((provider) => (
             <li key={provider}>
-              <a className="provider-button" data-provider={provider} href={thirdPartyAuthorizeUrl(provider, prefix)}>{t(`auth.providers.${provider}`)}</a>
+              <a className="provider-button" data-provider={provider} href={thirdPartyAuthorizeUrl(provider, prefix)}>
+                {t(`auth.providers.${provider}`)}
+              </a>
             </li>
           ))}
         </ul>

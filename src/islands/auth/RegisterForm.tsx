@@ -27,17 +27,32 @@ export default function RegisterForm({ languageCode, prefix, messages }: IslandP
         <FormError>{state.formError}</FormError>
         <Field name="name" label={t('auth.name')} autoComplete="name" error={state.errors.name} />
         <Field name="email" label={t('auth.email')} type="email" autoComplete="email" error={state.errors.email} />
-        <Field name="password" label={t('auth.password')} type="password" autoComplete="new-password" hint={t('auth.passwordHint')} error={state.errors.password} />
+        <Field
+          name="password"
+          label={t('auth.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={t('auth.passwordHint')}
+          error={state.errors.password}
+        />
         <div className="form-field form-field--check" data-invalid={state.errors.agreeTerms ? 'true' : undefined}>
           <label>
             <input type="checkbox" name="agreeTerms" value="Y" /> {t('auth.agreeTerms')}
           </label>
-          {state.errors.agreeTerms && <p className="form-field__error" role="alert">{state.errors.agreeTerms}</p>}
+          {state.errors.agreeTerms && (
+            <p className="form-field__error" role="alert">
+              {state.errors.agreeTerms}
+            </p>
+          )}
         </div>
-        <button className="button button--block" type="submit" disabled={disabled}>{state.busy ? t('auth.working') : t('auth.register')}</button>
+        <button className="button button--block" type="submit" disabled={disabled}>
+          {state.busy ? t('auth.working') : t('auth.register')}
+        </button>
       </form>
       <p className="auth-card__links">
-        <span>{t('auth.haveAccount')} <a href={`${prefix}/login.html${query?.size ? `?${query}` : ''}`}>{t('auth.signIn')}</a></span>
+        <span>
+          {t('auth.haveAccount')} <a href={`${prefix}/login.html${query?.size ? `?${query}` : ''}`}>{t('auth.signIn')}</a>
+        </span>
       </p>
     </div>
   );

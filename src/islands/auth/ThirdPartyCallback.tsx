@@ -30,8 +30,18 @@ export default function ThirdPartyCallback({ languageCode, prefix, messages }: I
 
   return (
     <div className="auth-card">
-      {error ? <p className="form-error" role="alert">{error}</p> : <p role="status">{t('auth.thirdPartyWorking')}</p>}
-      {error && <a className="button button--block" href={`${prefix}/login.html`}>{t('auth.backToLogin')}</a>}
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : (
+        <p role="status">{t('auth.thirdPartyWorking')}</p>
+      )}
+      {error && (
+        <a className="button button--block" href={`${prefix}/login.html`}>
+          {t('auth.backToLogin')}
+        </a>
+      )}
     </div>
   );
 }

@@ -17,7 +17,14 @@ import { messageFor } from '../messages.ts';
  * Uncontrolled on purpose: what a shopper types before the island hydrates is kept (a
  * controlled input would be reset by hydration), and the form reads values on submit.
  */
-export function Field(props: { name: string; label: string; type?: string; autoComplete?: string; hint?: string; error?: string | undefined }) {
+export function Field(props: {
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  hint?: string;
+  error?: string | undefined;
+}) {
   const id = `field-${props.name}`;
   return (
     <div className="form-field" data-invalid={props.error ? 'true' : undefined}>
@@ -30,8 +37,16 @@ export function Field(props: { name: string; label: string; type?: string; autoC
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : props.hint ? `${id}-hint` : undefined}
       />
-      {props.hint && !props.error && <p className="form-field__hint" id={`${id}-hint`}>{props.hint}</p>}
-      {props.error && <p className="form-field__error" id={`${id}-error`} role="alert">{props.error}</p>}
+      {props.hint && !props.error && (
+        <p className="form-field__hint" id={`${id}-hint`}>
+          {props.hint}
+        </p>
+      )}
+      {props.error && (
+        <p className="form-field__error" id={`${id}-error`} role="alert">
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }
@@ -45,7 +60,12 @@ export interface FormState {
 export type FormValues = Record<string, string>;
 
 /** Runs the ordered check, then `submit`; shows a failure beside its field or above the form. */
-export function useFormSubmit<T>(t: TFunction, checks: (values: FormValues) => FieldCheck[], submit: (values: FormValues) => Promise<ApiResult<T>>, onSuccess: (data: T) => void) {
+export function useFormSubmit<T>(
+  t: TFunction,
+  checks: (values: FormValues) => FieldCheck[],
+  submit: (values: FormValues) => Promise<ApiResult<T>>,
+  onSuccess: (data: T) => void,
+) {
   const [state, setState] = useState<FormState>({ errors: {}, formError: null, busy: false });
   // Server-rendered disabled: a click before hydration must not submit the form natively.
   const hydrated = useHydrated();
@@ -82,7 +102,11 @@ export function useFormSubmit<T>(t: TFunction, checks: (values: FormValues) => F
     if (result.kind === 'aborted') return;
     if (result.kind === 'failure') {
       const message = messageFor(t, result.msgCode, result.msg);
-      setState(result.field ? { errors: { [result.field]: message }, formError: null, busy: false } : { errors: {}, formError: message, busy: false });
+      setState(
+        result.field
+          ? { errors: { [result.field]: message }, formError: null, busy: false }
+          : { errors: {}, formError: message, busy: false },
+      );
       if (result.field) focusField(result.field);
       return;
     }
@@ -92,5 +116,9 @@ export function useFormSubmit<T>(t: TFunction, checks: (values: FormValues) => F
 }
 
 export function FormError({ children }: { children: ReactNode }) {
-  return children ? <p className="form-error" role="alert">{children}</p> : null;
+  return children ? (
+    <p className="form-error" role="alert">
+      {children}
+    </p>
+  ) : null;
 }

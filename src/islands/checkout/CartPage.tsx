@@ -36,14 +36,23 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
     setError(null);
     const result = (await action()) as { ok: boolean; kind?: string; msgCode?: string; msg?: string | null } | null;
     setBusyLine(null);
-    if (result && !result.ok && result.kind !== 'aborted') setError(result.kind === 'failure' ? messageFor(t, result.msgCode ?? null, result.msg ?? null) : t('errors.interfaceException'));
+    if (result && !result.ok && result.kind !== 'aborted')
+      setError(result.kind === 'failure' ? messageFor(t, result.msgCode ?? null, result.msg ?? null) : t('errors.interfaceException'));
   }
 
-  if (state.status === 'loading') return <p className="cart-page__status" role="status">{t('cart.loading')}</p>;
+  if (state.status === 'loading')
+    return (
+      <p className="cart-page__status" role="status">
+        {t('cart.loading')}
+      </p>
+    );
   if (state.status === 'error') {
     return (
       <p className="cart-page__status">
-        {t('cart.loadFailed')} <button type="button" className="link-button" onClick={() => void loadCartPage()}>{t('cart.retry')}</button>
+        {t('cart.loadFailed')}{' '}
+        <button type="button" className="link-button" onClick={() => void loadCartPage()}>
+          {t('cart.retry')}
+        </button>
       </p>
     );
   }
@@ -58,49 +67,119 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
       <ul className="cart-lines">
         {cart.lines.map((line) => {
           return (
-            <li key={line.cartId} className="cart-line" data-cart-line={line.cartId} data-invalid={line.problem !== null || undefined} aria-busy={busyLine === line.cartId}>
-              <a className="cart-line__picture" aria-hidden="true" tabIndex={-1} href={`${prefix}${productDetailHref(line.productCode, line.productId)}`}>
+            <li
+              key={line.cartId}
+              className="cart-line"
+              data-cart-line={line.cartId}
+              data-invalid={line.problem !== null || undefined}
+              aria-busy={busyLine === line.cartId}
+            >
+              <a
+                className="cart-line__picture"
+                aria-hidden="true"
+                tabIndex={-1}
+                href={`${prefix}${productDetailHref(line.productCode, line.productId)}`}
+              >
                 <img src={withResizeSuffix(line.imageUrl, '160-200')} alt="" width="80" height="100" loading="lazy" />
               </a>
               <div className="cart-line__info">
-                <a className="cart-line__name" href={`${prefix}${productDetailHref(line.productCode, line.productId)}`}>{line.name}</a>
+                <a className="cart-line__name" href={`${prefix}${productDetailHref(line.productCode, line.productId)}`}>
+                  {line.name}
+                </a>
                 <p className="cart-line__variant">{t('cart.variant', { color: line.colour, size: line.size })}</p>
                 <p className="cart-line__unit">
                   {money(line.unitPrice)}
                   {line.originPrice > line.unitPrice && <s> {money(line.originPrice)}</s>}
                 </p>
-                {line.choices.length > 0 && <p className="cart-line__service" data-semi>{line.choices.map((v) => t('cart.semiValue', { name: v.name, value: v.value })).join(t('cart.listSeparator'))}</p>}
-                {line.hem && <p className="cart-line__service" data-hem>{t('cart.hem', { inseam: line.hem.inseam })}</p>}
+                {line.choices.length > 0 && (
+                  <p className="cart-line__service" data-semi>
+                    {line.choices.map((v) => t('cart.semiValue', { name: v.name, value: v.value })).join(t('cart.listSeparator'))}
+                  </p>
+                )}
+                {line.hem && (
+                  <p className="cart-line__service" data-hem>
+                    {t('cart.hem', { inseam: line.hem.inseam })}
+                  </p>
+                )}
                 {line.freeGift && <p className="cart-line__service">{t('cart.gift')}</p>}
-                {line.problem && <p className="cart-line__invalid" role="note">{t(`cart.invalid.${line.problem}`, { count: line.stock })}</p>}
+                {line.problem && (
+                  <p className="cart-line__invalid" role="note">
+                    {t(`cart.invalid.${line.problem}`, { count: line.stock })}
+                  </p>
+                )}
                 {caseServiceOffered(line.offers.giftWrap, switches) && !line.problem && (
                   <label className="cart-line__wrap">
-                    <input type="checkbox" checked={line.giftWrapped} disabled={busyLine === line.cartId} onChange={(e) => void act(line.cartId, () => setGiftWrap(line.cartId, e.target.checked ? 'Y' : 'N'))} />
+                    <input
+                      type="checkbox"
+                      checked={line.giftWrapped}
+                      disabled={busyLine === line.cartId}
+                      onChange={(e) => void act(line.cartId, () => setGiftWrap(line.cartId, e.target.checked ? 'Y' : 'N'))}
+                    />
                     {t('cart.giftWrap')}
                   </label>
                 )}
               </div>
               <div className="cart-line__actions">
-                <label className="visually-hidden" htmlFor={`qty-${line.cartId}`}>{t('cart.quantity')}</label>
-                <select id={`qty-${line.cartId}`} value={line.quantity} disabled={busyLine === line.cartId || line.freeGift} onChange={(e) => void act(line.cartId, () => changeQuantity(line.cartId, Number(e.target.value)))}>
-                  {Array.from({ length: Math.max(line.quantity, Math.min(MAX_QUANTITY_PER_LINE, Math.max(line.stock, 1))) }, (_, i) => i + 1).map((n) => <option key={n} value={n}>{n}</option>)}
+                <label className="visually-hidden" htmlFor={`qty-${line.cartId}`}>
+                  {t('cart.quantity')}
+                </label>
+                <select
+                  id={`qty-${line.cartId}`}
+                  value={line.quantity}
+                  disabled={busyLine === line.cartId || line.freeGift}
+                  onChange={(e) => void act(line.cartId, () => changeQuantity(line.cartId, Number(e.target.value)))}
+                >
+                  {Array.from(
+                    { length: Math.max(line.quantity, Math.min(MAX_QUANTITY_PER_LINE, Math.max(line.stock, 1))) },
+                    (_, i) => i + 1,
+                  ).map((n) => (
+                    <option key={n} value={n}>
+                      {n}
+                    </option>
+                  ))}
                 </select>
                 <strong className="cart-line__total">{money(line.lineTotal)}</strong>
-                <button type="button" className="link-button" disabled={busyLine === line.cartId} onClick={() => void act(line.cartId, () => removeFromCart(line.cartId))}>{t('cart.remove')}</button>
+                <button
+                  type="button"
+                  className="link-button"
+                  disabled={busyLine === line.cartId}
+                  onClick={() => void act(line.cartId, () => removeFromCart(line.cartId))}
+                >
+                  {t('cart.remove')}
+                </button>
               </div>
             </li>
           );
         })}
       </ul>
       <aside className="cart-summary" aria-label={t('cart.summary')}>
-        {error && <p className="form-error" role="alert">{error}</p>}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
         <dl>
-          <dt>{t('cart.subtotal', { count: cart.summary.itemCount })}</dt><dd data-subtotal>{money(cart.summary.subtotal)}</dd>
-          {cart.summary.discount > 0 && <><dt>{t('cart.discount')}</dt><dd>−{money(cart.summary.discount)}</dd></>}
-          <dt className="cart-summary__total">{t('cart.total')}</dt><dd className="cart-summary__total" data-total>{money(cart.summary.total)}</dd>
+          <dt>{t('cart.subtotal', { count: cart.summary.itemCount })}</dt>
+          <dd data-subtotal>{money(cart.summary.subtotal)}</dd>
+          {cart.summary.discount > 0 && (
+            <>
+              <dt>{t('cart.discount')}</dt>
+              <dd>−{money(cart.summary.discount)}</dd>
+            </>
+          )}
+          <dt className="cart-summary__total">{t('cart.total')}</dt>
+          <dd className="cart-summary__total" data-total>
+            {money(cart.summary.total)}
+          </dd>
         </dl>
         <p className="cart-summary__note">{t('cart.freightLater')}</p>
-        {orderable ? <a className="button button--block" href={`${prefix}/payment/payment.html`}>{t('cart.checkout')}</a> : <p className="cart-summary__note">{t('cart.nothingOrderable')}</p>}
+        {orderable ? (
+          <a className="button button--block" href={`${prefix}/payment/payment.html`}>
+            {t('cart.checkout')}
+          </a>
+        ) : (
+          <p className="cart-summary__note">{t('cart.nothingOrderable')}</p>
+        )}
       </aside>
     </div>
   );

@@ -10,7 +10,20 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type SubmitEvent 
 import { useStore } from '@nanostores/react';
 import { donationTargetsFor, orderCreateBodySchema, type CheckoutFrom } from '../../lib/api/contract-checkout.ts';
 import type { RequestOf } from '../../lib/api/contract.ts';
-import { CHECKOUT_CURRENCY, CLOUD_INVOICE_VEHICLES, DEFAULT_PAGE_HEADER_HEIGHT_PX, DELIVERY_TYPES, INVOICE_TYPES, ONLINE_PAY_CHANNELS, PAYMENT_METHODS_BY_DELIVERY, STORE_DELIVERY_TYPES, ADDRESS_DELIVERY_TYPES, type DeliveryType, type OnlinePayChannel, type PaymentMethod } from '../../lib/constants.ts';
+import {
+  CHECKOUT_CURRENCY,
+  CLOUD_INVOICE_VEHICLES,
+  DEFAULT_PAGE_HEADER_HEIGHT_PX,
+  DELIVERY_TYPES,
+  INVOICE_TYPES,
+  ONLINE_PAY_CHANNELS,
+  PAYMENT_METHODS_BY_DELIVERY,
+  STORE_DELIVERY_TYPES,
+  ADDRESS_DELIVERY_TYPES,
+  type DeliveryType,
+  type OnlinePayChannel,
+  type PaymentMethod,
+} from '../../lib/constants.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { currencyFormatOf } from '../../lib/i18n/languages.ts';
 import { caseServiceApplies, distributionType, hemServiceApplies, type CaseSwitches, type HemSwitches } from '../../lib/product/rules.ts';
@@ -51,10 +64,13 @@ const needs = (list: readonly string[], delivery: DeliveryType) => list.includes
 /** The order the form describes, as the contract's body. */
 function orderBody(form: Form, from: CheckoutFrom, cartIds: string[], couponId: string | null): RequestOf<'orderCreate'> {
   const invoice =
-    form.invoiceType === 'COMPANY' ? { type: 'COMPANY' as const, taxId: form.taxId.trim(), title: form.title.trim() }
-    : form.invoiceType === 'DONATION' ? { type: 'DONATION' as const, target: form.target as '919' }
-    : form.vehicle === 'MEMBER' ? { type: 'CLOUD' as const, vehicle: 'MEMBER' as const }
-    : { type: 'CLOUD' as const, vehicle: form.vehicle, vehicleCode: form.vehicleCode.trim().toUpperCase() };
+    form.invoiceType === 'COMPANY'
+      ? { type: 'COMPANY' as const, taxId: form.taxId.trim(), title: form.title.trim() }
+      : form.invoiceType === 'DONATION'
+        ? { type: 'DONATION' as const, target: form.target as '919' }
+        : form.vehicle === 'MEMBER'
+          ? { type: 'CLOUD' as const, vehicle: 'MEMBER' as const }
+          : { type: 'CLOUD' as const, vehicle: form.vehicle, vehicleCode: form.vehicleCode.trim().toUpperCase() };
   return {
     deliveryType: form.deliveryType,
     ...(needs(ADDRESS_DELIVERY_TYPES, form.deliveryType) ? { addressId: form.addressId || null } : {}),
@@ -74,8 +90,18 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   const addresses = useStore($addresses);
   const targets = donationTargetsFor(from);
   const [form, setForm] = useState<Form>({
-    deliveryType: 'EXPRESS_HOME', addressId: '', storeCode: '', invoiceType: 'CLOUD', vehicle: 'MEMBER', vehicleCode: '', taxId: '', title: '',
-    target: targets[0]!, paymentMethod: 'COD', payChannel: 'CARD', couponId: undefined,
+    deliveryType: 'EXPRESS_HOME',
+    addressId: '',
+    storeCode: '',
+    invoiceType: 'CLOUD',
+    vehicle: 'MEMBER',
+    vehicleCode: '',
+    taxId: '',
+    title: '',
+    target: targets[0]!,
+    paymentMethod: 'COD',
+    payChannel: 'CARD',
+    couponId: undefined,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -91,7 +117,8 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   }, [form.deliveryType, form.couponId]);
   // The default address, once known.
   useEffect(() => {
-    if (addresses && !form.addressId) setForm((f) => ({ ...f, addressId: (addresses.find((a) => a.isDefault === 'Y') ?? addresses[0])?.addressId ?? '' }));
+    if (addresses && !form.addressId)
+      setForm((f) => ({ ...f, addressId: (addresses.find((a) => a.isDefault === 'Y') ?? addresses[0])?.addressId ?? '' }));
   }, [addresses, form.addressId]);
 
   const methods = PAYMENT_METHODS_BY_DELIVERY[form.deliveryType];
@@ -114,7 +141,9 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   const serviceProblems = useMemo(
     () =>
       (ready?.lines ?? []).filter(
-        (l) => (l.hem && !hemServiceApplies(l.offers.hem, switches, distribution, l.hem.mode)) || (l.giftWrapped && !caseServiceApplies(l.offers.giftWrap, switches, distribution)),
+        (l) =>
+          (l.hem && !hemServiceApplies(l.offers.hem, switches, distribution, l.hem.mode)) ||
+          (l.giftWrapped && !caseServiceApplies(l.offers.giftWrap, switches, distribution)),
       ),
     [ready, switches, distribution],
   );
@@ -124,7 +153,12 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
     if (!ready || !canPlace) return;
     setFormError(null);
     if (serviceProblems.length > 0) return setFormError(t('checkout.serviceNotForDelivery'));
-    const body = orderBody(form, from, ready.lines.map((l) => l.cartId), ready.summary.couponId);
+    const body = orderBody(
+      form,
+      from,
+      ready.lines.map((l) => l.cartId),
+      ready.summary.couponId,
+    );
     const checked = orderCreateBodySchema.safeParse(body);
     if (!checked.success) return showFieldError(checked.error.issues[0]!.path.map(String).join('.'), checked.error.issues[0]!.message);
     setBusy(true);
@@ -154,49 +188,108 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   }
 
   const retry = () => void loadPreview(form.deliveryType, form.couponId);
-  if (!ready && preview.pending) return <p className="checkout__status" role="status">{t('checkout.loading')}</p>;
+  if (!ready && preview.pending)
+    return (
+      <p className="checkout__status" role="status">
+        {t('checkout.loading')}
+      </p>
+    );
   if (preview.empty) {
     return <EmptyState message={t('checkout.empty')} href={`${prefix}/cart.html`} action={t('checkout.backToCart')} />;
   }
   if (!ready) {
     return (
       <p className="checkout__status form-error" role="alert">
-        {messageFor(t, preview.error?.msgCode ?? null, null)} <button type="button" className="link-button" onClick={retry}>{t('cart.retry')}</button>
+        {messageFor(t, preview.error?.msgCode ?? null, null)}{' '}
+        <button type="button" className="link-button" onClick={retry}>
+          {t('cart.retry')}
+        </button>
       </p>
     );
   }
 
-  const error = (field: string) => errors[field] ? <p className="form-field__error" role="alert">{errors[field]}</p> : null;
+  const error = (field: string) =>
+    errors[field] ? (
+      <p className="form-field__error" role="alert">
+        {errors[field]}
+      </p>
+    ) : null;
   return (
     // Enter in a field does not submit: an order is placed on purpose, by its button only.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the form only catches its fields' Enter
-    <form className="checkout" ref={root} onSubmit={onSubmit} onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT' && e.preventDefault()} noValidate>
+    <form
+      className="checkout"
+      ref={root}
+      onSubmit={onSubmit}
+      onKeyDown={(e) => e.key === 'Enter' && (e.target as HTMLElement).tagName === 'INPUT' && e.preventDefault()}
+      noValidate
+    >
       <div className="checkout__steps">
         <fieldset className="checkout__group" data-field="deliveryType">
           <legend>{t('checkout.delivery')}</legend>
-          <ChoiceCards name="deliveryType" options={DELIVERY_TYPES} value={form.deliveryType} label={(d) => t(`checkout.deliveryTypes.${d}`)} onChange={(d) => set('deliveryType', d)} />
+          <ChoiceCards
+            name="deliveryType"
+            options={DELIVERY_TYPES}
+            value={form.deliveryType}
+            label={(d) => t(`checkout.deliveryTypes.${d}`)}
+            onChange={(d) => set('deliveryType', d)}
+          />
           {needs(ADDRESS_DELIVERY_TYPES, form.deliveryType) && (
             <div className="checkout__sub" data-field="addressId" data-invalid={errors.addressId || undefined}>
               <p className="checkout__label">{t('checkout.address')}</p>
               {addingAddress ? (
-                <NewAddressForm t={t} onCancel={() => setAddingAddress(false)} onSaved={(addressId) => { setAddingAddress(false); set('addressId', addressId); }} />
+                <NewAddressForm
+                  t={t}
+                  onCancel={() => setAddingAddress(false)}
+                  onSaved={(addressId) => {
+                    setAddingAddress(false);
+                    set('addressId', addressId);
+                  }}
+                />
               ) : addresses?.length ? (
                 addresses.map((a) => (
                   <label key={a.addressId} className="choice-card choice-card--wide">
-                    <input type="radio" name="addressId" value={a.addressId} checked={form.addressId === a.addressId} onChange={() => set('addressId', a.addressId)} />
-                    <span><strong>{a.receiver}</strong> {a.mobile}<br />{a.zipCode} {a.city}{a.detail}</span>
+                    <input
+                      type="radio"
+                      name="addressId"
+                      value={a.addressId}
+                      checked={form.addressId === a.addressId}
+                      onChange={() => set('addressId', a.addressId)}
+                    />
+                    <span>
+                      <strong>{a.receiver}</strong> {a.mobile}
+                      <br />
+                      {a.zipCode} {a.city}
+                      {a.detail}
+                    </span>
                   </label>
                 ))
               ) : (
                 <p className="checkout__note">{t('checkout.noAddress')}</p>
               )}
-              {!addingAddress && <button type="button" className="link-button" onClick={() => setAddingAddress(true)}>{t('checkout.addAddress')}</button>}
+              {!addingAddress && (
+                <button type="button" className="link-button" onClick={() => setAddingAddress(true)}>
+                  {t('checkout.addAddress')}
+                </button>
+              )}
               {error('addressId')}
             </div>
           )}
           {needs(STORE_DELIVERY_TYPES, form.deliveryType) && (
-            <Field className="checkout__sub" field="storeCode" id="storeCode" label={t(form.deliveryType === 'STORE_PICKUP' ? 'checkout.pickupStore' : 'checkout.cvsStore')} error={errors.storeCode}>
-              <input id="storeCode" type="text" value={form.storeCode} autoComplete="off" onChange={(e) => set('storeCode', e.target.value)} />
+            <Field
+              className="checkout__sub"
+              field="storeCode"
+              id="storeCode"
+              label={t(form.deliveryType === 'STORE_PICKUP' ? 'checkout.pickupStore' : 'checkout.cvsStore')}
+              error={errors.storeCode}
+            >
+              <input
+                id="storeCode"
+                type="text"
+                value={form.storeCode}
+                autoComplete="off"
+                onChange={(e) => set('storeCode', e.target.value)}
+              />
               <p className="form-field__hint">{t('checkout.storeHint')}</p>
             </Field>
           )}
@@ -204,13 +297,37 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
 
         <fieldset className="checkout__group" data-field="invoice">
           <legend>{t('checkout.invoice')}</legend>
-          <ChoiceCards name="invoiceType" options={INVOICE_TYPES} value={form.invoiceType} label={(type) => t(`checkout.invoiceTypes.${type}`)} onChange={(type) => set('invoiceType', type)} />
+          <ChoiceCards
+            name="invoiceType"
+            options={INVOICE_TYPES}
+            value={form.invoiceType}
+            label={(type) => t(`checkout.invoiceTypes.${type}`)}
+            onChange={(type) => set('invoiceType', type)}
+          />
           {form.invoiceType === 'CLOUD' && (
             <div className="checkout__sub" data-field="invoice.vehicle">
-              <ChoiceCards name="vehicle" options={CLOUD_INVOICE_VEHICLES} value={form.vehicle} label={(v) => t(`checkout.vehicles.${v}`)} onChange={(v) => set('vehicle', v)} />
+              <ChoiceCards
+                name="vehicle"
+                options={CLOUD_INVOICE_VEHICLES}
+                value={form.vehicle}
+                label={(v) => t(`checkout.vehicles.${v}`)}
+                onChange={(v) => set('vehicle', v)}
+              />
               {form.vehicle !== 'MEMBER' && (
-                <Field field="invoice.vehicleCode" id="vehicleCode" label={t(`checkout.vehicleCode.${form.vehicle}`)} error={errors['invoice.vehicleCode']}>
-                  <input id="vehicleCode" type="text" value={form.vehicleCode} autoComplete="off" placeholder={form.vehicle === 'PHONE' ? '/ABC1234' : 'AB12345678901234'} onChange={(e) => set('vehicleCode', e.target.value)} />
+                <Field
+                  field="invoice.vehicleCode"
+                  id="vehicleCode"
+                  label={t(`checkout.vehicleCode.${form.vehicle}`)}
+                  error={errors['invoice.vehicleCode']}
+                >
+                  <input
+                    id="vehicleCode"
+                    type="text"
+                    value={form.vehicleCode}
+                    autoComplete="off"
+                    placeholder={form.vehicle === 'PHONE' ? '/ABC1234' : 'AB12345678901234'}
+                    onChange={(e) => set('vehicleCode', e.target.value)}
+                  />
                 </Field>
               )}
             </div>
@@ -218,7 +335,14 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
           {form.invoiceType === 'COMPANY' && (
             <div className="checkout__sub checkout__pair">
               <Field field="invoice.taxId" id="taxId" label={t('checkout.taxId')} error={errors['invoice.taxId']}>
-                <input id="taxId" type="text" inputMode="numeric" maxLength={8} value={form.taxId} onChange={(e) => set('taxId', e.target.value)} />
+                <input
+                  id="taxId"
+                  type="text"
+                  inputMode="numeric"
+                  maxLength={8}
+                  value={form.taxId}
+                  onChange={(e) => set('taxId', e.target.value)}
+                />
               </Field>
               <Field field="invoice.title" id="companyTitle" label={t('checkout.companyTitle')} error={errors['invoice.title']}>
                 <input id="companyTitle" type="text" value={form.title} onChange={(e) => set('title', e.target.value)} />
@@ -226,9 +350,19 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
             </div>
           )}
           {form.invoiceType === 'DONATION' && (
-            <Field className="checkout__sub" field="invoice.target" id="target" label={t('checkout.donationTarget')} error={errors['invoice.target']}>
+            <Field
+              className="checkout__sub"
+              field="invoice.target"
+              id="target"
+              label={t('checkout.donationTarget')}
+              error={errors['invoice.target']}
+            >
               <select id="target" value={form.target} onChange={(e) => set('target', e.target.value)}>
-                {targets.map((code) => <option key={code} value={code}>{t('checkout.donationCode', { code })}</option>)}
+                {targets.map((code) => (
+                  <option key={code} value={code}>
+                    {t('checkout.donationCode', { code })}
+                  </option>
+                ))}
               </select>
             </Field>
           )}
@@ -236,11 +370,21 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
 
         <fieldset className="checkout__group" data-field="paymentMethod">
           <legend>{t('checkout.payment')}</legend>
-          <ChoiceCards name="paymentMethod" options={methods} value={form.paymentMethod} label={(m) => t(`checkout.paymentMethods.${m}`)} onChange={(m) => set('paymentMethod', m)} />
+          <ChoiceCards
+            name="paymentMethod"
+            options={methods}
+            value={form.paymentMethod}
+            label={(m) => t(`checkout.paymentMethods.${m}`)}
+            onChange={(m) => set('paymentMethod', m)}
+          />
           {form.paymentMethod === 'ONLINE' && (
             <Field className="checkout__sub" field="payChannel" id="payChannel" label={t('checkout.payChannel')} error={errors.payChannel}>
               <select id="payChannel" value={form.payChannel} onChange={(e) => set('payChannel', e.target.value as OnlinePayChannel)}>
-                {ONLINE_PAY_CHANNELS.map((c) => <option key={c} value={c}>{t(`checkout.payChannels.${c}`)}</option>)}
+                {ONLINE_PAY_CHANNELS.map((c) => (
+                  <option key={c} value={c}>
+                    {t(`checkout.payChannels.${c}`)}
+                  </option>
+                ))}
               </select>
             </Field>
           )}
@@ -254,7 +398,12 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
             <ul className="checkout__lines">
               {ready.lines.map((l) => (
                 <li key={l.cartId} data-invalid={serviceProblems.includes(l) || undefined}>
-                  <span>{l.name} <small>{l.colour} / {l.size} × {l.quantity}</small></span>
+                  <span>
+                    {l.name}{' '}
+                    <small>
+                      {l.colour} / {l.size} × {l.quantity}
+                    </small>
+                  </span>
                   <span>{money(l.lineTotal)}</span>
                 </li>
               ))}
@@ -264,45 +413,104 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
                 <label htmlFor="coupon">{t('checkout.coupon')}</label>
                 <select id="coupon" value={ready.summary.couponId ?? ''} onChange={(e) => set('couponId', e.target.value || null)}>
                   <option value="">{t('checkout.noCoupon')}</option>
-                  {ready.coupons.map((c) => <option key={c.couponId} value={c.couponId}>{c.title}</option>)}
+                  {ready.coupons.map((c) => (
+                    <option key={c.couponId} value={c.couponId}>
+                      {c.title}
+                    </option>
+                  ))}
                 </select>
               </div>
             )}
             <dl>
-              <dt>{t('cart.subtotal', { count: ready.summary.itemCount })}</dt><dd>{money(ready.summary.subtotal)}</dd>
-              {ready.summary.discount > 0 && <><dt>{t('cart.discount')}</dt><dd>−{money(ready.summary.discount)}</dd></>}
-              <dt>{t('checkout.freight')}</dt><dd data-freight>{ready.summary.freight === 0 ? t('checkout.freeFreight') : money(ready.summary.freight)}</dd>
-              <dt className="cart-summary__total">{t('cart.total')}</dt><dd className="cart-summary__total" data-total>{money(ready.summary.total)}</dd>
+              <dt>{t('cart.subtotal', { count: ready.summary.itemCount })}</dt>
+              <dd>{money(ready.summary.subtotal)}</dd>
+              {ready.summary.discount > 0 && (
+                <>
+                  <dt>{t('cart.discount')}</dt>
+                  <dd>−{money(ready.summary.discount)}</dd>
+                </>
+              )}
+              <dt>{t('checkout.freight')}</dt>
+              <dd data-freight>{ready.summary.freight === 0 ? t('checkout.freeFreight') : money(ready.summary.freight)}</dd>
+              <dt className="cart-summary__total">{t('cart.total')}</dt>
+              <dd className="cart-summary__total" data-total>
+                {money(ready.summary.total)}
+              </dd>
             </dl>
-            {ready.freeFreightFrom !== null && ready.summary.freight > 0 && <p className="cart-summary__note">{t('checkout.freeFreightFrom', { amount: money(ready.freeFreightFrom) })}</p>}
+            {ready.freeFreightFrom !== null && ready.summary.freight > 0 && (
+              <p className="cart-summary__note">{t('checkout.freeFreightFrom', { amount: money(ready.freeFreightFrom) })}</p>
+            )}
           </>
         )}
         {preview.error && (
           <p className="form-error" role="alert">
-            {messageFor(t, preview.error.msgCode, null)} <button type="button" className="link-button" onClick={retry}>{t('cart.retry')}</button>
+            {messageFor(t, preview.error.msgCode, null)}{' '}
+            <button type="button" className="link-button" onClick={retry}>
+              {t('cart.retry')}
+            </button>
           </p>
         )}
-        {serviceProblems.length > 0 && <p className="form-error" role="alert">{t('checkout.serviceNotForDelivery')}</p>}
-        {formError && serviceProblems.length === 0 && <p className="form-error" role="alert">{formError}</p>}
-        <button type="submit" className="button button--block" disabled={!canPlace}>{busy ? t('checkout.placing') : t('checkout.placeOrder')}</button>
+        {serviceProblems.length > 0 && (
+          <p className="form-error" role="alert">
+            {t('checkout.serviceNotForDelivery')}
+          </p>
+        )}
+        {formError && serviceProblems.length === 0 && (
+          <p className="form-error" role="alert">
+            {formError}
+          </p>
+        )}
+        <button type="submit" className="button button--block" disabled={!canPlace}>
+          {busy ? t('checkout.placing') : t('checkout.placeOrder')}
+        </button>
       </aside>
     </form>
   );
 }
 
 /** A labelled field with its error, marked with its form key so the first error can be scrolled to. */
-function Field({ field, id, label, error, className, children }: { field: string; id: string; label: string; error: string | undefined; className?: string; children: ReactNode }) {
+function Field({
+  field,
+  id,
+  label,
+  error,
+  className,
+  children,
+}: {
+  field: string;
+  id: string;
+  label: string;
+  error: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className ? `${className} form-field` : 'form-field'} data-field={field} data-invalid={error || undefined}>
       <label htmlFor={id}>{label}</label>
       {children}
-      {error && <p className="form-field__error" role="alert">{error}</p>}
+      {error && (
+        <p className="form-field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
 /** One choice of several, as cards of radio buttons. */
-function ChoiceCards<V extends string>({ name, options, value, label, onChange }: { name: string; options: readonly V[]; value: V; label: (option: V) => string; onChange: (option: V) => void }) {
+function ChoiceCards<V extends string>({
+  name,
+  options,
+  value,
+  label,
+  onChange,
+}: {
+  name: string;
+  options: readonly V[];
+  value: V;
+  label: (option: V) => string;
+  onChange: (option: V) => void;
+}) {
   return (
     <div className="choice-cards">
       {options.map((option) => (

@@ -25,7 +25,10 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
   const mine = useStore($memberCoupons);
   const collecting = useStore($collecting);
   const state = kind === 'mine' ? mine : offers;
-  const load = useCallback(() => (kind === 'mine' ? loadMemberCoupons() : loadCouponOffers(new URLSearchParams(location.search).get('couponId'))), [kind]);
+  const load = useCallback(
+    () => (kind === 'mine' ? loadMemberCoupons() : loadCouponOffers(new URLSearchParams(location.search).get('couponId'))),
+    [kind],
+  );
 
   useEffect(() => {
     void load();
@@ -38,11 +41,19 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
     return { ok: false, text: collect.msgCode ? messageFor(t, collect.msgCode, collect.msg) : t('errors.interfaceException') };
   }
 
-  if (state.status === 'loading') return <p className="checkout__status" role="status">{t('coupons.loading')}</p>;
+  if (state.status === 'loading')
+    return (
+      <p className="checkout__status" role="status">
+        {t('coupons.loading')}
+      </p>
+    );
   if (state.status === 'error') {
     return (
       <p className="form-error" role="alert">
-        {t('coupons.loadFailed')} <button type="button" className="link-button" onClick={() => void load()}>{t('cart.retry')}</button>
+        {t('coupons.loadFailed')}{' '}
+        <button type="button" className="link-button" onClick={() => void load()}>
+          {t('cart.retry')}
+        </button>
       </p>
     );
   }
@@ -58,8 +69,12 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
               <strong className="coupon__amount">{money(c.discount)}</strong>
               <div className="coupon__body">
                 <p className="coupon__title">{c.title}</p>
-                <p className="coupon__meta">{c.threshold > 0 ? t('coupons.threshold', { amount: money(c.threshold) }) : t('coupons.noThreshold')}</p>
-                <p className="coupon__meta">{t('coupons.valid', { from: dayjs(c.startDate).format(DATE), to: dayjs(c.endDate).format(DATE) })}</p>
+                <p className="coupon__meta">
+                  {c.threshold > 0 ? t('coupons.threshold', { amount: money(c.threshold) }) : t('coupons.noThreshold')}
+                </p>
+                <p className="coupon__meta">
+                  {t('coupons.valid', { from: dayjs(c.startDate).format(DATE), to: dayjs(c.endDate).format(DATE) })}
+                </p>
               </div>
               <span className="coupon__status">{t(`coupons.status.${status}`)}</span>
             </li>
@@ -81,14 +96,31 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
             <div className="coupon__body">
               <p className="coupon__title">{c.title}</p>
               {kind === 'description' && <p className="coupon__description">{c.description}</p>}
-              <p className="coupon__meta">{c.threshold > 0 ? t('coupons.threshold', { amount: money(c.threshold) }) : t('coupons.noThreshold')}</p>
-              <p className="coupon__meta">{t('coupons.valid', { from: dayjs(c.startDate).format(DATE), to: dayjs(c.endDate).format(DATE) })}</p>
-              {note && <p className={note.ok ? 'form-success' : 'form-error'} role={note.ok ? 'status' : 'alert'}>{note.text}</p>}
+              <p className="coupon__meta">
+                {c.threshold > 0 ? t('coupons.threshold', { amount: money(c.threshold) }) : t('coupons.noThreshold')}
+              </p>
+              <p className="coupon__meta">
+                {t('coupons.valid', { from: dayjs(c.startDate).format(DATE), to: dayjs(c.endDate).format(DATE) })}
+              </p>
+              {note && (
+                <p className={note.ok ? 'form-success' : 'form-error'} role={note.ok ? 'status' : 'alert'}>
+                  {note.text}
+                </p>
+              )}
             </div>
             {kind === 'collect' ? (
-              <button type="button" className="button" disabled={ended || note?.ok || collecting[c.couponId]?.status === 'busy'} onClick={() => void collectCoupon(c.couponId)}>{ended ? t('coupons.status.expired') : note?.ok ? t('coupons.collected') : t('coupons.collect')}</button>
+              <button
+                type="button"
+                className="button"
+                disabled={ended || note?.ok || collecting[c.couponId]?.status === 'busy'}
+                onClick={() => void collectCoupon(c.couponId)}
+              >
+                {ended ? t('coupons.status.expired') : note?.ok ? t('coupons.collected') : t('coupons.collect')}
+              </button>
             ) : (
-              <a className="text-link" href={`${prefix}/coupon-collect.html?couponId=${encodeURIComponent(c.couponId)}`}>{t('coupons.collect')}</a>
+              <a className="text-link" href={`${prefix}/coupon-collect.html?couponId=${encodeURIComponent(c.couponId)}`}>
+                {t('coupons.collect')}
+              </a>
             )}
           </li>
         );

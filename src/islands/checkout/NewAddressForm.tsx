@@ -12,7 +12,15 @@ import { messageFor } from '../messages.ts';
 const FIELDS = ['receiver', 'mobile', 'city', 'detail', 'zipCode'] as const;
 type Field = (typeof FIELDS)[number];
 
-export default function NewAddressForm({ t, onSaved, onCancel }: { t: TFunction; onSaved: (addressId: string) => void; onCancel: () => void }) {
+export default function NewAddressForm({
+  t,
+  onSaved,
+  onCancel,
+}: {
+  t: TFunction;
+  onSaved: (addressId: string) => void;
+  onCancel: () => void;
+}) {
   const [values, setValues] = useState<Record<Field, string>>({ receiver: '', mobile: '', city: '', detail: '', zipCode: '' });
   const [error, setError] = useState<{ field: string; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -28,7 +36,11 @@ export default function NewAddressForm({ t, onSaved, onCancel }: { t: TFunction;
     const result = await saveAddress(body);
     setBusy(false);
     if (result.ok) return onSaved(result.data.addressId);
-    if (result.kind !== 'aborted') setError({ field: result.kind === 'failure' ? (result.field ?? '') : '', text: result.kind === 'failure' ? messageFor(t, result.msgCode, result.msg) : t('errors.interfaceException') });
+    if (result.kind !== 'aborted')
+      setError({
+        field: result.kind === 'failure' ? (result.field ?? '') : '',
+        text: result.kind === 'failure' ? messageFor(t, result.msgCode, result.msg) : t('errors.interfaceException'),
+      });
   }
 
   return (
@@ -47,13 +59,25 @@ export default function NewAddressForm({ t, onSaved, onCancel }: { t: TFunction;
               if (error?.field === field) setError(null);
             }}
           />
-          {error?.field === field && <p className="form-field__error" role="alert">{error.text}</p>}
+          {error?.field === field && (
+            <p className="form-field__error" role="alert">
+              {error.text}
+            </p>
+          )}
         </div>
       ))}
-      {error && !FIELDS.includes(error.field as Field) && <p className="form-error" role="alert">{error.text}</p>}
+      {error && !FIELDS.includes(error.field as Field) && (
+        <p className="form-error" role="alert">
+          {error.text}
+        </p>
+      )}
       <div className="new-address__actions">
-        <button type="button" className="button" disabled={busy} onClick={() => void onSave()}>{t('checkout.saveAddress')}</button>
-        <button type="button" className="link-button" onClick={onCancel}>{t('checkout.cancel')}</button>
+        <button type="button" className="button" disabled={busy} onClick={() => void onSave()}>
+          {t('checkout.saveAddress')}
+        </button>
+        <button type="button" className="link-button" onClick={onCancel}>
+          {t('checkout.cancel')}
+        </button>
       </div>
     </div>
   );

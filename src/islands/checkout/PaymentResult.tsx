@@ -25,27 +25,53 @@ export default function PaymentResult({ languageCode, prefix, messages, kind }: 
     void load();
   }, [load]);
 
-  if (state.status === 'not-found') return <p className="form-error" role="alert">{t('payment.noOrder')}</p>;
+  if (state.status === 'not-found')
+    return (
+      <p className="form-error" role="alert">
+        {t('payment.noOrder')}
+      </p>
+    );
   if (state.status === 'error') {
     return (
       <p className="form-error" role="alert">
-        {t('errors.interfaceException')} <button type="button" className="link-button" onClick={() => void load()}>{t('cart.retry')}</button>
+        {t('errors.interfaceException')}{' '}
+        <button type="button" className="link-button" onClick={() => void load()}>
+          {t('cart.retry')}
+        </button>
       </p>
     );
   }
-  if (kind === 'return' || state.status !== 'ready') return <p className="checkout__status" role="status">{t('payment.checking')}</p>;
+  if (kind === 'return' || state.status !== 'ready')
+    return (
+      <p className="checkout__status" role="status">
+        {t('payment.checking')}
+      </p>
+    );
   const { order } = state;
   return (
     <div className="payment-result" data-result={kind}>
       <p className="payment-result__lead">{t(`payment.${kind}`)}</p>
       <dl className="member-shell__details">
-        <dt>{t('payment.orderCode')}</dt><dd data-order-code>{order.orderCode}</dd>
-        <dt>{t('payment.total')}</dt><dd>{formatPrice(order.total, currencyFormatOf(CHECKOUT_CURRENCY))}</dd>
-        <dt>{t('payment.status')}</dt><dd data-status={order.status}>{t(`payment.statuses.${order.status}`, { defaultValue: order.status })}</dd>
+        <dt>{t('payment.orderCode')}</dt>
+        <dd data-order-code>{order.orderCode}</dd>
+        <dt>{t('payment.total')}</dt>
+        <dd>{formatPrice(order.total, currencyFormatOf(CHECKOUT_CURRENCY))}</dd>
+        <dt>{t('payment.status')}</dt>
+        <dd data-status={order.status}>{t(`payment.statuses.${order.status}`, { defaultValue: order.status })}</dd>
       </dl>
       <p className="payment-result__links">
-        {kind === 'failed' ? <a className="button" href={`${prefix}/cart.html`}>{t('payment.backToCart')}</a> : <a className="button" href={`${prefix}/account/order/order-list.html`}>{t('payment.viewOrders')}</a>}
-        <a className="text-link" href={`${prefix}/`}>{t('payment.continue')}</a>
+        {kind === 'failed' ? (
+          <a className="button" href={`${prefix}/cart.html`}>
+            {t('payment.backToCart')}
+          </a>
+        ) : (
+          <a className="button" href={`${prefix}/account/order/order-list.html`}>
+            {t('payment.viewOrders')}
+          </a>
+        )}
+        <a className="text-link" href={`${prefix}/`}>
+          {t('payment.continue')}
+        </a>
       </p>
     </div>
   );

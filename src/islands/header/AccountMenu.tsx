@@ -17,7 +17,6 @@ import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useDelayed } from './use-delayed.ts';
 import { AccountIcon } from './icons.tsx';
 
-
 interface Props extends IslandProps {
   /** True on the pages of the account area (mode B). */
   inAccountArea: boolean;
@@ -51,15 +50,26 @@ export default function AccountMenu({ languageCode, prefix, messages, inAccountA
       }}
       onPointerLeave={() => closing.schedule(ACCOUNT_POPUP_CLOSE_DELAY_MS, () => closeLayer('account'))}
     >
-      <button type="button" className="header-tool__button" onClick={go} aria-label={label} aria-haspopup={member ? 'menu' : undefined} aria-expanded={member ? open : undefined}>
+      <button
+        type="button"
+        className="header-tool__button"
+        onClick={go}
+        aria-label={label}
+        aria-haspopup={member ? 'menu' : undefined}
+        aria-expanded={member ? open : undefined}
+      >
         <AccountIcon />
         {mode === 'B' && <span className="header-tool__label">{label}</span>}
       </button>
       {member && open && (
         <div className="header-popup account-menu__popup" role="menu">
           <p className="account-menu__name">{label}</p>
-          <a role="menuitem" href={accountHref}>{t('auth.myAccount')}</a>
-          <button role="menuitem" type="button" onClick={() => void signOut().then(() => closeLayer('account'))}>{t('auth.signOut')}</button>
+          <a role="menuitem" href={accountHref}>
+            {t('auth.myAccount')}
+          </a>
+          <button role="menuitem" type="button" onClick={() => void signOut().then(() => closeLayer('account'))}>
+            {t('auth.signOut')}
+          </button>
         </div>
       )}
     </div>

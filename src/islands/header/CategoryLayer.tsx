@@ -106,25 +106,48 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
         ))}
       </nav>
       <div className="category-nav__icon-wrap">
-        <button type="button" className="header-tool__button category-nav__icon" aria-label={labels.categories} aria-expanded={open} onClick={() => (open ? close() : openTab(tabIndex))}>
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.6" /></svg>
+        <button
+          type="button"
+          className="header-tool__button category-nav__icon"
+          aria-label={labels.categories}
+          aria-expanded={open}
+          onClick={() => (open ? close() : openTab(tabIndex))}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.6" />
+          </svg>
         </button>
-        {balloon && openLayerName === 'none' && <div className="balloon-tip" role="status">{balloonTip}</div>}
+        {balloon && openLayerName === 'none' && (
+          <div className="balloon-tip" role="status">
+            {balloonTip}
+          </div>
+        )}
       </div>
       {open && tab && shown && (
         <div className="category-layer" role="dialog" aria-label={labels.categories} data-category-layer>
           <div className="category-layer__inner">
             <div className="category-layer__tabs" role="tablist">
               {tabs.map((t, index) => (
-                <button key={t.id} type="button" role="tab" aria-selected={index === tabIndex} onClick={() => openTab(index)}>{t.title}</button>
+                <button key={t.id} type="button" role="tab" aria-selected={index === tabIndex} onClick={() => openTab(index)}>
+                  {t.title}
+                </button>
               ))}
-              <button type="button" className="category-layer__close" aria-label={labels.close} onClick={close}>×</button>
+              <button type="button" className="category-layer__close" aria-label={labels.close} onClick={close}>
+                ×
+              </button>
             </div>
             <div className="category-layer__body">
               <div className="category-layer__grid-wrap">
                 <div className="category-layer__heading">
                   {trail.length > 0 && (
-                    <button type="button" className="category-layer__back" aria-label={labels.back} onClick={() => setTrail(trail.slice(0, -1))}>‹</button>
+                    <button
+                      type="button"
+                      className="category-layer__back"
+                      aria-label={labels.back}
+                      onClick={() => setTrail(trail.slice(0, -1))}
+                    >
+                      ‹
+                    </button>
                   )}
                   <h2>{shown.title}</h2>
                 </div>
@@ -132,13 +155,19 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
                   {shown.children.map((child) => (
                     <li key={child.id}>
                       {child.children.length > 0 ? (
-                        <button type="button" data-drill={child.id} onClick={() => setTrail([...trail, child])}>{child.title} <span aria-hidden="true">›</span></button>
+                        <button type="button" data-drill={child.id} onClick={() => setTrail([...trail, child])}>
+                          {child.title} <span aria-hidden="true">›</span>
+                        </button>
                       ) : (
                         <a href={child.href}>{child.title}</a>
                       )}
                     </li>
                   ))}
-                  <li><a className="category-layer__all" href={shown.href}>{labels.viewAll}</a></li>
+                  <li>
+                    <a className="category-layer__all" href={shown.href}>
+                      {labels.viewAll}
+                    </a>
+                  </li>
                 </ul>
               </div>
               {tab.imgUrl && (

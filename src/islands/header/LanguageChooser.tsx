@@ -27,7 +27,15 @@ const LANGUAGE_KEY = 'linea:language';
 /** The preference must not hold the shopper up for long. */
 const PREFERENCE_WAIT_MS = 1500;
 
-export default function LanguageChooser({ options, currentCode, label }: { options: LanguageOption[]; currentCode: string; label: string }) {
+export default function LanguageChooser({
+  options,
+  currentCode,
+  label,
+}: {
+  options: LanguageOption[];
+  currentCode: string;
+  label: string;
+}) {
   useEffect(() => {
     const storage = getPlatform().sessionStorage;
     storage.setItem(LANGUAGE_KEY, currentCode);
@@ -54,9 +62,13 @@ export default function LanguageChooser({ options, currentCode, label }: { optio
         {options.map((option) => (
           <li key={option.code}>
             {option.code === currentCode ? (
-              <span aria-current="true" lang={option.code}>{option.label}</span>
+              <span aria-current="true" lang={option.code}>
+                {option.label}
+              </span>
             ) : (
-              <a href={option.href} hrefLang={option.code} lang={option.code} onClick={(event) => void choose(event, option)}>{option.label}</a>
+              <a href={option.href} hrefLang={option.code} lang={option.code} onClick={(event) => void choose(event, option)}>
+                {option.label}
+              </a>
             )}
           </li>
         ))}

@@ -62,12 +62,20 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
         {badge && <span className="count-badge">{badge}</span>}
       </a>
       {store && open && (
-        <div className="header-popup mini-cart__popup" style={{ width: MINI_CART_WIDTH_PX }} data-status={cart.status} role="dialog" aria-label={t('header.cart')}>
+        <div
+          className="header-popup mini-cart__popup"
+          style={{ width: MINI_CART_WIDTH_PX }}
+          data-status={cart.status}
+          role="dialog"
+          aria-label={t('header.cart')}
+        >
           {cart.status === 'uninit' && <p className="mini-cart__note">{t('header.loading')}</p>}
           {cart.status === 'error' && (
             <div className="mini-cart__note">
               <p>{t('header.cartLoadFailed')}</p>
-              <button type="button" className="button button--ghost" onClick={() => void store.retryMiniCart()} disabled={cart.loading}>{t('header.retry')}</button>
+              <button type="button" className="button button--ghost" onClick={() => void store.retryMiniCart()} disabled={cart.loading}>
+                {t('header.retry')}
+              </button>
             </div>
           )}
           {cart.status === 'init' && cart.lines.length === 0 && <p className="mini-cart__note">{t('header.cartEmpty')}</p>}
@@ -78,7 +86,10 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
                   return (
                     <li key={line.cartId} className="mini-cart__line" data-cart-line>
                       <span className="mini-cart__name">{line.name}</span>
-                      <span className="mini-cart__variant">{line.colour} / {line.size}{line.hem && line.hem.inseam !== null && <> · {t('header.hem', { inseam: line.hem.inseam })}</>}</span>
+                      <span className="mini-cart__variant">
+                        {line.colour} / {line.size}
+                        {line.hem && line.hem.inseam !== null && <> · {t('header.hem', { inseam: line.hem.inseam })}</>}
+                      </span>
                       <span className="mini-cart__qty">× {line.quantity}</span>
                       <span className="mini-cart__price">{formatPrice(line.unitPrice * line.quantity, currency)}</span>
                     </li>
@@ -86,7 +97,9 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
                 })}
               </ul>
               {more > 0 && <p className="mini-cart__more">{t('header.moreItems', { count: more })}</p>}
-              <a className="button button--block" href={cartHref}>{t('header.viewCart', { count: cart.total })}</a>
+              <a className="button button--block" href={cartHref}>
+                {t('header.viewCart', { count: cart.total })}
+              </a>
             </>
           )}
         </div>

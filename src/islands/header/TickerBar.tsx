@@ -14,9 +14,19 @@ export default function TickerBar({ config, href, closeLabel }: { config: Ticker
   const closed = useStore($tickerClosed);
   if (hydrated && closed && canCloseTicker(config)) return null;
   return (
-    <div className="ticker-bar" data-ticker={config.type} data-closable={canCloseTicker(config) ? '' : undefined} role="region" aria-label={config.pcText}>
+    <div
+      className="ticker-bar"
+      data-ticker={config.type}
+      data-closable={canCloseTicker(config) ? '' : undefined}
+      role="region"
+      aria-label={config.pcText}
+    >
       {href ? <a href={href}>{config.pcText}</a> : <span>{config.pcText}</span>}
-      {canCloseTicker(config) && <button type="button" className="ticker-bar__close" aria-label={closeLabel} onClick={closeTicker}>×</button>}
+      {canCloseTicker(config) && (
+        <button type="button" className="ticker-bar__close" aria-label={closeLabel} onClick={closeTicker}>
+          ×
+        </button>
+      )}
     </div>
   );
 }

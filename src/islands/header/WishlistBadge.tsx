@@ -34,7 +34,11 @@ export default function WishlistBadge({ prefix, label, collectionSwitch }: { pre
   return (
     <a className="header-tool header-tool__button wishlist-badge" href={href} aria-label={badge ? `${label} (${badge})` : label}>
       <WishlistIcon />
-      {badge && <span className="count-badge" data-count={badge}>{badge}</span>}
+      {badge && (
+        <span className="count-badge" data-count={badge}>
+          {badge}
+        </span>
+      )}
     </a>
   );
 }

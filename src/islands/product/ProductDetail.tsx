@@ -13,7 +13,17 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { formatPrice, formatPriceRange } from '../../lib/format/currency.ts';
 import type { CurrencyFormat } from '../../lib/i18n/languages.ts';
-import { isRedPrice, caseServiceOffered, hemServiceOffered, inseamError, HEM_TYPE, INSEAM_RANGE_CM, type CaseSwitches, type HemSwitches, type PriceGroups } from '../../lib/product/rules.ts';
+import {
+  isRedPrice,
+  caseServiceOffered,
+  hemServiceOffered,
+  inseamError,
+  HEM_TYPE,
+  INSEAM_RANGE_CM,
+  type CaseSwitches,
+  type HemSwitches,
+  type PriceGroups,
+} from '../../lib/product/rules.ts';
 import { initialSelection, isSoldOut, maxQuantity, priceToShow, sizeOptions, skuFor } from '../../lib/product/selection.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { requireMember } from '../../stores/session.ts';
@@ -47,7 +57,8 @@ type Notice = { kind: 'success' | 'error'; text: string } | null;
 // The cart and the wishlist are a member's: their stores come when a member acts or is known,
 // so a visitor looking at a product loads neither.
 const loadCart = () => import('../../stores/cart.ts');
-const loadWishlist = () => Promise.all([import('../../stores/wishlist.ts'), import('../../stores/wishlist-events.ts')]).then(([wishlist]) => wishlist);
+const loadWishlist = () =>
+  Promise.all([import('../../stores/wishlist.ts'), import('../../stores/wishlist-events.ts')]).then(([wishlist]) => wishlist);
 const OFF = atom(false);
 const NO_WISHES = atom<WishList>({ status: 'uninit', codes: [], entries: [], valid: [], total: 0 });
 
@@ -63,19 +74,36 @@ export default function ProductDetail(props: ProductDetailProps) {
     if (code) void loadStock(code);
   }, []);
 
-  if (!hydrated || product.status === 'loading') return <p className="product-detail__status" role="status">{t('product.loading')}</p>;
+  if (!hydrated || product.status === 'loading')
+    return (
+      <p className="product-detail__status" role="status">
+        {t('product.loading')}
+      </p>
+    );
   if (product.status !== 'ready') {
     return (
       <div className="product-detail__status">
         <p>{product.status === 'not-found' ? t('product.notFound') : t('errors.interfaceException')}</p>
-        <a className="button" href={`${prefix}/`}>{t('product.backHome')}</a>
+        <a className="button" href={`${prefix}/`}>
+          {t('product.backHome')}
+        </a>
       </div>
     );
   }
   return <ProductView {...props} t={t} detail={product.detail} />;
 }
 
-function ProductView({ t, detail, prefix, currency, switches, corner, returnNotice, sizeChartHref, titleTemplate }: ProductDetailProps & { t: ReturnType<typeof useTranslator>; detail: import('../../lib/api/contract.ts').ProductDetail }) {
+function ProductView({
+  t,
+  detail,
+  prefix,
+  currency,
+  switches,
+  corner,
+  returnNotice,
+  sizeChartHref,
+  titleTemplate,
+}: ProductDetailProps & { t: ReturnType<typeof useTranslator>; detail: import('../../lib/api/contract.ts').ProductDetail }) {
   const stock = useStore($stock);
   const wishlist = useMemberStore(loadWishlist);
   const wishEnabled = useStore(wishlist?.$wishlistEnabled ?? OFF);
@@ -144,14 +172,16 @@ function ProductView({ t, detail, prefix, currency, switches, corner, returnNoti
     // The item and its services in one request: all added, or nothing.
     // A store that cannot load (offline) is a failure to say, like a failed request.
     const cart = await loadCart().catch(() => null);
-    const added = cart && (await cart.addToCart({
-      productCode: detail.productCode,
-      skuCode: sku.skuCode,
-      quantity,
-      ...(semiValues.length ? { semiValues } : {}),
-      ...(hem ? { alterMode: HEM_TYPE, finalInseam: Number(inseam) } : {}),
-      ...(giftWrap ? { caseFlag: 'Y' as const } : {}),
-    }));
+    const added =
+      cart &&
+      (await cart.addToCart({
+        productCode: detail.productCode,
+        skuCode: sku.skuCode,
+        quantity,
+        ...(semiValues.length ? { semiValues } : {}),
+        ...(hem ? { alterMode: HEM_TYPE, finalInseam: Number(inseam) } : {}),
+        ...(giftWrap ? { caseFlag: 'Y' as const } : {}),
+      }));
     setBusy(false);
     if (!cart) return setNotice({ kind: 'error', text: t('errors.interfaceException') });
     if (!added) return;
@@ -160,7 +190,10 @@ function ProductView({ t, detail, prefix, currency, switches, corner, returnNoti
       return setNotice({ kind: 'success', text: t('product.added') });
     }
     if (added.kind !== 'aborted') {
-      setNotice({ kind: 'error', text: added.kind === 'failure' ? messageFor(t, added.msgCode, added.msg, 'product.cartFailed') : t('errors.interfaceException') });
+      setNotice({
+        kind: 'error',
+        text: added.kind === 'failure' ? messageFor(t, added.msgCode, added.msg, 'product.cartFailed') : t('errors.interfaceException'),
+      });
     }
   }
 
@@ -169,7 +202,9 @@ function ProductView({ t, detail, prefix, currency, switches, corner, returnNoti
     const store = wishlist ?? (await loadWishlist().catch(() => null));
     if (!store) return setNotice({ kind: 'error', text: t('errors.interfaceException') });
     store.setCollectionSwitch(switches.collectionSwitch);
-    const result = wished ? await store.removeWish(detail.productCode, sku?.skuCode ?? '') : await store.addWish(detail.productCode, sku?.skuCode ?? '');
+    const result = wished
+      ? await store.removeWish(detail.productCode, sku?.skuCode ?? '')
+      : await store.addWish(detail.productCode, sku?.skuCode ?? '');
     if (result && !result.ok && result.kind !== 'aborted') {
       // Without a message of the API's, a failed insert says 'interfaceException', a failed delete 'account.deleteFailure'.
       const fallback = wished ? 'account.deleteFailure' : 'errors.interfaceException';
@@ -180,126 +215,234 @@ function ProductView({ t, detail, prefix, currency, switches, corner, returnNoti
   const cornerMark = detail.cornerCode ? corner.marks[detail.cornerCode] : undefined;
   return (
     <>
-    <article className="product-detail" data-product-code={detail.productCode} data-stock={stock.status}>
-      <div className="product-detail__gallery">
-        {colour.images.map((src, index) => (
-          <div className="product-detail__picture" key={src}>
-            <ProductImage src={src} alt={`${detail.name} ${colour.name}`} width={800} height={1000} lazy={index > 0} />
-            {index === 0 && soldOut && <img className="corner-mark corner-mark--top-right" data-corner="sold-out" src={corner.soldOut.imageUrl} alt={t('product.soldOut')} width="64" height="64" />}
-            {index === 0 && cornerMark && <img className={`corner-mark corner-mark--${cornerMark.position}`} data-corner="corner" src={cornerMark.imageUrl} alt={detail.cornerCode ?? ''} width="64" height="64" />}
-          </div>
-        ))}
-      </div>
-      <div className="product-detail__info">
-        <h1 className="product-detail__name">{detail.name}</h1>
-        <p className="product-detail__price" data-red={red || undefined}>
-          <span data-price>{formatPriceRange(price.min, price.max, currency)}</span>
-          {price.origin !== null && <s className="product-detail__origin">{t('product.originalPrice', { price: formatPrice(price.origin, currency) })}</s>}
-        </p>
-        {detail.presaleFlag === 'Y' && <p className="product-detail__flag">{t('product.presale')}</p>}
-        {detail.customMadeFlag === 'Y' && <p className="product-detail__flag">{t('product.customMade')}</p>}
+      <article className="product-detail" data-product-code={detail.productCode} data-stock={stock.status}>
+        <div className="product-detail__gallery">
+          {colour.images.map((src, index) => (
+            <div className="product-detail__picture" key={src}>
+              <ProductImage src={src} alt={`${detail.name} ${colour.name}`} width={800} height={1000} lazy={index > 0} />
+              {index === 0 && soldOut && (
+                <img
+                  className="corner-mark corner-mark--top-right"
+                  data-corner="sold-out"
+                  src={corner.soldOut.imageUrl}
+                  alt={t('product.soldOut')}
+                  width="64"
+                  height="64"
+                />
+              )}
+              {index === 0 && cornerMark && (
+                <img
+                  className={`corner-mark corner-mark--${cornerMark.position}`}
+                  data-corner="corner"
+                  src={cornerMark.imageUrl}
+                  alt={detail.cornerCode ?? ''}
+                  width="64"
+                  height="64"
+                />
+              )}
+            </div>
+          ))}
+        </div>
+        <div className="product-detail__info">
+          <h1 className="product-detail__name">{detail.name}</h1>
+          <p className="product-detail__price" data-red={red || undefined}>
+            <span data-price>{formatPriceRange(price.min, price.max, currency)}</span>
+            {price.origin !== null && (
+              <s className="product-detail__origin">{t('product.originalPrice', { price: formatPrice(price.origin, currency) })}</s>
+            )}
+          </p>
+          {detail.presaleFlag === 'Y' && <p className="product-detail__flag">{t('product.presale')}</p>}
+          {detail.customMadeFlag === 'Y' && <p className="product-detail__flag">{t('product.customMade')}</p>}
 
-        <fieldset className="product-detail__choice">
-          <legend>{t('product.color')}: <strong>{colour.name}</strong></legend>
-          <div className="swatches">
-            {detail.colours.map((c) => (
-              <button key={c.colorNo} type="button" className="swatch" style={{ background: c.hex }} aria-label={c.name} aria-pressed={c.colorNo === colour.colorNo} onClick={() => choose({ colorNo: c.colorNo })} />
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset className="product-detail__choice">
-          <legend>
-            {t('product.size')}
-            {chosen && <>: <strong>{chosen.alias}</strong></>}
-            <a className="product-detail__size-chart" href={sizeChartHref}>{t('product.sizeChart')}</a>
-          </legend>
-          <div className="sizes">
-            {sizes.map((s) => (
-              <button
-                key={s.sizeNo}
-                type="button"
-                className="size"
-                data-sold-out={s.soldOut || undefined}
-                disabled={s.soldOut}
-                aria-pressed={s.sizeNo === chosen?.sizeNo}
-                aria-label={s.soldOut ? t('product.sizeSoldOut', { size: s.alias }) : s.alias}
-                onClick={() => choose({ sizeNo: s.sizeNo })}
-              >
-                {s.alias}
-              </button>
-            ))}
-          </div>
-          {chosen?.stock != null && chosen.stock <= 3 && <p className="product-detail__few">{t('product.fewLeft', { count: chosen.stock })}</p>}
-          {stock.status === 'error' && (
-            <p className="product-detail__note">
-              {t('product.stockFailed')} <button type="button" className="link-button" onClick={() => void loadStock(detail.productCode)}>{t('product.retry')}</button>
-            </p>
-          )}
-        </fieldset>
-
-        {detail.semiOptions.map((option) => (
-          <fieldset key={option.key} className="product-detail__choice product-detail__service" data-semi={option.key}>
-            <legend>{option.name}</legend>
-            <div className="sizes">
-              {option.values.map((value) => (
-                <button key={value.key} type="button" className="size" aria-pressed={semi[option.key] === value.key} onClick={() => setSemi({ ...semi, [option.key]: value.key })}>{value.name}</button>
+          <fieldset className="product-detail__choice">
+            <legend>
+              {t('product.color')}: <strong>{colour.name}</strong>
+            </legend>
+            <div className="swatches">
+              {detail.colours.map((c) => (
+                <button
+                  key={c.colorNo}
+                  type="button"
+                  className="swatch"
+                  style={{ background: c.hex }}
+                  aria-label={c.name}
+                  aria-pressed={c.colorNo === colour.colorNo}
+                  onClick={() => choose({ colorNo: c.colorNo })}
+                />
               ))}
             </div>
-            {semiTouched && !semi[option.key] && <p className="form-field__error" role="alert">{t('product.chooseOption', { option: option.name })}</p>}
           </fieldset>
-        ))}
-        {offersHem && (
-          <fieldset className="product-detail__choice product-detail__service">
-            <legend>{t('product.hem')}</legend>
-            <label><input type="radio" name="hem" checked={!hem} onChange={() => setHem(false)} /> {t('product.hemNone')}</label>
-            <label><input type="radio" name="hem" checked={hem} onChange={() => setHem(true)} /> {t('product.hemTo')}</label>
-            {hem && (
-              <div className="form-field" data-invalid={(inseamTouched && inseamProblem) || undefined}>
-                <label htmlFor="inseam">{t('product.inseam')}</label>
-                <input id="inseam" type="text" inputMode="decimal" value={inseam} onChange={(e) => setInseam(e.target.value)} onBlur={() => setInseamTouched(true)} aria-invalid={Boolean(inseamTouched && inseamProblem)} />
-                {inseamTouched && inseamProblem && (
-                  <p className="form-field__error" role="alert">{inseamProblem === 'required' ? t('product.inseamRequired') : t('product.inseamRange', INSEAM_RANGE_CM)}</p>
-                )}
-              </div>
+
+          <fieldset className="product-detail__choice">
+            <legend>
+              {t('product.size')}
+              {chosen && (
+                <>
+                  : <strong>{chosen.alias}</strong>
+                </>
+              )}
+              <a className="product-detail__size-chart" href={sizeChartHref}>
+                {t('product.sizeChart')}
+              </a>
+            </legend>
+            <div className="sizes">
+              {sizes.map((s) => (
+                <button
+                  key={s.sizeNo}
+                  type="button"
+                  className="size"
+                  data-sold-out={s.soldOut || undefined}
+                  disabled={s.soldOut}
+                  aria-pressed={s.sizeNo === chosen?.sizeNo}
+                  aria-label={s.soldOut ? t('product.sizeSoldOut', { size: s.alias }) : s.alias}
+                  onClick={() => choose({ sizeNo: s.sizeNo })}
+                >
+                  {s.alias}
+                </button>
+              ))}
+            </div>
+            {chosen?.stock != null && chosen.stock <= 3 && (
+              <p className="product-detail__few">{t('product.fewLeft', { count: chosen.stock })}</p>
+            )}
+            {stock.status === 'error' && (
+              <p className="product-detail__note">
+                {t('product.stockFailed')}{' '}
+                <button type="button" className="link-button" onClick={() => void loadStock(detail.productCode)}>
+                  {t('product.retry')}
+                </button>
+              </p>
             )}
           </fieldset>
-        )}
-        {offersGift && (
-          <fieldset className="product-detail__choice product-detail__service">
-            <legend>{t('product.giftWrap')}</legend>
-            <label><input type="checkbox" checked={giftWrap} onChange={(e) => setGiftWrap(e.target.checked)} /> {t('product.giftWrapLabel')}</label>
-          </fieldset>
-        )}
 
-        <div className="product-detail__buy">
-          <div className="quantity" role="group" aria-label={t('product.quantity')}>
-            <button type="button" aria-label={t('product.decrease')} disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>−</button>
-            <output aria-live="polite">{quantity}</output>
-            <button type="button" aria-label={t('product.increase')} disabled={quantity >= limit} onClick={() => setQuantity(quantity + 1)}>+</button>
-          </div>
-          <button type="button" className="button product-detail__add" disabled={!sellable || soldOut || busy} onClick={() => void onAddToCart()}>
-            {!sellable ? t('product.unavailable') : soldOut ? t('product.soldOut') : busy ? t('product.adding') : t('product.addToCart')}
-          </button>
-          {switches.collectionSwitch === 'Y' && (
-            <button type="button" className="product-detail__wish" aria-pressed={wished} aria-label={wished ? t('product.removeFromWishlist') : t('product.addToWishlist')} onClick={() => void onWish()}>
-              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" fill={wished ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.6" /></svg>
-            </button>
+          {detail.semiOptions.map((option) => (
+            <fieldset key={option.key} className="product-detail__choice product-detail__service" data-semi={option.key}>
+              <legend>{option.name}</legend>
+              <div className="sizes">
+                {option.values.map((value) => (
+                  <button
+                    key={value.key}
+                    type="button"
+                    className="size"
+                    aria-pressed={semi[option.key] === value.key}
+                    onClick={() => setSemi({ ...semi, [option.key]: value.key })}
+                  >
+                    {value.name}
+                  </button>
+                ))}
+              </div>
+              {semiTouched && !semi[option.key] && (
+                <p className="form-field__error" role="alert">
+                  {t('product.chooseOption', { option: option.name })}
+                </p>
+              )}
+            </fieldset>
+          ))}
+          {offersHem && (
+            <fieldset className="product-detail__choice product-detail__service">
+              <legend>{t('product.hem')}</legend>
+              <label>
+                <input type="radio" name="hem" checked={!hem} onChange={() => setHem(false)} /> {t('product.hemNone')}
+              </label>
+              <label>
+                <input type="radio" name="hem" checked={hem} onChange={() => setHem(true)} /> {t('product.hemTo')}
+              </label>
+              {hem && (
+                <div className="form-field" data-invalid={(inseamTouched && inseamProblem) || undefined}>
+                  <label htmlFor="inseam">{t('product.inseam')}</label>
+                  <input
+                    id="inseam"
+                    type="text"
+                    inputMode="decimal"
+                    value={inseam}
+                    onChange={(e) => setInseam(e.target.value)}
+                    onBlur={() => setInseamTouched(true)}
+                    aria-invalid={Boolean(inseamTouched && inseamProblem)}
+                  />
+                  {inseamTouched && inseamProblem && (
+                    <p className="form-field__error" role="alert">
+                      {inseamProblem === 'required' ? t('product.inseamRequired') : t('product.inseamRange', INSEAM_RANGE_CM)}
+                    </p>
+                  )}
+                </div>
+              )}
+            </fieldset>
           )}
-        </div>
-        {notice && <p className={notice.kind === 'success' ? 'form-success' : 'form-error'} role={notice.kind === 'error' ? 'alert' : 'status'}>{notice.text}{notice.kind === 'success' && <> <a href={`${prefix}/cart.html`}>{t('product.goToCart')}</a></>}</p>}
+          {offersGift && (
+            <fieldset className="product-detail__choice product-detail__service">
+              <legend>{t('product.giftWrap')}</legend>
+              <label>
+                <input type="checkbox" checked={giftWrap} onChange={(e) => setGiftWrap(e.target.checked)} /> {t('product.giftWrapLabel')}
+              </label>
+            </fieldset>
+          )}
 
-        <section className="product-detail__section">
-          <p className="product-detail__description">{detail.description}</p>
-        </section>
-        <section className="product-detail__section">
-          <h2>{t('product.returnPolicy')}</h2>
-          <p data-return-notice={detail.noReasonToReturnFlag}>{returnNotice[detail.noReasonToReturnFlag]}</p>
-        </section>
-      </div>
-    </article>
-    {/* Editors' content for this product (CMS product page), rendered at build time like every page. */}
-    {cmsContent && <div className="product-detail__cms" data-product-page={detail.productPageCode} dangerouslySetInnerHTML={{ __html: cmsContent }} />}
+          <div className="product-detail__buy">
+            <div className="quantity" role="group" aria-label={t('product.quantity')}>
+              <button type="button" aria-label={t('product.decrease')} disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
+                −
+              </button>
+              <output aria-live="polite">{quantity}</output>
+              <button
+                type="button"
+                aria-label={t('product.increase')}
+                disabled={quantity >= limit}
+                onClick={() => setQuantity(quantity + 1)}
+              >
+                +
+              </button>
+            </div>
+            <button
+              type="button"
+              className="button product-detail__add"
+              disabled={!sellable || soldOut || busy}
+              onClick={() => void onAddToCart()}
+            >
+              {!sellable ? t('product.unavailable') : soldOut ? t('product.soldOut') : busy ? t('product.adding') : t('product.addToCart')}
+            </button>
+            {switches.collectionSwitch === 'Y' && (
+              <button
+                type="button"
+                className="product-detail__wish"
+                aria-pressed={wished}
+                aria-label={wished ? t('product.removeFromWishlist') : t('product.addToWishlist')}
+                onClick={() => void onWish()}
+              >
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                  <path
+                    d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z"
+                    fill={wished ? 'currentColor' : 'none'}
+                    stroke="currentColor"
+                    strokeWidth="1.6"
+                  />
+                </svg>
+              </button>
+            )}
+          </div>
+          {notice && (
+            <p className={notice.kind === 'success' ? 'form-success' : 'form-error'} role={notice.kind === 'error' ? 'alert' : 'status'}>
+              {notice.text}
+              {notice.kind === 'success' && (
+                <>
+                  {' '}
+                  <a href={`${prefix}/cart.html`}>{t('product.goToCart')}</a>
+                </>
+              )}
+            </p>
+          )}
+
+          <section className="product-detail__section">
+            <p className="product-detail__description">{detail.description}</p>
+          </section>
+          <section className="product-detail__section">
+            <h2>{t('product.returnPolicy')}</h2>
+            <p data-return-notice={detail.noReasonToReturnFlag}>{returnNotice[detail.noReasonToReturnFlag]}</p>
+          </section>
+        </div>
+      </article>
+      {/* Editors' content for this product (CMS product page), rendered at build time like every page. */}
+      {cmsContent && (
+        <div className="product-detail__cms" data-product-page={detail.productPageCode} dangerouslySetInnerHTML={{ __html: cmsContent }} />
+      )}
     </>
   );
 }

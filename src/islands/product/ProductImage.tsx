@@ -42,7 +42,12 @@ export default function ProductImage({ src, alt, width, height, lazy = true, loa
   }, [src, load, lazy]);
 
   return (
-    <span ref={holder} className={['product-image', className].filter(Boolean).join(' ')} data-state={state} style={{ aspectRatio: `${width} / ${height}` }}>
+    <span
+      ref={holder}
+      className={['product-image', className].filter(Boolean).join(' ')}
+      data-state={state}
+      style={{ aspectRatio: `${width} / ${height}` }}
+    >
       {state !== 'unload' && state !== 'error' && (
         <img
           src={src}

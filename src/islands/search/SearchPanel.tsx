@@ -18,7 +18,16 @@ import { readSearchQuery, searchBoxWord } from '../../lib/search/query.ts';
 import type { SpecifiedSearchWords } from '../../lib/search/target.ts';
 import { $serviceTip, closeLayer, genderNavBack, openLayer } from '../../stores/header.ts';
 import { getPlatform } from '../../stores/platform.ts';
-import { $hotWords, $searchHistory, $suggestionState, clearSearchHistory, loadHotWords, removeSearchWord, submitSearch, typeWord } from '../../stores/search.ts';
+import {
+  $hotWords,
+  $searchHistory,
+  $suggestionState,
+  clearSearchHistory,
+  loadHotWords,
+  removeSearchWord,
+  submitSearch,
+  typeWord,
+} from '../../stores/search.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export interface SearchQuickLinks {
@@ -37,7 +46,15 @@ export interface SearchPanelProps extends IslandProps {
   quickLinks: SearchQuickLinks;
 }
 
-export default function SearchPanel({ languageCode, prefix, messages, specifiedWords, associativeSearch, customerService, quickLinks }: SearchPanelProps) {
+export default function SearchPanel({
+  languageCode,
+  prefix,
+  messages,
+  specifiedWords,
+  associativeSearch,
+  customerService,
+  quickLinks,
+}: SearchPanelProps) {
   const t = useTranslator(languageCode, messages);
   const [typed, setTyped] = useState('');
   // One header layer at a time: opening the search closes the mini cart or the category layer.
@@ -113,7 +130,9 @@ export default function SearchPanel({ languageCode, prefix, messages, specifiedW
       <form className="search-panel__form" role="search" method="get" action={`${prefix}/search.html`} onSubmit={onSubmit}>
         {(open || genderNav !== 'closed') && (
           <button className="search-panel__back" type="button" aria-label={t('search.back')} onClick={genderNavBack}>
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" /></svg>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
           </button>
         )}
         <input
@@ -135,12 +154,17 @@ export default function SearchPanel({ languageCode, prefix, messages, specifiedW
           onChange={(event) => onType(event.target.value)}
         />
         <button className="search-panel__submit" type="submit" aria-label={t('search.submit')}>
-          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true"><circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" /><path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
         </button>
       </form>
       {/* The tip points at the chat, so it needs one; while the panel is open its quick link does the same job. */}
       {serviceTip && !open && customerService === 'Y' && quickLinks.chat && (
-        <a className="service-tip" aria-live="polite" href={quickLinks.chat}>{t('search.serviceTip')}</a>
+        <a className="service-tip" aria-live="polite" href={quickLinks.chat}>
+          {t('search.serviceTip')}
+        </a>
       )}
       <div className="search-panel__body" id={panelId} hidden={!open}>
         {open && (
@@ -176,7 +200,18 @@ export interface SearchPanelBodyProps {
 }
 
 /** What the open panel shows; apart from the island so it can be rendered on its own in tests. */
-export function SearchPanelBody({ t, typed, suggestions, hotWords, history, showChat, quickLinks, onSearch, onRemove, onClear }: SearchPanelBodyProps) {
+export function SearchPanelBody({
+  t,
+  typed,
+  suggestions,
+  hotWords,
+  history,
+  showChat,
+  quickLinks,
+  onSearch,
+  onRemove,
+  onClear,
+}: SearchPanelBodyProps) {
   if (typed.trim()) {
     if (suggestions.length === 0) return null;
     return (
@@ -195,9 +230,21 @@ export function SearchPanelBody({ t, typed, suggestions, hotWords, history, show
     <>
       <nav className="search-panel__quick-links" aria-label={t('search.quickLinks')}>
         {/* A link without a configured address is left out rather than sent to not-found. */}
-        {quickLinks.storeList && <a className="search-panel__quick-link" href={quickLinks.storeList}>{t('search.storeList')}</a>}
-        {quickLinks.faq && <a className="search-panel__quick-link" href={quickLinks.faq}>{t('search.faq')}</a>}
-        {showChat && quickLinks.chat && <a className="search-panel__quick-link" href={quickLinks.chat}>{t('search.chat')}</a>}
+        {quickLinks.storeList && (
+          <a className="search-panel__quick-link" href={quickLinks.storeList}>
+            {t('search.storeList')}
+          </a>
+        )}
+        {quickLinks.faq && (
+          <a className="search-panel__quick-link" href={quickLinks.faq}>
+            {t('search.faq')}
+          </a>
+        )}
+        {showChat && quickLinks.chat && (
+          <a className="search-panel__quick-link" href={quickLinks.chat}>
+            {t('search.chat')}
+          </a>
+        )}
       </nav>
       {hotWords.length > 0 && (
         <section className="search-panel__section search-panel__hot">
@@ -205,7 +252,9 @@ export function SearchPanelBody({ t, typed, suggestions, hotWords, history, show
           <ul className="search-panel__words">
             {hotWords.map((word) => (
               <li key={word}>
-                <button className="search-panel__word" type="button" onClick={() => onSearch(word)}>{word}</button>
+                <button className="search-panel__word" type="button" onClick={() => onSearch(word)}>
+                  {word}
+                </button>
               </li>
             ))}
           </ul>
@@ -215,14 +264,25 @@ export function SearchPanelBody({ t, typed, suggestions, hotWords, history, show
         <section className="search-panel__section search-panel__recent">
           <div className="search-panel__section-head">
             <h2 className="search-panel__heading">{t('search.recent')}</h2>
-            <button className="search-panel__clear" type="button" onClick={onClear}>{t('search.clearRecent')}</button>
+            <button className="search-panel__clear" type="button" onClick={onClear}>
+              {t('search.clearRecent')}
+            </button>
           </div>
           <ul className="search-panel__words">
             {history.map((word) => (
               <li key={word} className="search-panel__recent-item">
-                <button className="search-panel__word" type="button" onClick={() => onSearch(word)}>{word}</button>
-                <button className="search-panel__remove" type="button" aria-label={t('search.removeWord', { word })} onClick={() => onRemove(word)}>
-                  <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true"><path d="M3 3l10 10M13 3 3 13" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" /></svg>
+                <button className="search-panel__word" type="button" onClick={() => onSearch(word)}>
+                  {word}
+                </button>
+                <button
+                  className="search-panel__remove"
+                  type="button"
+                  aria-label={t('search.removeWord', { word })}
+                  onClick={() => onRemove(word)}
+                >
+                  <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+                    <path d="M3 3l10 10M13 3 3 13" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" />
+                  </svg>
                 </button>
               </li>
             ))}
@@ -232,4 +292,3 @@ export function SearchPanelBody({ t, typed, suggestions, hotWords, history, show
     </>
   );
 }
-

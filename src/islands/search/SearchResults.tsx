@@ -52,33 +52,58 @@ export default function SearchResults({ languageCode, prefix, messages }: Island
     <div className="search-results" data-status={state.status === 'ready' ? 'done' : state.status}>
       <div className="search-results__bar">
         <p className="search-results__count" role="status">
-          {state.status === 'ready' && (query.storeCode ? t('results.storeCount', { count: state.total }) : t('results.count', { count: state.total, word: query.description }))}
+          {state.status === 'ready' &&
+            (query.storeCode
+              ? t('results.storeCount', { count: state.total })
+              : t('results.count', { count: state.total, word: query.description }))}
           {state.status === 'loading' && t('results.loading')}
         </p>
         <label className="search-results__sort">
           {t('results.sort')}{' '}
           <select value={query.sort} onChange={(event) => go({ sort: event.target.value as SearchSort, page: 1 })}>
-            {SEARCH_SORTS.map((sort) => <option key={sort} value={sort}>{t(`results.sorts.${sort}`)}</option>)}
+            {SEARCH_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(`results.sorts.${sort}`)}
+              </option>
+            ))}
           </select>
         </label>
       </div>
       {state.status === 'error' && (
         <p className="form-error" role="alert">
-          {t('errors.interfaceException')} <button type="button" className="link-button" onClick={() => void searchProducts(query)}>{t('cart.retry')}</button>
+          {t('errors.interfaceException')}{' '}
+          <button type="button" className="link-button" onClick={() => void searchProducts(query)}>
+            {t('cart.retry')}
+          </button>
         </p>
       )}
-      {state.status === 'ready' && state.total === 0 && <p className="search-results__empty">{t('results.empty', { word: query.description })}</p>}
+      {state.status === 'ready' && state.total === 0 && (
+        <p className="search-results__empty">{t('results.empty', { word: query.description })}</p>
+      )}
       {state.status === 'ready' && state.items.length > 0 && (
         <ul className="product-list__grid" style={{ ['--columns' as string]: 4 }}>
           {state.items.map((product) => (
             <li key={product.productCode}>
-              <a className="product-tile" href={`${prefix}${productDetailHref(product.productCode)}`} data-product-code={product.productCode}>
+              <a
+                className="product-tile"
+                href={`${prefix}${productDetailHref(product.productCode)}`}
+                data-product-code={product.productCode}
+              >
                 <div className="product-tile__picture">
-                  <img src={withResizeSuffix(product.imageUrl, '480-600')} alt={product.name} width="480" height="600" loading="lazy" decoding="async" />
+                  <img
+                    src={withResizeSuffix(product.imageUrl, '480-600')}
+                    alt={product.name}
+                    width="480"
+                    height="600"
+                    loading="lazy"
+                    decoding="async"
+                  />
                   {product.soldOut && <span className="badge">{t('results.soldOut')}</span>}
                 </div>
                 <span className="product-tile__name">{product.name}</span>
-                <span className="product-tile__price" data-price={product.minPrice}>{formatPriceRange(product.minPrice, product.maxPrice, currency)}</span>
+                <span className="product-tile__price" data-price={product.minPrice}>
+                  {formatPriceRange(product.minPrice, product.maxPrice, currency)}
+                </span>
               </a>
             </li>
           ))}
@@ -86,9 +111,18 @@ export default function SearchResults({ languageCode, prefix, messages }: Island
       )}
       {state.status === 'ready' && pages > 1 && (
         <nav className="search-results__paging" aria-label={t('results.page', { page: query.page, pages })}>
-          <button type="button" className="button button--ghost" disabled={query.page <= 1} onClick={() => go({ page: query.page - 1 })}>{t('results.previous')}</button>
+          <button type="button" className="button button--ghost" disabled={query.page <= 1} onClick={() => go({ page: query.page - 1 })}>
+            {t('results.previous')}
+          </button>
           <span>{t('results.page', { page: query.page, pages })}</span>
-          <button type="button" className="button button--ghost" disabled={query.page >= pages} onClick={() => go({ page: query.page + 1 })}>{t('results.next')}</button>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={query.page >= pages}
+            onClick={() => go({ page: query.page + 1 })}
+          >
+            {t('results.next')}
+          </button>
         </nav>
       )}
     </div>

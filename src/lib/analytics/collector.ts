@@ -16,7 +16,11 @@ export function buildCollectorBody(fields: Record<string, string | number | obje
   return body;
 }
 
-export async function sendToCollector(path: CollectorPath, fields: Record<string, string | number | object | null | undefined>, fetchImpl: typeof fetch = fetch): Promise<void> {
+export async function sendToCollector(
+  path: CollectorPath,
+  fields: Record<string, string | number | object | null | undefined>,
+  fetchImpl: typeof fetch = fetch,
+): Promise<void> {
   try {
     await fetchImpl(path, { method: 'POST', body: buildCollectorBody(fields, Date.now()), keepalive: true });
   } catch (error) {

@@ -13,7 +13,16 @@
  * Platform parts (fetch, the token, what a refresh or a login means) are injected, so the
  * client is tested against a real server without a browser.
  */
-import { ENDPOINTS, envelopeSchema, failureEnvelopeSchema, sessionSchema, type EndpointName, type RequestOf, type ResponseOf, type Session } from './contract.ts';
+import {
+  ENDPOINTS,
+  envelopeSchema,
+  failureEnvelopeSchema,
+  sessionSchema,
+  type EndpointName,
+  type RequestOf,
+  type ResponseOf,
+  type Session,
+} from './contract.ts';
 import { ApiResponseError, isAbort, send, type Answer, type ApiResult, type CoreOptions } from './core.ts';
 
 export { ApiResponseError, type ApiResult } from './core.ts';
@@ -56,7 +65,11 @@ export function createApiClient(options: ApiClientOptions) {
     return { ...(await send(ENDPOINTS[name], body, { ...core, token, signal })), token };
   }
 
-  async function call<N extends EndpointName>(name: N, body?: RequestOf<N>, callOptions: { signal?: AbortSignal } = {}): Promise<ApiResult<ResponseOf<N>>> {
+  async function call<N extends EndpointName>(
+    name: N,
+    body?: RequestOf<N>,
+    callOptions: { signal?: AbortSignal } = {},
+  ): Promise<ApiResult<ResponseOf<N>>> {
     const controller = new AbortController();
     const forward = () => controller.abort();
     callOptions.signal?.addEventListener('abort', forward);
@@ -83,7 +96,8 @@ export function createApiClient(options: ApiClientOptions) {
         return { ok: false, kind: 'failure', msgCode, msg, field: resp?.field ?? null };
       }
       const success = envelopeSchema(ENDPOINTS[name].resp).safeParse(answer.body);
-      if (!success.success || !success.data.success) throw new ApiResponseError(`Unexpected answer from ${ENDPOINTS[name].path} (HTTP ${answer.status})`);
+      if (!success.success || !success.data.success)
+        throw new ApiResponseError(`Unexpected answer from ${ENDPOINTS[name].path} (HTTP ${answer.status})`);
       return { ok: true, data: success.data.resp as ResponseOf<N> };
     } catch (error) {
       if (controller.signal.aborted || isAbort(error)) return { ok: false, kind: 'aborted' };

@@ -21,7 +21,16 @@ import {
   CHECKOUT_CURRENCY,
 } from '../constants.ts';
 // contract.ts imports this module, so shared entities come from the kit, never from contract.ts.
-import { cartLineSchema, couponSchema, endpoint, none, ORDER_STATUSES, orderLineSchema, yesNo, type EndpointDefinition } from './contract-kit.ts';
+import {
+  cartLineSchema,
+  couponSchema,
+  endpoint,
+  none,
+  ORDER_STATUSES,
+  orderLineSchema,
+  yesNo,
+  type EndpointDefinition,
+} from './contract-kit.ts';
 
 export { CHECKOUT_CURRENCY };
 
@@ -43,7 +52,8 @@ export const HEM_MODE_PATTERN = /^[A-Z][A-Z0-9_]{0,19}$/;
 export const CHECKOUT_FROM = ['cart', 'settlement'] as const;
 export type CheckoutFrom = (typeof CHECKOUT_FROM)[number];
 /** Donation targets a page offers: the settlement page leaves one out (DONATION_TARGET_OMITTED_ON_SETTLEMENT). */
-export const donationTargetsFor = (from: CheckoutFrom) => DONATION_INVOICE_TARGETS.filter((t) => from !== 'settlement' || t !== DONATION_TARGET_OMITTED_ON_SETTLEMENT);
+export const donationTargetsFor = (from: CheckoutFrom) =>
+  DONATION_INVOICE_TARGETS.filter((t) => from !== 'settlement' || t !== DONATION_TARGET_OMITTED_ON_SETTLEMENT);
 
 // ---------------------------------------------------------------------------------------
 // The cart page
@@ -59,7 +69,10 @@ export const cartDetailLineSchema = cartLineSchema.extend({
   stock: z.number().int().nonnegative(),
   lineTotal: z.number().describe('unitPrice × quantity'),
   invalid: z.boolean().describe('Cannot be ordered now: see invalidReason'),
-  invalidReason: z.enum(CART_LINE_INVALID_REASONS).nullable().describe('OFF_SALE: switched off or unlisted; SOLD_OUT; STOCK_SHORT: fewer in stock than the quantity'),
+  invalidReason: z
+    .enum(CART_LINE_INVALID_REASONS)
+    .nullable()
+    .describe('OFF_SALE: switched off or unlisted; SOLD_OUT; STOCK_SHORT: fewer in stock than the quantity'),
 });
 export type CartDetailLine = z.infer<typeof cartDetailLineSchema>;
 
@@ -85,13 +98,27 @@ export const cartDetailSchema = z.object({
 
 /** The hem and gift-wrapping services of a line: chosen when it is added (cartAdd) or later (cartOptions). */
 export const cartServicesShape = {
-  alterMode: z.string('CART_HEM_MODE_FORMAT').regex(HEM_MODE_PATTERN, 'CART_HEM_MODE_FORMAT').nullable().optional().describe('Hem type; null removes the hem'),
-  finalInseam: z.number('CART_HEM_INSEAM_RANGE').min(INSEAM_RANGE_CM.min, 'CART_HEM_INSEAM_RANGE').max(INSEAM_RANGE_CM.max, 'CART_HEM_INSEAM_RANGE').nullable().optional().describe('cm; given with alterMode'),
+  alterMode: z
+    .string('CART_HEM_MODE_FORMAT')
+    .regex(HEM_MODE_PATTERN, 'CART_HEM_MODE_FORMAT')
+    .nullable()
+    .optional()
+    .describe('Hem type; null removes the hem'),
+  finalInseam: z
+    .number('CART_HEM_INSEAM_RANGE')
+    .min(INSEAM_RANGE_CM.min, 'CART_HEM_INSEAM_RANGE')
+    .max(INSEAM_RANGE_CM.max, 'CART_HEM_INSEAM_RANGE')
+    .nullable()
+    .optional()
+    .describe('cm; given with alterMode'),
   caseFlag: yesNo.optional().describe('Gift wrapping'),
 };
 
 /** A hem is a type and a length: set both, clear both (null) or leave both out. */
-export function checkHem(body: { alterMode?: string | null | undefined; finalInseam?: number | null | undefined }, ctx: z.RefinementCtx): void {
+export function checkHem(
+  body: { alterMode?: string | null | undefined; finalInseam?: number | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
   const mode = body.alterMode ?? null;
   const inseam = body.finalInseam ?? null;
   if (mode !== null && inseam === null) ctx.addIssue({ code: 'custom', message: 'CART_HEM_INSEAM_REQUIRED', path: ['finalInseam'] });
@@ -113,8 +140,16 @@ export const invoiceRequestSchema = z.discriminatedUnion(
       'vehicle',
       [
         z.object({ type: z.literal('CLOUD'), vehicle: z.literal('MEMBER') }),
-        z.object({ type: z.literal('CLOUD'), vehicle: z.literal('PHONE'), vehicleCode: z.string('OD_INVOICE_PHONE_CODE').regex(PHONE_VEHICLE_PATTERN, 'OD_INVOICE_PHONE_CODE') }),
-        z.object({ type: z.literal('CLOUD'), vehicle: z.literal('CERTIFICATE'), vehicleCode: z.string('OD_INVOICE_CERTIFICATE_CODE').regex(CERTIFICATE_VEHICLE_PATTERN, 'OD_INVOICE_CERTIFICATE_CODE') }),
+        z.object({
+          type: z.literal('CLOUD'),
+          vehicle: z.literal('PHONE'),
+          vehicleCode: z.string('OD_INVOICE_PHONE_CODE').regex(PHONE_VEHICLE_PATTERN, 'OD_INVOICE_PHONE_CODE'),
+        }),
+        z.object({
+          type: z.literal('CLOUD'),
+          vehicle: z.literal('CERTIFICATE'),
+          vehicleCode: z.string('OD_INVOICE_CERTIFICATE_CODE').regex(CERTIFICATE_VEHICLE_PATTERN, 'OD_INVOICE_CERTIFICATE_CODE'),
+        }),
       ],
       { error: 'OD_INVOICE_VEHICLE' },
     ),
@@ -135,8 +170,18 @@ const needsStore = (d: DeliveryType) => (STORE_DELIVERY_TYPES as readonly Delive
 export const orderCreateBodySchema = z
   .object({
     deliveryType: deliveryTypeSchema,
-    addressId: z.string().min(1, 'OD_ADDRESS_REQUIRED').nullable().optional().describe('One of the saved addresses; for EXPRESS_HOME and DIRECT_SITE'),
-    storeCode: z.string('OD_STORE_CODE_FORMAT').regex(STORE_CODE_PATTERN, 'OD_STORE_CODE_FORMAT').nullable().optional().describe('For CVS_711, CVS_FAMILY and STORE_PICKUP'),
+    addressId: z
+      .string()
+      .min(1, 'OD_ADDRESS_REQUIRED')
+      .nullable()
+      .optional()
+      .describe('One of the saved addresses; for EXPRESS_HOME and DIRECT_SITE'),
+    storeCode: z
+      .string('OD_STORE_CODE_FORMAT')
+      .regex(STORE_CODE_PATTERN, 'OD_STORE_CODE_FORMAT')
+      .nullable()
+      .optional()
+      .describe('For CVS_711, CVS_FAMILY and STORE_PICKUP'),
     invoice: invoiceRequestSchema,
     paymentMethod: z.enum(PAYMENT_METHODS, 'OD_PAYMENT_METHOD'),
     payChannel: z.enum(ONLINE_PAY_CHANNELS, 'OD_PAY_CHANNEL').nullable().optional().describe('For ONLINE only'),
@@ -151,7 +196,8 @@ export const orderCreateBodySchema = z
     const delivery = body.deliveryType;
     if (needsAddress(delivery) && !body.addressId) fail('OD_ADDRESS_REQUIRED', 'addressId');
     if (needsStore(delivery) && !body.storeCode) fail('OD_STORE_REQUIRED', 'storeCode');
-    if (body.invoice?.type === 'DONATION' && !(donationTargetsFor(body.from) as readonly string[]).includes(body.invoice.target)) fail('OD_INVOICE_DONATION_TARGET', 'invoice', 'target');
+    if (body.invoice?.type === 'DONATION' && !(donationTargetsFor(body.from) as readonly string[]).includes(body.invoice.target))
+      fail('OD_INVOICE_DONATION_TARGET', 'invoice', 'target');
     if (PAYMENT_METHODS_BY_DELIVERY[delivery]?.includes(body.paymentMethod) === false) fail('OD_PAYMENT_NOT_FOR_DELIVERY', 'paymentMethod');
     if (body.paymentMethod === 'ONLINE' && !body.payChannel) fail('OD_PAY_CHANNEL_REQUIRED', 'payChannel');
     if (body.paymentMethod !== 'ONLINE' && body.payChannel) fail('OD_PAY_CHANNEL_UNEXPECTED', 'payChannel');
@@ -218,13 +264,30 @@ export const couponOfferSchema = z.object({
 // The endpoint table
 
 export const CHECKOUT_ENDPOINTS = {
-  cartDetail: endpoint({ method: 'GET', path: '/cart/detail', auth: true, body: none, resp: cartDetailSchema, summary: 'The cart page: every line (invalid ones flagged) and a summary in TWD' }),
-  cartOptions: endpoint({ method: 'POST', path: '/cart/options', auth: true, body: cartOptionsBodySchema, resp: cartDetailSchema, summary: 'Set the hem and gift wrapping of a line; answers the cart' }),
+  cartDetail: endpoint({
+    method: 'GET',
+    path: '/cart/detail',
+    auth: true,
+    body: none,
+    resp: cartDetailSchema,
+    summary: 'The cart page: every line (invalid ones flagged) and a summary in TWD',
+  }),
+  cartOptions: endpoint({
+    method: 'POST',
+    path: '/cart/options',
+    auth: true,
+    body: cartOptionsBodySchema,
+    resp: cartDetailSchema,
+    summary: 'Set the hem and gift wrapping of a line; answers the cart',
+  }),
   checkoutPreview: endpoint({
     method: 'POST',
     path: '/checkout/preview',
     auth: true,
-    body: z.object({ deliveryType: deliveryTypeSchema, couponId: z.string().min(1).nullable().optional().describe('Omitted: the best usable coupon; null: none') }),
+    body: z.object({
+      deliveryType: deliveryTypeSchema,
+      couponId: z.string().min(1).nullable().optional().describe('Omitted: the best usable coupon; null: none'),
+    }),
     resp: z.object({
       currency: z.literal(CHECKOUT_CURRENCY),
       lines: z.array(cartDetailLineSchema).describe('The valid lines: what orderCreate orders'),
@@ -256,7 +319,14 @@ export const CHECKOUT_ENDPOINTS = {
     resp: z.object({ orderCode: z.string(), status: z.enum(ORDER_STATUSES), paid: z.boolean().describe('Paid online') }),
     summary: "An order's payment state, for the payment return pages",
   }),
-  couponCollect: endpoint({ method: 'POST', path: '/coupon/collect', auth: true, body: z.object({ couponId: z.string().min(1) }), resp: couponSchema, summary: 'Collect a coupon, once' }),
+  couponCollect: endpoint({
+    method: 'POST',
+    path: '/coupon/collect',
+    auth: true,
+    body: z.object({ couponId: z.string().min(1) }),
+    resp: couponSchema,
+    summary: 'Collect a coupon, once',
+  }),
   couponCollectable: endpoint({
     method: 'POST',
     path: '/coupon/collectable',

@@ -19,7 +19,14 @@ export interface EndpointDefinition {
 /** The body of a call that sends none (GET). */
 export const none = z.object({}).strict();
 /** Keeps each definition's own schema types (a plain annotation would widen them to ZodType). */
-export const endpoint = <B extends z.ZodType, R extends z.ZodType>(d: { method: 'GET' | 'POST'; path: string; auth: boolean; body: B; resp: R; summary: string }) => d;
+export const endpoint = <B extends z.ZodType, R extends z.ZodType>(d: {
+  method: 'GET' | 'POST';
+  path: string;
+  auth: boolean;
+  body: B;
+  resp: R;
+  summary: string;
+}) => d;
 
 export const pageQuery = z.object({ page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(10) });
 export const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array(item), total: z.number().int() });
@@ -28,7 +35,21 @@ export const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array
 // Entities both parts of the contract answer (contract.ts re-exports them)
 
 /** Every status an order can be in (the order state machine's states). */
-export const ORDER_STATUSES = ['UNPAID', 'WAIT_SHIP', 'PARTIAL_SHIP', 'SHIPPED', 'WAIT_PICK', 'FINISHED', 'CANCELLED', 'CLOSED', 'WAIT_BACK', 'WAIT_CONFIRM', 'WAIT_DEPOSIT_PAY', 'WAIT_REST_PAY', 'REST_PAY_CANCELLED'] as const;
+export const ORDER_STATUSES = [
+  'UNPAID',
+  'WAIT_SHIP',
+  'PARTIAL_SHIP',
+  'SHIPPED',
+  'WAIT_PICK',
+  'FINISHED',
+  'CANCELLED',
+  'CLOSED',
+  'WAIT_BACK',
+  'WAIT_CONFIRM',
+  'WAIT_DEPOSIT_PAY',
+  'WAIT_REST_PAY',
+  'REST_PAY_CANCELLED',
+] as const;
 
 /** A cart line as the API answers it for the mini cart (the store maps it to the app's CartItem). */
 export const cartLineSchema = z.object({
@@ -59,8 +80,24 @@ export const orderLineSchema = z.object({
   quantity: z.number().int(),
   purchasedQty: z.number().int(),
   giftFlag: yesNo,
-  productDetailInfo: z.object({ skuName: z.string(), colorCode: z.string(), sizeCode: z.string(), sizeAlias: z.string(), colorAlias: z.string(), unitPrice: z.number(), omsSkuCode: z.string() }),
+  productDetailInfo: z.object({
+    skuName: z.string(),
+    colorCode: z.string(),
+    sizeCode: z.string(),
+    sizeAlias: z.string(),
+    colorAlias: z.string(),
+    unitPrice: z.number(),
+    omsSkuCode: z.string(),
+  }),
 });
 
 /** A coupon the member holds; `used` Y once an order spent it. */
-export const couponSchema = z.object({ couponId: z.string(), title: z.string(), discount: z.number(), threshold: z.number(), startDate: z.number(), endDate: z.number(), used: yesNo });
+export const couponSchema = z.object({
+  couponId: z.string(),
+  title: z.string(),
+  discount: z.number(),
+  threshold: z.number(),
+  startDate: z.number(),
+  endDate: z.number(),
+  used: yesNo,
+});

@@ -10,7 +10,18 @@ import { LIGHT_ROUTES } from './light-routes.ts';
 import { THIRD_PARTY_PROVIDERS } from './third-party.ts';
 import { SEARCH_SORTS } from '../search/query.ts';
 import { cartDetailSchema, cartServicesShape, checkHem, CHECKOUT_ENDPOINTS } from './contract-checkout.ts';
-import { cartLineSchema, couponSchema, endpoint, listOf, none, ORDER_STATUSES, orderLineSchema, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
+import {
+  cartLineSchema,
+  couponSchema,
+  endpoint,
+  listOf,
+  none,
+  ORDER_STATUSES,
+  orderLineSchema,
+  pageQuery,
+  yesNo,
+  type EndpointDefinition,
+} from './contract-kit.ts';
 
 export type { EndpointDefinition } from './contract-kit.ts';
 // Shared with contract-checkout.ts, so they live in the kit; exported here as before.
@@ -30,12 +41,14 @@ export const envelopeSchema = <T extends z.ZodType>(resp: T) =>
 export const failureEnvelopeSchema = z
   .object({
     success: z.literal(false),
-    msgCode: z.string().regex(/^[A-Z][A-Z0-9_]+$/).describe('UPPER_SNAKE code, translated through the message catalogue'),
+    msgCode: z
+      .string()
+      .regex(/^[A-Z][A-Z0-9_]+$/)
+      .describe('UPPER_SNAKE code, translated through the message catalogue'),
     resp: z.object({ field: z.string() }).strict().nullable(),
     msg: z.string().nullable(),
   })
   .strict();
-
 
 // ---------------------------------------------------------------------------------------
 // Validation rules that both sides check (the form before sending, the API on receipt)
@@ -93,7 +106,10 @@ export const productSummarySchema = z.object({
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
 const region = z.enum(['TW', 'HK', 'MO', 'CN']);
-const skuPriceSchema = z.object({ sale: z.number().describe('Selling price'), origin: z.number().describe('Regular price; above sale when discounted') });
+const skuPriceSchema = z.object({
+  sale: z.number().describe('Selling price'),
+  origin: z.number().describe('Regular price; above sale when discounted'),
+});
 
 /**
  * What a product-detail page shows that changes only when the catalogue does: written as a
@@ -107,14 +123,29 @@ export const productDetailSchema = z.object({
   description: z.string(),
   gender: z.string(),
   categoryCode: z.string(),
-  colours: z.array(z.object({ colorNo: z.string(), code: z.string(), hex: z.string(), name: z.string(), images: z.array(z.string()).min(1) })).min(1),
+  colours: z
+    .array(z.object({ colorNo: z.string(), code: z.string(), hex: z.string(), name: z.string(), images: z.array(z.string()).min(1) }))
+    .min(1),
   sizes: z.array(z.object({ sizeNo: z.string(), alias: z.string() })).min(1),
-  skus: z.array(z.object({ skuCode: z.string(), omsSkuCode: z.string(), productId: z.string(), colorNo: z.string(), sizeNo: z.string(), price: skuPriceSchema.describe("In the region's currency, as of the build") })).min(1),
+  skus: z
+    .array(
+      z.object({
+        skuCode: z.string(),
+        omsSkuCode: z.string(),
+        productId: z.string(),
+        colorNo: z.string(),
+        sizeNo: z.string(),
+        price: skuPriceSchema.describe("In the region's currency, as of the build"),
+      }),
+    )
+    .min(1),
   priceGroup: z.string(),
   makePantsLengthFlag: yesNo,
   caseFlag: yesNo,
   customMadeFlag: yesNo,
-  semiOptions: z.array(z.object({ key: z.string(), name: z.string(), values: z.array(z.object({ key: z.string(), name: z.string() })).min(1) })).describe('Made-to-order choices, in the language; one value of each is required'),
+  semiOptions: z
+    .array(z.object({ key: z.string(), name: z.string(), values: z.array(z.object({ key: z.string(), name: z.string() })).min(1) }))
+    .describe('Made-to-order choices, in the language; one value of each is required'),
   presaleFlag: yesNo,
   noReasonToReturnFlag: z.enum(['Y', 'N', 'ONLY_EXCHANGE_NOT_RETREAT']),
   cornerCode: z.string().nullable(),
@@ -143,8 +174,38 @@ const productRefSchema = z.object({ productCode: z.string().min(1), skuCode: z.s
 // Orders and after-sales
 
 export const ORDER_TYPES = ['DEFAULT', 'REFUND', 'AFTERSALE', 'REFUNDAF', 'NOTDELIVERREFUSED'] as const;
-export const REFUND_STATUSES = ['RETURN_UNAPPROVED', 'WAIT_RETURN_STORE', 'WAIT_SEND_STORE', 'WAIT_SEND_WH', 'WAIT_CONFIRM', 'WAIT_BUYER_CONFIRM', 'BUYER_UNCONFIRMED', 'REFUND_UNAPPROVED', 'REFUSED', 'SUCCESS', 'SELLER_CONFIRMED', 'CLOSED', 'FAILED', 'PART_REFUND_FAILURE', 'OFFLINE_SUCCESS', 'TIME_CLOSED', 'CONFIRM_RETURNED_STORE', 'WAIT_BUYER_RETURN_GOODS', 'WAIT_REFUND_TO_BUYER', 'SELLER_REFUND_AUDIT'] as const;
-export const EXCHANGE_STATUSES = ['EXCHANGE_UNAPPROVED', 'UNUPLOAD_EXPR', 'UNCONFIRM_RCV', 'CANCELLED', 'INBOUND', 'REPLACEMENT_SHIPPED', 'CLOSED', 'REFUSED'] as const;
+export const REFUND_STATUSES = [
+  'RETURN_UNAPPROVED',
+  'WAIT_RETURN_STORE',
+  'WAIT_SEND_STORE',
+  'WAIT_SEND_WH',
+  'WAIT_CONFIRM',
+  'WAIT_BUYER_CONFIRM',
+  'BUYER_UNCONFIRMED',
+  'REFUND_UNAPPROVED',
+  'REFUSED',
+  'SUCCESS',
+  'SELLER_CONFIRMED',
+  'CLOSED',
+  'FAILED',
+  'PART_REFUND_FAILURE',
+  'OFFLINE_SUCCESS',
+  'TIME_CLOSED',
+  'CONFIRM_RETURNED_STORE',
+  'WAIT_BUYER_RETURN_GOODS',
+  'WAIT_REFUND_TO_BUYER',
+  'SELLER_REFUND_AUDIT',
+] as const;
+export const EXCHANGE_STATUSES = [
+  'EXCHANGE_UNAPPROVED',
+  'UNUPLOAD_EXPR',
+  'UNCONFIRM_RCV',
+  'CANCELLED',
+  'INBOUND',
+  'REPLACEMENT_SHIPPED',
+  'CLOSED',
+  'REFUSED',
+] as const;
 export const REFUND_TYPES = ['REFUND_SHIPPED', 'REFUND_UNSHIPPED', 'REFUND_RETURN'] as const;
 
 export const orderSchema = z.object({
@@ -198,14 +259,36 @@ export const addressSchema = z.object({
 });
 /** A saved address as sent: the receiver's mobile must be a mobile number of the region (only Taiwan's format is checked). */
 const addressBodySchema = addressSchema
-  .extend({ receiver: z.string().trim().min(1, 'AD_RECEIVER_REQUIRED').max(40), city: z.string().trim().min(1, 'AD_CITY_REQUIRED'), detail: z.string().trim().min(1, 'AD_DETAIL_REQUIRED').max(120) })
+  .extend({
+    receiver: z.string().trim().min(1, 'AD_RECEIVER_REQUIRED').max(40),
+    city: z.string().trim().min(1, 'AD_CITY_REQUIRED'),
+    detail: z.string().trim().min(1, 'AD_DETAIL_REQUIRED').max(120),
+  })
   .partial({ addressId: true })
   .superRefine((body, ctx) => {
-    if (body.region === 'TW' && !TW_MOBILE_PATTERN.test(body.mobile)) ctx.addIssue({ code: 'custom', message: 'AD_MOBILE_TW', path: ['mobile'] });
+    if (body.region === 'TW' && !TW_MOBILE_PATTERN.test(body.mobile))
+      ctx.addIssue({ code: 'custom', message: 'AD_MOBILE_TW', path: ['mobile'] });
   });
-export const invoiceSchema = z.object({ invoiceNo: z.string(), orderCode: z.string(), type: z.enum(['CLOUD', 'COMPANY', 'DONATION']), amount: z.number(), issuedAt: z.number() });
-export const ticketSchema = z.object({ ticketId: z.string(), subject: z.string(), status: z.enum(['OPEN', 'REPLIED', 'CLOSED']), createdAt: z.number() });
-export const inboxMessageSchema = z.object({ messageId: z.string(), title: z.string(), body: z.string(), read: yesNo, createdAt: z.number() });
+export const invoiceSchema = z.object({
+  invoiceNo: z.string(),
+  orderCode: z.string(),
+  type: z.enum(['CLOUD', 'COMPANY', 'DONATION']),
+  amount: z.number(),
+  issuedAt: z.number(),
+});
+export const ticketSchema = z.object({
+  ticketId: z.string(),
+  subject: z.string(),
+  status: z.enum(['OPEN', 'REPLIED', 'CLOSED']),
+  createdAt: z.number(),
+});
+export const inboxMessageSchema = z.object({
+  messageId: z.string(),
+  title: z.string(),
+  body: z.string(),
+  read: yesNo,
+  createdAt: z.number(),
+});
 
 /** Product search (the search page): page size default and cap. */
 export const SEARCH_PAGE_SIZE_DEFAULT = 24;
@@ -218,64 +301,381 @@ export const productSearchBodySchema = z
     sort: z.enum(SEARCH_SORTS).default('relevance'),
     page: z.number().int().min(1).default(1),
     pageSize: z.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
-    region: z.enum(['TW', 'HK', 'MO', 'CN']).describe('Prices are in the region\'s currency'),
+    region: z.enum(['TW', 'HK', 'MO', 'CN']).describe("Prices are in the region's currency"),
     language: z.string().optional().describe('BCP 47 code the product names come back in; default zh-TW'),
   })
   // A store search without a store is a mistake of the caller, not an empty result.
-  .refine((body) => body.searchType !== 'storeCode' || Boolean(body.storeCode?.trim()), { message: 'SEARCH_STORE_CODE_REQUIRED', path: ['storeCode'] });
-
+  .refine((body) => body.searchType !== 'storeCode' || Boolean(body.storeCode?.trim()), {
+    message: 'SEARCH_STORE_CODE_REQUIRED',
+    path: ['storeCode'],
+  });
 
 // ---------------------------------------------------------------------------------------
 // The endpoint table
 
 export const ENDPOINTS = {
   // Auth
-  login: endpoint({ method: 'POST', path: '/auth/login', auth: false, body: z.object({ account: z.string().trim().min(1, 'UR_ACCOUNT_REQUIRED'), password: z.string().min(1, 'UR_PASSWORD_REQUIRED') }), resp: sessionSchema, summary: 'Sign in; sets the HttpOnly refresh cookie' }),
-  register: endpoint({ method: 'POST', path: '/auth/register', auth: false, body: z.object({ name: z.string().trim().min(1, 'UR_NAME_REQUIRED').max(40), email: emailSchema, password: passwordSchema, agreeTerms: z.literal(true, 'UR_AGREE_REQUIRED') }), resp: sessionSchema, summary: 'Create a member and sign in' }),
-  refresh: endpoint({ method: 'POST', path: '/auth/refresh', auth: false, body: none, resp: sessionSchema, summary: 'New access token from the refresh cookie (rotated)' }),
-  logout: endpoint({ method: 'POST', path: '/auth/logout', auth: false, body: none, resp: z.object({}), summary: 'Revoke the refresh token and clear its cookie' }),
-  forgetPassword: endpoint({ method: 'POST', path: '/auth/forget-password', auth: false, body: z.object({ email: emailSchema }), resp: z.object({}), summary: 'Send a reset link (always answers success, so accounts cannot be probed)' }),
-  resetPassword: endpoint({ method: 'POST', path: '/auth/reset-password', auth: false, body: z.object({ token: z.string().min(1), password: passwordSchema }), resp: z.object({}), summary: 'Set a new password with the emailed token' }),
-  thirdPartyCallback: endpoint({ method: 'POST', path: '/auth/third-party/callback', auth: false, body: z.object({ provider: z.enum(THIRD_PARTY_PROVIDERS), code: z.string().min(1), state: z.string() }), resp: sessionSchema, summary: 'Complete a social login' }),
+  login: endpoint({
+    method: 'POST',
+    path: '/auth/login',
+    auth: false,
+    body: z.object({ account: z.string().trim().min(1, 'UR_ACCOUNT_REQUIRED'), password: z.string().min(1, 'UR_PASSWORD_REQUIRED') }),
+    resp: sessionSchema,
+    summary: 'Sign in; sets the HttpOnly refresh cookie',
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/auth/register',
+    auth: false,
+    body: z.object({
+      name: z.string().trim().min(1, 'UR_NAME_REQUIRED').max(40),
+      email: emailSchema,
+      password: passwordSchema,
+      agreeTerms: z.literal(true, 'UR_AGREE_REQUIRED'),
+    }),
+    resp: sessionSchema,
+    summary: 'Create a member and sign in',
+  }),
+  refresh: endpoint({
+    method: 'POST',
+    path: '/auth/refresh',
+    auth: false,
+    body: none,
+    resp: sessionSchema,
+    summary: 'New access token from the refresh cookie (rotated)',
+  }),
+  logout: endpoint({
+    method: 'POST',
+    path: '/auth/logout',
+    auth: false,
+    body: none,
+    resp: z.object({}),
+    summary: 'Revoke the refresh token and clear its cookie',
+  }),
+  forgetPassword: endpoint({
+    method: 'POST',
+    path: '/auth/forget-password',
+    auth: false,
+    body: z.object({ email: emailSchema }),
+    resp: z.object({}),
+    summary: 'Send a reset link (always answers success, so accounts cannot be probed)',
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/auth/reset-password',
+    auth: false,
+    body: z.object({ token: z.string().min(1), password: passwordSchema }),
+    resp: z.object({}),
+    summary: 'Set a new password with the emailed token',
+  }),
+  thirdPartyCallback: endpoint({
+    method: 'POST',
+    path: '/auth/third-party/callback',
+    auth: false,
+    body: z.object({ provider: z.enum(THIRD_PARTY_PROVIDERS), code: z.string().min(1), state: z.string() }),
+    resp: sessionSchema,
+    summary: 'Complete a social login',
+  }),
   // Member
-  memberInfo: endpoint({ method: 'GET', path: '/member/info', auth: true, body: none, resp: memberSchema, summary: 'The signed-in member' }),
-  preferLanguage: endpoint({ method: 'POST', path: '/member/prefer-lang', auth: true, body: z.object({ preferLang: z.string().min(2) }), resp: z.object({}), summary: 'Save the preferred language' }),
-  membershipVersion: endpoint({ method: 'GET', path: '/member/membership-version', auth: true, body: none, resp: z.object({ membershipAgreementVersion: z.string(), membershipAgreementPopFlag: yesNo, privacyPolicyVersion: z.string(), privacyPolicyPopFlag: yesNo }), summary: 'Current agreement and privacy versions' }),
-  membershipVersionUpdate: endpoint({ method: 'POST', path: '/member/membership-version', auth: true, body: z.object({ membershipAgreementVersion: z.string().optional(), privacyPolicyVersion: z.string().optional() }), resp: z.object({}), summary: 'Record the accepted version' }),
-  subscriptionSave: endpoint({ method: 'POST', path: '/member/subscription', auth: true, body: z.object({ subscribeEmail: z.string(), extensionEmail: z.string().default(''), phoneFlag: yesNo, smsFlag: yesNo, emailFlag: yesNo, popupNoticeFlag: yesNo, subscribeMap: z.record(z.string(), yesNo) }), resp: z.object({}), summary: 'Save newsletter subscriptions' }),
+  memberInfo: endpoint({
+    method: 'GET',
+    path: '/member/info',
+    auth: true,
+    body: none,
+    resp: memberSchema,
+    summary: 'The signed-in member',
+  }),
+  preferLanguage: endpoint({
+    method: 'POST',
+    path: '/member/prefer-lang',
+    auth: true,
+    body: z.object({ preferLang: z.string().min(2) }),
+    resp: z.object({}),
+    summary: 'Save the preferred language',
+  }),
+  membershipVersion: endpoint({
+    method: 'GET',
+    path: '/member/membership-version',
+    auth: true,
+    body: none,
+    resp: z.object({
+      membershipAgreementVersion: z.string(),
+      membershipAgreementPopFlag: yesNo,
+      privacyPolicyVersion: z.string(),
+      privacyPolicyPopFlag: yesNo,
+    }),
+    summary: 'Current agreement and privacy versions',
+  }),
+  membershipVersionUpdate: endpoint({
+    method: 'POST',
+    path: '/member/membership-version',
+    auth: true,
+    body: z.object({ membershipAgreementVersion: z.string().optional(), privacyPolicyVersion: z.string().optional() }),
+    resp: z.object({}),
+    summary: 'Record the accepted version',
+  }),
+  subscriptionSave: endpoint({
+    method: 'POST',
+    path: '/member/subscription',
+    auth: true,
+    body: z.object({
+      subscribeEmail: z.string(),
+      extensionEmail: z.string().default(''),
+      phoneFlag: yesNo,
+      smsFlag: yesNo,
+      emailFlag: yesNo,
+      popupNoticeFlag: yesNo,
+      subscribeMap: z.record(z.string(), yesNo),
+    }),
+    resp: z.object({}),
+    summary: 'Save newsletter subscriptions',
+  }),
   // Cart
-  cartCount: endpoint({ method: 'GET', path: '/cart/count', auth: true, body: none, resp: z.number().int(), summary: 'Number of items in the cart' }),
-  miniCart: endpoint({ method: 'GET', path: '/cart/mini', auth: true, body: none, resp: z.array(z.object({ cartList: z.array(cartLineSchema), total: z.number().int() })), summary: 'Cart lines for the mini cart: resp[0].cartList' }),
+  cartCount: endpoint({
+    method: 'GET',
+    path: '/cart/count',
+    auth: true,
+    body: none,
+    resp: z.number().int(),
+    summary: 'Number of items in the cart',
+  }),
+  miniCart: endpoint({
+    method: 'GET',
+    path: '/cart/mini',
+    auth: true,
+    body: none,
+    resp: z.array(z.object({ cartList: z.array(cartLineSchema), total: z.number().int() })),
+    summary: 'Cart lines for the mini cart: resp[0].cartList',
+  }),
   // Every change answers the cart it made (cartDetailSchema), so the page sets it without reading again.
-  cartAdd: endpoint({ method: 'POST', path: '/cart/add', auth: true, body: z.object({ productCode: z.string().min(1), skuCode: z.string().min(1), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE), semiValues: z.array(z.object({ semiName: z.string().min(1), semiValue: z.string().min(1) })).optional().describe("A made-to-order item's choices, by option and value key"), ...cartServicesShape }).superRefine(checkHem), resp: cartDetailSchema, summary: 'Add a SKU, with its hem and gift wrapping when chosen (all or nothing); answers the cart' }),
-  cartUpdate: endpoint({ method: 'POST', path: '/cart/update', auth: true, body: z.object({ cartId: z.string(), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE) }), resp: cartDetailSchema, summary: 'Change a line quantity; answers the cart' }),
-  cartRemove: endpoint({ method: 'POST', path: '/cart/remove', auth: true, body: z.object({ cartIds: z.array(z.string()).min(1) }), resp: cartDetailSchema, summary: 'Remove lines; answers the cart' }),
+  cartAdd: endpoint({
+    method: 'POST',
+    path: '/cart/add',
+    auth: true,
+    body: z
+      .object({
+        productCode: z.string().min(1),
+        skuCode: z.string().min(1),
+        quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE),
+        semiValues: z
+          .array(z.object({ semiName: z.string().min(1), semiValue: z.string().min(1) }))
+          .optional()
+          .describe("A made-to-order item's choices, by option and value key"),
+        ...cartServicesShape,
+      })
+      .superRefine(checkHem),
+    resp: cartDetailSchema,
+    summary: 'Add a SKU, with its hem and gift wrapping when chosen (all or nothing); answers the cart',
+  }),
+  cartUpdate: endpoint({
+    method: 'POST',
+    path: '/cart/update',
+    auth: true,
+    body: z.object({ cartId: z.string(), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE) }),
+    resp: cartDetailSchema,
+    summary: 'Change a line quantity; answers the cart',
+  }),
+  cartRemove: endpoint({
+    method: 'POST',
+    path: '/cart/remove',
+    auth: true,
+    body: z.object({ cartIds: z.array(z.string()).min(1) }),
+    resp: cartDetailSchema,
+    summary: 'Remove lines; answers the cart',
+  }),
   // Wishlist
-  wishCount: endpoint({ method: 'GET', path: '/wish/count', auth: true, body: none, resp: z.array(z.number().int()), summary: 'resp[0] is the count' }),
-  wishList: endpoint({ method: 'POST', path: '/wish/list', auth: true, body: z.object({ page: z.number().int().min(1) }), resp: z.object({ list: z.array(wishEntrySchema), total: z.number().int() }), summary: 'Wishlist entries, 20 a page' }),
-  wishInsert: endpoint({ method: 'POST', path: '/wish/insert', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), cartList: z.array(z.string()).default([]) }), resp: z.object({ total: z.number().int() }), summary: 'Add products' }),
-  wishDelete: endpoint({ method: 'POST', path: '/wish/delete', auth: true, body: z.object({ productList: z.array(productRefSchema).min(1), page: z.number().int().optional(), pageSize: z.number().int().optional() }), resp: z.object({ total: z.number().int() }), summary: 'Remove products' }),
+  wishCount: endpoint({
+    method: 'GET',
+    path: '/wish/count',
+    auth: true,
+    body: none,
+    resp: z.array(z.number().int()),
+    summary: 'resp[0] is the count',
+  }),
+  wishList: endpoint({
+    method: 'POST',
+    path: '/wish/list',
+    auth: true,
+    body: z.object({ page: z.number().int().min(1) }),
+    resp: z.object({ list: z.array(wishEntrySchema), total: z.number().int() }),
+    summary: 'Wishlist entries, 20 a page',
+  }),
+  wishInsert: endpoint({
+    method: 'POST',
+    path: '/wish/insert',
+    auth: true,
+    body: z.object({ productList: z.array(productRefSchema).min(1), cartList: z.array(z.string()).default([]) }),
+    resp: z.object({ total: z.number().int() }),
+    summary: 'Add products',
+  }),
+  wishDelete: endpoint({
+    method: 'POST',
+    path: '/wish/delete',
+    auth: true,
+    body: z.object({
+      productList: z.array(productRefSchema).min(1),
+      page: z.number().int().optional(),
+      pageSize: z.number().int().optional(),
+    }),
+    resp: z.object({ total: z.number().int() }),
+    summary: 'Remove products',
+  }),
   // Products and search
-  productsByCodes: endpoint({ ...LIGHT_ROUTES.productsByCodes, body: z.object({ codes: z.array(z.string()).min(1).max(100), region: z.enum(['TW', 'HK', 'MO', 'CN']), language: z.string().optional() }), resp: z.array(productSummarySchema), summary: 'Live price and stock of products' }),
-  productCatalogue: endpoint({ method: 'GET', path: '/product/catalogue', auth: false, body: none, resp: z.array(z.object({ productCode: z.string(), updatedAt: z.number().int() })), summary: 'Every product code, for the build' }),
-  productDetail: endpoint({ method: 'POST', path: '/product/detail', auth: false, body: z.object({ productCode: z.string().min(1), region, language: z.string().min(2) }), resp: productDetailSchema, summary: "A product's static detail in a language and region" }),
-  productStock: endpoint({ method: 'POST', path: '/product/stock', auth: false, body: z.object({ productCode: z.string().min(1), region }), resp: productStockSchema, summary: 'Live price and stock of every SKU of a product' }),
-  recommendedWords: endpoint({ method: 'GET', path: '/search/recommend-words', auth: false, body: none, resp: z.array(z.object({ wordName: z.string() })), summary: 'Hot search words' }),
-  searchSuggestions: endpoint({ method: 'POST', path: '/search/suggest', auth: false, body: z.object({ word: z.string().min(1) }), resp: z.array(z.string()), summary: 'Auto-complete for a typed word' }),
-  productSearch: endpoint({ method: 'POST', path: '/search/products', auth: false, body: productSearchBodySchema, resp: listOf(productSummarySchema), summary: 'Switched-on products whose name contains the word, sorted and paged' }),
+  productsByCodes: endpoint({
+    ...LIGHT_ROUTES.productsByCodes,
+    body: z.object({
+      codes: z.array(z.string()).min(1).max(100),
+      region: z.enum(['TW', 'HK', 'MO', 'CN']),
+      language: z.string().optional(),
+    }),
+    resp: z.array(productSummarySchema),
+    summary: 'Live price and stock of products',
+  }),
+  productCatalogue: endpoint({
+    method: 'GET',
+    path: '/product/catalogue',
+    auth: false,
+    body: none,
+    resp: z.array(z.object({ productCode: z.string(), updatedAt: z.number().int() })),
+    summary: 'Every product code, for the build',
+  }),
+  productDetail: endpoint({
+    method: 'POST',
+    path: '/product/detail',
+    auth: false,
+    body: z.object({ productCode: z.string().min(1), region, language: z.string().min(2) }),
+    resp: productDetailSchema,
+    summary: "A product's static detail in a language and region",
+  }),
+  productStock: endpoint({
+    method: 'POST',
+    path: '/product/stock',
+    auth: false,
+    body: z.object({ productCode: z.string().min(1), region }),
+    resp: productStockSchema,
+    summary: 'Live price and stock of every SKU of a product',
+  }),
+  recommendedWords: endpoint({
+    method: 'GET',
+    path: '/search/recommend-words',
+    auth: false,
+    body: none,
+    resp: z.array(z.object({ wordName: z.string() })),
+    summary: 'Hot search words',
+  }),
+  searchSuggestions: endpoint({
+    method: 'POST',
+    path: '/search/suggest',
+    auth: false,
+    body: z.object({ word: z.string().min(1) }),
+    resp: z.array(z.string()),
+    summary: 'Auto-complete for a typed word',
+  }),
+  productSearch: endpoint({
+    method: 'POST',
+    path: '/search/products',
+    auth: false,
+    body: productSearchBodySchema,
+    resp: listOf(productSummarySchema),
+    summary: 'Switched-on products whose name contains the word, sorted and paged',
+  }),
   // Account area
-  orderList: endpoint({ method: 'POST', path: '/order/list', auth: true, body: pageQuery.extend({ status: z.enum(ORDER_STATUSES).optional() }), resp: listOf(orderSchema), summary: 'Orders, newest first' }),
-  orderDetail: endpoint({ method: 'POST', path: '/order/detail', auth: true, body: z.object({ orderCode: z.string() }), resp: orderSchema, summary: 'One order' }),
-  refundList: endpoint({ method: 'POST', path: '/refund/list', auth: true, body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }), resp: listOf(refundSchema), summary: 'Refunds and returns' }),
-  exchangeList: endpoint({ method: 'POST', path: '/exchange/list', auth: true, body: pageQuery.extend({ status: z.enum(EXCHANGE_STATUSES).optional() }), resp: listOf(exchangeSchema), summary: 'Exchanges' }),
-  afterSaleList: endpoint({ method: 'POST', path: '/aftersale/list', auth: true, body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }), resp: listOf(afterSaleSchema), summary: 'After-sales services (repair, quality issue, alteration)' }),
-  couponList: endpoint({ method: 'POST', path: '/coupon/list', auth: true, body: pageQuery, resp: listOf(couponSchema), summary: 'Coupons' }),
-  addressList: endpoint({ method: 'GET', path: '/address/list', auth: true, body: none, resp: z.array(addressSchema), summary: 'Saved addresses' }),
-  addressSave: endpoint({ method: 'POST', path: '/address/save', auth: true, body: addressBodySchema, resp: addressSchema, summary: 'Create or update an address' }),
-  addressDelete: endpoint({ method: 'POST', path: '/address/delete', auth: true, body: z.object({ addressId: z.string() }), resp: z.object({}), summary: 'Delete an address' }),
-  invoiceList: endpoint({ method: 'POST', path: '/invoice/list', auth: true, body: pageQuery, resp: listOf(invoiceSchema), summary: 'Invoices' }),
-  ticketList: endpoint({ method: 'POST', path: '/ticket/list', auth: true, body: pageQuery, resp: listOf(ticketSchema), summary: 'Customer-service tickets' }),
-  inboxList: endpoint({ method: 'POST', path: '/inbox/list', auth: true, body: pageQuery, resp: listOf(inboxMessageSchema), summary: 'Inbox messages' }),
+  orderList: endpoint({
+    method: 'POST',
+    path: '/order/list',
+    auth: true,
+    body: pageQuery.extend({ status: z.enum(ORDER_STATUSES).optional() }),
+    resp: listOf(orderSchema),
+    summary: 'Orders, newest first',
+  }),
+  orderDetail: endpoint({
+    method: 'POST',
+    path: '/order/detail',
+    auth: true,
+    body: z.object({ orderCode: z.string() }),
+    resp: orderSchema,
+    summary: 'One order',
+  }),
+  refundList: endpoint({
+    method: 'POST',
+    path: '/refund/list',
+    auth: true,
+    body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }),
+    resp: listOf(refundSchema),
+    summary: 'Refunds and returns',
+  }),
+  exchangeList: endpoint({
+    method: 'POST',
+    path: '/exchange/list',
+    auth: true,
+    body: pageQuery.extend({ status: z.enum(EXCHANGE_STATUSES).optional() }),
+    resp: listOf(exchangeSchema),
+    summary: 'Exchanges',
+  }),
+  afterSaleList: endpoint({
+    method: 'POST',
+    path: '/aftersale/list',
+    auth: true,
+    body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }),
+    resp: listOf(afterSaleSchema),
+    summary: 'After-sales services (repair, quality issue, alteration)',
+  }),
+  couponList: endpoint({
+    method: 'POST',
+    path: '/coupon/list',
+    auth: true,
+    body: pageQuery,
+    resp: listOf(couponSchema),
+    summary: 'Coupons',
+  }),
+  addressList: endpoint({
+    method: 'GET',
+    path: '/address/list',
+    auth: true,
+    body: none,
+    resp: z.array(addressSchema),
+    summary: 'Saved addresses',
+  }),
+  addressSave: endpoint({
+    method: 'POST',
+    path: '/address/save',
+    auth: true,
+    body: addressBodySchema,
+    resp: addressSchema,
+    summary: 'Create or update an address',
+  }),
+  addressDelete: endpoint({
+    method: 'POST',
+    path: '/address/delete',
+    auth: true,
+    body: z.object({ addressId: z.string() }),
+    resp: z.object({}),
+    summary: 'Delete an address',
+  }),
+  invoiceList: endpoint({
+    method: 'POST',
+    path: '/invoice/list',
+    auth: true,
+    body: pageQuery,
+    resp: listOf(invoiceSchema),
+    summary: 'Invoices',
+  }),
+  ticketList: endpoint({
+    method: 'POST',
+    path: '/ticket/list',
+    auth: true,
+    body: pageQuery,
+    resp: listOf(ticketSchema),
+    summary: 'Customer-service tickets',
+  }),
+  inboxList: endpoint({
+    method: 'POST',
+    path: '/inbox/list',
+    auth: true,
+    body: pageQuery,
+    resp: listOf(inboxMessageSchema),
+    summary: 'Inbox messages',
+  }),
   // Checkout, orders placed, payment and coupons (contract-checkout.ts)
   ...CHECKOUT_ENDPOINTS,
 } satisfies Record<string, EndpointDefinition>;

@@ -44,12 +44,22 @@ export interface Answer {
 }
 
 /** Sends one call. A network failure or an abort rejects; any HTTP status resolves. */
-export async function send(route: Route, body: unknown, options: CoreOptions & { token?: string | null; signal?: AbortSignal | undefined }): Promise<Answer> {
+export async function send(
+  route: Route,
+  body: unknown,
+  options: CoreOptions & { token?: string | null; signal?: AbortSignal | undefined },
+): Promise<Answer> {
   const headers: Record<string, string> = { accept: 'application/json', 'content-type': 'application/json' };
   if (options.language) headers['accept-language'] = options.language;
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const post = route.method === 'POST';
-  const res = await (options.fetch ?? fetch)(`${options.baseUrl ?? API_BASE_URL}${route.path}`, { method: route.method, headers, credentials: 'same-origin', signal: options.signal ?? null, body: post ? JSON.stringify(body ?? {}) : null });
+  const res = await (options.fetch ?? fetch)(`${options.baseUrl ?? API_BASE_URL}${route.path}`, {
+    method: route.method,
+    headers,
+    credentials: 'same-origin',
+    signal: options.signal ?? null,
+    body: post ? JSON.stringify(body ?? {}) : null,
+  });
   const text = await res.text();
   let json: unknown;
   try {
@@ -75,16 +85,27 @@ export function readEnvelope<T>(route: Route, answer: Answer): ApiResult<T> {
   const envelope = answer.body as Envelope | undefined;
   if (typeof envelope?.success !== 'boolean') throw new ApiResponseError(`Unexpected answer from ${route.path} (HTTP ${answer.status})`);
   if (envelope.success) return { ok: true, data: envelope.resp as T };
-  return { ok: false, kind: 'failure', msgCode: envelope.msgCode ?? 'API_FAILURE', msg: envelope.msg ?? null, field: (envelope.resp as { field?: string } | null)?.field ?? null };
+  return {
+    ok: false,
+    kind: 'failure',
+    msgCode: envelope.msgCode ?? 'API_FAILURE',
+    msg: envelope.msg ?? null,
+    field: (envelope.resp as { field?: string } | null)?.field ?? null,
+  };
 }
 
-export const isAbort = (error: unknown) => error instanceof Error && (error.name === 'AbortError' || (error as { cause?: Error }).cause?.name === 'AbortError');
+export const isAbort = (error: unknown) =>
+  error instanceof Error && (error.name === 'AbortError' || (error as { cause?: Error }).cause?.name === 'AbortError');
 
 /**
  * A public call with the core alone, for a visitor's page: the answer is trusted as the
  * contract types it. Never throws: a failure of any kind is a result, and callers fall back.
  */
-export async function callLight<T>(route: Route, body: unknown, options: CoreOptions & { signal?: AbortSignal } = {}): Promise<ApiResult<T>> {
+export async function callLight<T>(
+  route: Route,
+  body: unknown,
+  options: CoreOptions & { signal?: AbortSignal } = {},
+): Promise<ApiResult<T>> {
   try {
     return readEnvelope<T>(route, await send(route, body, options));
   } catch (error) {

@@ -60,7 +60,8 @@ export function documentKindOf(cachePath: string): DocumentKind | null {
     return /^[0-9]{1,12}$/.test(second!) ? { kind: 'press-release', language, id: second! } : null;
   }
   if (first === 'product-pages' && rest.length === 2) return { kind: 'product-page', language, code: decodeURIComponent(second!) };
-  if (first === 'archive' && rest.length === 3) return { kind: 'archived-page', language, code: decodeURIComponent(second!), version: decodeURIComponent(third!) };
+  if (first === 'archive' && rest.length === 3)
+    return { kind: 'archived-page', language, code: decodeURIComponent(second!), version: decodeURIComponent(third!) };
   return null;
 }
 

@@ -9,7 +9,10 @@ export class CmsDocumentError extends CodedError {
   readonly detail: string;
 
   constructor(language: string, document: string, field: string, detail: string) {
-    super('CMS_DOCUMENT_INVALID', `CMS document invalid: language ${language}, document ${document}, field ${field || '(root)'}: ${detail}`);
+    super(
+      'CMS_DOCUMENT_INVALID',
+      `CMS document invalid: language ${language}, document ${document}, field ${field || '(root)'}: ${detail}`,
+    );
     this.language = language;
     this.document = document;
     this.field = field;

@@ -57,7 +57,8 @@ export function effectiveContent(
   const sourceCodes: string[] = [];
   let current: PageConfig | undefined = page;
   while (current) {
-    if (sourceCodes.includes(current.code)) throw new InheritanceCycleError(`Page ${page.code} inherits in a cycle: ${sourceCodes.join(' → ')} → ${current.code}`);
+    if (sourceCodes.includes(current.code))
+      throw new InheritanceCycleError(`Page ${page.code} inherits in a cycle: ${sourceCodes.join(' → ')} → ${current.code}`);
     sourceCodes.push(current.code);
     const components = documentOf(current)?.components ?? [];
     if (components.length > 0 || !INHERITING_TEMPLATES.has(current.tplt) || !current.superCode) return { components, sourceCodes };

@@ -28,7 +28,9 @@ const pagePath = z
 
 export const fitModeSchema = z
   .enum(['FILL', 'MIDDLE', 'STRETCHING', 'RESPONSIVE', 'TILE'])
-  .describe('How the background image fits: FILL covers, MIDDLE centres at natural size, STRETCHING stretches to both edges, RESPONSIVE fits the width, TILE repeats');
+  .describe(
+    'How the background image fits: FILL covers, MIDDLE centres at natural size, STRETCHING stretches to both edges, RESPONSIVE fits the width, TILE repeats',
+  );
 
 export const backgroundSchema = z
   .object({
@@ -206,7 +208,11 @@ export const cmsConfigSchema = z
       for (const key of ['code', 'path'] as const) {
         const id = `${key}:${page[key]}`;
         if (seen.has(id)) {
-          ctx.addIssue({ code: 'custom', path: ['pages', index, key], message: `duplicate ${key} "${page[key]}" (also page ${seen.get(id)})` });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['pages', index, key],
+            message: `duplicate ${key} "${page[key]}" (also page ${seen.get(id)})`,
+          });
         }
         seen.set(id, index);
       }
@@ -307,7 +313,10 @@ export const switchConfigSchema = z
 export const productCornerSchema = z
   .object({
     soldOut: z.object({ imageUrl: mediaUrl, position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']) }),
-    marks: z.record(z.string(), z.object({ imageUrl: mediaUrl, position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']) })),
+    marks: z.record(
+      z.string(),
+      z.object({ imageUrl: mediaUrl, position: z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']) }),
+    ),
   })
   .describe('Corner marks on product images: the sold-out mark and marks by cornerCode');
 
@@ -362,7 +371,10 @@ const pressBlockSchema = z.discriminatedUnion('type', [
 ]);
 
 export const pressSummarySchema = z.object({
-  id: z.string().regex(/^[0-9]{1,12}$/, 'must be digits: it becomes post{id}.html').describe('Release id, the same in every language'),
+  id: z
+    .string()
+    .regex(/^[0-9]{1,12}$/, 'must be digits: it becomes post{id}.html')
+    .describe('Release id, the same in every language'),
   title: z.string().min(1).describe('Headline'),
   summary: z.string().min(1).describe('One or two sentences: list pages, meta description, feeds'),
   publishedAt: z.number().int().nonnegative().describe('Publication moment (ms); its year and month (brand time, UTC+8) form the URL'),
@@ -379,7 +391,8 @@ export const pressIndexSchema = z
   .superRefine((index, ctx) => {
     const seen = new Set<string>();
     index.releases.forEach((release, i) => {
-      if (seen.has(release.id)) ctx.addIssue({ code: 'custom', path: ['releases', i, 'id'], message: `duplicate release id "${release.id}"` });
+      if (seen.has(release.id))
+        ctx.addIssue({ code: 'custom', path: ['releases', i, 'id'], message: `duplicate release id "${release.id}"` });
       seen.add(release.id);
     });
   })
@@ -398,7 +411,10 @@ export type PressBlock = z.infer<typeof pressBlockSchema>;
 // Shops (the list at /shop/shop_list.html, one shop at /shop/shop.html)
 
 export const shopSchema = z.object({
-  code: z.string().regex(/^[A-Z0-9]{3,12}$/, 'must be 3-12 capitals or digits').describe('Shop code: storeCode of the all-wares search'),
+  code: z
+    .string()
+    .regex(/^[A-Z0-9]{3,12}$/, 'must be 3-12 capitals or digits')
+    .describe('Shop code: storeCode of the all-wares search'),
   name: z.string().min(1),
   region: z.string().min(1).describe('Region heading of the list, e.g. 台北市 / Hong Kong Island'),
   address: z.string().min(1),

@@ -24,7 +24,10 @@ export function isLiveBannerShown(
 
 /** liveDisplayClient is a list like "PC,H5" (commas or spaces, any case); empty means every client. */
 function displaysOn(liveDisplayClient: string | null | undefined, client: string): boolean {
-  const clients = (liveDisplayClient ?? '').split(/[\s,;|]+/).filter(Boolean).map((c) => c.toUpperCase());
+  const clients = (liveDisplayClient ?? '')
+    .split(/[\s,;|]+/)
+    .filter(Boolean)
+    .map((c) => c.toUpperCase());
   return clients.length === 0 || clients.includes(client.toUpperCase());
 }
 

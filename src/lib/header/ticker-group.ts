@@ -95,7 +95,10 @@ export function tickerConfigFor(ticker: TickerDocument | null | undefined, pathW
  * only possible where closeButton is Y, so a ticker without a close button is not hidden by a
  * close done on another page's ticker.
  */
-export function shouldShowTicker(config: Pick<TickerConfig, 'displayFlag' | 'closeButton'> | null | undefined, closedThisSession: boolean): boolean {
+export function shouldShowTicker(
+  config: Pick<TickerConfig, 'displayFlag' | 'closeButton'> | null | undefined,
+  closedThisSession: boolean,
+): boolean {
   if (!config || config.displayFlag !== 'Y') return false;
   return !(closedThisSession && canCloseTicker(config));
 }

@@ -10,7 +10,11 @@ export interface CodeBatcherOptions<P extends { productCode: string }> {
   setTimer?: (action: () => void, ms: number) => unknown;
 }
 
-export function createCodeBatcher<P extends { productCode: string }>({ fetchProducts, delayMs, setTimer = setTimeout }: CodeBatcherOptions<P>) {
+export function createCodeBatcher<P extends { productCode: string }>({
+  fetchProducts,
+  delayMs,
+  setTimer = setTimeout,
+}: CodeBatcherOptions<P>) {
   let pending: Array<{ codes: string[]; resolve: (products: P[]) => void }> = [];
   let scheduled = false;
 

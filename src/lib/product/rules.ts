@@ -20,15 +20,22 @@ export function isRedPrice(priceGroup: string | null | undefined, sale: number, 
 
 /** The distribution type of a delivery: the pickup type when it is a pickup, otherwise the shipping type. */
 export function distributionType(delivery: { shippingType: string; pickupType?: string | null }): string {
-  return delivery.shippingType === 'PICKUP' ? (delivery.pickupType || 'PICKUP') : delivery.shippingType;
+  return delivery.shippingType === 'PICKUP' ? delivery.pickupType || 'PICKUP' : delivery.shippingType;
 }
 
 /** The hem type the store offers: hemming to a finished inseam. */
 export const HEM_TYPE = 'HEM';
 
 /** Hemming applies when the product allows it, the service is on, and `{distribution}_{hemType}` is listed. */
-export function hemServiceApplies(makePantsLengthFlag: 'Y' | 'N', switches: HemSwitches, distribution: string, hemType: string = HEM_TYPE): boolean {
-  return makePantsLengthFlag === 'Y' && switches.tailorServiceSwitch === 'Y' && switches.hemDeliveryType.includes(`${distribution}_${hemType}`);
+export function hemServiceApplies(
+  makePantsLengthFlag: 'Y' | 'N',
+  switches: HemSwitches,
+  distribution: string,
+  hemType: string = HEM_TYPE,
+): boolean {
+  return (
+    makePantsLengthFlag === 'Y' && switches.tailorServiceSwitch === 'Y' && switches.hemDeliveryType.includes(`${distribution}_${hemType}`)
+  );
 }
 
 /** Gift wrapping: the same rule with caseFlag, caseServiceSwitch and caseDeliveryType (distribution types). */
@@ -41,7 +48,10 @@ export function caseServiceApplies(caseFlag: 'Y' | 'N', switches: CaseSwitches, 
  * one distribution type allows it (checkout then keeps it only where it applies).
  */
 export function hemServiceOffered(makePantsLengthFlag: 'Y' | 'N', switches: HemSwitches, hemType: string = HEM_TYPE): boolean {
-  return switches.hemDeliveryType.some((entry) => entry.endsWith(`_${hemType}`) && hemServiceApplies(makePantsLengthFlag, switches, entry.slice(0, -hemType.length - 1), hemType));
+  return switches.hemDeliveryType.some(
+    (entry) =>
+      entry.endsWith(`_${hemType}`) && hemServiceApplies(makePantsLengthFlag, switches, entry.slice(0, -hemType.length - 1), hemType),
+  );
 }
 
 export function caseServiceOffered(caseFlag: 'Y' | 'N', switches: CaseSwitches): boolean {

@@ -6,8 +6,25 @@
 import { PAYMENT_RETURN_PATHS } from '../api/contract-checkout.ts';
 
 export type AppIsland =
-  | 'login' | 'register' | 'forget-password' | 'reset-email' | 'third-party' | 'member-shell' | 'search-results' | 'product-detail'
-  | 'favorites' | 'coupon-collect' | 'voucher-description' | 'my-coupons' | 'cart' | 'checkout' | 'settlement' | 'payment-success' | 'payment-complete' | 'payment-failed' | 'payment-return';
+  | 'login'
+  | 'register'
+  | 'forget-password'
+  | 'reset-email'
+  | 'third-party'
+  | 'member-shell'
+  | 'search-results'
+  | 'product-detail'
+  | 'favorites'
+  | 'coupon-collect'
+  | 'voucher-description'
+  | 'my-coupons'
+  | 'cart'
+  | 'checkout'
+  | 'settlement'
+  | 'payment-success'
+  | 'payment-complete'
+  | 'payment-failed'
+  | 'payment-return';
 
 export interface AppPage {
   path: string;
@@ -25,7 +42,12 @@ const PUBLIC_PAGES: AppPage[] = [
   // A member is needed to place an order, yet the route is public: the island signs a visitor in first.
   { path: '/payment_settlement.html', titleKey: 'paymentSettlement', accessCheck: false, island: 'settlement' },
   // Where the payment providers send the shopper back: public, the island checks the order with the API.
-  ...Object.values(PAYMENT_RETURN_PATHS).map((path) => ({ path, titleKey: 'paymentReturn', accessCheck: false, island: 'payment-return' as const })),
+  ...Object.values(PAYMENT_RETURN_PATHS).map((path) => ({
+    path,
+    titleKey: 'paymentReturn',
+    accessCheck: false,
+    island: 'payment-return' as const,
+  })),
 ];
 
 const AUTH_PAGES: AppPage[] = [
@@ -37,9 +59,31 @@ const AUTH_PAGES: AppPage[] = [
 ];
 
 const ACCOUNT_PAGES = [
-  'info', 'cancellation-clause', 'security/info', 'security/email', 'security/password', 'address', 'order/order-list', 'order/evaluate',
-  'apply-refund', 'apply-prepay', 'apply-aftermarket', 'view-prepay', 'view-refund', 'only-refund', 'refund-return', 'replace', 'detail',
-  'refund', 'refund-logistics', 'replace-list', 'ticket-list', 'ticket-detail', 'recycle', 'coupon', 'favorites',
+  'info',
+  'cancellation-clause',
+  'security/info',
+  'security/email',
+  'security/password',
+  'address',
+  'order/order-list',
+  'order/evaluate',
+  'apply-refund',
+  'apply-prepay',
+  'apply-aftermarket',
+  'view-prepay',
+  'view-refund',
+  'only-refund',
+  'refund-return',
+  'replace',
+  'detail',
+  'refund',
+  'refund-logistics',
+  'replace-list',
+  'ticket-list',
+  'ticket-detail',
+  'recycle',
+  'coupon',
+  'favorites',
 ];
 
 /** The routes only a signed-in member may open: cart, payment, coupons, inbox and the account area. */
@@ -69,7 +113,12 @@ const GUARDED_ISLANDS: Readonly<Record<string, AppIsland>> = {
 export const APP_PAGES: readonly AppPage[] = [
   ...PUBLIC_PAGES,
   ...AUTH_PAGES,
-  ...GUARDED_PATHS.map((path) => ({ path, titleKey: path.replace(/^\//, '').replace(/\.html$/, ''), accessCheck: true, island: GUARDED_ISLANDS[path] ?? ('member-shell' as const) })),
+  ...GUARDED_PATHS.map((path) => ({
+    path,
+    titleKey: path.replace(/^\//, '').replace(/\.html$/, ''),
+    accessCheck: true,
+    island: GUARDED_ISLANDS[path] ?? ('member-shell' as const),
+  })),
 ];
 
 /** Old addresses answered with a permanent redirect to the page's current address. */

@@ -15,7 +15,13 @@
  *   wrote; on Netlify and Cloudflare Pages the pre-paint inline script does it.
  */
 import type { LanguageDefinition } from '../i18n/languages.ts';
-import { MOBILE_NAMED_PATHS, MOBILE_QUERY_NAMES, MOBILE_USER_AGENT_KEYWORDS, mobileRedirectForRequest, type MobilePagesBySegment } from './mobile-redirect.ts';
+import {
+  MOBILE_NAMED_PATHS,
+  MOBILE_QUERY_NAMES,
+  MOBILE_USER_AGENT_KEYWORDS,
+  mobileRedirectForRequest,
+  type MobilePagesBySegment,
+} from './mobile-redirect.ts';
 import { NOT_FOUND_PATH, UNSERVED_FILES } from './static-rules.ts';
 import { PATH_REDIRECTS } from './app-pages.ts';
 
@@ -38,7 +44,8 @@ const prefixOf = (language: LanguageDefinition) => (language.pathSegment ? `/${l
 export function fixedRedirects(input: Pick<HostRulesInput, 'languages' | 'pagePaths'>): Array<{ from: string; to: string; status: 301 }> {
   const rules: Array<{ from: string; to: string; status: 301 }> = [];
   for (const language of input.languages) {
-    for (const [from, to] of Object.entries(PATH_REDIRECTS)) rules.push({ from: `${prefixOf(language)}${from}`, to: `${prefixOf(language)}${to}`, status: 301 });
+    for (const [from, to] of Object.entries(PATH_REDIRECTS))
+      rules.push({ from: `${prefixOf(language)}${from}`, to: `${prefixOf(language)}${to}`, status: 301 });
   }
   // Folders below a language home (the press list and its years): '/press/2026' → '/press/2026/'.
   const homes = new Set(['/', ...input.languages.map((l) => `${prefixOf(l)}/`)]);
@@ -57,7 +64,7 @@ export function redirectsFile(input: HostRulesInput): string {
 export function headersFile(): string {
   return `${[
     GENERATED,
-    '# Netlify and Cloudflare Pages. Pages keep the hosts\' default (revalidate every time), so a publish shows at once.',
+    "# Netlify and Cloudflare Pages. Pages keep the hosts' default (revalidate every time), so a publish shows at once.",
     '/_astro/*',
     `  Cache-Control: ${IMMUTABLE}`,
     '/*',
@@ -78,9 +85,16 @@ function mobileTargets(input: HostRulesInput): Array<[string, string]> {
   const targets: Array<[string, string]> = [];
   const paths = new Set(input.pagePaths);
   // The pages the rules name, built here or not (the mobile site may have them).
-  for (const language of input.languages) for (const path of MOBILE_NAMED_PATHS) if (path !== '/') paths.add(`${prefixOf(language)}${path}`);
+  for (const language of input.languages)
+    for (const path of MOBILE_NAMED_PATHS) if (path !== '/') paths.add(`${prefixOf(language)}${path}`);
   for (const path of [...paths].sort()) {
-    const target = mobileRedirectForRequest({ pathname: path, search: '', userAgent: 'mobile', mobileSiteUrl: input.mobileSiteUrl, pages: input.mobilePages });
+    const target = mobileRedirectForRequest({
+      pathname: path,
+      search: '',
+      userAgent: 'mobile',
+      mobileSiteUrl: input.mobileSiteUrl,
+      pages: input.mobilePages,
+    });
     if (target) targets.push([path, target]);
   }
   return targets;
@@ -107,8 +121,16 @@ export function nginxServerInclude(input: HostRulesInput): string {
   const lines = [GENERATED, '# Include in the server block whose root is the built site (e.g. root /srv/linea/releases/current;).'];
   for (const rule of fixedRedirects(input)) lines.push(`location = ${rule.from} { return ${rule.status} ${rule.to}$is_args$args; }`);
   lines.push(`location ~ "${UNSERVED_FILES.source.replaceAll('\\/', '/')}" { return 404; }`);
-  lines.push(`location /_astro/ { add_header Cache-Control ${nginxString(IMMUTABLE)}; add_header X-Content-Type-Options nosniff; try_files $uri =404; }`);
-  lines.push('location / {', '  add_header Cache-Control "public, max-age=0, must-revalidate";', '  add_header X-Content-Type-Options nosniff;', '  try_files $uri $uri/index.html =404;', '}');
+  lines.push(
+    `location /_astro/ { add_header Cache-Control ${nginxString(IMMUTABLE)}; add_header X-Content-Type-Options nosniff; try_files $uri =404; }`,
+  );
+  lines.push(
+    'location / {',
+    '  add_header Cache-Control "public, max-age=0, must-revalidate";',
+    '  add_header X-Content-Type-Options nosniff;',
+    '  try_files $uri $uri/index.html =404;',
+    '}',
+  );
   // An unknown address redirects to the not-found page of its language.
   const byLongestPrefix = [...input.languages].sort((a, b) => prefixOf(b).length - prefixOf(a).length);
   lines.push('error_page 404 = @linea_not_found;', 'location @linea_not_found {');
@@ -119,7 +141,11 @@ export function nginxServerInclude(input: HostRulesInput): string {
   lines.push(`  return 302 ${NOT_FOUND_PATH};`, '}');
   if (input.mobileSiteUrl) {
     const base = input.mobileSiteUrl.replace(/\/+$/, '');
-    const segments = input.languages.map((l) => l.pathSegment).filter(Boolean).map(regexEscape).join('|');
+    const segments = input.languages
+      .map((l) => l.pathSegment)
+      .filter(Boolean)
+      .map(regexEscape)
+      .join('|');
     const lang = `((?:/(?:${segments}))?)`;
     lines.push('# Phones go to the mobile site; the targets come from the mobile-redirect function.');
     lines.push('set $linea_query_parts "";');
@@ -130,7 +156,9 @@ export function nginxServerInclude(input: HostRulesInput): string {
     }
     lines.push('set $linea_key "$linea_phone|$uri|$arg_searchType|$arg_storeCode|$arg_couponId";');
     lines.push(`if ($linea_key ~ "^1\\|${lang}/search\\.html\\|storeCode\\|([^|]+)\\|") { return 302 ${base}$1/shop/wares/$2; }`);
-    lines.push(`if ($linea_key ~ "^1\\|${lang}/coupon-collect\\.html\\|[^|]*\\|[^|]*\\|([^|]+)$") { return 302 ${base}$1/coupon-collect/$2; }`);
+    lines.push(
+      `if ($linea_key ~ "^1\\|${lang}/coupon-collect\\.html\\|[^|]*\\|[^|]*\\|([^|]+)$") { return 302 ${base}$1/coupon-collect/$2; }`,
+    );
     lines.push(`if ($linea_key ~ "^1\\|${lang}/coupon-collect\\.html\\|") { return 302 ${base}$1/coupon-collect; }`);
     // Read the query map before the last regex: a map's own regex would overwrite $1.
     lines.push('set $linea_mobile_query $linea_query;');

@@ -25,7 +25,15 @@ export function isMobileUserAgent(userAgent: string | null | undefined): boolean
 }
 
 /** Desktop query names → the mobile site's; the others listed are kept as they are; the rest are dropped. */
-export const MOBILE_QUERY_NAMES: Readonly<Record<string, string>> = { productCode: 'pid', productId: 'skuId', uid: 'userId', oid: 'orderId', description: 'description', ugcId: 'ugcId', styleId: 'styleId' };
+export const MOBILE_QUERY_NAMES: Readonly<Record<string, string>> = {
+  productCode: 'pid',
+  productId: 'skuId',
+  uid: 'userId',
+  oid: 'orderId',
+  description: 'description',
+  ugcId: 'ugcId',
+  styleId: 'styleId',
+};
 
 /** The pages of a language's CMS config: a path and its code. */
 export interface MobileCmsPage {
@@ -34,7 +42,15 @@ export interface MobileCmsPage {
 }
 
 const TO_ROOT = new Set(['/', '/index.html', '/cart.html', '/account/favorites.html']);
-const SAME_NAME = new Set(['/evaluation.html', '/official-styling-detail.html', '/staff-styling-detail.html', '/newsletter-subscription.html', '/unsubscribe.html', '/forget_password.html', '/reset-email.html']);
+const SAME_NAME = new Set([
+  '/evaluation.html',
+  '/official-styling-detail.html',
+  '/staff-styling-detail.html',
+  '/newsletter-subscription.html',
+  '/unsubscribe.html',
+  '/forget_password.html',
+  '/reset-email.html',
+]);
 
 /** Every desktop path the rules name (host rules list them even where this store has no page yet). */
 export const MOBILE_NAMED_PATHS: readonly string[] = [
@@ -56,7 +72,14 @@ export const MOBILE_NAMED_PATHS: readonly string[] = [
  * `path` is the path inside the language (no `/en-gb` prefix); `languageSegment` is put back in
  * front of the mobile path.
  */
-export function mobileRedirectTarget(input: { path: string; query: URLSearchParams; userAgent: string | null | undefined; mobileSiteUrl: string; languageSegment?: string; cmsPages: readonly MobileCmsPage[] }): string | null {
+export function mobileRedirectTarget(input: {
+  path: string;
+  query: URLSearchParams;
+  userAgent: string | null | undefined;
+  mobileSiteUrl: string;
+  languageSegment?: string;
+  cmsPages: readonly MobileCmsPage[];
+}): string | null {
   if (!isMobileUserAgent(input.userAgent)) return null;
   const { path, query } = input;
   const prefix = input.languageSegment ? `/${input.languageSegment}` : '';
@@ -70,7 +93,8 @@ export function mobileRedirectTarget(input: { path: string; query: URLSearchPara
   if (path === '/product-detail.html') return to('/product');
   if (path === '/search.html') {
     const storeCode = query.get('storeCode')?.trim();
-    if (query.get('searchType') === 'storeCode' && storeCode) return to(`/shop/wares/${encodeURIComponent(storeCode)}`, new URLSearchParams());
+    if (query.get('searchType') === 'storeCode' && storeCode)
+      return to(`/shop/wares/${encodeURIComponent(storeCode)}`, new URLSearchParams());
     return to('/search');
   }
   if (path === '/email.html' || path === '/account/security/email.html') return to('/account/security/email');
@@ -94,7 +118,13 @@ export type MobilePagesBySegment = Readonly<Record<string, readonly MobileCmsPag
  * The mobile URL for a request to the store (a full path, language prefix included), or
  * null. The caller decides which requests are pages (the server: HTML files only).
  */
-export function mobileRedirectForRequest(input: { pathname: string; search: string; userAgent: string | null | undefined; mobileSiteUrl: string; pages: MobilePagesBySegment }): string | null {
+export function mobileRedirectForRequest(input: {
+  pathname: string;
+  search: string;
+  userAgent: string | null | undefined;
+  mobileSiteUrl: string;
+  pages: MobilePagesBySegment;
+}): string | null {
   if (!input.mobileSiteUrl || !isMobileUserAgent(input.userAgent)) return null;
   const first = input.pathname.split('/')[1] ?? '';
   const segment = first !== '' && first in input.pages ? first : '';

@@ -6,9 +6,7 @@ import type { LanguageDefinition } from '../i18n/languages.ts';
 import { languageOfPath, localizedPath } from '../cms/pages.ts';
 import { PATH_REDIRECTS } from './app-pages.ts';
 
-export type StaticAnswer =
-  | { kind: 'file'; file: string }
-  | { kind: 'redirect'; status: 301 | 302; location: string };
+export type StaticAnswer = { kind: 'file'; file: string } | { kind: 'redirect'; status: 301 | 302; location: string };
 
 export const NOT_FOUND_PATH = '/not-found.html';
 
@@ -22,7 +20,12 @@ export const UNSERVED_FILES = /^\/(?:_host\/|_redirects$|_headers$)|\/\./;
  * `pathname` is the decoded URL path. A file is served as is; a folder with index.html is
  * served at its slash form; anything else redirects to the not-found page of its language.
  */
-export function resolveStaticPath(pathname: string, search: string, exists: (file: string) => boolean, languages: readonly LanguageDefinition[]): StaticAnswer {
+export function resolveStaticPath(
+  pathname: string,
+  search: string,
+  exists: (file: string) => boolean,
+  languages: readonly LanguageDefinition[],
+): StaticAnswer {
   const segments = pathname.split('/');
   if (segments.some((s) => s === '..' || s.includes('\0')) || UNSERVED_FILES.test(pathname)) return notFound(pathname, languages);
   const language = languageOfPath(pathname, languages);

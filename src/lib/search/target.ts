@@ -24,7 +24,12 @@ export function localizeLink(link: string, prefix: string): string {
 }
 
 /** `prefix` is the page's language segment, '' or '/en-gb'. Null when there is nothing to search. */
-export function searchTarget(word: string, specifiedWords: SpecifiedSearchWords, prefix: string, options?: SearchTargetOptions): string | null {
+export function searchTarget(
+  word: string,
+  specifiedWords: SpecifiedSearchWords,
+  prefix: string,
+  options?: SearchTargetOptions,
+): string | null {
   if (options?.searchType === 'storeCode') {
     const storeCode = options.storeCode.trim();
     if (!storeCode) return null;

@@ -39,28 +39,36 @@ const text = (name: string, value: string) => element(name, {}, { text: value })
 
 export function atomFeedXml(feed: AtomFeed): string {
   const entries = feed.entries.map((entry) =>
-    element('entry', {}, {
-      children: [
-        text('id', entry.id),
-        element('title', { type: 'text' }, { text: entry.title }),
-        element('link', { rel: 'alternate', type: 'text/html', href: entry.url }),
-        text('published', entry.published),
-        text('updated', entry.updated),
-        element('summary', { type: 'text' }, { text: entry.summary }),
-      ],
-    }),
+    element(
+      'entry',
+      {},
+      {
+        children: [
+          text('id', entry.id),
+          element('title', { type: 'text' }, { text: entry.title }),
+          element('link', { rel: 'alternate', type: 'text/html', href: entry.url }),
+          text('published', entry.published),
+          text('updated', entry.updated),
+          element('summary', { type: 'text' }, { text: entry.summary }),
+        ],
+      },
+    ),
   );
-  const root = element('feed', { xmlns: ATOM_NS, 'xml:lang': feed.languageCode }, {
-    children: [
-      text('id', feed.id),
-      element('title', { type: 'text' }, { text: feed.title }),
-      element('subtitle', { type: 'text' }, { text: feed.subtitle }),
-      text('updated', feed.updated),
-      element('link', { rel: 'self', type: 'application/atom+xml', href: feed.selfUrl }),
-      element('link', { rel: 'alternate', type: 'text/html', href: feed.pageUrl }),
-      element('author', {}, { children: [text('name', feed.author.name), text('uri', feed.author.uri)] }),
-      ...entries,
-    ],
-  });
+  const root = element(
+    'feed',
+    { xmlns: ATOM_NS, 'xml:lang': feed.languageCode },
+    {
+      children: [
+        text('id', feed.id),
+        element('title', { type: 'text' }, { text: feed.title }),
+        element('subtitle', { type: 'text' }, { text: feed.subtitle }),
+        text('updated', feed.updated),
+        element('link', { rel: 'self', type: 'application/atom+xml', href: feed.selfUrl }),
+        element('link', { rel: 'alternate', type: 'text/html', href: feed.pageUrl }),
+        element('author', {}, { children: [text('name', feed.author.name), text('uri', feed.author.uri)] }),
+        ...entries,
+      ],
+    },
+  );
   return `${XML_DECLARATION}\n${root}\n`;
 }

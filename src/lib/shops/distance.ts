@@ -31,7 +31,13 @@ function unitFormat(languageCode: string, unit: 'meter' | 'kilometer'): Intl.Num
   let format = formats.get(key);
   if (!format) {
     const digits = unit === 'meter' ? 0 : 1;
-    format = new Intl.NumberFormat(languageCode, { style: 'unit', unit, unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits });
+    format = new Intl.NumberFormat(languageCode, {
+      style: 'unit',
+      unit,
+      unitDisplay: 'short',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     formats.set(key, format);
   }
   return format;

@@ -15,8 +15,14 @@ const merge = (into: readonly string[], more: readonly string[]) => [...new Set(
 export function migrateStylingCollects(oldList: readonly string[], current: StylingCollects): StylingCollects {
   const ids = oldList.filter((id) => typeof id === 'string' && id.length > 0);
   return {
-    staff: merge(current.staff, ids.filter((id) => id.length < OFFICIAL_LOOK_ID_MIN_LENGTH)),
-    official: merge(current.official, ids.filter((id) => id.length >= OFFICIAL_LOOK_ID_MIN_LENGTH)),
+    staff: merge(
+      current.staff,
+      ids.filter((id) => id.length < OFFICIAL_LOOK_ID_MIN_LENGTH),
+    ),
+    official: merge(
+      current.official,
+      ids.filter((id) => id.length >= OFFICIAL_LOOK_ID_MIN_LENGTH),
+    ),
   };
 }
 

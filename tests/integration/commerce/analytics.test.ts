@@ -9,10 +9,17 @@ describe('analytics collector', () => {
   it('stores a form-encoded POST to every collector path, readable through the test hook', async () => {
     const { app } = sampleEnv();
     for (const [i, collector] of ANALYTICS_PATHS.entries()) {
-      const res = await app.request(collector, { method: 'POST', body: new URLSearchParams({ event: `e${i}`, page: '/zh-tw/index.html', note: 'a b&c=d' }) });
+      const res = await app.request(collector, {
+        method: 'POST',
+        body: new URLSearchParams({ event: `e${i}`, page: '/zh-tw/index.html', note: 'a b&c=d' }),
+      });
       expect(res.status, collector).toBeLessThan(300);
     }
-    const stored = (await (await app.request('/api/_test/analytics')).json()) as Array<{ path: string; body: Record<string, string>; receivedAt: number }>;
+    const stored = (await (await app.request('/api/_test/analytics')).json()) as Array<{
+      path: string;
+      body: Record<string, string>;
+      receivedAt: number;
+    }>;
     expect(stored.map((s) => s.path)).toEqual([...ANALYTICS_PATHS]);
     stored.forEach((s, i) => {
       expect(s.body).toEqual({ event: `e${i}`, page: '/zh-tw/index.html', note: 'a b&c=d' });

@@ -5,7 +5,19 @@
 import { describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../../../src/lib/api/contract.ts';
 import { DEMO_MEMBERS } from '../../../scripts/local-commerce/seed.ts';
-import { authorize, call, DEMO, expectFailure, expectSuccess, expectUnauthorized, login, memberState, refreshCookie, resetTokenOf, sampleEnv } from '../../fixtures/commerce-app.ts';
+import {
+  authorize,
+  call,
+  DEMO,
+  expectFailure,
+  expectSuccess,
+  expectUnauthorized,
+  login,
+  memberState,
+  refreshCookie,
+  resetTokenOf,
+  sampleEnv,
+} from '../../fixtures/commerce-app.ts';
 
 describe('login', () => {
   it('signs in with the right password: a session, the HttpOnly refresh cookie and the readable hint cookie', async () => {
@@ -57,7 +69,10 @@ describe('login', () => {
     const password = 'Secret2026x';
     expectSuccess('register', await call(app, 'register', { name: 'A', email: 'a@linea.example', password, agreeTerms: true }));
     expectSuccess('register', await call(app, 'register', { name: 'B', email: 'b@linea.example', password, agreeTerms: true }));
-    const rows = db.prepare('SELECT email, password_hash FROM members WHERE password_hash IS NOT NULL').all() as Array<{ email: string; password_hash: string }>;
+    const rows = db.prepare('SELECT email, password_hash FROM members WHERE password_hash IS NOT NULL').all() as Array<{
+      email: string;
+      password_hash: string;
+    }>;
     expect(rows.length).toBe(DEMO_MEMBERS.length + 2);
     for (const row of rows) {
       expect(row.password_hash.startsWith('scrypt$')).toBe(true);
@@ -83,8 +98,14 @@ describe('register', () => {
 
   it('accepts passwords of exactly 8 and 20 characters', async () => {
     const { app } = sampleEnv();
-    expectSuccess('register', await call(app, 'register', { name: 'Eight', email: 'eight@linea.example', password: 'abcdefg1', agreeTerms: true }));
-    expectSuccess('register', await call(app, 'register', { name: 'Twenty', email: 'twenty@linea.example', password: 'a1'.repeat(10), agreeTerms: true }));
+    expectSuccess(
+      'register',
+      await call(app, 'register', { name: 'Eight', email: 'eight@linea.example', password: 'abcdefg1', agreeTerms: true }),
+    );
+    expectSuccess(
+      'register',
+      await call(app, 'register', { name: 'Twenty', email: 'twenty@linea.example', password: 'a1'.repeat(10), agreeTerms: true }),
+    );
   });
 
   it('rejects passwords outside the rule (8–20, a digit and a letter) with UR_PASSWORD_FORMAT on the password field', async () => {
@@ -102,7 +123,9 @@ describe('register', () => {
     const { app, db } = sampleEnv();
     const before = memberState(db);
     for (const email of ['not-an-email', 'a@b', 'a b@linea.example', '']) {
-      expectFailure(await call(app, 'register', { name: 'X', email, password: 'Valid2026', agreeTerms: true }), 'UR_EMAIL_06', { field: 'email' });
+      expectFailure(await call(app, 'register', { name: 'X', email, password: 'Valid2026', agreeTerms: true }), 'UR_EMAIL_06', {
+        field: 'email',
+      });
     }
     for (const email of [DEMO.email, DEMO.email.toUpperCase()]) {
       const answer = await call(app, 'register', { name: 'X', email, password: 'Valid2026', agreeTerms: true });
@@ -116,8 +139,16 @@ describe('register', () => {
 
   it('requires a name and agreement to the terms', async () => {
     const { app } = sampleEnv();
-    expectFailure(await call(app, 'register', { name: ' ', email: 'n@linea.example', password: 'Valid2026', agreeTerms: true }), 'UR_NAME_REQUIRED', { field: 'name' });
-    expectFailure(await call(app, 'register', { name: 'N', email: 'n@linea.example', password: 'Valid2026', agreeTerms: false }), 'UR_AGREE_REQUIRED', { field: 'agreeTerms' });
+    expectFailure(
+      await call(app, 'register', { name: ' ', email: 'n@linea.example', password: 'Valid2026', agreeTerms: true }),
+      'UR_NAME_REQUIRED',
+      { field: 'name' },
+    );
+    expectFailure(
+      await call(app, 'register', { name: 'N', email: 'n@linea.example', password: 'Valid2026', agreeTerms: false }),
+      'UR_AGREE_REQUIRED',
+      { field: 'agreeTerms' },
+    );
   });
 });
 
@@ -252,7 +283,9 @@ describe('forget and reset password', () => {
 
   it('rejects unknown and expired tokens', async () => {
     const { app, clock } = sampleEnv();
-    expectFailure(await call(app, 'resetPassword', { token: 'made-up', password: 'Valid2026' }), 'UR_RESET_TOKEN_INVALID', { field: 'token' });
+    expectFailure(await call(app, 'resetPassword', { token: 'made-up', password: 'Valid2026' }), 'UR_RESET_TOKEN_INVALID', {
+      field: 'token',
+    });
     expectSuccess('forgetPassword', await call(app, 'forgetPassword', { email: DEMO.email }));
     const token = (await resetTokenOf(app, DEMO.email))!;
     clock.now += 3_600_000;
@@ -286,7 +319,10 @@ describe('third-party sign-in', () => {
 
     // A second sign-in with the same provider account is the same member.
     const next = (await authorize(app, 'google')).url!.searchParams.get('code')!;
-    expect(expectSuccess('thirdPartyCallback', await call(app, 'thirdPartyCallback', { provider: 'google', code: next, state: '6' })).member.userId).toBe(session.member.userId);
+    expect(
+      expectSuccess('thirdPartyCallback', await call(app, 'thirdPartyCallback', { provider: 'google', code: next, state: '6' })).member
+        .userId,
+    ).toBe(session.member.userId);
     // A member made by a provider has no password to sign in with.
     expectFailure(await call(app, 'login', { account: session.member.email, password: 'Anything1' }), 'UR_LOGIN_FAILED');
   });
@@ -302,11 +338,19 @@ describe('third-party sign-in', () => {
   it('refuses an unknown provider (400) and a redirect that leaves the site', async () => {
     const { app } = sampleEnv();
     expect((await authorize(app, 'myspace')).status).toBe(400);
-    for (const redirect of ['https://evil.example/third_party.html', '//evil.example/third_party.html', '/\\evil.example/x', '/\t/evil.example', 'third_party.html']) {
+    for (const redirect of [
+      'https://evil.example/third_party.html',
+      '//evil.example/third_party.html',
+      '/\\evil.example/x',
+      '/\t/evil.example',
+      'third_party.html',
+    ]) {
       const page = await authorize(app, 'google', redirect);
       expect(page.status, redirect).toBe(400);
       expect(page.url).toBeNull();
     }
-    expectFailure(await call(app, 'thirdPartyCallback', { provider: 'myspace', code: 'x', state: '' }), 'INVALID_FIELD', { field: 'provider' });
+    expectFailure(await call(app, 'thirdPartyCallback', { provider: 'myspace', code: 'x', state: '' }), 'INVALID_FIELD', {
+      field: 'provider',
+    });
   });
 });

@@ -12,7 +12,10 @@ describe('products and search', () => {
   it('by-codes answers live price and stock per region and skips unknown codes', async () => {
     const { app } = sampleEnv();
     const [a, b] = catalogue.products;
-    const tw = expectSuccess('productsByCodes', await call(app, 'productsByCodes', { codes: [a!.productCode, 'L999999', b!.productCode], region: 'TW' }));
+    const tw = expectSuccess(
+      'productsByCodes',
+      await call(app, 'productsByCodes', { codes: [a!.productCode, 'L999999', b!.productCode], region: 'TW' }),
+    );
     expect(tw.map((p) => p.productCode)).toEqual([a!.productCode, b!.productCode]);
     const hk = expectSuccess('productsByCodes', await call(app, 'productsByCodes', { codes: [a!.productCode], region: 'HK' }));
     expect(tw[0]!.priceInfo.minPrice).toBe(Math.min(...a!.skus.map((s) => s.prices.TWD!.sale)));
@@ -31,16 +34,28 @@ describe('products and search', () => {
   it("a product's detail comes in the asked language and the region's currency", async () => {
     const { app } = sampleEnv();
     const product = catalogue.products.find((p) => p.colours.length > 1)!;
-    const en = expectSuccess('productDetail', await call(app, 'productDetail', { productCode: product.productCode, region: 'HK', language: 'en-GB' }));
+    const en = expectSuccess(
+      'productDetail',
+      await call(app, 'productDetail', { productCode: product.productCode, region: 'HK', language: 'en-GB' }),
+    );
     expect(en.name).toBe(product.names['en-GB']);
     expect(en.colours.map((c) => c.name)).toEqual(product.colours.map((c) => c.names['en-GB']));
     expect(en.skus.map((s) => s.price)).toEqual(product.skus.map((s) => s.prices.HKD));
     expect(en.skus.map((s) => s.productId)).toEqual(product.skus.map((s) => s.productId));
-    expect([en.makePantsLengthFlag, en.caseFlag, en.noReasonToReturnFlag]).toEqual([product.makePantsLengthFlag, product.caseFlag, product.noReasonToReturnFlag]);
-    const tw = expectSuccess('productDetail', await call(app, 'productDetail', { productCode: product.productCode, region: 'TW', language: 'zh-TW' }));
+    expect([en.makePantsLengthFlag, en.caseFlag, en.noReasonToReturnFlag]).toEqual([
+      product.makePantsLengthFlag,
+      product.caseFlag,
+      product.noReasonToReturnFlag,
+    ]);
+    const tw = expectSuccess(
+      'productDetail',
+      await call(app, 'productDetail', { productCode: product.productCode, region: 'TW', language: 'zh-TW' }),
+    );
     expect(tw.name).toBe(product.names['zh-TW']);
     expect(tw.skus[0]!.price).toEqual(product.skus[0]!.prices.TWD);
-    expectFailure(await call(app, 'productDetail', { productCode: 'L999999', region: 'TW', language: 'zh-TW' }), 'PRODUCT_NOT_FOUND', { status: 404 });
+    expectFailure(await call(app, 'productDetail', { productCode: 'L999999', region: 'TW', language: 'zh-TW' }), 'PRODUCT_NOT_FOUND', {
+      status: 404,
+    });
   });
 
   it('stock is live: an order taken from the database shows at once', async () => {
@@ -67,13 +82,18 @@ describe('products and search', () => {
 });
 
 describe('product search', () => {
-  const search = async (app: App, body: RequestOf<'productSearch'>) => expectSuccess('productSearch', await call(app, 'productSearch', body));
+  const search = async (app: App, body: RequestOf<'productSearch'>) =>
+    expectSuccess('productSearch', await call(app, 'productSearch', body));
   /** What the search should find, straight from the catalogue: switched-on products with the word in any name. */
-  const expected = (word: string) => catalogue.products.filter((p) => p.enabledFlag === 'Y' && Object.values(p.names).some((n) => n.toLowerCase().includes(word.toLowerCase())));
+  const expected = (word: string) =>
+    catalogue.products.filter(
+      (p) => p.enabledFlag === 'Y' && Object.values(p.names).some((n) => n.toLowerCase().includes(word.toLowerCase())),
+    );
   /** A word from an English name that several products share (the catalogue repeats garment kinds). */
   const sharedWord = () => {
     const counts = new Map<string, number>();
-    for (const p of catalogue.products) for (const w of new Set(p.names['en-GB']!.toLowerCase().split(/\s+/))) if (w.length > 3) counts.set(w, (counts.get(w) ?? 0) + 1);
+    for (const p of catalogue.products)
+      for (const w of new Set(p.names['en-GB']!.toLowerCase().split(/\s+/))) if (w.length > 3) counts.set(w, (counts.get(w) ?? 0) + 1);
     return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
   };
 
@@ -104,7 +124,7 @@ describe('product search', () => {
     expect(found.list.map((p) => p.productCode)).not.toContain(off.productCode);
   });
 
-  it('sorts by price both ways and by newest (highest product code first), in the region\'s currency', async () => {
+  it("sorts by price both ways and by newest (highest product code first), in the region's currency", async () => {
     const { app } = sampleEnv();
     const word = sharedWord();
     const body = { description: word, region: 'HK', pageSize: 60 } as const;
@@ -135,7 +155,9 @@ describe('product search', () => {
     expect(past).toEqual({ list: [], total });
     // Defaults: 24 a page; more than 60 is refused.
     expect((await search(app, { description: word, region: 'TW' })).list.length).toBe(Math.min(total, 24));
-    expectFailure(await call(app, 'productSearch', { description: word, region: 'TW', pageSize: 61 }), 'INVALID_FIELD', { field: 'pageSize' });
+    expectFailure(await call(app, 'productSearch', { description: word, region: 'TW', pageSize: 61 }), 'INVALID_FIELD', {
+      field: 'pageSize',
+    });
   });
 
   it('answers an empty result for an unknown or a blank word', async () => {
@@ -149,6 +171,8 @@ describe('product search', () => {
     const { app } = sampleEnv();
     const all = await search(app, { searchType: 'storeCode', storeCode: 'S001', region: 'TW' });
     expect(all.total).toBe(catalogue.products.filter((p) => p.enabledFlag === 'Y').length);
-    expectFailure(await call(app, 'productSearch', { searchType: 'storeCode', region: 'TW' }), 'SEARCH_STORE_CODE_REQUIRED', { field: 'storeCode' });
+    expectFailure(await call(app, 'productSearch', { searchType: 'storeCode', region: 'TW' }), 'SEARCH_STORE_CODE_REQUIRED', {
+      field: 'storeCode',
+    });
   });
 });

@@ -4,9 +4,33 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RequestOf } from '../../../src/lib/api/contract.ts';
-import { DELIVERY_TYPES, DONATION_INVOICE_TARGETS, DONATION_TARGET_OMITTED_ON_SETTLEMENT, PAYMENT_METHODS, PAYMENT_METHODS_BY_DELIVERY } from '../../../src/lib/constants.ts';
+import {
+  DELIVERY_TYPES,
+  DONATION_INVOICE_TARGETS,
+  DONATION_TARGET_OMITTED_ON_SETTLEMENT,
+  PAYMENT_METHODS,
+  PAYMENT_METHODS_BY_DELIVERY,
+} from '../../../src/lib/constants.ts';
 import { level2ProductId } from '../../../src/lib/product/product-id.ts';
-import { addressOf, addToCart, call, cartOf, CHECKOUT_CATALOGUE, checkoutEnv, expectFailure, expectSuccess, order, PICKUP, setStock, shopper, sku, state, stockOf, T0, UNIT } from '../../fixtures/commerce-app.ts';
+import {
+  addressOf,
+  addToCart,
+  call,
+  cartOf,
+  CHECKOUT_CATALOGUE,
+  checkoutEnv,
+  expectFailure,
+  expectSuccess,
+  order,
+  PICKUP,
+  setStock,
+  shopper,
+  sku,
+  state,
+  stockOf,
+  T0,
+  UNIT,
+} from '../../fixtures/commerce-app.ts';
 import { startLocalApi } from '../../fixtures/local-api.ts';
 
 describe('invoices', () => {
@@ -33,7 +57,11 @@ describe('invoices', () => {
     const env = checkoutEnv();
     const me = await shopper(env, [[1, 1]]);
     const before = state(env.db);
-    expectFailure(await order(env, me, { ...PICKUP, from: 'settlement', invoice: { type: 'DONATION', target: DONATION_TARGET_OMITTED_ON_SETTLEMENT } }), 'OD_INVOICE_DONATION_TARGET', { field: 'invoice.target' });
+    expectFailure(
+      await order(env, me, { ...PICKUP, from: 'settlement', invoice: { type: 'DONATION', target: DONATION_TARGET_OMITTED_ON_SETTLEMENT } }),
+      'OD_INVOICE_DONATION_TARGET',
+      { field: 'invoice.target' },
+    );
     expect(state(env.db)).toEqual(before);
     for (const target of DONATION_INVOICE_TARGETS.filter((t) => t !== DONATION_TARGET_OMITTED_ON_SETTLEMENT)) {
       expectSuccess('orderCreate', await order(env, me, { ...PICKUP, from: 'settlement', invoice: { type: 'DONATION', target } }));
@@ -82,17 +110,34 @@ describe('delivery and payment', () => {
       await addToCart(env, me, 1, 1);
       const before = state(env.db);
       const byAddress = (addressTypes as readonly string[]).includes(deliveryType);
-      expectFailure(await order(env, me, { ...base, deliveryType }), byAddress ? 'OD_ADDRESS_REQUIRED' : 'OD_STORE_REQUIRED', { field: byAddress ? 'addressId' : 'storeCode' });
+      expectFailure(await order(env, me, { ...base, deliveryType }), byAddress ? 'OD_ADDRESS_REQUIRED' : 'OD_STORE_REQUIRED', {
+        field: byAddress ? 'addressId' : 'storeCode',
+      });
       // The other one does not stand in for it.
-      expectFailure(await order(env, me, { ...base, deliveryType, ...(byAddress ? { storeCode: 'TPE001' } : { addressId }) }), byAddress ? 'OD_ADDRESS_REQUIRED' : 'OD_STORE_REQUIRED', { field: byAddress ? 'addressId' : 'storeCode' });
+      expectFailure(
+        await order(env, me, { ...base, deliveryType, ...(byAddress ? { storeCode: 'TPE001' } : { addressId }) }),
+        byAddress ? 'OD_ADDRESS_REQUIRED' : 'OD_STORE_REQUIRED',
+        { field: byAddress ? 'addressId' : 'storeCode' },
+      );
       expect(state(env.db)).toEqual(before);
 
-      const placed = expectSuccess('orderCreate', await order(env, me, { ...base, deliveryType, ...(byAddress ? { addressId } : { storeCode: 'TPE001' }) }));
-      expect(placed.tracking).toMatchObject({ shippingMethod: deliveryType, shippingType: deliveryType === 'STORE_PICKUP' ? 'PICKUP' : 'EXPRESS', shippingZipCode: byAddress ? '110' : '0' });
-      const stored = env.db.prepare('SELECT delivery_type, store_code, address_json FROM order_checkout WHERE order_code = ?').get(placed.orderCode) as { delivery_type: string; store_code: string | null; address_json: string | null };
+      const placed = expectSuccess(
+        'orderCreate',
+        await order(env, me, { ...base, deliveryType, ...(byAddress ? { addressId } : { storeCode: 'TPE001' }) }),
+      );
+      expect(placed.tracking).toMatchObject({
+        shippingMethod: deliveryType,
+        shippingType: deliveryType === 'STORE_PICKUP' ? 'PICKUP' : 'EXPRESS',
+        shippingZipCode: byAddress ? '110' : '0',
+      });
+      const stored = env.db
+        .prepare('SELECT delivery_type, store_code, address_json FROM order_checkout WHERE order_code = ?')
+        .get(placed.orderCode) as { delivery_type: string; store_code: string | null; address_json: string | null };
       expect(stored.delivery_type).toBe(deliveryType);
       expect(stored.store_code).toBe(byAddress ? null : 'TPE001');
-      expect(stored.address_json === null ? null : (JSON.parse(stored.address_json) as { addressId: string }).addressId).toBe(byAddress ? addressId : null);
+      expect(stored.address_json === null ? null : (JSON.parse(stored.address_json) as { addressId: string }).addressId).toBe(
+        byAddress ? addressId : null,
+      );
     }
   });
 
@@ -113,7 +158,8 @@ describe('delivery and payment', () => {
     const env = checkoutEnv();
     const me = await shopper(env, []);
     const addressId = await addressOf(env, me);
-    const where = (deliveryType: (typeof DELIVERY_TYPES)[number]) => ((addressTypes as readonly string[]).includes(deliveryType) ? { addressId } : { storeCode: 'TPE001' });
+    const where = (deliveryType: (typeof DELIVERY_TYPES)[number]) =>
+      (addressTypes as readonly string[]).includes(deliveryType) ? { addressId } : { storeCode: 'TPE001' };
     // The rule as the table says it: COD never with a store pickup, PAY_IN_STORE only with one.
     expect(PAYMENT_METHODS_BY_DELIVERY.STORE_PICKUP).not.toContain('COD');
     for (const d of DELIVERY_TYPES) expect(PAYMENT_METHODS_BY_DELIVERY[d].includes('PAY_IN_STORE')).toBe(d === 'STORE_PICKUP');
@@ -121,7 +167,14 @@ describe('delivery and payment', () => {
     for (const deliveryType of DELIVERY_TYPES) {
       for (const paymentMethod of PAYMENT_METHODS) {
         await addToCart(env, me, 1, 1);
-        const body = { deliveryType, ...where(deliveryType), invoice: { type: 'CLOUD', vehicle: 'MEMBER' }, paymentMethod, ...(paymentMethod === 'ONLINE' ? { payChannel: 'WALLET' } : {}), from: 'cart' } as const;
+        const body = {
+          deliveryType,
+          ...where(deliveryType),
+          invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+          paymentMethod,
+          ...(paymentMethod === 'ONLINE' ? { payChannel: 'WALLET' } : {}),
+          from: 'cart',
+        } as const;
         const answer = await order(env, me, body);
         if (PAYMENT_METHODS_BY_DELIVERY[deliveryType].includes(paymentMethod)) {
           const placed = expectSuccess('orderCreate', answer);
@@ -134,7 +187,9 @@ describe('delivery and payment', () => {
     }
     await addToCart(env, me, 1, 1);
     expectFailure(await order(env, me, { ...PICKUP, paymentMethod: 'ONLINE' }), 'OD_PAY_CHANNEL_REQUIRED', { field: 'payChannel' });
-    expectFailure(await order(env, me, { ...PICKUP, paymentMethod: 'ONLINE', payChannel: 'CASH' }), 'OD_PAY_CHANNEL', { field: 'payChannel' });
+    expectFailure(await order(env, me, { ...PICKUP, paymentMethod: 'ONLINE', payChannel: 'CASH' }), 'OD_PAY_CHANNEL', {
+      field: 'payChannel',
+    });
     expectFailure(await order(env, me, { ...PICKUP, payChannel: 'CARD' }), 'OD_PAY_CHANNEL_UNEXPECTED', { field: 'payChannel' });
     expectFailure(await order(env, me, { ...PICKUP, paymentMethod: 'CHEQUE' }), 'OD_PAYMENT_METHOD', { field: 'paymentMethod' });
     expectFailure(await order(env, me, { ...PICKUP, deliveryType: 'DRONE' }), 'OD_DELIVERY_TYPE', { field: 'deliveryType' });
@@ -143,7 +198,8 @@ describe('delivery and payment', () => {
   it('freight: by delivery type, free from a subtotal after discount', async () => {
     const env = checkoutEnv();
     const me = await shopper(env, [[1, 1]]);
-    const preview = async (deliveryType: (typeof DELIVERY_TYPES)[number]) => expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType, couponId: null }, { token: me.token }));
+    const preview = async (deliveryType: (typeof DELIVERY_TYPES)[number]) =>
+      expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType, couponId: null }, { token: me.token }));
     const small = Object.fromEntries(await Promise.all(DELIVERY_TYPES.map(async (d) => [d, (await preview(d)).summary.freight])));
     expect(small).toEqual({ EXPRESS_HOME: 100, CVS_711: 60, CVS_FAMILY: 60, STORE_PICKUP: 0, DIRECT_SITE: 150 });
     const home = await preview('EXPRESS_HOME');
@@ -157,7 +213,10 @@ describe('delivery and payment', () => {
     // Discounted below the line, the freight is back.
     expectSuccess('couponCollect', await call(env.app, 'couponCollect', { couponId: 'CC002' }, { token: me.token }));
     await addToCart(env, me, 2, 3); // 3,430 − 500 = 2,930
-    const discounted = expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType: 'DIRECT_SITE', couponId: 'CC002' }, { token: me.token }));
+    const discounted = expectSuccess(
+      'checkoutPreview',
+      await call(env.app, 'checkoutPreview', { deliveryType: 'DIRECT_SITE', couponId: 'CC002' }, { token: me.token }),
+    );
     expect(discounted.summary).toMatchObject({ subtotal: 3430, discount: 500, freight: 150, total: 3080 });
   });
 });
@@ -165,14 +224,30 @@ describe('delivery and payment', () => {
 describe('placing an order', () => {
   it('reserves stock, removes the ordered lines and leaves the rest; orderList and orderDetail show it with level-2 ids; the tracking payload has every field of the purchase event', async () => {
     const env = checkoutEnv();
-    const me = await shopper(env, [[1, 2], [2, 1], [3, 1]]);
+    const me = await shopper(env, [
+      [1, 2],
+      [2, 1],
+      [3, 1],
+    ]);
     const addressId = await addressOf(env, me, '220');
     env.db.prepare("UPDATE products SET json = json_set(json, '$.enabledFlag', 'N') WHERE product_code = ?").run('L000003');
     const ids = Object.fromEntries((await cartOf(env, me)).lines.map((l) => [l.productCode, l.cartId]));
-    expectSuccess('cartOptions', await call(env.app, 'cartOptions', { cartId: ids.L000002!, alterMode: 'HEM', finalInseam: 70, caseFlag: 'Y' }, { token: me.token }));
+    expectSuccess(
+      'cartOptions',
+      await call(env.app, 'cartOptions', { cartId: ids.L000002!, alterMode: 'HEM', finalInseam: 70, caseFlag: 'Y' }, { token: me.token }),
+    );
     const stockBefore = [1, 2, 3].map((n) => stockOf(env.db, sku(n).skuCode));
 
-    const placed = expectSuccess('orderCreate', await order(env, me, { deliveryType: 'EXPRESS_HOME', addressId, invoice: { type: 'CLOUD', vehicle: 'MEMBER' }, paymentMethod: 'COD', from: 'cart' }));
+    const placed = expectSuccess(
+      'orderCreate',
+      await order(env, me, {
+        deliveryType: 'EXPRESS_HOME',
+        addressId,
+        invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+        paymentMethod: 'COD',
+        from: 'cart',
+      }),
+    );
     // 1,470 is under the free-freight line of a home delivery.
     expect(placed).toMatchObject({ status: 'WAIT_SHIP', total: 3 * UNIT + 100, payUrl: null });
     expect([1, 2, 3].map((n) => stockOf(env.db, sku(n).skuCode))).toEqual([stockBefore[0]! - 2, stockBefore[1]! - 1, stockBefore[2]]);
@@ -182,27 +257,62 @@ describe('placing an order', () => {
     expect(list.total).toBe(1);
     const detail = expectSuccess('orderDetail', await call(env.app, 'orderDetail', { orderCode: placed.orderCode }, { token: me.token }));
     expect(list.list[0]).toEqual(detail);
-    expect(detail).toMatchObject({ orderCode: placed.orderCode, status: 'WAIT_SHIP', orderType: 'DEFAULT', shippingType: 'EXPRESS', discount: 0, freight: 100, total: 3 * UNIT + 100, couponId: null, createdAt: T0 });
+    expect(detail).toMatchObject({
+      orderCode: placed.orderCode,
+      status: 'WAIT_SHIP',
+      orderType: 'DEFAULT',
+      shippingType: 'EXPRESS',
+      discount: 0,
+      freight: 100,
+      total: 3 * UNIT + 100,
+      couponId: null,
+      createdAt: T0,
+    });
     for (const line of detail.products) {
       const catalogueSku = CHECKOUT_CATALOGUE.products.flatMap((p) => p.skus).find((s) => s.skuCode === line.skuCode)!;
       expect(line.productId).toBe(level2ProductId(catalogueSku.omsSkuCode, catalogueSku.colorNo, catalogueSku.sizeNo));
       expect(line.productDetailInfo.omsSkuCode).toBe(catalogueSku.omsSkuCode);
     }
-    expect(detail.products.map((l) => [l.productCode, l.quantity, l.giftFlag])).toEqual([['L000002', 1, 'N'], ['L000001', 2, 'N']]);
+    expect(detail.products.map((l) => [l.productCode, l.quantity, l.giftFlag])).toEqual([
+      ['L000002', 1, 'N'],
+      ['L000001', 2, 'N'],
+    ]);
 
     const { tracking } = placed;
-    expect(Object.keys(tracking).sort()).toEqual(['actionField', 'giftFlag', 'giftOrder', 'orTempId', 'products', 'shippingMethod', 'shippingType', 'shippingZipCode'].sort());
-    expect(tracking).toMatchObject({ orTempId: placed.orderCode, shippingType: 'EXPRESS', shippingMethod: 'EXPRESS_HOME', shippingZipCode: '220', giftOrder: 'Y', giftFlag: 'N' });
+    expect(Object.keys(tracking).sort()).toEqual(
+      ['actionField', 'giftFlag', 'giftOrder', 'orTempId', 'products', 'shippingMethod', 'shippingType', 'shippingZipCode'].sort(),
+    );
+    expect(tracking).toMatchObject({
+      orTempId: placed.orderCode,
+      shippingType: 'EXPRESS',
+      shippingMethod: 'EXPRESS_HOME',
+      shippingZipCode: '220',
+      giftOrder: 'Y',
+      giftFlag: 'N',
+    });
     expect(tracking.actionField).toEqual({ account: 3 * UNIT, discount: 0, total: 3 * UNIT + 100, freight: 100, couponId: null });
     expect(tracking.products.map(({ summaryInfo: _, ...line }) => line)).toEqual(detail.products);
-    expect(tracking.products[0]!.summaryInfo).toEqual({ categoryNames: ['WOMEN', 'W01', 'W0101'], originPrice: 590, fullName: '圓領T恤 2', omsProductCodeSix: '000002', minPrice: UNIT, maxPrice: UNIT });
-    const services = JSON.parse((env.db.prepare('SELECT services_json FROM order_checkout WHERE order_code = ?').get(placed.orderCode) as { services_json: string }).services_json);
+    expect(tracking.products[0]!.summaryInfo).toEqual({
+      categoryNames: ['WOMEN', 'W01', 'W0101'],
+      originPrice: 590,
+      fullName: '圓領T恤 2',
+      omsProductCodeSix: '000002',
+      minPrice: UNIT,
+      maxPrice: UNIT,
+    });
+    const services = JSON.parse(
+      (env.db.prepare('SELECT services_json FROM order_checkout WHERE order_code = ?').get(placed.orderCode) as { services_json: string })
+        .services_json,
+    );
     expect(services).toContainEqual({ skuCode: sku(2).skuCode, alterMode: 'HEM', finalInseam: 70, caseFlag: 'Y' });
   });
 
   it('orders only the lines asked for when cartIds are given', async () => {
     const env = checkoutEnv();
-    const me = await shopper(env, [[1, 1], [2, 1]]);
+    const me = await shopper(env, [
+      [1, 1],
+      [2, 1],
+    ]);
     const ids = Object.fromEntries((await cartOf(env, me)).lines.map((l) => [l.productCode, l.cartId]));
     const before = state(env.db);
     expectFailure(await order(env, me, { ...PICKUP, cartIds: [ids.L000001!, '999999'] }), 'OD_CART_LINE_NOT_FOUND', { field: 'cartIds' });
@@ -214,7 +324,11 @@ describe('placing an order', () => {
 
   it('a short line fails the whole order with OD_STOCK_SHORTAGE naming its SKU, and nothing changes', async () => {
     const env = checkoutEnv();
-    const me = await shopper(env, [[1, 1], [2, 3], [4, 2]]);
+    const me = await shopper(env, [
+      [1, 1],
+      [2, 3],
+      [4, 2],
+    ]);
     expectSuccess('couponCollect', await call(env.app, 'couponCollect', { couponId: 'CC001' }, { token: me.token }));
     setStock(env.db, sku(2).skuCode, 2);
     setStock(env.db, sku(4).skuCode, 0);
@@ -230,7 +344,9 @@ describe('placing an order', () => {
     const env = checkoutEnv();
     const me = await shopper(env, []);
     expectFailure(await order(env, me, PICKUP), 'OD_CART_EMPTY', { field: null });
-    expectFailure(await call(env.app, 'checkoutPreview', { deliveryType: 'STORE_PICKUP' }, { token: me.token }), 'OD_CART_EMPTY', { field: null });
+    expectFailure(await call(env.app, 'checkoutPreview', { deliveryType: 'STORE_PICKUP' }, { token: me.token }), 'OD_CART_EMPTY', {
+      field: null,
+    });
     await addToCart(env, me, 1, 1);
     env.db.prepare("UPDATE products SET json = json_set(json, '$.enabledFlag', 'N') WHERE product_code = ?").run('L000001');
     expectFailure(await order(env, me, PICKUP), 'OD_CART_EMPTY', { field: null });
@@ -240,12 +356,21 @@ describe('placing an order', () => {
     const api = await startLocalApi({ catalogue: CHECKOUT_CATALOGUE });
     try {
       const post = async (path: string, body: unknown, token?: string) => {
-        const res = await fetch(`${api.apiBase}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body) });
+        const res = await fetch(`${api.apiBase}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+          body: JSON.stringify(body),
+        });
         return (await res.json()) as { success: boolean; msgCode: string | null; resp: unknown };
       };
       const tokens = await Promise.all(
         Array.from({ length: 20 }, async (_, i) => {
-          const registered = await post('/auth/register', { name: `Racer ${i}`, email: `racer${i}@linea.example`, password: 'Race2026x', agreeTerms: true });
+          const registered = await post('/auth/register', {
+            name: `Racer ${i}`,
+            email: `racer${i}@linea.example`,
+            password: 'Race2026x',
+            agreeTerms: true,
+          });
           const token = (registered.resp as { accessToken: string }).accessToken;
           expect((await post('/cart/add', { ...sku(1), quantity: 1 }, token)).success).toBe(true);
           return token;
@@ -257,7 +382,9 @@ describe('placing an order', () => {
       expect(answers.filter((a) => !a.success).map((a) => a.msgCode)).toEqual(Array(15).fill('OD_STOCK_SHORTAGE'));
       expect(stockOf(api.db, sku(1).skuCode)).toBe(0);
       expect((api.db.prepare('SELECT COUNT(*) AS n FROM order_checkout').get() as { n: number }).n).toBe(5);
-      expect((api.db.prepare('SELECT COUNT(*) AS n FROM cart_lines WHERE sku_code = ?').get(sku(1).skuCode) as { n: number }).n).toBe(15 + 1);
+      expect((api.db.prepare('SELECT COUNT(*) AS n FROM cart_lines WHERE sku_code = ?').get(sku(1).skuCode) as { n: number }).n).toBe(
+        15 + 1,
+      );
     } finally {
       await api.close();
     }

@@ -6,12 +6,32 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseSync } from 'node:sqlite';
 import { type EndpointName, ENDPOINTS, type RequestOf } from '../../../src/lib/api/contract.ts';
 import type { CommerceAppOptions } from '../../../scripts/local-commerce/app.ts';
-import { authorize, call, cartIdsOf, DEMO, type Env, expectSuccess, expectUnauthorized, freeSkus, isSellable, login, memberState, refreshCookie, resetTokenOf, sampleCatalogue, sampleEnv, wishCodesOf } from '../../fixtures/commerce-app.ts';
+import {
+  authorize,
+  call,
+  cartIdsOf,
+  DEMO,
+  type Env,
+  expectSuccess,
+  expectUnauthorized,
+  freeSkus,
+  isSellable,
+  login,
+  memberState,
+  refreshCookie,
+  resetTokenOf,
+  sampleCatalogue,
+  sampleEnv,
+  wishCodesOf,
+} from '../../fixtures/commerce-app.ts';
 
 const catalogue = sampleCatalogue();
 
 const ENDPOINT_NAMES = Object.keys(ENDPOINTS) as EndpointName[];
-const recordIdsOf = (db: DatabaseSync, kind: string, memberId: string) => (db.prepare('SELECT id FROM records WHERE kind = ? AND member_id = ? ORDER BY id').all(kind, memberId) as Array<{ id: string }>).map((r) => r.id);
+const recordIdsOf = (db: DatabaseSync, kind: string, memberId: string) =>
+  (db.prepare('SELECT id FROM records WHERE kind = ? AND member_id = ? ORDER BY id').all(kind, memberId) as Array<{ id: string }>).map(
+    (r) => r.id,
+  );
 
 // One well-formed request per endpoint. Adding an endpoint to ENDPOINTS without an entry here
 // fails the coverage test, so every endpoint is exercised against its contract.
@@ -43,7 +63,17 @@ const VALID_REQUESTS: ValidRequests = {
   preferLanguage: () => ({ body: { preferLang: 'en-GB' } }),
   membershipVersion: () => ({ body: {} }),
   membershipVersionUpdate: () => ({ body: { membershipAgreementVersion: '2026.2', privacyPolicyVersion: '2026.2' } }),
-  subscriptionSave: () => ({ body: { subscribeEmail: DEMO.email, extensionEmail: '', phoneFlag: 'N', smsFlag: 'N', emailFlag: 'Y', popupNoticeFlag: 'N', subscribeMap: { WOMEN: 'Y', MEN: 'N' } } }),
+  subscriptionSave: () => ({
+    body: {
+      subscribeEmail: DEMO.email,
+      extensionEmail: '',
+      phoneFlag: 'N',
+      smsFlag: 'N',
+      emailFlag: 'Y',
+      popupNoticeFlag: 'N',
+      subscribeMap: { WOMEN: 'Y', MEN: 'N' },
+    },
+  }),
   cartCount: () => ({ body: {} }),
   miniCart: () => ({ body: {} }),
   cartAdd: (f) => {
@@ -56,7 +86,12 @@ const VALID_REQUESTS: ValidRequests = {
   wishList: () => ({ body: { page: 1 } }),
   wishInsert: (f) => {
     const wished = new Set(wishCodesOf(f.db, DEMO.id));
-    return { body: { productList: [{ productCode: catalogue.products.filter(isSellable).find((p) => !wished.has(p.productCode))!.productCode }], cartList: [] } };
+    return {
+      body: {
+        productList: [{ productCode: catalogue.products.filter(isSellable).find((p) => !wished.has(p.productCode))!.productCode }],
+        cartList: [],
+      },
+    };
   },
   wishDelete: (f) => ({ body: { productList: [{ productCode: wishCodesOf(f.db, DEMO.id)[0]! }] } }),
   productsByCodes: () => ({ body: { codes: catalogue.products.slice(0, 3).map((p) => p.productCode), region: 'HK' } }),
@@ -73,7 +108,9 @@ const VALID_REQUESTS: ValidRequests = {
   afterSaleList: () => ({ body: PAGE }),
   couponList: () => ({ body: PAGE }),
   addressList: () => ({ body: {} }),
-  addressSave: () => ({ body: { receiver: '陳大文', mobile: '91234567', region: 'HK', city: '香港', detail: '中環皇后大道中 1 號', isDefault: 'N' } }),
+  addressSave: () => ({
+    body: { receiver: '陳大文', mobile: '91234567', region: 'HK', city: '香港', detail: '中環皇后大道中 1 號', isDefault: 'N' },
+  }),
   addressDelete: (f) => ({ body: { addressId: recordIdsOf(f.db, 'address', DEMO.id)[0]! } }),
   invoiceList: () => ({ body: PAGE }),
   ticketList: () => ({ body: PAGE }),
@@ -83,8 +120,21 @@ const VALID_REQUESTS: ValidRequests = {
   checkoutPreview: () => ({ body: { deliveryType: 'STORE_PICKUP' } }),
   orderCreate: (f) => {
     // The seeded cart lines that stock covers (the seed picks in-stock SKUs, not how many).
-    const covered = f.db.prepare('SELECT c.cart_id FROM cart_lines c JOIN skus s ON s.sku_code = c.sku_code WHERE c.member_id = ? AND s.stock >= c.quantity ORDER BY c.cart_id').all(DEMO.id) as Array<{ cart_id: number }>;
-    return { body: { deliveryType: 'EXPRESS_HOME', addressId: recordIdsOf(f.db, 'address', DEMO.id)[0]!, invoice: { type: 'CLOUD', vehicle: 'MEMBER' }, paymentMethod: 'COD', cartIds: covered.map((r) => String(r.cart_id)), from: 'cart' } };
+    const covered = f.db
+      .prepare(
+        'SELECT c.cart_id FROM cart_lines c JOIN skus s ON s.sku_code = c.sku_code WHERE c.member_id = ? AND s.stock >= c.quantity ORDER BY c.cart_id',
+      )
+      .all(DEMO.id) as Array<{ cart_id: number }>;
+    return {
+      body: {
+        deliveryType: 'EXPRESS_HOME',
+        addressId: recordIdsOf(f.db, 'address', DEMO.id)[0]!,
+        invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+        paymentMethod: 'COD',
+        cartIds: covered.map((r) => String(r.cart_id)),
+        from: 'cart',
+      },
+    };
   },
   orderPayStatus: (f) => ({ body: { orderCode: recordIdsOf(f.db, 'order', DEMO.id)[0]! } }),
   couponCollect: () => ({ body: { couponId: 'CC001' } }),
@@ -125,7 +175,10 @@ describe('every endpoint of the contract', () => {
         expect(memberState(f.db), 'a rejected call changed member state').toEqual(before);
       }
 
-      const answer = await call(f.app, name, prepared.body, { ...(definition.auth ? { token: f.token } : {}), ...(prepared.cookie ? { cookie: prepared.cookie } : {}) });
+      const answer = await call(f.app, name, prepared.body, {
+        ...(definition.auth ? { token: f.token } : {}),
+        ...(prepared.cookie ? { cookie: prepared.cookie } : {}),
+      });
       expectSuccess(name, answer);
 
       if (definition.auth) {

@@ -3,7 +3,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS } from '../../../scripts/local-commerce/seed.ts';
-import { addressOf, addToCart, call, checkoutEnv, DAY, expectFailure, expectSuccess, order, PICKUP, shopper, state, T0 } from '../../fixtures/commerce-app.ts';
+import {
+  addressOf,
+  addToCart,
+  call,
+  checkoutEnv,
+  DAY,
+  expectFailure,
+  expectSuccess,
+  order,
+  PICKUP,
+  shopper,
+  state,
+  T0,
+} from '../../fixtures/commerce-app.ts';
 
 describe('coupons', () => {
   it('lists the collectable coupons that have not ended, or one by id', async () => {
@@ -15,7 +28,10 @@ describe('coupons', () => {
       expect(coupon.startDate).toBeLessThan(coupon.endDate);
     }
     env.clock.now = T0 + 20 * DAY;
-    expect(expectSuccess('couponCollectable', await call(env.app, 'couponCollectable', {})).map((c) => c.couponId)).toEqual(['CC001', 'CC003']);
+    expect(expectSuccess('couponCollectable', await call(env.app, 'couponCollectable', {})).map((c) => c.couponId)).toEqual([
+      'CC001',
+      'CC003',
+    ]);
     expect(expectSuccess('couponCollectable', await call(env.app, 'couponCollectable', { couponId: 'CC002' }))).toEqual([list[1]]);
     expectFailure(await call(env.app, 'couponCollectable', { couponId: 'NOPE' }), 'COUPON_NOT_FOUND', { field: 'couponId' });
   });
@@ -25,53 +41,104 @@ describe('coupons', () => {
     const me = await shopper(env, []);
     const coupon = expectSuccess('couponCollect', await call(env.app, 'couponCollect', { couponId: 'CC001' }, { token: me.token }));
     expect(coupon).toMatchObject({ couponId: 'CC001', discount: 150, threshold: 1000, used: 'N' });
-    expectFailure(await call(env.app, 'couponCollect', { couponId: 'CC001' }, { token: me.token }), 'COUPON_ALREADY_COLLECTED', { field: 'couponId' });
-    expect(expectSuccess('couponList', await call(env.app, 'couponList', { page: 1, pageSize: 10 }, { token: me.token })).list).toEqual([coupon]);
-    expectFailure(await call(env.app, 'couponCollect', { couponId: 'NOPE' }, { token: me.token }), 'COUPON_NOT_FOUND', { field: 'couponId' });
+    expectFailure(await call(env.app, 'couponCollect', { couponId: 'CC001' }, { token: me.token }), 'COUPON_ALREADY_COLLECTED', {
+      field: 'couponId',
+    });
+    expect(expectSuccess('couponList', await call(env.app, 'couponList', { page: 1, pageSize: 10 }, { token: me.token })).list).toEqual([
+      coupon,
+    ]);
+    expectFailure(await call(env.app, 'couponCollect', { couponId: 'NOPE' }, { token: me.token }), 'COUPON_NOT_FOUND', {
+      field: 'couponId',
+    });
     env.clock.now = T0 + 15 * DAY;
-    expectFailure(await call(env.app, 'couponCollect', { couponId: 'CC002' }, { token: me.token }), 'COUPON_EXPIRED', { field: 'couponId' });
+    expectFailure(await call(env.app, 'couponCollect', { couponId: 'CC002' }, { token: me.token }), 'COUPON_EXPIRED', {
+      field: 'couponId',
+    });
     // Another member collects the same coupon for themselves.
     const other = await shopper(env, []);
     expectSuccess('couponCollect', await call(env.app, 'couponCollect', { couponId: 'CC001' }, { token: other.token }));
     // The demo member already holds seeded coupons; collecting a new one adds to them.
-    const demo = expectSuccess('login', await call(env.app, 'login', { account: DEMO_MEMBERS[0].email, password: DEMO_MEMBERS[0].password }));
-    const held = expectSuccess('couponList', await call(env.app, 'couponList', { page: 1, pageSize: 50 }, { token: demo.accessToken })).total;
+    const demo = expectSuccess(
+      'login',
+      await call(env.app, 'login', { account: DEMO_MEMBERS[0].email, password: DEMO_MEMBERS[0].password }),
+    );
+    const held = expectSuccess(
+      'couponList',
+      await call(env.app, 'couponList', { page: 1, pageSize: 50 }, { token: demo.accessToken }),
+    ).total;
     expectSuccess('couponCollect', await call(env.app, 'couponCollect', { couponId: 'CC001' }, { token: demo.accessToken }));
-    expect(expectSuccess('couponList', await call(env.app, 'couponList', { page: 1, pageSize: 50 }, { token: demo.accessToken })).total).toBe(held + 1);
+    expect(
+      expectSuccess('couponList', await call(env.app, 'couponList', { page: 1, pageSize: 50 }, { token: demo.accessToken })).total,
+    ).toBe(held + 1);
   });
 
   it('a collected coupon discounts the preview and the order from its threshold, once', async () => {
     const env = checkoutEnv();
     const me = await shopper(env, [[1, 3]]); // 1,470
     expectSuccess('couponCollect', await call(env.app, 'couponCollect', { couponId: 'CC001' }, { token: me.token }));
-    const preview = expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType: 'EXPRESS_HOME', couponId: 'CC001' }, { token: me.token }));
+    const preview = expectSuccess(
+      'checkoutPreview',
+      await call(env.app, 'checkoutPreview', { deliveryType: 'EXPRESS_HOME', couponId: 'CC001' }, { token: me.token }),
+    );
     expect(preview.summary).toEqual({ itemCount: 3, subtotal: 1470, discount: 150, couponId: 'CC001', freight: 100, total: 1420 });
     expect(preview.coupons.map((c) => c.couponId)).toEqual(['CC001']);
     // Omitted: the best usable one; null: none.
-    expect(expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType: 'EXPRESS_HOME' }, { token: me.token })).summary.couponId).toBe('CC001');
-    expect(expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType: 'EXPRESS_HOME', couponId: null }, { token: me.token })).summary).toMatchObject({ discount: 0, couponId: null, total: 1570 });
+    expect(
+      expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType: 'EXPRESS_HOME' }, { token: me.token }))
+        .summary.couponId,
+    ).toBe('CC001');
+    expect(
+      expectSuccess(
+        'checkoutPreview',
+        await call(env.app, 'checkoutPreview', { deliveryType: 'EXPRESS_HOME', couponId: null }, { token: me.token }),
+      ).summary,
+    ).toMatchObject({ discount: 0, couponId: null, total: 1570 });
 
     const addressId = await addressOf(env, me);
-    const placed = expectSuccess('orderCreate', await order(env, me, { deliveryType: 'EXPRESS_HOME', addressId, invoice: { type: 'CLOUD', vehicle: 'MEMBER' }, paymentMethod: 'COD', couponId: 'CC001', from: 'cart' }));
+    const placed = expectSuccess(
+      'orderCreate',
+      await order(env, me, {
+        deliveryType: 'EXPRESS_HOME',
+        addressId,
+        invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+        paymentMethod: 'COD',
+        couponId: 'CC001',
+        from: 'cart',
+      }),
+    );
     expect(placed.total).toBe(1420);
     expect(placed.tracking.actionField).toEqual({ account: 1470, discount: 150, total: 1420, freight: 100, couponId: 'CC001' });
-    expect(expectSuccess('orderDetail', await call(env.app, 'orderDetail', { orderCode: placed.orderCode }, { token: me.token }))).toMatchObject({ discount: 150, freight: 100, total: 1420, couponId: 'CC001' });
-    expect(expectSuccess('couponList', await call(env.app, 'couponList', { page: 1, pageSize: 10 }, { token: me.token })).list[0]!.used).toBe('Y');
+    expect(
+      expectSuccess('orderDetail', await call(env.app, 'orderDetail', { orderCode: placed.orderCode }, { token: me.token })),
+    ).toMatchObject({ discount: 150, freight: 100, total: 1420, couponId: 'CC001' });
+    expect(
+      expectSuccess('couponList', await call(env.app, 'couponList', { page: 1, pageSize: 10 }, { token: me.token })).list[0]!.used,
+    ).toBe('Y');
 
     await addToCart(env, me, 1, 3);
     expectFailure(await order(env, me, { ...PICKUP, couponId: 'CC001' }), 'COUPON_USED', { field: 'couponId' });
-    expect(expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType: 'STORE_PICKUP' }, { token: me.token })).summary.couponId).toBeNull();
+    expect(
+      expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType: 'STORE_PICKUP' }, { token: me.token }))
+        .summary.couponId,
+    ).toBeNull();
   });
 
-  it('is refused below its threshold, before it starts and when it is not the member\'s, changing nothing', async () => {
+  it("is refused below its threshold, before it starts and when it is not the member's, changing nothing", async () => {
     const env = checkoutEnv();
     const me = await shopper(env, [[1, 2]]); // 980
     expectSuccess('couponCollect', await call(env.app, 'couponCollect', { couponId: 'CC001' }, { token: me.token }));
     expectSuccess('couponCollect', await call(env.app, 'couponCollect', { couponId: 'CC003' }, { token: me.token }));
     const before = state(env.db);
-    expectFailure(await call(env.app, 'checkoutPreview', { deliveryType: 'STORE_PICKUP', couponId: 'CC001' }, { token: me.token }), 'COUPON_THRESHOLD_NOT_MET', { field: 'couponId' });
+    expectFailure(
+      await call(env.app, 'checkoutPreview', { deliveryType: 'STORE_PICKUP', couponId: 'CC001' }, { token: me.token }),
+      'COUPON_THRESHOLD_NOT_MET',
+      { field: 'couponId' },
+    );
     expectFailure(await order(env, me, { ...PICKUP, couponId: 'CC001' }), 'COUPON_THRESHOLD_NOT_MET', { field: 'couponId' });
-    expect(expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType: 'STORE_PICKUP' }, { token: me.token })).coupons).toEqual([]);
+    expect(
+      expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType: 'STORE_PICKUP' }, { token: me.token }))
+        .coupons,
+    ).toEqual([]);
     await addToCart(env, me, 1, 2); // 1,960: CC003 (from 1,500) has not started yet
     const afterAdd = state(env.db);
     expectFailure(await order(env, me, { ...PICKUP, couponId: 'CC003' }), 'COUPON_NOT_STARTED', { field: 'couponId' });
@@ -79,6 +146,9 @@ describe('coupons', () => {
     expect(state(env.db)).toEqual(afterAdd);
     expect(before.skus).toEqual(afterAdd.skus);
     env.clock.now = T0 + 11 * DAY;
-    expect(expectSuccess('orderCreate', await order(env, me, { ...PICKUP, couponId: 'CC003' })).tracking.actionField).toMatchObject({ discount: 200, couponId: 'CC003' });
+    expect(expectSuccess('orderCreate', await order(env, me, { ...PICKUP, couponId: 'CC003' })).tracking.actionField).toMatchObject({
+      discount: 200,
+      couponId: 'CC003',
+    });
   });
 });

@@ -10,7 +10,15 @@ describe('member settings', () => {
     const { token } = await login(app);
     const versions = expectSuccess('membershipVersion', await call(app, 'membershipVersion', {}, { token }));
     expectSuccess('preferLanguage', await call(app, 'preferLanguage', { preferLang: 'en-GB' }, { token }));
-    expectSuccess('membershipVersionUpdate', await call(app, 'membershipVersionUpdate', { membershipAgreementVersion: versions.membershipAgreementVersion, privacyPolicyVersion: '2099.9' }, { token }));
+    expectSuccess(
+      'membershipVersionUpdate',
+      await call(
+        app,
+        'membershipVersionUpdate',
+        { membershipAgreementVersion: versions.membershipAgreementVersion, privacyPolicyVersion: '2099.9' },
+        { token },
+      ),
+    );
     expect(expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token }))).toMatchObject({
       preferLang: 'en-GB',
       membershipAgreementVersion: versions.membershipAgreementVersion,
@@ -18,10 +26,20 @@ describe('member settings', () => {
     });
     expectFailure(await call(app, 'preferLanguage', { preferLang: 'x' }, { token }), 'INVALID_FIELD', { field: 'preferLang' });
 
-    const subscription = { subscribeEmail: DEMO.email, extensionEmail: '', phoneFlag: 'N', smsFlag: 'Y', emailFlag: 'Y', popupNoticeFlag: 'N', subscribeMap: { KIDS: 'Y' } } as const;
+    const subscription = {
+      subscribeEmail: DEMO.email,
+      extensionEmail: '',
+      phoneFlag: 'N',
+      smsFlag: 'Y',
+      emailFlag: 'Y',
+      popupNoticeFlag: 'N',
+      subscribeMap: { KIDS: 'Y' },
+    } as const;
     expectSuccess('subscriptionSave', await call(app, 'subscriptionSave', subscription, { token }));
     const row = db.prepare("SELECT json FROM records WHERE kind = 'subscription' AND member_id = ?").get(DEMO.id) as { json: string };
     expect(JSON.parse(row.json)).toEqual(subscription);
-    expectFailure(await call(app, 'subscriptionSave', { ...subscription, smsFlag: 'yes' }, { token }), 'INVALID_FIELD', { field: 'smsFlag' });
+    expectFailure(await call(app, 'subscriptionSave', { ...subscription, smsFlag: 'yes' }, { token }), 'INVALID_FIELD', {
+      field: 'smsFlag',
+    });
   });
 });

@@ -16,7 +16,8 @@ describe('the seeded account records', () => {
     for (const order of all.list) {
       expect(order.products.length).toBeGreaterThan(0);
       for (const line of order.products) {
-        const sku = db.prepare('SELECT product_code FROM skus WHERE sku_code = ?').get(line.skuCode) as { product_code: string } | undefined;
+        const sku = db.prepare('SELECT product_code FROM skus WHERE sku_code = ?').get(line.skuCode) as
+          { product_code: string } | undefined;
         expect(sku?.product_code).toBe(line.productCode);
       }
       const goods = order.products.reduce((n, l) => n + l.productDetailInfo.unitPrice * l.quantity, 0);
@@ -48,7 +49,8 @@ describe('the seeded account records', () => {
       expect(filtered.total).toBe(all.list.filter((o) => o.status === status).length);
     }
     expectFailure(await call(app, 'orderList', { status: 'LOST' }, { token }), 'INVALID_FIELD', { field: 'status' });
-    for (const order of all.list) expect(expectSuccess('orderDetail', await call(app, 'orderDetail', { orderCode: order.orderCode }, { token }))).toEqual(order);
+    for (const order of all.list)
+      expect(expectSuccess('orderDetail', await call(app, 'orderDetail', { orderCode: order.orderCode }, { token }))).toEqual(order);
     expectFailure(await call(app, 'orderDetail', { orderCode: 'O0000' }, { token }), 'ORDER_NOT_FOUND', { field: 'orderCode' });
 
     // Another member sees none of them.
@@ -60,7 +62,9 @@ describe('the seeded account records', () => {
   it('refunds: one in every REFUND_STATUSES status, for seeded orders; the status filter works', async () => {
     const { app } = sampleEnv();
     const { token } = await login(app);
-    const orders = new Set(expectSuccess('orderList', await call(app, 'orderList', { pageSize: 100 }, { token })).list.map((o) => o.orderCode));
+    const orders = new Set(
+      expectSuccess('orderList', await call(app, 'orderList', { pageSize: 100 }, { token })).list.map((o) => o.orderCode),
+    );
     const all = expectSuccess('refundList', await call(app, 'refundList', { page: 1, pageSize: 100 }, { token }));
     expect(all.list).toHaveLength(all.total);
     expect(new Set(all.list.map((r) => r.status))).toEqual(new Set(REFUND_STATUSES));

@@ -25,7 +25,12 @@ describe('protocol', () => {
 
   it('an unknown path or a wrong method is a 404 envelope', async () => {
     const { app } = sampleEnv();
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/order/nope'], ['GET', '/api/auth/login'], ['POST', '/api/cart/count']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/order/nope'],
+      ['GET', '/api/auth/login'],
+      ['POST', '/api/cart/count'],
+    ] as const) {
       const answer = await toAnswer(await app.request(url, { method }));
       expectFailure(answer, 'NOT_FOUND', { status: 404, field: null });
     }
@@ -36,13 +41,21 @@ describe('the language of a request', () => {
   it('names products and colours in the Accept-Language the page sends, and prices the wishlist in its region', async () => {
     const { app } = sampleEnv();
     const { token } = await login(app);
-    const en = (await (await app.request('/api/cart/mini', { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-GB' } })).json()) as { resp: Array<{ cartList: Array<{ productCode: string; productDetail: { productDetailInfo: { skuName: string } } }> }> };
+    const en = (await (
+      await app.request('/api/cart/mini', { headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-GB' } })
+    ).json()) as { resp: Array<{ cartList: Array<{ productCode: string; productDetail: { productDetailInfo: { skuName: string } } }> }> };
     const line = en.resp[0]!.cartList[0]!;
     const product = catalogue.products.find((p) => p.productCode === line.productCode)!;
     expect(line.productDetail.productDetailInfo.skuName).toBe(product.names['en-GB']);
     const tw = (await (await app.request('/api/cart/mini', { headers: { authorization: `Bearer ${token}` } })).json()) as typeof en;
     expect(tw.resp[0]!.cartList[0]!.productDetail.productDetailInfo.skuName).toBe(product.names['zh-TW']);
-    const wish = (await (await app.request('/api/wish/list', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-GB, zh;q=0.5', 'content-type': 'application/json' }, body: JSON.stringify({ page: 1 }) })).json()) as { resp: { list: Array<{ spuInfo: { productCode: string; name: string; priceInfo: { minPrice: number } } }> } };
+    const wish = (await (
+      await app.request('/api/wish/list', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en-GB, zh;q=0.5', 'content-type': 'application/json' },
+        body: JSON.stringify({ page: 1 }),
+      })
+    ).json()) as { resp: { list: Array<{ spuInfo: { productCode: string; name: string; priceInfo: { minPrice: number } } }> } };
     const entry = wish.resp.list[0]!.spuInfo;
     const wished = catalogue.products.find((p) => p.productCode === entry.productCode)!;
     expect(entry.name).toBe(wished.names['en-GB']);

@@ -11,7 +11,11 @@ const catalogue = sampleCatalogue();
 
 /** Every table, for the seed checks. */
 function wholeDatabase(db: DatabaseSync): Record<string, unknown[]> {
-  const tables = (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map((t) => t.name);
+  const tables = (
+    db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{
+      name: string;
+    }>
+  ).map((t) => t.name);
   return Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]));
 }
 
@@ -46,7 +50,8 @@ describe('seeding', () => {
     const a = sampleEnv();
     const b = sampleEnv();
     expect(wholeDatabase(b.db)).toEqual(wholeDatabase(a.db));
-    const list = async (env: Env) => expectSuccess('orderList', await call(env.app, 'orderList', { pageSize: 100 }, { token: (await login(env.app)).token }));
+    const list = async (env: Env) =>
+      expectSuccess('orderList', await call(env.app, 'orderList', { pageSize: 100 }, { token: (await login(env.app)).token }));
     expect(await list(b)).toEqual(await list(a));
   });
 });

@@ -3,7 +3,18 @@
  */
 import { describe, expect, it } from 'vitest';
 import { WISH_VALID_APPROVALS } from '../../../src/lib/api/contract.ts';
-import { call, DEMO, expectFailure, expectSuccess, isSellable, login, memberState, sampleCatalogue, sampleEnv, wishCodesOf } from '../../fixtures/commerce-app.ts';
+import {
+  call,
+  DEMO,
+  expectFailure,
+  expectSuccess,
+  isSellable,
+  login,
+  memberState,
+  sampleCatalogue,
+  sampleEnv,
+  wishCodesOf,
+} from '../../fixtures/commerce-app.ts';
 
 const catalogue = sampleCatalogue();
 
@@ -34,16 +45,30 @@ describe('wishlist', () => {
     const wished = new Set(wishCodesOf(db, DEMO.id));
     const [p1, p2] = catalogue.products.filter((p) => isSellable(p) && !wished.has(p.productCode));
 
-    expect(expectSuccess('wishInsert', await call(app, 'wishInsert', { productList: [{ productCode: p1!.productCode }] }, { token })).total).toBe(initial! + 1);
-    expect(expectSuccess('wishInsert', await call(app, 'wishInsert', { productList: [{ productCode: p1!.productCode, skuCode: p1!.skus[0]!.skuCode }] }, { token })).total).toBe(initial! + 1);
+    expect(
+      expectSuccess('wishInsert', await call(app, 'wishInsert', { productList: [{ productCode: p1!.productCode }] }, { token })).total,
+    ).toBe(initial! + 1);
+    expect(
+      expectSuccess(
+        'wishInsert',
+        await call(app, 'wishInsert', { productList: [{ productCode: p1!.productCode, skuCode: p1!.skus[0]!.skuCode }] }, { token }),
+      ).total,
+    ).toBe(initial! + 1);
     expect(expectSuccess('wishCount', await call(app, 'wishCount', {}, { token }))).toEqual([initial! + 1]);
 
     const before = memberState(db);
-    expectFailure(await call(app, 'wishInsert', { productList: [{ productCode: p2!.productCode }, { productCode: 'L999999' }] }, { token }), 'WISH_PRODUCT_NOT_FOUND');
+    expectFailure(
+      await call(app, 'wishInsert', { productList: [{ productCode: p2!.productCode }, { productCode: 'L999999' }] }, { token }),
+      'WISH_PRODUCT_NOT_FOUND',
+    );
     expect(memberState(db), 'a failed insert must be all-or-nothing').toEqual(before);
 
-    expect(expectSuccess('wishDelete', await call(app, 'wishDelete', { productList: [{ productCode: p1!.productCode }] }, { token })).total).toBe(initial);
-    expect(expectSuccess('wishDelete', await call(app, 'wishDelete', { productList: [{ productCode: p1!.productCode }] }, { token })).total).toBe(initial);
+    expect(
+      expectSuccess('wishDelete', await call(app, 'wishDelete', { productList: [{ productCode: p1!.productCode }] }, { token })).total,
+    ).toBe(initial);
+    expect(
+      expectSuccess('wishDelete', await call(app, 'wishDelete', { productList: [{ productCode: p1!.productCode }] }, { token })).total,
+    ).toBe(initial);
     const list = expectSuccess('wishList', await call(app, 'wishList', { page: 1 }, { token }));
     expect(list.list.map((e) => e.spuInfo.productCode)).not.toContain(p1!.productCode);
     expectFailure(await call(app, 'wishInsert', { productList: [] }, { token }), 'INVALID_FIELD', { field: 'productList' });

@@ -13,12 +13,23 @@ import { pressFeed } from '../../../lib/press/feed.ts';
 import { atomFeedXml } from '../../../lib/seo/atom.ts';
 
 export const getStaticPaths = (() =>
-  LANGUAGES.filter((language) => rendersLanguageFiles(renderScope, language.code)).map((language) => ({ params: { prefix: language.pathSegment || undefined }, props: { languageCode: language.code } }))) satisfies GetStaticPaths;
+  LANGUAGES.filter((language) => rendersLanguageFiles(renderScope, language.code)).map((language) => ({
+    params: { prefix: language.pathSegment || undefined },
+    props: { languageCode: language.code },
+  }))) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const { press, language } = await languageContent((props as { languageCode: string }).languageCode);
   const t = buildTranslator(language.code);
   const { now } = await getSite();
-  const feed = pressFeed({ releases: press, language, site: siteUrl(), title: t('press.feedTitle'), subtitle: t('press.description'), brandName: t('common.brand'), fallbackUpdated: now });
+  const feed = pressFeed({
+    releases: press,
+    language,
+    site: siteUrl(),
+    title: t('press.feedTitle'),
+    subtitle: t('press.description'),
+    brandName: t('common.brand'),
+    fallbackUpdated: now,
+  });
   return new Response(atomFeedXml(feed), { headers: { 'content-type': 'application/atom+xml; charset=utf-8' } });
 };

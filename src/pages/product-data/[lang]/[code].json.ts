@@ -14,9 +14,15 @@ export const getStaticPaths = (async () => {
   // A publish whose product cache is unchanged keeps the live release's files.
   if (!rendersProductData(renderScope)) return [];
   const perLanguage = await Promise.all(
-    LANGUAGES.map(async (language) => (await readCachedProducts(contentCacheDir(), language.code)).map((detail) => ({ params: { lang: language.code, code: detail.productCode }, props: { body: JSON.stringify(detail) } }))),
+    LANGUAGES.map(async (language) =>
+      (await readCachedProducts(contentCacheDir(), language.code)).map((detail) => ({
+        params: { lang: language.code, code: detail.productCode },
+        props: { body: JSON.stringify(detail) },
+      })),
+    ),
   );
   return perLanguage.flat();
 }) satisfies GetStaticPaths;
 
-export const GET: APIRoute = ({ props }) => new Response((props as { body: string }).body, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+export const GET: APIRoute = ({ props }) =>
+  new Response((props as { body: string }).body, { headers: { 'content-type': 'application/json; charset=utf-8' } });
