@@ -4,8 +4,9 @@
  */
 
 /** Characters XML 1.0 forbids even escaped (controls but tab, newline, return; U+FFFE/U+FFFF; lone surrogates). */
-// eslint-disable-next-line no-control-regex -- matching the control characters XML forbids is the point
-const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const FORBIDDEN =
+  // eslint-disable-next-line no-control-regex -- matching the control characters XML forbids is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const ENTITIES: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
@@ -17,8 +18,14 @@ export function xmlText(value: string): string {
 export const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
 
 /** `<name a="1">text</name>`: attributes and text escaped; `children` are already XML. */
-export function element(name: string, attributes: Readonly<Record<string, string>>, content: { text: string } | { children: readonly string[] } | null = null): string {
-  const attrs = Object.entries(attributes).map(([key, value]) => ` ${key}="${xmlText(value)}"`).join('');
+export function element(
+  name: string,
+  attributes: Readonly<Record<string, string>>,
+  content: { text: string } | { children: readonly string[] } | null = null,
+): string {
+  const attrs = Object.entries(attributes)
+    .map(([key, value]) => ` ${key}="${xmlText(value)}"`)
+    .join('');
   if (content === null) return `<${name}${attrs}/>`;
   const inner = 'text' in content ? xmlText(content.text) : `\n${content.children.join('\n')}\n`;
   return `<${name}${attrs}>${inner}</${name}>`;
