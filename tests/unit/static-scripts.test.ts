@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WINDOW_AT_LOAD_SCRIPT, tickerCloseScript, tickerClosedCheckScript } from '../../src/lib/header/static-scripts.ts';
 import { isWithinWindow } from '../../src/lib/cms/schedule.ts';
 import { TICKER_CLOSED_STORAGE_KEY } from '../../src/stores/ticker.ts';
+import { PENDING_REDIRECT_KEY, rememberRedirectScript } from '../../src/islands/auth/redirect.ts';
 
 class FakeElement {
   hidden = false;
@@ -97,5 +98,19 @@ describe('the ticker closed this session, before first paint', () => {
     expect(check('Y')).toBe(true);
     expect(check(null)).toBe(false);
     expect(check('Y', true)).toBe(false);
+  });
+});
+
+describe("the login page's remembered redirect_url", () => {
+  const remember = (search: string, stored: string | null = 'old') => {
+    const items = new Map<string, string>(stored ? [[PENDING_REDIRECT_KEY, stored]] : []);
+    const sessionStorage = { setItem: (k: string, v: string) => void items.set(k, v), removeItem: (k: string) => void items.delete(k) };
+    run(rememberRedirectScript(), { location: { search }, URLSearchParams, sessionStorage });
+    return items.get(PENDING_REDIRECT_KEY) ?? null;
+  };
+
+  it('keeps the redirect_url of the page, and forgets an older one when there is none', () => {
+    expect(remember('?redirect_url=%2Fcart.html')).toBe('/cart.html');
+    expect(remember('')).toBeNull();
   });
 });

@@ -4,6 +4,15 @@ import { ACCOUNT_HOME_PATH, safeRedirectPath } from '../../lib/routing/redirect-
 /** Kept across the third-party round trip, which leaves the site. */
 export const PENDING_REDIRECT_KEY = 'linea:auth:redirect';
 
+/**
+ * The login page's inline line: remembers redirect_url at load, not on click, so the
+ * third-party round trip keeps it even before the form hydrates.
+ */
+export function rememberRedirectScript(): string {
+  const key = JSON.stringify(PENDING_REDIRECT_KEY);
+  return `var t=new URLSearchParams(location.search).get('redirect_url');try{if(t)sessionStorage.setItem(${key},t);else sessionStorage.removeItem(${key})}catch(_){}`;
+}
+
 export function afterSignInTarget(prefix: string, raw: string | null = new URLSearchParams(location.search).get('redirect_url')): string {
   return safeRedirectPath(raw, { fallback: `${prefix}${ACCOUNT_HOME_PATH}` });
 }
