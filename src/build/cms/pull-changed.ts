@@ -22,6 +22,7 @@ import {
   pullContent,
   readManifest,
   writeAtomically,
+  withPullDefaults,
   writeFetched,
   type ContentManifest,
   type DocumentSpec,
@@ -57,17 +58,7 @@ async function readCached<S extends z.ZodType>(cacheDir: string, cachePath: stri
 
 /** Pulls what a publish changed. Without a previous pull there is nothing to be incremental on: a full pull. */
 export async function pullChanged(options: ChangedPullOptions): Promise<PullResult> {
-  const {
-    baseUrl,
-    cacheDir,
-    languages,
-    concurrency = 8,
-    retries = 3,
-    retryBaseDelayMs = 200,
-    timeoutMs = 15_000,
-    log = () => {},
-    now = Date.now,
-  } = options;
+  const { baseUrl, cacheDir, languages, concurrency, retries, retryBaseDelayMs, timeoutMs, log, now } = withPullDefaults(options);
   const previous = await readManifest(cacheDir);
   if (!previous || previous.baseUrl !== baseUrl) return pullContent(options);
   const fetchDocument = documentFetcher({

@@ -57,6 +57,24 @@ export interface PullOptions {
   now?: () => number;
 }
 
+/** A pull's options with the defaults of both the full and the incremental pull filled in. */
+export function withPullDefaults<O extends PullOptions>(options: O) {
+  return {
+    concurrency: 8,
+    retries: 3,
+    retryBaseDelayMs: 200,
+    timeoutMs: 15_000,
+    log: (_line: string) => {},
+    now: Date.now,
+    ...definedOnly(options),
+  };
+}
+
+/** The fields that are set: an explicit undefined must not hide a default. */
+function definedOnly<O extends object>(options: O): O {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as O;
+}
+
 export interface LanguagePullSummary {
   language: string;
   documents: number;
@@ -255,17 +273,7 @@ export async function writeFetched(
 }
 
 export async function pullContent(options: PullOptions): Promise<PullResult> {
-  const {
-    baseUrl,
-    cacheDir,
-    languages,
-    concurrency = 8,
-    retries = 3,
-    retryBaseDelayMs = 200,
-    timeoutMs = 15_000,
-    log = () => {},
-    now = Date.now,
-  } = options;
+  const { baseUrl, cacheDir, languages, concurrency, retries, retryBaseDelayMs, timeoutMs, log, now } = withPullDefaults(options);
   const fetchImpl = options.fetch ?? fetch;
   const previous = (await readManifest(cacheDir)) ?? { pulledAt: 0, baseUrl, documents: {} };
   // ETags only hold against the CMS that issued them.
