@@ -44,14 +44,57 @@ export const AUTOPLAY_CAROUSEL_DEFAULT_DIRECTION = 'left';
 // Cookies, storage and analytics
 export const ANALYTICS_SDK_VERSION = '2.1.3';
 
-// Validation
+// Validation and forms
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;
+export const ALPHANUMERIC_MIN_LENGTH = 6;
+export const ALPHANUMERIC_MAX_LENGTH = 16;
+/** Buttons: default height, and the corner radius is height/4 up to this cap. */
+export const BUTTON_DEFAULT_HEIGHT_PX = 40;
+export const BUTTON_MAX_RADIUS_PX = 13.5;
+
+// Dates as the account pages show them (dayjs formats)
+export const DATE_FORMAT = 'YYYY-MM-DD';
+export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
+export const DATE_TIME_SECONDS_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const DATE_SLASH_FORMAT = 'YYYY/MM/DD';
+export const TIME_FORMAT = 'HH:mm:ss';
+
+// The member's account
+/** A verification code can be mailed again this long after the last one. */
+export const EMAIL_CODE_RESEND_SECONDS = 60;
+export const EMAIL_CODE_LENGTH = 6;
+/** How long a mailed code or link works, and how many wrong codes end it (our choice). */
+export const EMAIL_CODE_TTL_SECONDS = 600;
+export const EMAIL_CODE_MAX_TRIES = 5;
+export const GENDERS = ['F', 'M', 'X'] as const;
+/** The earliest birthday a member may give (our choice). */
+export const EARLIEST_BIRTHDAY = '1900-01-01';
+/** How many addresses a member may keep (our choice). */
+export const ADDRESSES_MAX = 20;
+/** Customer-service tickets: what they are about, and what a message may carry (our choice). */
+export const TICKET_CATEGORIES = ['ORDER', 'DELIVERY', 'RETURN', 'PRODUCT', 'ACCOUNT', 'OTHER'] as const;
+export const TICKET_TEXT_MAX_LENGTH = 1000;
+export const TICKET_ATTACHMENTS_MAX = 3;
+export const TICKET_ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+/** Old-clothes recycling: drop-off at a shop or pick-up at home, up to this many bags a booking. */
+export const RECYCLE_METHODS = ['SHOP', 'PICKUP'] as const;
+export const RECYCLE_TIME_SLOTS = ['AM', 'PM'] as const;
+export const RECYCLE_BAGS_MAX = 5;
+/** A booking is for a day from tomorrow up to this many days ahead, with at most this many open at once. */
+export const RECYCLE_BOOK_DAYS_AHEAD = 30;
+export const RECYCLE_OPEN_BOOKINGS_MAX = 2;
 
 // Invoices
 export const DONATION_INVOICE_TARGETS = ['919', '13579', '885521', '1799'] as const;
 /** Omitted from the donation targets on the payment settlement page. */
 export const DONATION_TARGET_OMITTED_ON_SETTLEMENT = '885521';
+/** The pages an order is placed from: the cart page, or the payment settlement page. */
+export const CHECKOUT_FROM = ['cart', 'settlement'] as const;
+export type CheckoutFrom = (typeof CHECKOUT_FROM)[number];
+/** Donation targets a page offers: the settlement page leaves one out. */
+export const donationTargetsFor = (from: CheckoutFrom) =>
+  DONATION_INVOICE_TARGETS.filter((t) => from !== 'settlement' || t !== DONATION_TARGET_OMITTED_ON_SETTLEMENT);
 
 /** The cart and checkout are Taiwan's (delivery, invoices, payment): their amounts are in TWD on every page. */
 export const CHECKOUT_CURRENCY = 'TWD';

@@ -1,19 +1,24 @@
 /** /forget_password.html: asks for a reset link. The answer never says whether the email is registered. */
 import { useState } from 'react';
-import { emailRules } from '../../lib/validation/fields.ts';
+import { emailField } from '../../lib/forms/common-fields.ts';
 import { requestPasswordReset } from '../../stores/member.ts';
+import { Button } from '../forms/Button.tsx';
+import { Form, FormError, TextField } from '../forms/fields.tsx';
+import { useForm } from '../forms/use-form.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { Field, FormError, useFormSubmit } from './form-kit.tsx';
+
+const EMAIL = emailField();
 
 export default function ForgetPasswordForm({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   const [sent, setSent] = useState(false);
-  const { state, formRef, onSubmit, disabled } = useFormSubmit(
+  const form = useForm({
     t,
-    (v) => [{ field: 'email', value: v.email ?? '', rules: emailRules }],
-    (v) => requestPasswordReset(v.email ?? ''),
-    () => setSent(true),
-  );
+    fields: [EMAIL],
+    process: (values) => values.email ?? '',
+    submit: requestPasswordReset,
+    onSuccess: () => setSent(true),
+  });
 
   if (sent) {
     return (
@@ -30,13 +35,13 @@ export default function ForgetPasswordForm({ languageCode, prefix, messages }: I
   return (
     <div className="auth-card">
       <p>{t('auth.forgetIntro')}</p>
-      <form ref={formRef} onSubmit={onSubmit} noValidate>
-        <FormError>{state.formError}</FormError>
-        <Field name="email" label={t('auth.email')} type="email" autoComplete="email" error={state.errors.email} />
-        <button className="button button--block" type="submit" disabled={disabled}>
-          {state.busy ? t('auth.working') : t('auth.sendLink')}
-        </button>
-      </form>
+      <Form form={form}>
+        <FormError form={form} />
+        <TextField form={form} spec={EMAIL} label={t('auth.email')} type="email" autoComplete="email" />
+        <Button type="submit" className="button--block" disabled={form.disabled}>
+          {form.busy ? t('auth.working') : t('auth.sendLink')}
+        </Button>
+      </Form>
     </div>
   );
 }

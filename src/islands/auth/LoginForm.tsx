@@ -1,34 +1,37 @@
 /** /login.html: account and password against the API, and the third-party providers. */
-import { required } from '../../lib/validation/fields.ts';
+import type { FieldSpec } from '../../lib/forms/form.ts';
 import { signIn, thirdPartyAuthorizeUrl, THIRD_PARTY_PROVIDERS } from '../../stores/session.ts';
+import { Button } from '../forms/Button.tsx';
+import { Form, FormError, TextField } from '../forms/fields.tsx';
+import { useForm } from '../forms/use-form.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { Field, FormError, useFormSubmit } from './form-kit.tsx';
 import { afterSignInTarget } from './redirect.ts';
+
+const ACCOUNT: FieldSpec = { name: 'account', required: 'UR_ACCOUNT_REQUIRED', spaces: { allowSpaceLeadTrail: false } };
+const PASSWORD: FieldSpec = { name: 'password', required: 'UR_PASSWORD_REQUIRED' };
 
 export default function LoginForm({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   const query = useQuery();
-  const { state, formRef, onSubmit, disabled } = useFormSubmit(
+  const form = useForm({
     t,
-    (v) => [
-      { field: 'account', value: v.account ?? '', rules: [required('UR_ACCOUNT_REQUIRED')] },
-      { field: 'password', value: v.password ?? '', rules: [required('UR_PASSWORD_REQUIRED')] },
-    ],
-    (v) => signIn((v.account ?? '').trim(), v.password ?? ''),
-    () => location.assign(afterSignInTarget(prefix)),
-  );
+    fields: [ACCOUNT, PASSWORD],
+    process: (values) => ({ account: values.account ?? '', password: values.password ?? '' }),
+    submit: ({ account, password }: { account: string; password: string }) => signIn(account, password),
+    onSuccess: () => location.assign(afterSignInTarget(prefix)),
+  });
 
   return (
     <div className="auth-card">
-      <form ref={formRef} onSubmit={onSubmit} noValidate>
-        <FormError>{state.formError}</FormError>
-        <Field name="account" label={t('auth.account')} autoComplete="username" error={state.errors.account} />
-        <Field name="password" label={t('auth.password')} type="password" autoComplete="current-password" error={state.errors.password} />
-        <button className="button button--block" type="submit" disabled={disabled}>
-          {state.busy ? t('auth.working') : t('auth.signIn')}
-        </button>
-      </form>
+      <Form form={form}>
+        <FormError form={form} />
+        <TextField form={form} spec={ACCOUNT} label={t('auth.account')} autoComplete="username" />
+        <TextField form={form} spec={PASSWORD} label={t('auth.password')} type="password" autoComplete="current-password" />
+        <Button type="submit" className="button--block" disabled={form.disabled}>
+          {form.busy ? t('auth.working') : t('auth.signIn')}
+        </Button>
+      </Form>
       <p className="auth-card__links">
         <a href={`${prefix}/forget_password.html`}>{t('auth.forgot')}</a>
         <span>

@@ -1,10 +1,14 @@
 /** /reset-email.html?token=…: the page the emailed link opens; sets a new password. */
 import { useState } from 'react';
-import { passwordRules } from '../../lib/validation/fields.ts';
+import { newPasswordField } from '../../lib/forms/common-fields.ts';
 import { resetPassword } from '../../stores/member.ts';
+import { Button } from '../forms/Button.tsx';
+import { Form, FormError, TextField } from '../forms/fields.tsx';
+import { useForm } from '../forms/use-form.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { Field, FormError, useFormSubmit } from './form-kit.tsx';
+
+const PASSWORD = newPasswordField();
 
 export default function ResetPasswordForm({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
@@ -12,12 +16,13 @@ export default function ResetPasswordForm({ languageCode, prefix, messages }: Is
   const query = useQuery();
   const token = query?.get('token') ?? null;
   const missingToken = query !== null && !token;
-  const { state, formRef, onSubmit, disabled } = useFormSubmit(
+  const form = useForm({
     t,
-    (v) => [{ field: 'password', value: v.password ?? '', rules: passwordRules }],
-    (v) => resetPassword(token ?? '', v.password ?? ''),
-    () => setDone(true),
-  );
+    fields: [PASSWORD],
+    process: (values) => values.password ?? '',
+    submit: (password: string) => resetPassword(token ?? '', password),
+    onSuccess: () => setDone(true),
+  });
 
   if (done || missingToken) {
     return (
@@ -33,20 +38,21 @@ export default function ResetPasswordForm({ languageCode, prefix, messages }: Is
   }
   return (
     <div className="auth-card">
-      <form ref={formRef} onSubmit={onSubmit} noValidate>
-        <FormError>{state.formError ?? state.errors.token}</FormError>
-        <Field
-          name="password"
+      {/* The token is no field of the form: a refusal of it (an expired link) shows above the form. */}
+      <Form form={form}>
+        <FormError form={form} />
+        <TextField
+          form={form}
+          spec={PASSWORD}
           label={t('auth.newPassword')}
           type="password"
           autoComplete="new-password"
           hint={t('auth.passwordHint')}
-          error={state.errors.password}
         />
-        <button className="button button--block" type="submit" disabled={disabled}>
-          {state.busy ? t('auth.working') : t('auth.resetPassword')}
-        </button>
-      </form>
+        <Button type="submit" className="button--block" disabled={form.disabled}>
+          {form.busy ? t('auth.working') : t('auth.resetPassword')}
+        </Button>
+      </Form>
     </div>
   );
 }

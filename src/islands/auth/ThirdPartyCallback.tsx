@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { completeThirdParty, THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../../stores/session.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { messageFor } from './form-kit.tsx';
+import { messageFor } from '../messages.ts';
 import { afterSignInTarget, PENDING_REDIRECT_KEY } from './redirect.ts';
 
 export default function ThirdPartyCallback({ languageCode, prefix, messages }: IslandProps) {

@@ -1,0 +1,104 @@
+/**
+ * A modal dialog: it closes through its header's close control, Escape, or any of its buttons
+ * unless that button's handler answers false. Focus moves into it, stays inside while it is
+ * open (Tab wraps), and goes back where it came from.
+ */
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { Button } from './Button.tsx';
+
+export interface ModalButton {
+  label: string;
+  variant?: 'primary' | 'ghost' | 'danger';
+  /** false keeps the dialog open (a check failed); a promise is waited for. */
+  onClick?: () => boolean | void | Promise<boolean | void>;
+  disabled?: boolean;
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function Modal({
+  open,
+  title,
+  closeLabel,
+  onClose,
+  buttons = [],
+  children,
+}: {
+  open: boolean;
+  title: string;
+  closeLabel: string;
+  onClose: () => void;
+  buttons?: ModalButton[];
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open) return;
+    const opener = document.activeElement as HTMLElement | null;
+    if (!dialog.open) dialog.showModal();
+    dialog.querySelector<HTMLElement>(`.modal__body ${FOCUSABLE}, .modal__actions ${FOCUSABLE}`)?.focus();
+    return () => {
+      if (dialog.open) dialog.close();
+      opener?.focus?.();
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  async function press(button: ModalButton) {
+    if (button.disabled) return;
+    if ((await button.onClick?.()) === false) return;
+    onClose();
+  }
+
+  // Portalled to the body: a dialog holding a form may be opened from inside another form.
+  return createPortal(
+    <dialog
+      ref={ref}
+      className="modal"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        // Escape: the dialog closes through onClose, so React state and the element agree.
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(event) => {
+        if (event.key !== 'Tab') return;
+        const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+        if (focusable.length === 0) return;
+        const first = focusable[0]!;
+        const last = focusable.at(-1)!;
+        if (event.shiftKey && document.activeElement === first) {
+          event.preventDefault();
+          last.focus();
+        } else if (!event.shiftKey && document.activeElement === last) {
+          event.preventDefault();
+          first.focus();
+        }
+      }}
+    >
+      <header className="modal__header">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="modal__close" aria-label={closeLabel} onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <div className="modal__body">{children}</div>
+      {buttons.length > 0 && (
+        <div className="modal__actions">
+          {buttons.map((button) => (
+            <Button key={button.label} variant={button.variant ?? 'primary'} disabled={button.disabled} onClick={() => void press(button)}>
+              {button.label}
+            </Button>
+          ))}
+        </div>
+      )}
+    </dialog>,
+    document.body,
+  );
+}
