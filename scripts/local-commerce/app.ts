@@ -14,10 +14,17 @@ import { registerCartRoutes } from './routes/cart.ts';
 import { registerCatalogueRoutes } from './routes/catalogue.ts';
 import { registerCheckoutRoutes } from './routes/checkout.ts';
 import { registerCouponRoutes } from './routes/coupons.ts';
+import { registerEmailRoutes } from './routes/email.ts';
+import { registerInboxRoutes } from './routes/inbox.ts';
+import { registerInvoiceRoutes } from './routes/invoices.ts';
 import { registerMemberRoutes } from './routes/member.ts';
 import { registerOrderRoutes } from './routes/orders.ts';
 import { registerPaymentRoutes } from './routes/payment.ts';
+import { registerProfileRoutes } from './routes/profile.ts';
+import { registerRecycleRoutes } from './routes/recycle.ts';
+import { registerTicketRoutes } from './routes/tickets.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
+import { registerMailTestHook } from './mail.ts';
 
 export interface CommerceAppOptions {
   db: DatabaseSync;
@@ -31,7 +38,7 @@ export interface CommerceAppOptions {
   refreshReuseGraceSeconds?: number;
   /** Secure cookies need HTTPS; off for the local http origin. */
   secureCookies?: boolean;
-  /** Test hooks (reading reset tokens and analytics posts) for the local API only. */
+  /** Test hooks (reading reset tokens, mails and analytics posts) for the local API only. */
   testHooks?: boolean;
 }
 
@@ -50,15 +57,22 @@ export function createCommerceApp(options: CommerceAppOptions) {
 
   registerAuthRoutes(kit, { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks });
   registerMemberRoutes(kit);
+  registerProfileRoutes(kit);
+  registerEmailRoutes(kit);
   registerCatalogueRoutes(kit);
   registerCartRoutes(kit);
   registerWishlistRoutes(kit);
   registerOrderRoutes(kit);
   registerAddressRoutes(kit);
   registerCouponRoutes(kit);
+  registerInvoiceRoutes(kit);
+  registerInboxRoutes(kit);
+  registerTicketRoutes(kit);
+  registerRecycleRoutes(kit);
   registerCheckoutRoutes(kit);
   registerPaymentRoutes(kit);
   registerAnalyticsRoutes(kit, { testHooks });
+  if (testHooks) registerMailTestHook(app, db);
 
   app.notFound((c) => failureAnswer(c, 'NOT_FOUND', `No endpoint ${c.req.method} ${c.req.path}`, 404));
   return app;

@@ -1,7 +1,9 @@
 /**
  * The local commerce API's state: SQLite through node:sqlite. One generic `records` table
  * holds the member-owned documents (orders, refunds, exchanges, coupons, addresses,
- * invoices, tickets, inbox) as JSON with their status, so every list call is one query.
+ * invoices, tickets, inbox, recycling bookings, the default invoice carrier) as JSON with
+ * their status, so every list call is one query. What is not a document has its own table:
+ * mailed email codes, the mail outbox and ticket attachments' bytes.
  */
 import { DatabaseSync } from 'node:sqlite';
 
@@ -9,7 +11,8 @@ export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS members (
   id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL UNIQUE COLLATE NOCASE, mobile TEXT,
   password_hash TEXT, prefer_lang TEXT, agreement_version TEXT, privacy_version TEXT,
-  provider TEXT, provider_id TEXT, created_at INTEGER NOT NULL, UNIQUE (provider, provider_id)
+  provider TEXT, provider_id TEXT, created_at INTEGER NOT NULL, birthday TEXT, gender TEXT, closed_at INTEGER,
+  UNIQUE (provider, provider_id)
 );
 CREATE TABLE IF NOT EXISTS access_tokens (token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS refresh_tokens (token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0, rotated_at INTEGER);
@@ -39,7 +42,22 @@ CREATE TABLE IF NOT EXISTS order_checkout (
 -- Coupons anyone may collect; a collected one becomes the member's record (kind 'coupon').
 CREATE TABLE IF NOT EXISTS coupon_offers (
   coupon_id TEXT PRIMARY KEY, title TEXT NOT NULL, description TEXT NOT NULL, discount INTEGER NOT NULL,
-  threshold INTEGER NOT NULL, start_date INTEGER NOT NULL, end_date INTEGER NOT NULL
+  threshold INTEGER NOT NULL, start_date INTEGER NOT NULL, end_date INTEGER NOT NULL, redeem_code TEXT
+);
+-- A code mailed to confirm a new email address, with the link token mailed beside it, both
+-- kept hashed as the refresh tokens are. A six-digit code is guarded by its tries, not its hash.
+CREATE TABLE IF NOT EXISTS email_codes (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, member_id TEXT NOT NULL, email TEXT NOT NULL, code_hash TEXT NOT NULL,
+  token_hash TEXT NOT NULL UNIQUE, expires_at INTEGER NOT NULL, tries INTEGER NOT NULL DEFAULT 0,
+  used INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL
+);
+-- Every mail the API "sends" (mail.ts): the one place a real system would hand them to SMTP.
+CREATE TABLE IF NOT EXISTS mail_outbox (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, to_address TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL
+);
+-- The pictures members attach to ticket messages, served at /api/ticket/attachment/{id}.
+CREATE TABLE IF NOT EXISTS attachments (
+  id TEXT PRIMARY KEY, member_id TEXT NOT NULL, name TEXT NOT NULL, mime TEXT NOT NULL, bytes BLOB NOT NULL, created_at INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS analytics (id INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL, body TEXT NOT NULL, received_at INTEGER NOT NULL);
 `;
@@ -57,6 +75,11 @@ export function openDatabase(path: string): DatabaseSync {
     "cart_lines ADD COLUMN case_flag TEXT NOT NULL DEFAULT 'N'",
     "cart_lines ADD COLUMN gift_flag TEXT NOT NULL DEFAULT 'N'",
     'cart_lines ADD COLUMN semi_values TEXT',
+    'members ADD COLUMN birthday TEXT',
+    'members ADD COLUMN gender TEXT',
+    'members ADD COLUMN closed_at INTEGER',
+    // SQLite cannot add a UNIQUE column: the index below makes it unique.
+    'coupon_offers ADD COLUMN redeem_code TEXT',
   ];
   for (const column of added) {
     try {
@@ -65,6 +88,8 @@ export function openDatabase(path: string): DatabaseSync {
       // already there
     }
   }
+  // NULLs do not collide in a unique index, so offers without a code are fine.
+  db.exec('CREATE UNIQUE INDEX IF NOT EXISTS coupon_offers_by_redeem_code ON coupon_offers (redeem_code)');
   return db;
 }
 

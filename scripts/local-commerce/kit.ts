@@ -41,6 +41,11 @@ export interface MemberRow {
   agreement_version: string | null;
   privacy_version: string | null;
   password_hash: string | null;
+  birthday: string | null;
+  gender: Member['gender'];
+  created_at: number;
+  /** Set when the member closed the account: the data stays, signing in does not. */
+  closed_at: number | null;
 }
 
 export const toMember = (row: MemberRow): Member => ({
@@ -48,6 +53,9 @@ export const toMember = (row: MemberRow): Member => ({
   name: row.name,
   email: row.email,
   mobile: row.mobile,
+  birthday: row.birthday,
+  gender: row.gender,
+  memberSince: row.created_at,
   preferLang: row.prefer_lang,
   membershipAgreementVersion: row.agreement_version,
   privacyPolicyVersion: row.privacy_version,
@@ -82,7 +90,9 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number): 
     if (!token) return null;
     const row = db.prepare('SELECT member_id FROM access_tokens WHERE token = ? AND expires_at > ?').get(token, now()) as
       { member_id: string } | undefined;
-    return row ? (memberById(db, row.member_id) ?? null) : null;
+    const member = row ? memberById(db, row.member_id) : undefined;
+    // Closing an account deletes its access tokens; a closed member is refused all the same.
+    return member && member.closed_at === null ? member : null;
   }
 
   function handle<N extends EndpointName>(name: N, handler: Handler<N>): void {

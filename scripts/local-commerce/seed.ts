@@ -1,8 +1,9 @@
 /**
  * Deterministic seed from the sample catalogue: products and stock, demo members (README),
- * and for the demo member a cart, a wishlist, coupons, addresses, invoices, tickets, inbox,
- * an order in every order status, a refund in every refund status and an exchange in every
- * exchange status; and coupons any member may collect.
+ * and for the demo member a cart, a wishlist, an order in every order status, a refund in
+ * every refund status and an exchange in every exchange status. The rest of the account
+ * (profile, coupons and the offers anyone may collect, addresses, invoices, the inbox,
+ * tickets, recycling) is seed-account.ts's.
  */
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
@@ -10,6 +11,7 @@ import { EXCHANGE_STATUSES, ORDER_STATUSES, REFUND_STATUSES, REFUND_TYPES, type 
 import type { Catalogue, CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { transaction } from './db.ts';
 import { hashPassword } from './passwords.ts';
+import { seedAccount } from './seed-account.ts';
 
 export const DEMO_MEMBERS = [
   { id: 'M0001', name: '林小美', email: 'demo@linea.example', password: 'Linea2026', mobile: '0912345678', preferLang: 'zh-TW' },
@@ -136,103 +138,6 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
         createdAt: t0 - i * DAY,
       });
     });
-    [
-      ['C0001', '新會員禮 NT$100', 100, 990, 'N'],
-      ['C0002', '滿 NT$2,000 折 NT$300', 300, 2000, 'N'],
-      ['C0003', '生日禮 NT$200', 200, 0, 'Y'],
-    ].forEach(([couponId, title, discount, threshold, used], i) =>
-      record('coupon', couponId as string, used as string, t0 - i * DAY, {
-        couponId,
-        title,
-        discount,
-        threshold,
-        startDate: t0 - 30 * DAY,
-        endDate: t0 + 60 * DAY,
-        used,
-      }),
-    );
-    // Coupons to collect (coupon-collect and voucher-description pages): one running, one
-    // running for a big basket, one not started yet.
-    const insertOffer = db.prepare(
-      'INSERT INTO coupon_offers (coupon_id, title, description, discount, threshold, start_date, end_date) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    );
-    insertOffer.run(
-      'CC001',
-      '領取即用 NT$150',
-      '單筆消費滿 NT$1,000 折抵 NT$150，每位會員限領一次。',
-      150,
-      1000,
-      t0 - 7 * DAY,
-      t0 + 30 * DAY,
-    );
-    insertOffer.run(
-      'CC002',
-      '滿 NT$3,000 折 NT$500',
-      '單筆消費滿 NT$3,000 折抵 NT$500，每位會員限領一次。',
-      500,
-      3000,
-      t0 - DAY,
-      t0 + 14 * DAY,
-    );
-    insertOffer.run(
-      'CC003',
-      '週年慶 NT$200',
-      '週年慶期間單筆消費滿 NT$1,500 折抵 NT$200，可提前領取。',
-      200,
-      1500,
-      t0 + 10 * DAY,
-      t0 + 40 * DAY,
-    );
-    record('address', 'A0001', null, t0 - 200 * DAY, {
-      addressId: 'A0001',
-      receiver: '林小美',
-      mobile: '0912345678',
-      region: 'TW',
-      city: '台北市',
-      detail: '大安區忠孝東路四段 100 號 5 樓',
-      zipCode: '106',
-      isDefault: 'Y',
-    });
-    record('address', 'A0002', null, t0 - 100 * DAY, {
-      addressId: 'A0002',
-      receiver: '林小美',
-      mobile: '0912345678',
-      region: 'TW',
-      city: '新北市',
-      detail: '板橋區文化路一段 200 號',
-      zipCode: '220',
-      isDefault: 'N',
-    });
-    orders
-      .filter((o) => o.status === 'FINISHED' || o.status === 'SHIPPED')
-      .forEach((o, i) =>
-        record('invoice', `AB${String(10000000 + i)}`, null, o.createdAt, {
-          invoiceNo: `AB${String(10000000 + i)}`,
-          orderCode: o.orderCode,
-          type: (['CLOUD', 'COMPANY', 'DONATION'] as const)[i % 3],
-          amount: o.total,
-          issuedAt: o.createdAt,
-        }),
-      );
-    record('ticket', 'T0001', 'REPLIED', t0 - 3 * DAY, {
-      ticketId: 'T0001',
-      subject: '請問可以修改寄送地址嗎？',
-      status: 'REPLIED',
-      createdAt: t0 - 3 * DAY,
-    });
-    record('inbox', 'N0001', 'N', t0 - DAY, {
-      messageId: 'N0001',
-      title: '您的訂單已出貨',
-      body: '訂單 O2026000004 已交由物流配送。',
-      read: 'N',
-      createdAt: t0 - DAY,
-    });
-    record('inbox', 'N0002', 'Y', t0 - 5 * DAY, {
-      messageId: 'N0002',
-      title: '會員生日禮已發送',
-      body: '生日禮券已存入您的帳戶。',
-      read: 'Y',
-      createdAt: t0 - 5 * DAY,
-    });
+    seedAccount(db, { t0, orders, demo, hk: DEMO_MEMBERS[1].id });
   });
 }

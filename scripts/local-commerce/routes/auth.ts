@@ -2,34 +2,48 @@
  * Signing in and out: password and social sign-in, registration, the rotating refresh cookie,
  * password reset, and the fake social-login provider.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { REFRESH_COOKIE, SESSION_HINT_COOKIE, THIRD_PARTY_PROVIDERS, type Session } from '../../../src/lib/api/contract.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, bearerToken, fieldFailure, memberById, toMember, type MemberRow, type RouteKit } from '../kit.ts';
+import { sendMail } from '../mail.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
+import { localText } from '../request-language.ts';
+import { clearSessionCookies, endSessionsOf } from '../sessions.ts';
+import { randomToken, sha256 } from '../tokens.ts';
 
 export interface SessionOptions {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   refreshReuseGraceSeconds: number;
   secureCookies: boolean;
-  /** The hook that reads the reset token a real system would email. */
+  /** The hooks that read the reset token and the mails a real system would send. */
   testHooks: boolean;
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const token = () => randomBytes(32).toString('base64url');
 const newMemberId = () => `M${randomBytes(6).toString('hex').toUpperCase()}`;
+const closedAccount = () => new ApiFailure('UR_ACCOUNT_CLOSED', 'This account has been closed');
+
+/** The reset mail, in the request's language. */
+const resetMail = (to: string, link: string) => ({
+  to,
+  subject: localText({ 'zh-TW': '重設您的密碼', 'zh-HK': '重設您的密碼', 'en-GB': 'Reset your password' }),
+  text: localText({
+    'zh-TW': `請在一小時內開啟以下連結重設密碼：\n${link}\n若您沒有提出申請，請忽略這封信。`,
+    'zh-HK': `請在一小時內開啟以下連結重設密碼：\n${link}\n如您沒有提出申請，請忽略此電郵。`,
+    'en-GB': `Open this link within an hour to set a new password:\n${link}\nIf you did not ask for it, ignore this mail.`,
+  }),
+});
 
 export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void {
   const { app, db, now, handle } = kit;
   const { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks } = options;
 
   function startSession(c: Context, memberId: string): Session {
-    const accessToken = token();
-    const refreshToken = token();
+    const accessToken = randomToken();
+    const refreshToken = randomToken();
     db.prepare('INSERT INTO access_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(
       accessToken,
       memberId,
@@ -51,16 +65,13 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     return { accessToken, expiresIn: accessTokenTtlSeconds, member: toMember(memberById(db, memberId)!) };
   }
 
-  function endSession(c: Context): void {
-    deleteCookie(c, REFRESH_COOKIE, { path: '/api/auth' });
-    deleteCookie(c, SESSION_HINT_COOKIE, { path: '/' });
-  }
-
   handle('login', ({ body, c }) => {
     const row = db.prepare('SELECT * FROM members WHERE email = ? OR mobile = ?').get(body.account, body.account) as MemberRow | undefined;
     // One answer for an unknown account and a wrong password, so accounts cannot be probed.
     if (!row?.password_hash || !verifyPassword(body.password, row.password_hash))
       throw new ApiFailure('UR_LOGIN_FAILED', 'Account or password is incorrect');
+    // Only after the password: without it, a closed account answers as any wrong sign-in.
+    if (row.closed_at !== null) throw closedAccount();
     return startSession(c, row.id);
   });
 
@@ -88,8 +99,8 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
       const row = db
         .prepare('SELECT member_id FROM refresh_tokens WHERE token_hash = ? AND expires_at > ? AND (revoked = 0 OR rotated_at > ?)')
         .get(sha256(presented), now(), now() - refreshReuseGraceSeconds * 1000) as { member_id: string } | undefined;
-      if (!row) {
-        endSession(c);
+      if (!row || memberById(db, row.member_id)?.closed_at != null) {
+        clearSessionCookies(c);
         throw new ApiFailure('REFRESH_EXPIRED', 'Sign in again', 401);
       }
       // Rotation: each refresh token is replaced by a new one (first rotation starts the grace).
@@ -112,15 +123,22 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     }
     const bearer = bearerToken(c);
     if (bearer) db.prepare('DELETE FROM access_tokens WHERE token = ?').run(bearer);
-    endSession(c);
+    clearSessionCookies(c);
     return {};
   });
 
-  handle('forgetPassword', ({ body }) => {
-    const row = db.prepare('SELECT id FROM members WHERE email = ?').get(body.email) as { id: string } | undefined;
-    if (row) db.prepare('INSERT INTO reset_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(token(), row.id, now() + 3_600_000);
-    return {};
-  });
+  handle('forgetPassword', ({ body }) =>
+    transaction(db, () => {
+      const row = db.prepare('SELECT id, email FROM members WHERE email = ? AND closed_at IS NULL').get(body.email) as
+        { id: string; email: string } | undefined;
+      if (row) {
+        const reset = randomToken();
+        db.prepare('INSERT INTO reset_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(reset, row.id, now() + 3_600_000);
+        sendMail(db, resetMail(row.email, `/reset-email.html?token=${reset}`), now());
+      }
+      return {};
+    }),
+  );
 
   handle('resetPassword', ({ body }) =>
     transaction(db, () => {
@@ -130,10 +148,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
       if (!row) throw fieldFailure('UR_RESET_TOKEN_INVALID', 'This link has expired; ask for a new one', 'token');
       db.prepare('UPDATE reset_tokens SET used = 1 WHERE token = ?').run(body.token);
       db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').run(hashPassword(body.password), row.member_id);
-      db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = NULL WHERE member_id = ?').run(row.member_id);
-      // Signing out everywhere must include live access tokens too, or a session taken over
-      // before the reset keeps working for up to accessTokenTtlSeconds.
-      db.prepare('DELETE FROM access_tokens WHERE member_id = ?').run(row.member_id);
+      endSessionsOf(db, row.member_id);
       return {};
     }),
   );
@@ -145,8 +160,10 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
         .get(body.code, body.provider, now()) as { provider_id: string; name: string; email: string } | undefined;
       if (!code) throw new ApiFailure('THIRD_PARTY_CODE_INVALID', 'The sign-in with the provider did not complete');
       db.prepare('UPDATE provider_codes SET used = 1 WHERE code = ?').run(body.code);
-      let member = db.prepare('SELECT id FROM members WHERE provider = ? AND provider_id = ?').get(body.provider, code.provider_id) as
-        { id: string } | undefined;
+      let member = db
+        .prepare('SELECT id, closed_at FROM members WHERE provider = ? AND provider_id = ?')
+        .get(body.provider, code.provider_id) as { id: string; closed_at: number | null } | undefined;
+      if (member?.closed_at != null) throw closedAccount();
       if (!member) {
         const id = newMemberId();
         db.prepare('INSERT INTO members (id, name, email, provider, provider_id, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
@@ -157,7 +174,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
           code.provider_id,
           now(),
         );
-        member = { id };
+        member = { id, closed_at: null };
       }
       return startSession(c, member.id);
     }),
@@ -172,7 +189,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     // and `/\evil.example` through, making the page an open redirect. Resolve it as a browser would.
     const sameOrigin = redirectUri.startsWith('/') && URL.parse(redirectUri, 'http://same.invalid')?.origin === 'http://same.invalid';
     if (!(THIRD_PARTY_PROVIDERS as readonly string[]).includes(provider) || !sameOrigin) return c.text('Unknown provider or redirect', 400);
-    const code = token();
+    const code = randomToken();
     db.prepare('INSERT INTO provider_codes (code, provider, provider_id, name, email, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
       code,
       provider,

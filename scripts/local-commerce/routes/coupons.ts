@@ -1,6 +1,9 @@
-/** Coupons: the ones a member holds, and the offers anyone may collect (once each). */
+/**
+ * Coupons: the ones a member holds, and the offers anyone may collect (once each), by id from
+ * a collect page or by the code printed on a leaflet or mailed (couponRedeem).
+ */
 import { transaction } from '../db.ts';
-import { fieldFailure, type RouteKit } from '../kit.ts';
+import { fieldFailure, type MemberRow, type RouteKit } from '../kit.ts';
 import { couponsOf, type Coupon } from '../pricing.ts';
 import { listRecords } from '../records.ts';
 
@@ -31,6 +34,27 @@ export function registerCouponRoutes(kit: RouteKit): void {
     return offer;
   };
 
+  /**
+   * Gives the member a coupon of the offer, once, until it ends (one that has not started yet
+   * may be collected ahead). `field` is the form field a refusal belongs to. Runs in the
+   * caller's transaction.
+   */
+  function collect(offer: OfferRow, member: MemberRow, field: string): Coupon {
+    if (couponsOf(kit, member.id).some((c) => c.couponId === offer.coupon_id))
+      throw fieldFailure('COUPON_ALREADY_COLLECTED', 'You already have this coupon', field);
+    if (now() > offer.end_date) throw fieldFailure('COUPON_EXPIRED', 'This coupon has ended', field);
+    const { couponId, title, description, discount, threshold, startDate, endDate } = toOffer(offer);
+    const coupon: Coupon = { couponId, title, discount, threshold, startDate, endDate, used: 'N', description };
+    // Record ids are unique per kind across members, so the member's id makes the coupon's theirs.
+    db.prepare("INSERT INTO records (kind, id, member_id, status, created_at, json) VALUES ('coupon', ?, ?, 'N', ?, ?)").run(
+      `${offer.coupon_id}-${member.id}`,
+      member.id,
+      now(),
+      JSON.stringify(coupon),
+    );
+    return coupon;
+  }
+
   handle('couponList', ({ body, member }) => listRecords(db, 'coupon', member.id, body));
 
   handle('couponCollectable', ({ body }) => {
@@ -40,29 +64,14 @@ export function registerCouponRoutes(kit: RouteKit): void {
     ).map(toOffer);
   });
 
-  handle('couponCollect', ({ body, member }) =>
+  handle('couponCollect', ({ body, member }) => transaction(db, () => collect(offerOf(body.couponId), member, 'couponId')));
+
+  handle('couponRedeem', ({ body, member }) =>
     transaction(db, () => {
-      const offer = offerOf(body.couponId);
-      if (couponsOf(kit, member.id).some((c) => c.couponId === body.couponId))
-        throw fieldFailure('COUPON_ALREADY_COLLECTED', 'You already have this coupon', 'couponId');
-      if (now() > offer.end_date) throw fieldFailure('COUPON_EXPIRED', 'This coupon has ended', 'couponId');
-      const coupon: Coupon = {
-        couponId: offer.coupon_id,
-        title: offer.title,
-        discount: offer.discount,
-        threshold: offer.threshold,
-        startDate: offer.start_date,
-        endDate: offer.end_date,
-        used: 'N',
-      };
-      // Record ids are unique per kind across members, so the member's id makes the coupon's theirs.
-      db.prepare("INSERT INTO records (kind, id, member_id, status, created_at, json) VALUES ('coupon', ?, ?, 'N', ?, ?)").run(
-        `${offer.coupon_id}-${member.id}`,
-        member.id,
-        now(),
-        JSON.stringify(coupon),
-      );
-      return coupon;
+      // The contract upper-cases the code, and the seeded codes are upper case.
+      const offer = db.prepare('SELECT * FROM coupon_offers WHERE redeem_code = ?').get(body.code) as OfferRow | undefined;
+      if (!offer) throw fieldFailure('COUPON_CODE_UNKNOWN', 'No coupon has this code', 'code');
+      return collect(offer, member, 'code');
     }),
   );
 }

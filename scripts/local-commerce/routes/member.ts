@@ -1,6 +1,5 @@
-/** The signed-in member's account: profile, language, agreements, subscriptions and messages. */
+/** The signed-in member's settings: who they are, their language, agreements and subscriptions (the profile: profile.ts). */
 import { toMember, type RouteKit } from '../kit.ts';
-import { listRecords } from '../records.ts';
 
 export function registerMemberRoutes({ db, now, handle }: RouteKit): void {
   handle('memberInfo', ({ member }) => toMember(member));
@@ -32,6 +31,4 @@ export function registerMemberRoutes({ db, now, handle }: RouteKit): void {
     );
     return {};
   });
-  handle('ticketList', ({ body, member }) => listRecords(db, 'ticket', member.id, body));
-  handle('inboxList', ({ body, member }) => listRecords(db, 'inbox', member.id, body));
 }

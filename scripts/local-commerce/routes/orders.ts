@@ -1,4 +1,4 @@
-/** The member's order history and what follows an order: refunds, exchanges, after-sales, invoices. */
+/** The member's order history and what follows an order: refunds, exchanges, after-sales (invoices: invoices.ts). */
 import type { Order } from '../../../src/lib/api/contract.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
 import { listRecords, recordOf } from '../records.ts';
@@ -13,5 +13,4 @@ export function registerOrderRoutes({ db, handle }: RouteKit): void {
   handle('refundList', ({ body, member }) => listRecords(db, 'refund', member.id, body));
   handle('exchangeList', ({ body, member }) => listRecords(db, 'exchange', member.id, body));
   handle('afterSaleList', ({ body, member }) => listRecords(db, 'aftersale', member.id, body));
-  handle('invoiceList', ({ body, member }) => listRecords(db, 'invoice', member.id, body));
 }

@@ -1,4 +1,5 @@
 /** The wishlist: products a member keeps, each checked for whether it can still be bought. */
+import type { DatabaseSync } from 'node:sqlite';
 import { isValidProduct } from '../../../src/lib/product/wishlist.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, type RouteKit } from '../kit.ts';
@@ -7,10 +8,13 @@ import { requestRegion } from '../request-language.ts';
 
 const PAGE_SIZE = 20;
 
+/** How many products a member keeps (the badge, and the account hub). */
+export const wishTotalOf = (db: DatabaseSync, memberId: string) =>
+  (db.prepare('SELECT COUNT(*) AS n FROM wishes WHERE member_id = ?').get(memberId) as { n: number }).n;
+
 export function registerWishlistRoutes(kit: RouteKit): void {
   const { db, now, handle, productOf } = kit;
-  const wishTotal = (memberId: string) =>
-    (db.prepare('SELECT COUNT(*) AS n FROM wishes WHERE member_id = ?').get(memberId) as { n: number }).n;
+  const wishTotal = (memberId: string) => wishTotalOf(db, memberId);
 
   handle('wishCount', ({ member }) => [wishTotal(member.id)]);
   handle('wishList', ({ body, member }) => {

@@ -11,7 +11,6 @@ import {
   ADDRESS_DELIVERY_TYPES,
   DELIVERY_TYPES,
   DONATION_INVOICE_TARGETS,
-  DONATION_TARGET_OMITTED_ON_SETTLEMENT,
   ONLINE_PAY_CHANNELS,
   PAYMENT_METHODS,
   PAYMENT_METHODS_BY_DELIVERY,
@@ -20,6 +19,7 @@ import {
   type OnlinePayChannel,
   CHECKOUT_CURRENCY,
 } from '../constants.ts';
+import { EIGHT_DIGITS_PATTERN, LOGISTICS_CODE_PATTERN, MOBILE_BARCODE_PATTERN, PICKUP_STORE_CODE_PATTERN } from '../validation/patterns.ts';
 // contract.ts imports this module, so shared entities come from the kit, never from contract.ts.
 import {
   cartLineSchema,
@@ -37,23 +37,12 @@ export { CHECKOUT_CURRENCY };
 // ---------------------------------------------------------------------------------------
 // Field formats of the checkout forms (the UI validates with the same ones)
 
-/** Mobile-barcode invoice vehicle: a slash and 7 characters of [0-9A-Z.+-]. */
-export const PHONE_VEHICLE_PATTERN = /^\/[0-9A-Z.+-]{7}$/;
-/** Natural-person certificate vehicle: 2 capitals and 14 digits. */
-export const CERTIFICATE_VEHICLE_PATTERN = /^[A-Z]{2}\d{14}$/;
-/** Company tax id (統一編號): 8 digits. */
-export const TAX_ID_PATTERN = /^\d{8}$/;
-/** A convenience store's or one of our stores' code, as the store-pickup map services give it. */
-export const STORE_CODE_PATTERN = /^[0-9A-Za-z-]{1,20}$/;
 /** Hem type of a pants-length alteration (e.g. HEM, as in the CMS's hemDeliveryType `EXPRESS_HEM`). */
 export const HEM_MODE_PATTERN = /^[A-Z][A-Z0-9_]{0,19}$/;
 
-/** The pages an order is placed from: the cart page, or the payment settlement page. */
-export const CHECKOUT_FROM = ['cart', 'settlement'] as const;
-export type CheckoutFrom = (typeof CHECKOUT_FROM)[number];
-/** Donation targets a page offers: the settlement page leaves one out (DONATION_TARGET_OMITTED_ON_SETTLEMENT). */
-export const donationTargetsFor = (from: CheckoutFrom) =>
-  DONATION_INVOICE_TARGETS.filter((t) => from !== 'settlement' || t !== DONATION_TARGET_OMITTED_ON_SETTLEMENT);
+// Where an order is placed from and which donation targets each page offers: constants.ts.
+export { CHECKOUT_FROM, donationTargetsFor, type CheckoutFrom } from '../constants.ts';
+import { CHECKOUT_FROM, donationTargetsFor } from '../constants.ts';
 
 // ---------------------------------------------------------------------------------------
 // The cart page
@@ -143,19 +132,19 @@ export const invoiceRequestSchema = z.discriminatedUnion(
         z.object({
           type: z.literal('CLOUD'),
           vehicle: z.literal('PHONE'),
-          vehicleCode: z.string('OD_INVOICE_PHONE_CODE').regex(PHONE_VEHICLE_PATTERN, 'OD_INVOICE_PHONE_CODE'),
+          vehicleCode: z.string('OD_INVOICE_PHONE_CODE').regex(MOBILE_BARCODE_PATTERN, 'OD_INVOICE_PHONE_CODE'),
         }),
         z.object({
           type: z.literal('CLOUD'),
           vehicle: z.literal('CERTIFICATE'),
-          vehicleCode: z.string('OD_INVOICE_CERTIFICATE_CODE').regex(CERTIFICATE_VEHICLE_PATTERN, 'OD_INVOICE_CERTIFICATE_CODE'),
+          vehicleCode: z.string('OD_INVOICE_CERTIFICATE_CODE').regex(LOGISTICS_CODE_PATTERN, 'OD_INVOICE_CERTIFICATE_CODE'),
         }),
       ],
       { error: 'OD_INVOICE_VEHICLE' },
     ),
     z.object({
       type: z.literal('COMPANY'),
-      taxId: z.string('OD_INVOICE_TAX_ID').regex(TAX_ID_PATTERN, 'OD_INVOICE_TAX_ID'),
+      taxId: z.string('OD_INVOICE_TAX_ID').regex(EIGHT_DIGITS_PATTERN, 'OD_INVOICE_TAX_ID'),
       title: z.string('OD_INVOICE_TITLE_REQUIRED').trim().min(1, 'OD_INVOICE_TITLE_REQUIRED').max(60, 'OD_INVOICE_TITLE_LENGTH'),
     }),
     z.object({ type: z.literal('DONATION'), target: z.enum(DONATION_INVOICE_TARGETS, 'OD_INVOICE_DONATION_TARGET') }),
@@ -178,7 +167,7 @@ export const orderCreateBodySchema = z
       .describe('One of the saved addresses; for EXPRESS_HOME and DIRECT_SITE'),
     storeCode: z
       .string('OD_STORE_CODE_FORMAT')
-      .regex(STORE_CODE_PATTERN, 'OD_STORE_CODE_FORMAT')
+      .regex(PICKUP_STORE_CODE_PATTERN, 'OD_STORE_CODE_FORMAT')
       .nullable()
       .optional()
       .describe('For CVS_711, CVS_FAMILY and STORE_PICKUP'),

@@ -100,4 +100,5 @@ export const couponSchema = z.object({
   startDate: z.number(),
   endDate: z.number(),
   used: yesNo,
+  description: z.string().default('').describe('The terms as the member reads them'),
 });

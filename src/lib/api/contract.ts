@@ -10,9 +10,9 @@ import { LIGHT_ROUTES } from './light-routes.ts';
 import { THIRD_PARTY_PROVIDERS } from './third-party.ts';
 import { SEARCH_SORTS } from '../search/query.ts';
 import { cartDetailSchema, cartServicesShape, checkHem, CHECKOUT_ENDPOINTS } from './contract-checkout.ts';
+import { ACCOUNT_ENDPOINTS, memberProfileSchema } from './contract-account.ts';
 import {
   cartLineSchema,
-  couponSchema,
   endpoint,
   listOf,
   none,
@@ -26,6 +26,7 @@ import {
 export type { EndpointDefinition } from './contract-kit.ts';
 // Shared with contract-checkout.ts, so they live in the kit; exported here as before.
 export { cartLineSchema, couponSchema, ORDER_STATUSES, orderLineSchema } from './contract-kit.ts';
+export { addressSchema, inboxMessageSchema, invoiceSchema, ticketSchema, type Address, type MemberProfile } from './contract-account.ts';
 
 // ---------------------------------------------------------------------------------------
 // Envelope: every answer of the API, success or not, has this shape
@@ -53,22 +54,15 @@ export const failureEnvelopeSchema = z
 // ---------------------------------------------------------------------------------------
 // Validation rules that both sides check (the form before sending, the API on receipt)
 
-import { EMAIL_PATTERN, PASSWORD_PATTERN, TW_MOBILE_PATTERN } from '../validation/patterns.ts';
+import { EMAIL_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from '../validation/patterns.ts';
 export const passwordSchema = z.string().regex(PASSWORD_PATTERN, 'UR_PASSWORD_FORMAT');
 export const emailSchema = z.string().trim().regex(EMAIL_PATTERN, 'UR_EMAIL_06');
 
 // ---------------------------------------------------------------------------------------
 // Members and sessions
 
-export const memberSchema = z.object({
-  userId: z.string(),
-  name: z.string(),
-  email: z.string(),
-  mobile: z.string().nullable(),
-  preferLang: z.string().nullable().describe('BCP 47 code of the preferred language'),
-  membershipAgreementVersion: z.string().nullable(),
-  privacyPolicyVersion: z.string().nullable(),
-});
+/** The signed-in member: the session carries it, and the profile pages show and change it. */
+export const memberSchema = memberProfileSchema;
 export type Member = z.infer<typeof memberSchema>;
 
 export const sessionSchema = z.object({
@@ -247,49 +241,6 @@ export const afterSaleSchema = z.object({
   reason: z.string(),
   createdAt: z.number().int(),
 });
-export const addressSchema = z.object({
-  addressId: z.string(),
-  receiver: z.string().min(1),
-  mobile: z.string().min(1),
-  region: z.enum(['TW', 'HK', 'MO', 'CN']),
-  city: z.string().min(1),
-  detail: z.string().min(1),
-  zipCode: z.string().default('0'),
-  isDefault: yesNo,
-});
-/** A saved address as sent: the receiver's mobile must be a mobile number of the region (only Taiwan's format is checked). */
-const addressBodySchema = addressSchema
-  .extend({
-    receiver: z.string().trim().min(1, 'AD_RECEIVER_REQUIRED').max(40),
-    city: z.string().trim().min(1, 'AD_CITY_REQUIRED'),
-    detail: z.string().trim().min(1, 'AD_DETAIL_REQUIRED').max(120),
-  })
-  .partial({ addressId: true })
-  .superRefine((body, ctx) => {
-    if (body.region === 'TW' && !TW_MOBILE_PATTERN.test(body.mobile))
-      ctx.addIssue({ code: 'custom', message: 'AD_MOBILE_TW', path: ['mobile'] });
-  });
-export const invoiceSchema = z.object({
-  invoiceNo: z.string(),
-  orderCode: z.string(),
-  type: z.enum(['CLOUD', 'COMPANY', 'DONATION']),
-  amount: z.number(),
-  issuedAt: z.number(),
-});
-export const ticketSchema = z.object({
-  ticketId: z.string(),
-  subject: z.string(),
-  status: z.enum(['OPEN', 'REPLIED', 'CLOSED']),
-  createdAt: z.number(),
-});
-export const inboxMessageSchema = z.object({
-  messageId: z.string(),
-  title: z.string(),
-  body: z.string(),
-  read: yesNo,
-  createdAt: z.number(),
-});
-
 /** Product search (the search page): page size default and cap. */
 export const SEARCH_PAGE_SIZE_DEFAULT = 24;
 export const SEARCH_PAGE_SIZE_MAX = 60;
@@ -328,7 +279,7 @@ export const ENDPOINTS = {
     path: '/auth/register',
     auth: false,
     body: z.object({
-      name: z.string().trim().min(1, 'UR_NAME_REQUIRED').max(40),
+      name: z.string().trim().min(1, 'UR_NAME_REQUIRED').max(40, 'VALUE_TOO_LONG').regex(NAME_PATTERN, 'UR_NAME_FORMAT'),
       email: emailSchema,
       password: passwordSchema,
       agreeTerms: z.literal(true, 'UR_AGREE_REQUIRED'),
@@ -620,64 +571,10 @@ export const ENDPOINTS = {
     resp: listOf(afterSaleSchema),
     summary: 'After-sales services (repair, quality issue, alteration)',
   }),
-  couponList: endpoint({
-    method: 'POST',
-    path: '/coupon/list',
-    auth: true,
-    body: pageQuery,
-    resp: listOf(couponSchema),
-    summary: 'Coupons',
-  }),
-  addressList: endpoint({
-    method: 'GET',
-    path: '/address/list',
-    auth: true,
-    body: none,
-    resp: z.array(addressSchema),
-    summary: 'Saved addresses',
-  }),
-  addressSave: endpoint({
-    method: 'POST',
-    path: '/address/save',
-    auth: true,
-    body: addressBodySchema,
-    resp: addressSchema,
-    summary: 'Create or update an address',
-  }),
-  addressDelete: endpoint({
-    method: 'POST',
-    path: '/address/delete',
-    auth: true,
-    body: z.object({ addressId: z.string() }),
-    resp: z.object({}),
-    summary: 'Delete an address',
-  }),
-  invoiceList: endpoint({
-    method: 'POST',
-    path: '/invoice/list',
-    auth: true,
-    body: pageQuery,
-    resp: listOf(invoiceSchema),
-    summary: 'Invoices',
-  }),
-  ticketList: endpoint({
-    method: 'POST',
-    path: '/ticket/list',
-    auth: true,
-    body: pageQuery,
-    resp: listOf(ticketSchema),
-    summary: 'Customer-service tickets',
-  }),
-  inboxList: endpoint({
-    method: 'POST',
-    path: '/inbox/list',
-    auth: true,
-    body: pageQuery,
-    resp: listOf(inboxMessageSchema),
-    summary: 'Inbox messages',
-  }),
   // Checkout, orders placed, payment and coupons (contract-checkout.ts)
   ...CHECKOUT_ENDPOINTS,
+  // The member's own data (contract-account.ts)
+  ...ACCOUNT_ENDPOINTS,
 } satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

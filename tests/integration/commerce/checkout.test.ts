@@ -366,7 +366,7 @@ describe('placing an order', () => {
       const tokens = await Promise.all(
         Array.from({ length: 20 }, async (_, i) => {
           const registered = await post('/auth/register', {
-            name: `Racer ${i}`,
+            name: `Racer ${String.fromCharCode(65 + i)}`,
             email: `racer${i}@linea.example`,
             password: 'Race2026x',
             agreeTerms: true,

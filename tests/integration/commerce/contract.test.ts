@@ -18,12 +18,16 @@ import {
   isSellable,
   login,
   memberState,
+  NOW,
   refreshCookie,
   resetTokenOf,
   sampleCatalogue,
   sampleEnv,
+  sendEmailCode,
+  settleCases,
   wishCodesOf,
 } from '../../fixtures/commerce-app.ts';
+import { brandDay } from '../../../scripts/local-commerce/brand-days.ts';
 
 const catalogue = sampleCatalogue();
 
@@ -112,9 +116,43 @@ const VALID_REQUESTS: ValidRequests = {
     body: { receiver: '陳大文', mobile: '91234567', region: 'HK', city: '香港', detail: '中環皇后大道中 1 號', isDefault: 'N' },
   }),
   addressDelete: (f) => ({ body: { addressId: recordIdsOf(f.db, 'address', DEMO.id)[0]! } }),
+  addressSetDefault: () => ({ body: { addressId: 'A0002' } }),
+  couponRedeem: () => ({ body: { code: 'linea500' } }),
   invoiceList: () => ({ body: PAGE }),
-  ticketList: () => ({ body: PAGE }),
+  invoiceCarrier: () => ({ body: {} }),
+  invoiceCarrierSave: () => ({ body: { type: 'COMPANY', taxId: '24536806', title: '綠線服飾股份有限公司' } }),
   inboxList: () => ({ body: PAGE }),
+  inboxUnread: () => ({ body: {} }),
+  inboxRead: () => ({ body: { messageIds: ['N0001'] } }),
+  inboxReadAll: () => ({ body: {} }),
+  inboxDelete: () => ({ body: { messageIds: ['N0002'] } }),
+  ticketList: () => ({ body: { ...PAGE, status: 'OPEN' } }),
+  ticketDetail: () => ({ body: { ticketId: 'T0001' } }),
+  ticketCreate: (f) => ({
+    body: {
+      category: 'ORDER',
+      orderCode: recordIdsOf(f.db, 'order', DEMO.id)[0]!,
+      subject: '發票抬頭',
+      text: '請問發票可以改成公司抬頭嗎？',
+    },
+  }),
+  ticketReply: () => ({ body: { ticketId: 'T0002', text: '想再補充：顏色是駝色。' } }),
+  ticketClose: () => ({ body: { ticketId: 'T0002' } }),
+  recycleList: () => ({ body: {} }),
+  recycleBook: () => ({ body: { method: 'SHOP', storeCode: 'TPE01', date: brandDay(NOW, 3), bags: 2 } }),
+  recycleCancel: () => ({ body: { bookingId: 'RC0001' } }),
+  accountSummary: () => ({ body: {} }),
+  memberUpdate: () => ({ body: { name: '林小美', birthday: '1990-05-12', gender: 'F' } }),
+  passwordChange: () => ({ body: { currentPassword: DEMO.password, newPassword: 'Changed2027' } }),
+  emailCodeSend: () => ({ body: { email: 'new.demo@linea.example' } }),
+  emailChange: async (f) => ({
+    body: { email: 'new.demo@linea.example', code: (await sendEmailCode(f.app, f.token, 'new.demo@linea.example')).code },
+  }),
+  emailVerify: async (f) => ({ body: { token: (await sendEmailCode(f.app, f.token, 'new.demo@linea.example')).linkToken } }),
+  accountClose: (f) => {
+    settleCases(f.db, DEMO.id);
+    return { body: { agree: true, password: DEMO.password } };
+  },
   cartDetail: () => ({ body: {} }),
   cartOptions: (f) => ({ body: { cartId: cartIdsOf(f.db, DEMO.id)[0]!, caseFlag: 'N' } }),
   checkoutPreview: () => ({ body: { deliveryType: 'STORE_PICKUP' } }),

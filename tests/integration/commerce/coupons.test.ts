@@ -12,6 +12,7 @@ import {
   expectFailure,
   expectSuccess,
   order,
+  memberState,
   PICKUP,
   shopper,
   state,
@@ -150,5 +151,76 @@ describe('coupons', () => {
       discount: 200,
       couponId: 'CC003',
     });
+  });
+
+  it('every coupon carries its terms: the seeded ones, and a collected one copies the offer’s', async () => {
+    const env = checkoutEnv();
+    const demo = expectSuccess(
+      'login',
+      await call(env.app, 'login', { account: DEMO_MEMBERS[0].email, password: DEMO_MEMBERS[0].password }),
+    );
+    const held = expectSuccess('couponList', await call(env.app, 'couponList', { pageSize: 50 }, { token: demo.accessToken })).list;
+    expect(held.length).toBeGreaterThanOrEqual(7);
+    for (const coupon of held) expect(coupon.description.length, coupon.couponId).toBeGreaterThan(0);
+    const [offer] = expectSuccess('couponCollectable', await call(env.app, 'couponCollectable', { couponId: 'CC002' }));
+    const collected = expectSuccess(
+      'couponCollect',
+      await call(env.app, 'couponCollect', { couponId: 'CC002' }, { token: demo.accessToken }),
+    );
+    expect(collected.description).toBe(offer!.description);
+  });
+});
+
+describe('redeeming a coupon code', () => {
+  it('collects the offer of the code, whatever its case, once; the same offer by id is then already held', async () => {
+    const env = checkoutEnv();
+    const me = await shopper(env, []);
+    const [offer] = expectSuccess('couponCollectable', await call(env.app, 'couponCollectable', { couponId: 'CC001' }));
+    const coupon = expectSuccess('couponRedeem', await call(env.app, 'couponRedeem', { code: ' welcome150 ' }, { token: me.token }));
+    expect(coupon).toEqual({
+      couponId: 'CC001',
+      title: offer!.title,
+      description: offer!.description,
+      discount: 150,
+      threshold: 1000,
+      startDate: offer!.startDate,
+      endDate: offer!.endDate,
+      used: 'N',
+    });
+    expect(expectSuccess('couponList', await call(env.app, 'couponList', {}, { token: me.token })).list).toEqual([coupon]);
+    const before = memberState(env.db);
+    expectFailure(await call(env.app, 'couponRedeem', { code: 'WELCOME150' }, { token: me.token }), 'COUPON_ALREADY_COLLECTED', {
+      field: 'code',
+    });
+    expectFailure(await call(env.app, 'couponCollect', { couponId: 'CC001' }, { token: me.token }), 'COUPON_ALREADY_COLLECTED', {
+      field: 'couponId',
+    });
+    expect(memberState(env.db)).toEqual(before);
+    // An offer that has not started may be redeemed ahead, as it may be collected.
+    expect(expectSuccess('couponRedeem', await call(env.app, 'couponRedeem', { code: 'ANNIV200' }, { token: me.token })).couponId).toBe(
+      'CC003',
+    );
+  });
+
+  it('refuses an unknown, an empty and an ended code, changing nothing', async () => {
+    const env = checkoutEnv();
+    const me = await shopper(env, []);
+    const before = memberState(env.db);
+    for (const code of ['NOPE2026', 'WELCOME15', 'X'.repeat(33)])
+      expectFailure(await call(env.app, 'couponRedeem', { code }, { token: me.token }), 'COUPON_CODE_UNKNOWN', { field: 'code' });
+    expectFailure(await call(env.app, 'couponRedeem', { code: '  ' }, { token: me.token }), 'COUPON_CODE_REQUIRED', { field: 'code' });
+    env.clock.now = T0 + 15 * DAY; // CC002 (LINEA500) ended after 14 days
+    expectFailure(await call(env.app, 'couponRedeem', { code: 'LINEA500' }, { token: me.token }), 'COUPON_EXPIRED', { field: 'code' });
+    expect(memberState(env.db)).toEqual(before);
+  });
+
+  it('a redeem code belongs to one offer', () => {
+    const env = checkoutEnv();
+    expect(env.db.prepare('SELECT coupon_id, redeem_code FROM coupon_offers ORDER BY coupon_id').all()).toEqual([
+      { coupon_id: 'CC001', redeem_code: 'WELCOME150' },
+      { coupon_id: 'CC002', redeem_code: 'LINEA500' },
+      { coupon_id: 'CC003', redeem_code: 'ANNIV200' },
+    ]);
+    expect(() => env.db.prepare("UPDATE coupon_offers SET redeem_code = 'WELCOME150' WHERE coupon_id = 'CC002'").run()).toThrow(/UNIQUE/);
   });
 });

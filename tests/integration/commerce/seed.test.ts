@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { DatabaseSync } from 'node:sqlite';
 import { openDatabase } from '../../../scripts/local-commerce/db.ts';
 import { DEMO_MEMBERS, seedDatabase } from '../../../scripts/local-commerce/seed.ts';
-import { call, type Env, expectSuccess, login, sampleCatalogue, sampleEnv } from '../../fixtures/commerce-app.ts';
+import { call, type Env, expectSuccess, login, NOW, OTHER, sampleCatalogue, sampleEnv } from '../../fixtures/commerce-app.ts';
 
 const catalogue = sampleCatalogue();
 
@@ -31,6 +31,31 @@ describe('the seeded account records', () => {
     for (const invoice of invoices.list) expect(orders.has(invoice.orderCode)).toBe(true);
     expect(expectSuccess('ticketList', await call(app, 'ticketList', big, { token })).total).toBeGreaterThan(0);
     expect(expectSuccess('inboxList', await call(app, 'inboxList', big, { token })).total).toBeGreaterThan(0);
+  });
+
+  it("the demo member's coupons: usable, used and expired ones, each with its terms", async () => {
+    const { app } = sampleEnv();
+    const { token } = await login(app);
+    const coupons = expectSuccess('couponList', await call(app, 'couponList', { pageSize: 100 }, { token })).list;
+    const byId = new Map(coupons.map((c) => [c.couponId, c]));
+    const usable = coupons.filter((c) => c.used === 'N' && c.startDate <= NOW && NOW <= c.endDate);
+    expect(usable.length).toBeGreaterThanOrEqual(3);
+    expect(coupons.filter((c) => c.used === 'Y')).toHaveLength(2);
+    expect(coupons.filter((c) => c.used === 'N' && c.endDate < NOW)).toHaveLength(2);
+    for (const coupon of coupons) expect(coupon.description, coupon.couponId).toMatch(/[\u4e00-\u9fff]/);
+    expect(usable.map((c) => c.couponId)).toEqual(expect.arrayContaining(['C0001', 'C0002']));
+    expect(byId.get('C0003')!.used).toBe('Y');
+  });
+
+  it('the Hong Kong member has an address in Hong Kong, coupons and messages, and no birthday yet', async () => {
+    const { app } = sampleEnv();
+    const { token } = await login(app, OTHER.email, OTHER.password);
+    expect(expectSuccess('addressList', await call(app, 'addressList', {}, { token }))).toEqual([
+      expect.objectContaining({ region: 'HK', mobile: OTHER.mobile, isDefault: 'Y' }),
+    ]);
+    expect(expectSuccess('couponList', await call(app, 'couponList', {}, { token })).total).toBeGreaterThanOrEqual(2);
+    expect(expectSuccess('inboxList', await call(app, 'inboxList', {}, { token }))).toMatchObject({ total: 2, unread: 1 });
+    expect(expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token }))).toMatchObject({ birthday: null, gender: null });
   });
 });
 
