@@ -29,6 +29,7 @@ import { writePopup } from './writers/popup.ts';
 import { writePress } from './writers/press.ts';
 import { writeProductCorner } from './writers/product-corner.ts';
 import { writeReturnNotice } from './writers/return-notice.ts';
+import { writeMemberTexts } from './writers/member-texts.ts';
 import { writeSearchWords } from './writers/search-words.ts';
 import { writeShops } from './writers/shops.ts';
 import { writeSwitchConfig } from './writers/switch-config.ts';
@@ -61,6 +62,7 @@ const LANGUAGE_WRITERS: readonly LanguageWriter[] = [
   writeGenderRecommendation,
   writeSearchWords,
   writeReturnNotice,
+  writeMemberTexts,
   writePress,
   writeShops,
   writePopup,

@@ -20,6 +20,8 @@ export function writeSwitchConfig({ now }: SampleSet, emit: Emit): void {
     isPeakPromotion: 'N',
     associativeSearchSwitch: 'Y',
     customerServiceSwitch: 'Y',
+    desensitizeSwitch: 'Y',
+    mobileMaskLeadingDigits: 3,
     RestrictPriceGroup: ['LIMITED_OFFER'],
     VaryPriceGroup: ['PRICE_DOWN'],
     ManualPriceGroup: ['MANUAL'],

@@ -4,6 +4,7 @@
  * validates every document against these and names language, document and field on failure.
  */
 import { z } from 'zod';
+import { SHOP_CODE_PATTERN } from '../validation/patterns.ts';
 
 const yesNo = z.enum(['Y', 'N']);
 /** Millisecond timestamp, or null for an open-ended bound. */
@@ -305,6 +306,14 @@ export const switchConfigSchema = z
     isPeakPromotion: yesNo.describe('Y while a peak promotion runs (traffic protection on)'),
     associativeSearchSwitch: yesNo.default('Y').describe('Y requests search suggestions while typing'),
     customerServiceSwitch: yesNo.default('Y').describe('Y shows the customer-service chat link'),
+    desensitizeSwitch: yesNo.default('Y').describe("Y masks the member's mobile number on account pages"),
+    mobileMaskLeadingDigits: z
+      .number()
+      .int()
+      .min(0)
+      .max(6)
+      .default(3)
+      .describe('Leading digits a masked mobile number keeps (the last 4 for +86, else 2, are kept too)'),
     RestrictPriceGroup: z.array(z.string()).default([]).describe('Price groups shown in red'),
     VaryPriceGroup: z.array(z.string()).default([]).describe('Price groups shown in red'),
     ManualPriceGroup: z.array(z.string()).default([]).describe('Shown red when the two prices differ'),
@@ -352,6 +361,18 @@ export const returnNoticeSchema = z
     ONLY_EXCHANGE_NOT_RETREAT: z.string().describe('Exchange only'),
   })
   .describe("The no-reason-return notice of product pages, keyed by the product's noReasonToReturnFlag");
+
+const textSectionSchema = z.object({
+  title: z.string().min(1),
+  paragraphs: z.array(z.string().min(1)).min(1).describe('Plain text, one paragraph each; no HTML'),
+});
+
+export const memberTextsSchema = z
+  .object({
+    cancellationClause: textSectionSchema.describe('The terms a member agrees to before closing the account'),
+    recycleProgramme: textSectionSchema.describe('How the old-clothes recycling programme works and what it earns'),
+  })
+  .describe("Editors' texts of the member's account pages");
 
 // ---------------------------------------------------------------------------------------
 // Press releases (a list, a list per year, each release at {year}/{month}/post{id}.html)
@@ -411,10 +432,7 @@ export type PressBlock = z.infer<typeof pressBlockSchema>;
 // Shops (the list at /shop/shop_list.html, one shop at /shop/shop.html)
 
 export const shopSchema = z.object({
-  code: z
-    .string()
-    .regex(/^[A-Z0-9]{3,12}$/, 'must be 3-12 capitals or digits')
-    .describe('Shop code: storeCode of the all-wares search'),
+  code: z.string().regex(SHOP_CODE_PATTERN, 'must be 3-12 capitals or digits').describe('Shop code: storeCode of the all-wares search'),
   name: z.string().min(1),
   region: z.string().min(1).describe('Region heading of the list, e.g. 台北市 / Hong Kong Island'),
   address: z.string().min(1),
@@ -449,5 +467,6 @@ export const SHARED_DOCUMENTS = {
   'search-words': searchWordsSchema,
   popup: popupSchema,
   'return-notice': returnNoticeSchema,
+  'member-texts': memberTextsSchema,
 } as const;
 export type SharedDocumentName = keyof typeof SHARED_DOCUMENTS;
