@@ -1,6 +1,7 @@
 /**
  * Checkout (/payment/payment.html and /payment_settlement.html): the preview of the
- * order for the chosen delivery and coupon, the member's addresses, and placing the order.
+ * order for the chosen delivery and coupon, and placing the order (the addresses are
+ * addresses.ts's).
  * A placed order's tracking payload goes to analytics before the shopper leaves (the
  * purchase event would be lost with the page).
  */
@@ -26,7 +27,6 @@ export interface PreviewState {
   error: { msgCode: string | null } | null;
 }
 export const $preview = atom<PreviewState>({ preview: null, pending: true, empty: false, error: null });
-export const $addresses = atom<ResponseOf<'addressList'> | null>(null);
 
 let previewRequest = 0;
 
@@ -46,11 +46,6 @@ export async function loadPreview(
   else $preview.set({ ...$preview.get(), pending: false, error: { msgCode: result.kind === 'failure' ? result.msgCode : null } });
 }
 
-export async function loadAddresses(): Promise<void> {
-  const result = await callApi('addressList');
-  $addresses.set(result.ok ? result.data : []);
-}
-
 export async function placeOrder(body: RequestOf<'orderCreate'>): Promise<ApiResult<ResponseOf<'orderCreate'>>> {
   const result = await callApi('orderCreate', body);
   if (result.ok) {
@@ -68,12 +63,5 @@ export async function placeOrder(body: RequestOf<'orderCreate'>): Promise<ApiRes
     );
     await loadCartCount({ force: true });
   }
-  return result;
-}
-
-/** Saves a new address and adds it to the page's list. */
-export async function saveAddress(body: RequestOf<'addressSave'>): Promise<ApiResult<ResponseOf<'addressSave'>>> {
-  const result = await callApi('addressSave', body);
-  if (result.ok) $addresses.set([...($addresses.get() ?? []), result.data]);
   return result;
 }

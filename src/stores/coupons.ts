@@ -13,12 +13,22 @@ export type CouponOffer = ResponseOf<'couponCollectable'>[number];
 export interface MemberCoupon {
   couponId: string;
   title: string;
+  description: string;
   discount: number;
   threshold: number;
   startDate: number;
   endDate: number;
   status: 'usable' | 'used' | 'expired';
 }
+
+/** Where a held coupon stands now: spent, past its end, or ready (one not started yet counts as ready: it is the member's). */
+export function couponStatus(coupon: { used: 'Y' | 'N'; endDate: number }, now: number): MemberCoupon['status'] {
+  return coupon.used === 'Y' ? 'used' : coupon.endDate <= now ? 'expired' : 'usable';
+}
+const toMemberCoupon = ({ used, ...coupon }: ResponseOf<'couponRedeem'>, now: number): MemberCoupon => ({
+  ...coupon,
+  status: couponStatus({ used, endDate: coupon.endDate }, now),
+});
 
 export type CouponsState<T> = { status: 'loading' } | { status: 'ready'; coupons: T[] } | { status: 'error' };
 
@@ -43,11 +53,7 @@ export async function loadMemberCoupons(now = Date.now()): Promise<void> {
   $memberCoupons.set({ status: 'loading' });
   const result = await callApi('couponList', { page: 1, pageSize: 100 });
   if (result.ok) {
-    const coupons = result.data.list.map(({ used, ...coupon }) => ({
-      ...coupon,
-      status: used === 'Y' ? ('used' as const) : coupon.endDate <= now ? ('expired' as const) : ('usable' as const),
-    }));
-    $memberCoupons.set({ status: 'ready', coupons });
+    $memberCoupons.set({ status: 'ready', coupons: result.data.list.map((coupon) => toMemberCoupon(coupon, now)) });
   } else if (result.kind !== 'aborted') {
     $memberCoupons.set({ status: 'error' });
   }
@@ -69,6 +75,15 @@ export async function collectCoupon(couponId: string): Promise<ApiResult<unknown
       msgCode: result.kind === 'failure' ? result.msgCode : null,
       msg: result.kind === 'failure' ? result.msg : null,
     });
+  return result;
+}
+
+/** Collects a coupon by its code (printed or mailed); it joins the member's coupons at once. */
+export async function redeemCoupon(code: string, now = Date.now()): Promise<ApiResult<ResponseOf<'couponRedeem'>>> {
+  const result = await callApi('couponRedeem', { code });
+  const state = $memberCoupons.get();
+  if (result.ok && state.status === 'ready')
+    $memberCoupons.set({ status: 'ready', coupons: [toMemberCoupon(result.data, now), ...state.coupons] });
   return result;
 }
 

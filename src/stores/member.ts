@@ -1,28 +1,88 @@
 /**
- * The signed-in member's account: their details on the account home, the preferred language,
- * and the password-reset requests of the sign-in pages (made without a session).
+ * The signed-in member's own account: the profile and the hub's summary, changing the name,
+ * birthday and gender, the password and the email, closing the account; and the requests of
+ * the sign-in pages made without a session (password reset, an emailed verification link),
+ * and the preferred language.
  */
 import { atom } from 'nanostores';
-import { $member, callApi, onMemberLogout, type ApiResult } from './session.ts';
+import type { AccountSummary, MemberProfile } from '../lib/api/contract-account.ts';
+import type { RequestOf, ResponseOf } from '../lib/api/contract.ts';
+import { keep, loadInto, loading, type Loadable } from './loadable.ts';
+import { $member, callApi, clearMemberState, onMemberLogout, type ApiResult } from './session.ts';
 
-export interface MemberDetails {
-  name: string;
-  email: string;
+export type { AccountSummary, MemberProfile };
+
+export const $profile = atom<Loadable<MemberProfile>>(loading());
+export const $accountSummary = atom<Loadable<AccountSummary>>(loading());
+
+export function loadProfile(): Promise<ApiResult<MemberProfile>> {
+  return loadInto(
+    $profile,
+    () => callApi('memberInfo'),
+    (profile) => profile,
+  );
 }
 
-export type MemberDetailsState =
-  { status: 'idle' } | { status: 'loading' } | { status: 'ready'; details: MemberDetails } | { status: 'error' };
-export const $memberDetails = atom<MemberDetailsState>({ status: 'idle' });
-
-/** The account home's details. A failure is an error state the page offers to retry. */
-export async function loadMemberDetails(): Promise<void> {
-  $memberDetails.set({ status: 'loading' });
-  const result = await callApi('memberInfo');
-  if (result.ok) $memberDetails.set({ status: 'ready', details: { name: result.data.name, email: result.data.email } });
-  else if (result.kind !== 'aborted') $memberDetails.set({ status: 'error' });
+export function loadAccountSummary(): Promise<ApiResult<AccountSummary>> {
+  return loadInto(
+    $accountSummary,
+    () => callApi('accountSummary'),
+    (summary) => summary,
+  );
 }
 
-onMemberLogout(() => $memberDetails.set({ status: 'idle' }));
+/** The profile as changed; the header's greeting follows a new name. */
+function keepProfile(result: ApiResult<MemberProfile>): ApiResult<MemberProfile> {
+  if (result.ok) {
+    const member = $member.get();
+    if (member) $member.set({ ...member, name: result.data.name });
+  }
+  return keep($profile, result, (profile) => profile);
+}
+
+export async function updateProfile(body: RequestOf<'memberUpdate'>): Promise<ApiResult<MemberProfile>> {
+  return keepProfile(await callApi('memberUpdate', body));
+}
+
+/** A new password ends every session, this one too: the page forgets the member, who signs in again. */
+export async function changePassword(body: RequestOf<'passwordChange'>): Promise<ApiResult<unknown>> {
+  const result = await callApi('passwordChange', body);
+  if (result.ok) clearMemberState();
+  return result;
+}
+
+/** When the last code was sent (ms), so the resend countdown survives a re-render, not a reload. */
+export const $emailCodeSentAt = atom<{ email: string; at: number } | null>(null);
+
+export async function sendEmailCode(email: string, now = Date.now()): Promise<ApiResult<ResponseOf<'emailCodeSend'>>> {
+  const result = await callApi('emailCodeSend', { email: email.trim() });
+  if (result.ok) $emailCodeSentAt.set({ email: email.trim(), at: now });
+  return result;
+}
+
+export async function changeEmail(body: RequestOf<'emailChange'>): Promise<ApiResult<MemberProfile>> {
+  const result = keepProfile(await callApi('emailChange', body));
+  if (result.ok) $emailCodeSentAt.set(null);
+  return result;
+}
+
+/** The link in the verification mail: works without a session (it may be opened on another device). */
+export function verifyEmailLink(token: string): Promise<ApiResult<ResponseOf<'emailVerify'>>> {
+  return callApi('emailVerify', { token });
+}
+
+/** Closing the account ends the session; the member's data stays with the store, marked closed. */
+export async function closeAccount(body: RequestOf<'accountClose'>): Promise<ApiResult<unknown>> {
+  const result = await callApi('accountClose', body);
+  if (result.ok) clearMemberState();
+  return result;
+}
+
+onMemberLogout(() => {
+  $profile.set(loading());
+  $accountSummary.set(loading());
+  $emailCodeSentAt.set(null);
+});
 
 /** Asks for a reset link. The API answers success whether or not the email is registered. */
 export function requestPasswordReset(email: string): Promise<ApiResult<unknown>> {

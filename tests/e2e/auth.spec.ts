@@ -45,13 +45,13 @@ test('register checks the password rule, then signs the new member in', async ({
   await page.getByLabel('Password').fill('abcdefgh');
   await page.getByLabel(/I agree/).check();
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.locator('#field-password-error')).toHaveText('Use 8–20 characters with at least one letter and one digit');
+  await expect(page.locator('#error-password')).toHaveText('Use 8–20 characters with at least one letter and one digit');
   await page.getByLabel('Password').fill('abcd1234');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page).toHaveURL(/\/en-gb\/account\/info\.html$/);
-  await expect(page.locator('.member-shell__details')).toContainText(email);
+  await expect(page.locator('[data-profile]')).toContainText(email);
   // …and can sign in again with the same credentials.
-  await page.locator('.member-shell').getByRole('button', { name: 'Sign out' }).click();
+  await page.locator('.account-hub').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/en-gb\/$/); // signing out lands on the home page
   await expect(page.locator('[data-account-state="visitor"]')).toBeVisible();
   await page.goto('/en-gb/login.html');

@@ -102,7 +102,7 @@ test('every delivery type places its order, with the payment it takes', async ({
     await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
     await page.goto('/payment/payment.html');
     await page.locator(`input[name="deliveryType"][value="${c.delivery}"]`).check();
-    if (c.store) await page.locator('#storeCode').fill(c.store);
+    if (c.store) await page.locator('#field-storeCode').fill(c.store);
     await page.locator(`input[name="paymentMethod"][value="${c.payment}"]`).check();
     await page.locator('.checkout button[type="submit"]').click();
     await expect(page, c.delivery).toHaveURL(/\/payment\/success\.html\?orderCode=/);
@@ -124,7 +124,7 @@ test('online payment goes through the provider and back: paid is complete, cance
     await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
     await page.goto('/payment/payment.html');
     await page.locator('input[name="paymentMethod"][value="ONLINE"]').check();
-    await page.locator('#payChannel').selectOption(channel);
+    await page.locator('#field-payChannel').selectOption(channel);
     await page.locator('.checkout button[type="submit"]').click();
     await expect(page).toHaveURL(/\/api\/pay\/provider\//);
     await page.locator(`#${action}`).click();
@@ -144,15 +144,18 @@ test('a first-time member adds a delivery address in checkout, checked like the 
   const [sku] = spareSkus(5, 10).slice(4);
   await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
   await page.goto('/payment/payment.html');
-  await page.locator('.checkout__sub .link-button', { hasText: '新增地址' }).click();
-  await page.locator('#address-receiver').fill('王小明');
-  await page.locator('#address-mobile').fill('912345678');
-  await page.locator('#address-city').fill('台中市');
-  await page.locator('#address-detail').fill('西屯區台灣大道三段 99 號');
-  await page.locator('.new-address .button').click();
-  await expect(page.locator('[data-field="address.mobile"] .form-field__error')).toContainText('09');
-  await page.locator('#address-mobile').fill('0987654321');
-  await page.locator('.new-address .button').click();
+  // The address page's own form, in a dialog.
+  await page.locator('[data-group="addressId"] .link-button', { hasText: '新增地址' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增收件地址' });
+  await dialog.getByLabel('收件人').fill('王小明');
+  await dialog.getByLabel('手機號碼').fill('912345678');
+  await dialog.getByLabel('縣市／區').fill('台中市');
+  await dialog.getByLabel('詳細地址').fill('西屯區台灣大道三段 99 號');
+  await dialog.getByRole('button', { name: '儲存地址' }).click();
+  await expect(dialog.locator('[data-group="mobile"] .form-field__error')).toContainText('09');
+  await dialog.getByLabel('手機號碼').fill('0987654321');
+  await dialog.getByRole('button', { name: '儲存地址' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.locator('input[name="addressId"]:checked')).toHaveCount(1);
   await expect(page.locator('.choice-card--wide')).toContainText('王小明');
   await page.locator('.checkout button[type="submit"]').click();
@@ -166,18 +169,21 @@ test('a malformed invoice field is refused on its field, and nothing is ordered'
   await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
   await page.goto('/payment/payment.html');
   await page.locator('input[name="invoiceType"][value="COMPANY"]').check();
-  await page.locator('#taxId').fill('1234');
-  await page.locator('#companyTitle').fill('LINEA 測試有限公司');
-  // Enter in a field does not submit the form; only the button does.
-  await page.locator('#companyTitle').press('Enter');
-  await expect(page.locator('[data-field="invoice.taxId"] .form-field__error')).toHaveCount(0);
+  await page.locator('#field-taxId').fill('1234');
+  await page.locator('#field-title').fill('LINEA 測試有限公司');
+  // Leaving the tax id checked it; Enter in a field does not submit the form, only the button does.
+  await expect(page.locator('[data-group="taxId"] .form-field__error')).toHaveText('統一編號須為 8 碼數字');
+  await page.locator('#field-title').press('Enter');
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/payment\/payment\.html$/);
+  await page.locator('#field-taxId').fill('1234567');
   await page.locator('.checkout button[type="submit"]').click();
-  await expect(page.locator('[data-field="invoice.taxId"] .form-field__error')).toBeVisible();
+  await expect(page.locator('[data-group="taxId"] .form-field__error')).toBeVisible();
   await expect(page).toHaveURL(/\/payment\/payment\.html$/);
   // The settlement page does not offer the donation target it leaves out.
   await page.goto('/payment_settlement.html');
   await page.locator('input[name="invoiceType"][value="DONATION"]').check();
-  await expect(page.locator('#target option')).toHaveText(['愛心碼 919', '愛心碼 13579', '愛心碼 1799']);
+  await expect(page.locator('#field-target option')).toHaveText(['愛心碼 919', '愛心碼 13579', '愛心碼 1799']);
   const orders = await (await page.request.post('/api/order/list', { headers: member.auth, data: { page: 1 } })).json();
   expect(orders.resp.total).toBe(0);
 });

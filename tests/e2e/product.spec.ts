@@ -121,7 +121,7 @@ test('hemming and gift wrapping chosen on the product reach the cart and the ord
   // (Which delivery allows which service is the rule of lib/product/rules.ts, unit-tested.)
   await page.goto('/payment/payment.html');
   await page.locator('input[name="deliveryType"][value="STORE_PICKUP"]').check();
-  await page.locator('#storeCode').fill('TP001');
+  await page.locator('#field-storeCode').fill('TP001');
   await expect(page.locator('.checkout__summary .form-error')).toHaveCount(0);
   await page.locator('.checkout button[type="submit"]').click();
   await expect(page).toHaveURL(/\/payment\/success\.html\?orderCode=/);

@@ -15,7 +15,8 @@ export interface TestMember {
 /** Registers a member through the API (with a saved address, so home delivery works); the page stays a visitor's. */
 export async function newMember(page: Page, label: string, options: { address?: boolean } = {}): Promise<TestMember> {
   const email = `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@linea.example`;
-  const name = `Shopper ${label}`;
+  // Names follow the name rule: letters, no digits.
+  const name = `Shopper ${label.replace(/[^A-Za-z]/g, '') || 'Member'}`;
   const answer = await (
     await page.request.post('/api/auth/register', { data: { name, email, password: PASSWORD, agreeTerms: true } })
   ).json();

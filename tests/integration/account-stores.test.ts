@@ -6,12 +6,11 @@
  *
  * Every "page" is a fresh module graph (vi.resetModules) over the same cookies.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
-import { browserLikeFetch, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
+import { browserLikeFetch, startLocalApi, type LocalApi, unreachableOrigin } from '../fixtures/local-api.ts';
 
 let api: LocalApi;
 let closedOrigin: string;
@@ -61,12 +60,7 @@ async function offline<T>(action: () => Promise<T>): Promise<T> {
 beforeAll(async () => {
   api = await startLocalApi();
   target = api.origin;
-  closedOrigin = await new Promise<string>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(`http://127.0.0.1:${port}`));
-    });
-  });
+  closedOrigin = await unreachableOrigin();
 });
 afterAll(() => api.close());
 
@@ -153,12 +147,12 @@ describe('orders and the payment return', () => {
 });
 
 describe('member', () => {
-  it("loads the member's details, with an error state to retry", async () => {
+  it("loads the member's profile, with an error state to retry", async () => {
     const { member } = await signedInPage();
-    await offline(() => member.loadMemberDetails());
-    expect(member.$memberDetails.get()).toEqual({ status: 'error' });
-    await member.loadMemberDetails();
-    expect(member.$memberDetails.get()).toEqual({ status: 'ready', details: { name: demo.name, email: demo.email } });
+    await offline(() => member.loadProfile());
+    expect(member.$profile.get()).toEqual({ status: 'error', data: null });
+    await member.loadProfile();
+    expect(member.$profile.get()).toMatchObject({ status: 'ready', data: { name: demo.name, email: demo.email } });
   });
 
   it('asks for a reset link, and a bad reset token is a refusal for the form', async () => {

@@ -6,12 +6,11 @@
  * Stores are module singletons, so every "page" is a fresh module graph (vi.resetModules)
  * sharing what a browser keeps between pages: cookies, localStorage, sessionStorage.
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { MINI_CART_MAX_LINES, WISH_LIST_MAX_FETCHES } from '../../src/lib/constants.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
-import { browserLikeFetch, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
+import { browserLikeFetch, startLocalApi, type LocalApi, unreachableOrigin } from '../fixtures/local-api.ts';
 
 let api: LocalApi;
 let origin: string;
@@ -66,12 +65,7 @@ const requested = (path: string, since: number) => requests.slice(since).filter(
 beforeAll(async () => {
   api = await startLocalApi();
   origin = api.origin;
-  closedOrigin = await new Promise<string>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(`http://127.0.0.1:${port}`));
-    });
-  });
+  closedOrigin = await unreachableOrigin();
   target = origin;
 });
 afterAll(() => api.close());

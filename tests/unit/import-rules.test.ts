@@ -139,7 +139,7 @@ const API_CALLERS = ['client.ts', 'core.ts', 'base-url.ts'].map((name) => join(R
 /** What a visitor's page must not load at start: the member client, the contract's schemas, zod, wretch. */
 const HEAVY = [
   API_CLIENT,
-  ...['contract.ts', 'contract-checkout.ts', 'contract-kit.ts'].map((name) => join(ROOT, 'src/lib/api', name)),
+  ...['contract.ts', 'contract-checkout.ts', 'contract-kit.ts', 'contract-account.ts'].map((name) => join(ROOT, 'src/lib/api', name)),
   'zod',
   'wretch',
 ];
@@ -196,13 +196,19 @@ describe('import rules', () => {
   });
 
   it("the header's stores and the cards' live prices load no client, schema, zod or wretch at start (on demand only)", () => {
-    const entries = ['session', 'cart', 'wishlist', 'search', 'header', 'ticker', 'product-batch']
+    const entries = ['session', 'cart', 'wishlist', 'search', 'header', 'ticker', 'product-batch', 'inbox']
       .map((name) => join(ROOT, 'src/stores', `${name}.ts`))
       .concat(join(ROOT, 'src/scripts/live-prices.ts'));
     const heavy = (id: string) => (HEAVY.includes(id) || HEAVY.includes(packageName(id)) ? 'loaded at start on every page' : null);
     expect(walk(entries, heavy, () => false, staticImports)).toEqual([]);
     // The rule sees a static import where there is one.
     expect(walk([join(ROOT, 'src/stores/product-detail.ts')], heavy, () => false, staticImports)).not.toEqual([]);
+  });
+
+  it('islands and the form framework check forms with lib/validation, never with the contract’s schemas (zod)', () => {
+    const heavy = (id: string) => (HEAVY.includes(id) || HEAVY.includes(packageName(id)) ? 'schemas in an island' : null);
+    // Stores load the member client on demand; what an island's own code imports is the rule.
+    expect(walk(islands, heavy, inDir('src/stores'), staticImports)).toEqual([]);
   });
 
   it('a violation names the whole chain', () => {

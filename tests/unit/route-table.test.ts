@@ -108,13 +108,22 @@ describe('app pages', () => {
       ['/payment/success.html', 'payment-success'],
       ['/zh-hk/account/favorites.html', 'favorites'],
       ['/membershipcoupon.html', 'my-coupons'],
+      ['/inbox.html', 'inbox'],
+      ['/account/info.html', 'account-hub'],
+      ['/en-gb/account/security/email.html', 'security-email'],
+      ['/account/address.html', 'addresses'],
+      ['/account/invoice.html', 'invoices'],
+      ['/zh-hk/account/ticket-detail.html', 'ticket-detail'],
+      ['/account/recycle.html', 'recycle'],
+      ['/account/cancellation-clause.html', 'close-account'],
       // Pages whose own issue has not landed are member shells.
-      ['/inbox.html', 'member-shell'],
       ['/account/order/order-list.html', 'member-shell'],
     ];
     for (const [path, island] of guarded) expect(find(routes, path), path).toMatchObject({ accessCheck: true, island });
     // Public, no pre-paint check: the product page, the settlement page and the providers' return pages.
     expect(find(routes, '/product-detail.html')).toMatchObject({ accessCheck: false, island: 'product-detail' });
+    // The email-change link works on any device, signed in or not.
+    expect(find(routes, '/en-gb/email.html')).toMatchObject({ accessCheck: false, island: 'email-verify' });
     expect(find(routes, '/payment_settlement.html')).toMatchObject({ accessCheck: false, island: 'settlement' });
     expect(find(routes, '/en-gb/payment/return/union-card.html')).toMatchObject({ accessCheck: false, island: 'payment-return' });
   });

@@ -4,9 +4,14 @@
  * pointer leaves. Display modes: A (icon), B (icon and label, in the account area), D
  * (while the category layer is open). It reads the shared session atoms; the session store
  * loads the API client (and its schemas) only when a session may exist or on exit, so
- * visitors' pages stay light.
+ * visitors' pages stay light. A member's unread inbox messages show as a badge on the entry,
+ * and in its accessible name (the inbox store comes only for a member).
  */
 import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
+import { badgeText } from '../../lib/format/badge.ts';
+import { useMemberStore } from '../use-member-store.ts';
 import { useOpenLayer } from './use-header-layer.ts';
 import { ACCOUNT_POPUP_CLOSE_DELAY_MS } from '../../lib/constants.ts';
 import { ACCOUNT_HOME_PATH } from '../../lib/routing/redirect-url.ts';
@@ -16,6 +21,9 @@ import { useMember } from '../use-member.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useDelayed } from './use-delayed.ts';
 import { AccountIcon } from './icons.tsx';
+
+const loadInboxStore = () => import('../../stores/inbox.ts');
+const UNKNOWN = atom<number | null>(null);
 
 interface Props extends IslandProps {
   /** True on the pages of the account area (mode B). */
@@ -32,12 +40,19 @@ export default function AccountMenu({ languageCode, prefix, messages, inAccountA
   useEffect(() => {
     void restoreSession();
   }, []);
+  const inbox = useMemberStore(loadInboxStore);
+  const unread = useStore(inbox?.$unread ?? UNKNOWN);
+  useEffect(() => {
+    if (inbox) void inbox.loadUnread();
+  }, [inbox]);
+  const badge = member && unread ? badgeText(unread) : '';
 
   const accountHref = `${prefix}${ACCOUNT_HOME_PATH}`;
   const go = () => {
     location.assign(member ? accountHref : `${prefix}/login.html?redirect_url=${encodeURIComponent(location.pathname + location.search)}`);
   };
-  const label = member ? t('auth.signedInAs', { name: member.name }) : t('auth.signIn');
+  const name = member ? t('auth.signedInAs', { name: member.name }) : t('auth.signIn');
+  const label = badge ? `${name} (${t('auth.unreadMessages', { count: unread ?? 0 })})` : name;
 
   return (
     <div
@@ -58,12 +73,19 @@ export default function AccountMenu({ languageCode, prefix, messages, inAccountA
         aria-haspopup={member ? 'menu' : undefined}
         aria-expanded={member ? open : undefined}
       >
-        <AccountIcon />
-        {mode === 'B' && <span className="header-tool__label">{label}</span>}
+        <span className="account-menu__icon">
+          <AccountIcon />
+          {badge && (
+            <span className="count-badge" data-count={badge} data-unread>
+              {badge}
+            </span>
+          )}
+        </span>
+        {mode === 'B' && <span className="header-tool__label">{name}</span>}
       </button>
       {member && open && (
         <div className="header-popup account-menu__popup" role="menu">
-          <p className="account-menu__name">{label}</p>
+          <p className="account-menu__name">{name}</p>
           <a role="menuitem" href={accountHref}>
             {t('auth.myAccount')}
           </a>

@@ -4,14 +4,28 @@
  * not landed yet are shells: a guarded page with its title and the member's name.
  */
 import { PAYMENT_RETURN_PATHS } from '../api/contract-checkout.ts';
+import { titleKeyOf } from './account-menu.ts';
 
 export type AppIsland =
   | 'login'
   | 'register'
   | 'forget-password'
   | 'reset-email'
+  | 'email-verify'
   | 'third-party'
   | 'member-shell'
+  | 'account-hub'
+  | 'security'
+  | 'security-email'
+  | 'security-password'
+  | 'addresses'
+  | 'coupon-wallet'
+  | 'invoices'
+  | 'inbox'
+  | 'tickets'
+  | 'ticket-detail'
+  | 'recycle'
+  | 'close-account'
   | 'search-results'
   | 'product-detail'
   | 'favorites'
@@ -55,6 +69,8 @@ const AUTH_PAGES: AppPage[] = [
   { path: '/register.html', titleKey: 'register', accessCheck: false, island: 'register' },
   { path: '/forget_password.html', titleKey: 'forgetPassword', accessCheck: false, island: 'forget-password' },
   { path: '/reset-email.html', titleKey: 'resetEmail', accessCheck: false, island: 'reset-email' },
+  // The link of the email-change mail: it may be opened on another device, without a session.
+  { path: '/email.html', titleKey: 'emailVerify', accessCheck: false, island: 'email-verify' },
   { path: '/third_party.html', titleKey: 'thirdParty', accessCheck: false, island: 'third-party' },
 ];
 
@@ -84,6 +100,7 @@ const ACCOUNT_PAGES = [
   'recycle',
   'coupon',
   'favorites',
+  'invoice',
 ];
 
 /** The routes only a signed-in member may open: cart, payment, coupons, inbox and the account area. */
@@ -108,6 +125,18 @@ const GUARDED_ISLANDS: Readonly<Record<string, AppIsland>> = {
   '/payment/failed.html': 'payment-failed',
   '/account/favorites.html': 'favorites',
   '/membershipcoupon.html': 'my-coupons',
+  '/inbox.html': 'inbox',
+  '/account/info.html': 'account-hub',
+  '/account/security/info.html': 'security',
+  '/account/security/email.html': 'security-email',
+  '/account/security/password.html': 'security-password',
+  '/account/address.html': 'addresses',
+  '/account/coupon.html': 'coupon-wallet',
+  '/account/invoice.html': 'invoices',
+  '/account/ticket-list.html': 'tickets',
+  '/account/ticket-detail.html': 'ticket-detail',
+  '/account/recycle.html': 'recycle',
+  '/account/cancellation-clause.html': 'close-account',
 };
 
 export const APP_PAGES: readonly AppPage[] = [
@@ -115,7 +144,7 @@ export const APP_PAGES: readonly AppPage[] = [
   ...AUTH_PAGES,
   ...GUARDED_PATHS.map((path) => ({
     path,
-    titleKey: path.replace(/^\//, '').replace(/\.html$/, ''),
+    titleKey: titleKeyOf(path),
     accessCheck: true,
     island: GUARDED_ISLANDS[path] ?? ('member-shell' as const),
   })),

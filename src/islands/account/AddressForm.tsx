@@ -1,0 +1,141 @@
+/**
+ * One address, new or edited: the address page and checkout use this same form. The receiver
+ * follows the name rule and the mobile the region's phone rule, before the API checks both again.
+ */
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import type { FieldSpec } from '../../lib/forms/form.ts';
+import { isName, isPhoneOfRegion, REGIONS, type Region } from '../../lib/validation/rules.ts';
+import { saveAddress, type Address } from '../../stores/addresses.ts';
+import { Button } from '../forms/Button.tsx';
+import { CheckField, Form, FormError, SelectField, TextField } from '../forms/fields.tsx';
+import { useForm } from '../forms/use-form.ts';
+
+export const ADDRESS_FIELDS: readonly FieldSpec[] = [
+  {
+    name: 'receiver',
+    required: 'AD_RECEIVER_REQUIRED',
+    maxLength: 40,
+    spaces: { allowSpaceLeadTrail: false },
+    validate: (value) => isName(value) || 'AD_RECEIVER_FORMAT',
+  },
+  { name: 'region', required: 'AD_REGION_REQUIRED' },
+  {
+    name: 'mobile',
+    required: 'AD_MOBILE_REQUIRED',
+    spaces: { allowSpace: false },
+    validate: (value, values) => isPhoneOfRegion(value, values.region ?? '') || `AD_MOBILE_${values.region}`,
+  },
+  { name: 'city', required: 'AD_CITY_REQUIRED', maxLength: 30, spaces: { allowSpaceLeadTrail: false } },
+  { name: 'detail', required: 'AD_DETAIL_REQUIRED', maxLength: 120, counter: true, spaces: { allowSpaceLeadTrail: false } },
+  {
+    name: 'zipCode',
+    maxLength: 10,
+    spaces: { allowSpace: false },
+    validate: (value) => /^[0-9A-Za-z-]*$/.test(value) || 'AD_ZIP_FORMAT',
+  },
+  { name: 'isDefault' },
+];
+const spec = (name: string) => ADDRESS_FIELDS.find((f) => f.name === name)!;
+
+export function AddressForm({
+  t,
+  address,
+  defaultRegion,
+  onSaved,
+  onCancel,
+}: {
+  t: TFunction;
+  /** The address being edited; none for a new one. */
+  address?: Address | undefined;
+  defaultRegion: Region;
+  onSaved: (saved: Address, addresses: Address[]) => void;
+  onCancel: () => void;
+}) {
+  const [region, setRegion] = useState<string>(address?.region ?? defaultRegion);
+  const form = useForm({
+    t,
+    fields: ADDRESS_FIELDS,
+    process: (values) => ({
+      ...(address ? { addressId: address.addressId } : {}),
+      receiver: values.receiver ?? '',
+      region: (values.region ?? defaultRegion) as Region,
+      mobile: values.mobile ?? '',
+      city: values.city ?? '',
+      detail: values.detail ?? '',
+      zipCode: values.zipCode || '0',
+      isDefault: values.isDefault === 'Y' ? ('Y' as const) : ('N' as const),
+    }),
+    submit: saveAddress,
+    onSuccess: (change) => onSaved(change.address!, change.addresses),
+  });
+  const zip = address && address.zipCode !== '0' ? address.zipCode : '';
+  return (
+    <Form form={form} className="account-form address-form" label={address ? t('account.address.edit') : t('account.address.add')}>
+      <TextField
+        form={form}
+        spec={spec('receiver')}
+        label={t('account.address.receiver')}
+        defaultValue={address?.receiver}
+        autoComplete="name"
+      />
+      <SelectField
+        form={form}
+        spec={spec('region')}
+        label={t('account.address.region')}
+        defaultValue={region}
+        onChange={setRegion}
+        options={REGIONS.map((r) => ({ value: r, label: t(`account.regions.${r}`) }))}
+      />
+      <TextField
+        form={form}
+        spec={spec('mobile')}
+        type="tel"
+        inputMode="tel"
+        label={t('account.address.mobile')}
+        defaultValue={address?.mobile}
+        autoComplete="tel-national"
+        hint={t(`account.address.mobileHint.${region}`, { defaultValue: '' }) || undefined}
+      />
+      <div className="account-form__pair">
+        <TextField
+          form={form}
+          spec={spec('city')}
+          label={t('account.address.city')}
+          defaultValue={address?.city}
+          autoComplete="address-level2"
+        />
+        <TextField
+          form={form}
+          spec={spec('zipCode')}
+          label={t('account.address.zipCode')}
+          defaultValue={zip}
+          autoComplete="postal-code"
+          inputMode="numeric"
+        />
+      </div>
+      <TextField
+        form={form}
+        spec={spec('detail')}
+        label={t('account.address.detail')}
+        defaultValue={address?.detail}
+        autoComplete="street-address"
+      />
+      <CheckField
+        form={form}
+        spec={spec('isDefault')}
+        label={t('account.address.makeDefault')}
+        defaultChecked={address?.isDefault === 'Y'}
+      />
+      <FormError form={form} />
+      <div className="account-form__actions">
+        <Button type="submit" disabled={form.disabled}>
+          {form.busy ? t('account.saving') : t('account.address.save')}
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          {t('account.cancel')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * How an invoice is issued, as a member chooses it: a personal cloud invoice on a carrier
+ * (the member account, a mobile barcode, a natural-person certificate), a company e-invoice
+ * with its tax id and title, or a donation. Checkout and the invoice page's default carrier
+ * share these fields, their rules and what they send.
+ */
+import { useState } from 'react';
+import type { TFunction } from 'i18next';
+import type { InvoiceRequest } from '../../lib/api/contract-checkout.ts';
+import { CLOUD_INVOICE_VEHICLES, INVOICE_TYPES } from '../../lib/constants.ts';
+import type { FieldSpec, FormValues } from '../../lib/forms/form.ts';
+import { isEightDigits, isLogisticsCode, isMobileBarcode } from '../../lib/validation/rules.ts';
+import { ChoiceField, SelectField, TextField } from '../forms/fields.tsx';
+import type { FormHandle } from '../forms/use-form.ts';
+
+type InvoiceType = (typeof INVOICE_TYPES)[number];
+type Vehicle = (typeof CLOUD_INVOICE_VEHICLES)[number];
+
+const TYPE: FieldSpec = { name: 'invoiceType', required: 'OD_INVOICE_TYPE' };
+const VEHICLE: FieldSpec = { name: 'vehicle', required: 'OD_INVOICE_VEHICLE' };
+const VEHICLE_CODE: Record<Exclude<Vehicle, 'MEMBER'>, FieldSpec> = {
+  PHONE: {
+    name: 'vehicleCode',
+    required: 'OD_INVOICE_PHONE_CODE',
+    spaces: { allowSpace: false },
+    validate: (value) => isMobileBarcode(value.toUpperCase()) || 'OD_INVOICE_PHONE_CODE',
+  },
+  CERTIFICATE: {
+    name: 'vehicleCode',
+    required: 'OD_INVOICE_CERTIFICATE_CODE',
+    spaces: { allowSpace: false },
+    validate: (value) => isLogisticsCode(value.toUpperCase()) || 'OD_INVOICE_CERTIFICATE_CODE',
+  },
+};
+const TAX_ID: FieldSpec = {
+  name: 'taxId',
+  required: 'OD_INVOICE_TAX_ID',
+  maxLength: 8,
+  spaces: { allowSpace: false },
+  validate: (value) => isEightDigits(value) || 'OD_INVOICE_TAX_ID',
+};
+const TITLE: FieldSpec = { name: 'title', required: 'OD_INVOICE_TITLE_REQUIRED', maxLength: 60, spaces: { allowSpaceLeadTrail: false } };
+const TARGET: FieldSpec = { name: 'target', required: 'OD_INVOICE_DONATION_TARGET' };
+
+/** The fields the chosen kind of invoice needs, in the order they are checked. */
+export function invoiceFieldSpecs(values: FormValues): FieldSpec[] {
+  const type = values.invoiceType as InvoiceType | undefined;
+  if (type === 'COMPANY') return [TYPE, TAX_ID, TITLE];
+  if (type === 'DONATION') return [TYPE, TARGET];
+  const vehicle = values.vehicle as Vehicle | undefined;
+  return vehicle === 'PHONE' || vehicle === 'CERTIFICATE' ? [TYPE, VEHICLE, VEHICLE_CODE[vehicle]] : [TYPE, VEHICLE];
+}
+
+/** What the fields describe, as the contract's invoice request. */
+export function invoiceFromValues(values: FormValues): InvoiceRequest {
+  if (values.invoiceType === 'COMPANY') return { type: 'COMPANY', taxId: values.taxId ?? '', title: values.title ?? '' };
+  if (values.invoiceType === 'DONATION') return { type: 'DONATION', target: values.target as '919' };
+  const vehicle = (values.vehicle ?? 'MEMBER') as Vehicle;
+  if (vehicle === 'MEMBER') return { type: 'CLOUD', vehicle };
+  return { type: 'CLOUD', vehicle, vehicleCode: (values.vehicleCode ?? '').toUpperCase() };
+}
+
+export function InvoiceFields({
+  form,
+  t,
+  initial,
+  targets,
+}: {
+  form: FormHandle;
+  t: TFunction;
+  /** The carrier to start from: the member's default, if any. */
+  initial: InvoiceRequest | null;
+  targets: readonly string[];
+}) {
+  const [type, setType] = useState<InvoiceType>(initial?.type ?? 'CLOUD');
+  const [vehicle, setVehicle] = useState<Vehicle>(initial?.type === 'CLOUD' ? initial.vehicle : 'MEMBER');
+  const code = initial?.type === 'CLOUD' && initial.vehicle !== 'MEMBER' ? initial.vehicleCode : '';
+  return (
+    <div className="invoice-fields">
+      <ChoiceField
+        form={form}
+        spec={TYPE}
+        label={t('checkout.invoice')}
+        defaultValue={type}
+        onChange={(value) => setType(value as InvoiceType)}
+        options={INVOICE_TYPES.map((value) => ({ value, label: t(`checkout.invoiceTypes.${value}`) }))}
+      />
+      {type === 'CLOUD' && (
+        <>
+          <ChoiceField
+            form={form}
+            spec={VEHICLE}
+            label={t('checkout.vehicle')}
+            defaultValue={vehicle}
+            onChange={(value) => setVehicle(value as Vehicle)}
+            options={CLOUD_INVOICE_VEHICLES.map((value) => ({ value, label: t(`checkout.vehicles.${value}`) }))}
+          />
+          {vehicle !== 'MEMBER' && (
+            <TextField
+              key={vehicle}
+              form={form}
+              spec={VEHICLE_CODE[vehicle]}
+              label={t(`checkout.vehicleCode.${vehicle}`)}
+              defaultValue={vehicle === (initial?.type === 'CLOUD' ? initial.vehicle : null) ? code : ''}
+              placeholder={vehicle === 'PHONE' ? '/ABC1234' : 'AB12345678901234'}
+              autoComplete="off"
+            />
+          )}
+        </>
+      )}
+      {type === 'COMPANY' && (
+        <div className="account-form__pair">
+          <TextField
+            form={form}
+            spec={TAX_ID}
+            label={t('checkout.taxId')}
+            inputMode="numeric"
+            defaultValue={initial?.type === 'COMPANY' ? initial.taxId : ''}
+          />
+          <TextField
+            form={form}
+            spec={TITLE}
+            label={t('checkout.companyTitle')}
+            defaultValue={initial?.type === 'COMPANY' ? initial.title : ''}
+          />
+        </div>
+      )}
+      {type === 'DONATION' && (
+        <SelectField
+          form={form}
+          spec={TARGET}
+          label={t('checkout.donationTarget')}
+          defaultValue={initial?.type === 'DONATION' && targets.includes(initial.target) ? initial.target : targets[0]}
+          options={targets.map((code) => ({ value: code, label: t('checkout.donationCode', { code }) }))}
+        />
+      )}
+    </div>
+  );
+}
