@@ -201,7 +201,6 @@ export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>)
     readValues,
     showError,
     setFormError,
-    spec: (name: string) => fieldsFor(readValues()).find((f) => f.name === name),
     formProps: { ref: formRef, onSubmit, onKeyDown, onBlur, onChange, noValidate: true },
   };
 }
