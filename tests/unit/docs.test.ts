@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { API_DOC, apiTable, documentedTable } from '../../scripts/docs/api-table.ts';
+import { STATES_DOC, statesDocument } from '../../scripts/docs/state-diagram.ts';
 
 const readme = readFileSync('README.md', 'utf8');
 
@@ -19,7 +20,9 @@ describe('README', () => {
   it('links only to files that exist', () => {
     for (const file of [
       'README.md',
-      ...['architecture', 'commerce-api', 'decisions', 'deployment', 'performance', 'publishing'].map((name) => `docs/${name}.md`),
+      ...['architecture', 'commerce-api', 'decisions', 'deployment', 'order-states', 'performance', 'publishing'].map(
+        (name) => `docs/${name}.md`,
+      ),
     ]) {
       const text = readFileSync(file, 'utf8');
       for (const [, target] of text.matchAll(/\]\(((?!https?:|#)[^)#\s]+)(?:#[^)]*)?\)/g)) {
@@ -35,5 +38,14 @@ describe('docs/commerce-api.md', () => {
     expect(table).toContain('| `POST` | `/api/auth/login` | — | `login` |');
     expect(table).toContain('`/datarcvr/event`');
     expect(documentedTable(readFileSync(API_DOC, 'utf8'))).toBe(table);
+  });
+});
+
+describe('docs/order-states.md', () => {
+  it('is drawn from the state machine as the generator writes it (npm run docs:states)', () => {
+    const document = statesDocument();
+    expect(document).toContain('  UNPAID --> WAIT_SHIP: pay (PAYMENT)');
+    expect(document).toContain('| WAIT_REFUND_TO_BUYER | paidBack | SUCCESS | PAYMENT |');
+    expect(readFileSync(STATES_DOC, 'utf8')).toBe(document);
   });
 });
