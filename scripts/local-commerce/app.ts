@@ -7,7 +7,10 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { createRouteKit, failureAnswer } from './kit.ts';
+import { registerPictureRoute } from './pictures.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
+import { registerAdminRoutes } from './routes/admin.ts';
+import { registerAfterSaleRoutes } from './routes/aftersales.ts';
 import { registerAnalyticsRoutes } from './routes/analytics.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
 import { registerCartRoutes } from './routes/cart.ts';
@@ -15,6 +18,8 @@ import { registerCatalogueRoutes } from './routes/catalogue.ts';
 import { registerCheckoutRoutes } from './routes/checkout.ts';
 import { registerCouponRoutes } from './routes/coupons.ts';
 import { registerEmailRoutes } from './routes/email.ts';
+import { registerEvaluationRoutes } from './routes/evaluations.ts';
+import { registerExchangeRoutes } from './routes/exchanges.ts';
 import { registerInboxRoutes } from './routes/inbox.ts';
 import { registerInvoiceRoutes } from './routes/invoices.ts';
 import { registerMemberRoutes } from './routes/member.ts';
@@ -22,6 +27,7 @@ import { registerOrderRoutes } from './routes/orders.ts';
 import { registerPaymentRoutes } from './routes/payment.ts';
 import { registerProfileRoutes } from './routes/profile.ts';
 import { registerRecycleRoutes } from './routes/recycle.ts';
+import { registerRefundRoutes } from './routes/refunds.ts';
 import { registerTicketRoutes } from './routes/tickets.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerMailTestHook } from './mail.ts';
@@ -38,7 +44,7 @@ export interface CommerceAppOptions {
   refreshReuseGraceSeconds?: number;
   /** Secure cookies need HTTPS; off for the local http origin. */
   secureCookies?: boolean;
-  /** Test hooks (reading reset tokens, mails and analytics posts) for the local API only. */
+  /** Test hooks (reading reset tokens, mails and analytics posts; the admin page acting as the store) for the local API only. */
   testHooks?: boolean;
 }
 
@@ -63,16 +69,24 @@ export function createCommerceApp(options: CommerceAppOptions) {
   registerCartRoutes(kit);
   registerWishlistRoutes(kit);
   registerOrderRoutes(kit);
+  registerRefundRoutes(kit);
+  registerExchangeRoutes(kit);
+  registerAfterSaleRoutes(kit);
+  registerEvaluationRoutes(kit);
   registerAddressRoutes(kit);
   registerCouponRoutes(kit);
   registerInvoiceRoutes(kit);
   registerInboxRoutes(kit);
   registerTicketRoutes(kit);
+  registerPictureRoute(app, db);
   registerRecycleRoutes(kit);
   registerCheckoutRoutes(kit);
   registerPaymentRoutes(kit);
   registerAnalyticsRoutes(kit, { testHooks });
-  if (testHooks) registerMailTestHook(app, db);
+  if (testHooks) {
+    registerMailTestHook(app, db);
+    registerAdminRoutes(kit);
+  }
 
   app.notFound((c) => failureAnswer(c, 'NOT_FOUND', `No endpoint ${c.req.method} ${c.req.path}`, 404));
   return app;

@@ -1,9 +1,9 @@
 /**
  * The local commerce API's state: SQLite through node:sqlite. One generic `records` table
- * holds the member-owned documents (orders, refunds, exchanges, coupons, addresses,
- * invoices, tickets, inbox, recycling bookings, the default invoice carrier) as JSON with
- * their status, so every list call is one query. What is not a document has its own table:
- * mailed email codes, the mail outbox and ticket attachments' bytes.
+ * holds the member-owned documents (orders, refunds, exchanges, after-sales cases, evaluations,
+ * coupons, addresses, invoices, tickets, inbox, recycling bookings, the default invoice carrier)
+ * as JSON with their status, so every list call is one query. What is not a document has its own
+ * table: mailed email codes, the mail outbox, payment sessions and pictures' bytes.
  */
 import { DatabaseSync } from 'node:sqlite';
 
@@ -32,12 +32,20 @@ CREATE TABLE IF NOT EXISTS records (
   PRIMARY KEY (kind, id)
 );
 CREATE INDEX IF NOT EXISTS records_by_member ON records (kind, member_id, created_at DESC);
--- What an order record (records, kind 'order') does not carry: how it is delivered, invoiced and
--- paid, the hem and wrapping of its lines, and its tracking payload. seq numbers the order codes.
+-- Checkout's inputs as an order was placed from them (the address as saved then, the invoice asked
+-- for, the payment method), the hem and wrapping of its lines, and its tracking payload; the order
+-- record (records, kind 'order') is what the order is now. seq numbers the order codes.
 CREATE TABLE IF NOT EXISTS order_checkout (
   seq INTEGER PRIMARY KEY, order_code TEXT NOT NULL UNIQUE, member_id TEXT NOT NULL, delivery_type TEXT NOT NULL,
-  address_json TEXT, store_code TEXT, invoice_json TEXT NOT NULL, payment_method TEXT NOT NULL, pay_channel TEXT,
-  pay_token TEXT, paid_at INTEGER, services_json TEXT NOT NULL, tracking_json TEXT NOT NULL, created_at INTEGER NOT NULL
+  address_json TEXT, store_code TEXT, invoice_json TEXT NOT NULL, payment_method TEXT NOT NULL,
+  services_json TEXT NOT NULL, tracking_json TEXT NOT NULL, created_at INTEGER NOT NULL
+);
+-- A payment started with the provider (pay-sessions.ts): checkout's own, or one the member starts
+-- later; which step of the order it pays (pay, payDeposit, payRest), how much, and how it ended
+-- (null while open, PAID or CANCELLED). The token is the provider's session id.
+CREATE TABLE IF NOT EXISTS pay_sessions (
+  token TEXT PRIMARY KEY, order_code TEXT NOT NULL, member_id TEXT NOT NULL, channel TEXT NOT NULL, step TEXT NOT NULL,
+  amount INTEGER NOT NULL, from_checkout INTEGER NOT NULL, created_at INTEGER NOT NULL, ended TEXT
 );
 -- Coupons anyone may collect; a collected one becomes the member's record (kind 'coupon').
 CREATE TABLE IF NOT EXISTS coupon_offers (
@@ -55,7 +63,8 @@ CREATE TABLE IF NOT EXISTS email_codes (
 CREATE TABLE IF NOT EXISTS mail_outbox (
   id INTEGER PRIMARY KEY AUTOINCREMENT, to_address TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL
 );
--- The pictures members attach to ticket messages, served at /api/ticket/attachment/{id}.
+-- The pictures members upload (ticket messages, after-sales cases, evaluations), served at
+-- /api/ticket/attachment/{id} (pictures.ts).
 CREATE TABLE IF NOT EXISTS attachments (
   id TEXT PRIMARY KEY, member_id TEXT NOT NULL, name TEXT NOT NULL, mime TEXT NOT NULL, bytes BLOB NOT NULL, created_at INTEGER NOT NULL
 );

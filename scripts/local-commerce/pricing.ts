@@ -2,6 +2,7 @@
  * What an order costs: the lines, the member's best (or chosen) coupon and the freight of the
  * delivery type. The cart page, the checkout preview and placing an order all sum this way.
  */
+import type { DatabaseSync } from 'node:sqlite';
 import type { CartDetailLine } from '../../src/lib/api/contract-checkout.ts';
 import type { ResponseOf } from '../../src/lib/api/contract.ts';
 import type { DeliveryType } from '../../src/lib/constants.ts';
@@ -70,4 +71,14 @@ export function chooseCoupon(kit: RouteKit, memberId: string, subtotal: number, 
   const problem = couponProblem(coupon, subtotal, kit.now());
   if (problem) throw fieldFailure(problem, `Coupon ${choice} cannot be used on this order`, 'couponId');
   return coupon;
+}
+
+/**
+ * Marks the member's coupon used when an order spends it, or unused again when the order ends
+ * unpaid (cancelled, expired). Runs in the caller's transaction.
+ */
+export function markCoupon(db: DatabaseSync, memberId: string, couponId: string, used: 'Y' | 'N'): void {
+  db.prepare(
+    "UPDATE records SET status = ?, json = json_set(json, '$.used', ?) WHERE kind = 'coupon' AND member_id = ? AND json_extract(json, '$.couponId') = ?",
+  ).run(used, used, memberId, couponId);
 }

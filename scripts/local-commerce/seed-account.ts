@@ -7,8 +7,9 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { InvoiceRequest } from '../../src/lib/api/contract-checkout.ts';
-import type { Address, Order, ResponseOf } from '../../src/lib/api/contract.ts';
+import type { Address, ResponseOf } from '../../src/lib/api/contract.ts';
 import { brandDay } from './brand-days.ts';
+import type { StoredOrder } from './case-records.ts';
 import { saveRecord } from './records.ts';
 import { seedConversations } from './seed-conversations.ts';
 
@@ -17,8 +18,8 @@ const DAY = 86_400_000;
 export interface AccountSeed {
   /** The catalogue's clock: every seeded date is relative to it. */
   t0: number;
-  /** The demo member's orders, one in every status. */
-  orders: Order[];
+  /** The demo member's orders (seed-orders.ts), O2026000001 first. */
+  orders: StoredOrder[];
   /** The demo member (Taiwan) and the Hong Kong member. */
   demo: string;
   hk: string;
@@ -50,15 +51,11 @@ const HK_COUPONS: CouponSeed[] = [
   ['C0103', '冬季出清 NT$300', '單筆消費滿 NT$3,000 折抵 NT$300，活動已結束。', 300, 3000, 'expired'],
 ];
 
-/** The demo member's invoices: one per carrier kind for the shipped-or-later orders, and a void one for the cancelled order. */
-const CARRIERS: InvoiceRequest[] = [
-  { type: 'CLOUD', vehicle: 'MEMBER' },
-  { type: 'CLOUD', vehicle: 'PHONE', vehicleCode: '/ABC+123' },
-  { type: 'CLOUD', vehicle: 'CERTIFICATE', vehicleCode: 'AB12345678901234' },
-  { type: 'COMPANY', taxId: '24536806', title: '綠線服飾股份有限公司' },
-  { type: 'DONATION', target: '919' },
-];
-const INVOICED_STATUSES = ['WAIT_SHIP', 'PARTIAL_SHIP', 'SHIPPED', 'WAIT_PICK', 'FINISHED'] as const;
+/** The demo member's invoices: issued for O2026000002–6 (one per carrier kind), void for O2026000007 (cancelled after payment). */
+const INVOICED_ORDERS = ['O2026000002', 'O2026000003', 'O2026000004', 'O2026000005', 'O2026000006'];
+const VOIDED_ORDER = 'O2026000007';
+/** The default carrier saved on the invoice page. */
+const DEFAULT_CARRIER: InvoiceRequest = { type: 'CLOUD', vehicle: 'PHONE', vehicleCode: '/ABC+123' };
 
 export function seedAccount(db: DatabaseSync, seed: AccountSeed): void {
   db.prepare("UPDATE members SET birthday = '1990-05-12', gender = 'F' WHERE id = ?").run(seed.demo);
@@ -174,12 +171,12 @@ function seedAddresses(db: DatabaseSync, { t0, demo, hk }: AccountSeed): void {
 }
 
 function seedInvoices(db: DatabaseSync, { t0, orders, demo }: AccountSeed): void {
-  const invoiced = INVOICED_STATUSES.map((status) => orders.find((o) => o.status === status)!);
-  const cancelled = orders.find((o) => o.status === 'CANCELLED')!;
-  [...invoiced, cancelled].forEach((order, i) => {
-    const carrier = CARRIERS[i % CARRIERS.length]!;
+  [...INVOICED_ORDERS, VOIDED_ORDER].forEach((orderCode, i) => {
+    const order = orders.find((o) => o.orderCode === orderCode)!;
+    // The carrier the order asked for.
+    const carrier = order.invoice!;
     const invoiceNo = `AB${String(10000000 + i)}`;
-    const status = order === cancelled ? 'VOID' : 'ISSUED';
+    const status = orderCode === VOIDED_ORDER ? 'VOID' : 'ISSUED';
     const invoice: ResponseOf<'invoiceList'>['list'][number] = {
       invoiceNo,
       orderCode: order.orderCode,
@@ -191,7 +188,7 @@ function seedInvoices(db: DatabaseSync, { t0, orders, demo }: AccountSeed): void
     };
     saveRecord(db, 'invoice', invoiceNo, demo, status, order.createdAt, invoice);
   });
-  saveRecord(db, 'invoice-carrier', demo, demo, 'CLOUD', t0 - 60 * DAY, CARRIERS[1]!);
+  saveRecord(db, 'invoice-carrier', demo, demo, 'CLOUD', t0 - 60 * DAY, DEFAULT_CARRIER);
 }
 
 /** One booking in each status; the received one earned coupon C0008. */

@@ -7,6 +7,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { ResponseOf } from '../../src/lib/api/contract.ts';
 import { saveRecord } from './records.ts';
 import type { AccountSeed } from './seed-account.ts';
+import { RETURNED_ORDER } from './seed-orders.ts';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -77,7 +78,7 @@ export function seedConversations(db: DatabaseSync, { t0, orders, demo, hk }: Ac
       ticketId: 'T0003',
       subject: '退貨進度詢問',
       category: 'RETURN',
-      orderCode: orderIn('FINISHED'),
+      orderCode: RETURNED_ORDER,
       status: 'CLOSED',
       createdAt: t0 - 12 * DAY,
       updatedAt: t0 - 9 * DAY,

@@ -1,17 +1,21 @@
 /**
  * Deterministic seed from the sample catalogue: products and stock, demo members (README),
- * and for the demo member a cart, a wishlist, an order in every order status, a refund in
- * every refund status and an exchange in every exchange status. The rest of the account
- * (profile, coupons and the offers anyone may collect, addresses, invoices, the inbox,
- * tickets, recycling) is seed-account.ts's.
+ * and for the demo member a cart and a wishlist; their orders and cases (an order in every order
+ * status, a refund, an exchange and an after-sales case in every status, evaluations) are
+ * seed-orders.ts's and seed-cases.ts's; the rest of the account (profile, coupons and the offers
+ * anyone may collect, addresses, invoices, the inbox, tickets, recycling) is seed-account.ts's.
+ * Seeded orders take no stock: the catalogue's stock is what is left after them.
  */
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { EXCHANGE_STATUSES, ORDER_STATUSES, REFUND_STATUSES, REFUND_TYPES, type Order } from '../../src/lib/api/contract.ts';
 import type { Catalogue, CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { transaction } from './db.ts';
 import { hashPassword } from './passwords.ts';
+import { saveRecord } from './records.ts';
 import { seedAccount } from './seed-account.ts';
+import { seedCases } from './seed-cases.ts';
+import { seedPicks } from './seed-kit.ts';
+import { seedOrders } from './seed-orders.ts';
 
 export const DEMO_MEMBERS = [
   { id: 'M0001', name: '林小美', email: 'demo@linea.example', password: 'Linea2026', mobile: '0912345678', preferLang: 'zh-TW' },
@@ -21,8 +25,16 @@ export const DEMO_MEMBERS = [
 const DAY = 86_400_000;
 const stableSalt = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32);
 
+/** Raised when what the seed writes changes shape: a database seeded before cannot be read by this API. */
+const SEED_VERSION = 2;
+
 export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
   const already = db.prepare('SELECT COUNT(*) AS n FROM products').get() as { n: number };
+  const { user_version: version } = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  if (already.n > 0 && version < SEED_VERSION)
+    throw new Error(
+      'The local commerce database was seeded before orders and after-sales had their present shape: delete it (COMMERCE_DB, .data/commerce.sqlite by default) and start again',
+    );
   if (already.n > 0) return;
   const t0 = catalogue.generatedAt;
   transaction(db, () => {
@@ -60,84 +72,17 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
     for (const [i, p] of [...sellable.slice(2, 5), ...(disabled ? [disabled] : [])].entries())
       insertWish.run(demo, p.productCode, p.skus[0]!.skuCode, t0 - i * DAY);
 
-    const insertRecord = db.prepare('INSERT INTO records (kind, id, member_id, status, created_at, json) VALUES (?, ?, ?, ?, ?, ?)');
-    const record = (kind: string, id: string, status: string | null, createdAt: number, json: object) =>
-      insertRecord.run(kind, id, demo, status, createdAt, JSON.stringify(json));
-
-    const orders: Order[] = ORDER_STATUSES.map((status, i) => {
-      const product = sellable[i % sellable.length]!;
-      const sku = inStockSku(product);
-      const colour = product.colours.find((c) => c.colorNo === sku.colorNo)!;
-      const size = product.sizes.find((s) => s.sizeNo === sku.sizeNo)!;
-      const unitPrice = sku.prices.TWD?.sale ?? 0;
-      const quantity = 1 + (i % 2);
-      return {
-        orderCode: `O2026${String(i + 1).padStart(6, '0')}`,
-        status,
-        orderType: 'DEFAULT',
-        createdAt: t0 - (i + 1) * DAY,
-        shippingType: i % 3 === 0 ? 'PICKUP' : 'EXPRESS',
-        discount: i % 4 === 0 ? 100 : 0,
-        total: unitPrice * quantity - (i % 4 === 0 ? 100 : 0),
-        freight: 0,
-        couponId: i % 4 === 0 ? 'C0001' : null,
-        products: [
-          {
-            productId: sku.productId,
-            skuCode: sku.skuCode,
-            productCode: product.productCode,
-            quantity,
-            purchasedQty: quantity,
-            giftFlag: 'N',
-            productDetailInfo: {
-              skuName: product.names['zh-TW']!,
-              colorCode: colour.code,
-              sizeCode: size.sizeNo,
-              sizeAlias: size.alias,
-              colorAlias: colour.names['zh-TW']!,
-              unitPrice,
-              omsSkuCode: sku.omsSkuCode,
-            },
-          },
-        ],
-      };
-    });
-    for (const order of orders) record('order', order.orderCode, order.status, order.createdAt, order);
-    REFUND_STATUSES.forEach((status, i) => {
-      const order = orders[i % orders.length]!;
-      record('refund', `R2026${String(i + 1).padStart(6, '0')}`, status, t0 - i * DAY, {
-        refundCode: `R2026${String(i + 1).padStart(6, '0')}`,
-        orderCode: order.orderCode,
-        refundType: REFUND_TYPES[i % REFUND_TYPES.length],
-        status,
-        amount: order.total,
-        reason: ['尺寸不合', '顏色與想像不同', '商品瑕疵'][i % 3]!,
-        createdAt: t0 - i * DAY,
-      });
-    });
-    EXCHANGE_STATUSES.forEach((status, i) => {
-      const order = orders[i % orders.length]!;
-      record('exchange', `E2026${String(i + 1).padStart(6, '0')}`, status, t0 - i * DAY, {
-        exchangeCode: `E2026${String(i + 1).padStart(6, '0')}`,
-        orderCode: order.orderCode,
-        status,
-        reason: '換大一號',
-        createdAt: t0 - i * DAY,
-      });
-    });
-    (['REPAIR', 'QUALITY_ISSUE', 'ALTERATION'] as const).forEach((serviceType, i) => {
-      const order = orders.find((o) => o.status === 'FINISHED')!;
-      const code = `S2026${String(i + 1).padStart(6, '0')}`;
-      const status = (['WAIT_CONFIRM', 'SUCCESS', 'REFUSED'] as const)[i]!;
-      record('aftersale', code, status, t0 - i * DAY, {
-        afterSaleCode: code,
-        orderCode: order.orderCode,
-        serviceType,
-        status,
-        reason: ['拉鍊損壞', '布料起毛球', '褲長修改'][i]!,
-        createdAt: t0 - i * DAY,
-      });
-    });
+    // What follows a purchase (seed-orders.ts, seed-cases.ts): written as the API keeps it.
+    const orders = seedOrders(t0, seedPicks(catalogue));
+    const cases = seedCases(t0, orders, catalogue);
+    const write = (kind: string, id: string, status: string, record: { createdAt: number }) =>
+      saveRecord(db, kind, id, demo, status, record.createdAt, record);
+    for (const order of orders) write('order', order.orderCode, order.status, order);
+    for (const refund of cases.refunds) write('refund', refund.refundCode, refund.status, refund);
+    for (const exchange of cases.exchanges) write('exchange', exchange.exchangeCode, exchange.status, exchange);
+    for (const afterSale of cases.afterSales) write('aftersale', afterSale.afterSaleCode, afterSale.status, afterSale);
+    for (const evaluation of cases.evaluations) write('evaluation', evaluation.evaluationId, evaluation.published, evaluation);
     seedAccount(db, { t0, orders, demo, hk: DEMO_MEMBERS[1].id });
+    db.exec(`PRAGMA user_version = ${SEED_VERSION}`);
   });
 }

@@ -77,6 +77,37 @@ export const TICKET_CATEGORIES = ['ORDER', 'DELIVERY', 'RETURN', 'PRODUCT', 'ACC
 export const TICKET_TEXT_MAX_LENGTH = 1000;
 export const TICKET_ATTACHMENTS_MAX = 3;
 export const TICKET_ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
+// Orders and after-sales (our choices where the spec is silent)
+/** An online order not paid within this long closes (the SYSTEM's expire). */
+export const UNPAID_PAY_HOURS = 24;
+/** A shipped order the member has not confirmed finishes by itself this long after shipping. */
+export const AUTO_CONFIRM_DAYS = 7;
+/** A parcel waiting at a store or convenience store this long goes back to the warehouse. */
+export const PICKUP_DAYS = 7;
+/** Returns and exchanges are open this long after an order finishes; repairs, quality issues and alterations longer. */
+export const RETURN_WINDOW_DAYS = 7;
+export const AFTER_SALE_WINDOW_DAYS = 90;
+/** Approved goods not sent back within this long close the case (TIME_CLOSED). */
+export const RETURN_SEND_DAYS = 7;
+/** Why a member returns, refunds or exchanges. */
+export const REFUND_REASONS = [
+  'SIZE',
+  'COLOUR',
+  'CHANGED_MIND',
+  'QUALITY',
+  'NOT_AS_DESCRIBED',
+  'WRONG_ITEM',
+  'MISSING_ITEM',
+  'OTHER',
+] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+/** Reasons that are no fault of the goods: not accepted for a product that cannot be returned without a reason. */
+export const NO_FAULT_REASONS = ['SIZE', 'COLOUR', 'CHANGED_MIND', 'OTHER'] as const satisfies readonly RefundReason[];
+export const REFUND_DESCRIPTION_MAX_LENGTH = 200;
+export const EVALUATION_TEXT_MIN_LENGTH = 5;
+export const EVALUATION_TEXT_MAX_LENGTH = 500;
+export const EVALUATION_PICTURES_MAX = 3;
+
 /** Old-clothes recycling: drop-off at a shop or pick-up at home, up to this many bags a booking. */
 export const RECYCLE_METHODS = ['SHOP', 'PICKUP'] as const;
 export const RECYCLE_TIME_SLOTS = ['AM', 'PM'] as const;

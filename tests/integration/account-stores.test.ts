@@ -118,9 +118,9 @@ describe('orders and the payment return', () => {
   it("loads a member's order; an unknown one is not found", async () => {
     const { orders } = await signedInPage();
     await orders.loadOrder('O2026000001');
-    expect(orders.$order.get()).toEqual({
+    expect(orders.$order.get()).toMatchObject({
       status: 'ready',
-      order: { orderCode: 'O2026000001', total: expect.any(Number), status: 'UNPAID' },
+      order: { orderCode: 'O2026000001', total: expect.any(Number), status: 'UNPAID', payment: { method: 'ONLINE' } },
     });
     await orders.loadOrder('O2099999999');
     expect(orders.$order.get()).toEqual({ status: 'not-found' });

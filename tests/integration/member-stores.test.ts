@@ -658,7 +658,26 @@ describe('tickets', () => {
 
     await tickets.loadTicketOrders();
     const orders = tickets.$ticketOrders.get();
-    expect(orders.map((o) => o.orderCode)).toEqual(Array.from({ length: 13 }, (_, i) => `O2026${String(i + 1).padStart(6, '0')}`));
+    // The demo member's 17 seeded orders, newest first (scripts/local-commerce/seed-orders.ts).
+    expect(orders.map((o) => o.orderCode.slice(-2))).toEqual([
+      '01',
+      '11',
+      '02',
+      '10',
+      '03',
+      '04',
+      '05',
+      '12',
+      '06',
+      '07',
+      '15',
+      '16',
+      '08',
+      '09',
+      '13',
+      '17',
+      '14',
+    ]);
     expect(Object.keys(orders[0]!).sort()).toEqual(['createdAt', 'orderCode']);
   });
 
@@ -798,7 +817,7 @@ describe('a failed load and logout', () => {
       expect(store.get().status).toBe('ready');
     expect(page.coupons.$memberCoupons.get().status).toBe('ready');
     expect(page.inbox.$unread.get()).toBe(4);
-    expect(page.tickets.$ticketOrders.get()).toHaveLength(13);
+    expect(page.tickets.$ticketOrders.get()).toHaveLength(17);
   }
 
   function expectEverythingReset(page: Page): void {

@@ -1,22 +1,23 @@
 /**
  * Checkout: the preview of what an order will cost, and placing it. A placed order is a
- * `records` row (kind 'order', exactly the contract's Order, so orderList and orderDetail show
- * it) plus an `order_checkout` row with what the Order does not carry (db.ts).
+ * `records` row (kind 'order', the order as case-records.ts keeps it, so orderList and
+ * orderDetail show it like any other) plus an `order_checkout` row with the checkout's inputs,
+ * the lines' services and the tracking payload (db.ts). An online order starts its payment with
+ * the provider (pay-sessions.ts) and waits UNPAID_PAY_HOURS for it.
  */
-import { randomBytes } from 'node:crypto';
 import { CHECKOUT_CURRENCY, type CartDetailLine, type OrderTracking } from '../../../src/lib/api/contract-checkout.ts';
-import type { Order } from '../../../src/lib/api/contract.ts';
-import { ADDRESS_DELIVERY_TYPES } from '../../../src/lib/constants.ts';
+import type { Address } from '../../../src/lib/api/contract.ts';
+import { ADDRESS_DELIVERY_TYPES, UNPAID_PAY_HOURS } from '../../../src/lib/constants.ts';
 import { cartLines } from '../cart-lines.ts';
+import type { OrderLine, StoredOrder } from '../case-records.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, fieldFailure, type RouteKit } from '../kit.ts';
-import { chooseCoupon, FREIGHT, sum, summarise, usableCoupons } from '../pricing.ts';
+import { startPaySession } from '../pay-sessions.ts';
+import { chooseCoupon, FREIGHT, markCoupon, sum, summarise, usableCoupons } from '../pricing.ts';
 import { recordOf } from '../records.ts';
 
-interface Address {
-  addressId: string;
-  zipCode?: string;
-}
+const HOUR = 3_600_000;
+const sentTo = ({ addressId: _id, isDefault: _default, ...address }: Address) => address;
 
 export function registerCheckoutRoutes(kit: RouteKit): void {
   const { db, now, handle, productOf } = kit;
@@ -72,11 +73,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         if (take.run(line.quantity, line.skuCode, line.quantity).changes !== 1)
           throw new ApiFailure('OD_STOCK_SHORTAGE', `Not enough stock: ${line.skuCode}`);
       }
-      if (summary.couponId) {
-        db.prepare(
-          "UPDATE records SET status = 'Y', json = json_set(json, '$.used', 'Y') WHERE kind = 'coupon' AND member_id = ? AND json_extract(json, '$.couponId') = ?",
-        ).run(member.id, summary.couponId);
-      }
+      if (summary.couponId) markCoupon(db, member.id, summary.couponId, 'Y');
 
       const createdAt = now();
       const { seq } = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS seq FROM order_checkout').get() as { seq: number };
@@ -85,17 +82,30 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       const status = online ? 'UNPAID' : 'WAIT_SHIP';
       const shippingType = body.deliveryType === 'STORE_PICKUP' ? 'PICKUP' : 'EXPRESS';
       const products = lines.map((line) => orderLine(line));
-      const order: Order = {
+      const order: StoredOrder = {
         orderCode,
         status,
         orderType: 'DEFAULT',
         createdAt,
         shippingType,
+        deliveryType: body.deliveryType,
         discount: summary.discount,
         total: summary.total,
         freight: summary.freight,
         couponId: summary.couponId,
         products,
+        // Copied, so the order keeps the address it was sent to if the address changes later.
+        address: address ? sentTo(address) : null,
+        storeCode: address ? null : (body.storeCode ?? null),
+        invoice: body.invoice,
+        payment: { method: body.paymentMethod, channel: online ? body.payChannel! : null, paidAt: null, goods: summary.subtotal },
+        shipments: [],
+        presale: null,
+        payBy: online ? createdAt + UNPAID_PAY_HOURS * HOUR : null,
+        finishedAt: null,
+        shippedAt: null,
+        pickupBy: null,
+        history: [{ status, at: createdAt, by: 'MEMBER' }],
       };
       const tracking: OrderTracking = {
         orTempId: orderCode,
@@ -113,7 +123,6 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         },
         products: lines.map((line, i) => ({ ...products[i]!, summaryInfo: summaryInfo(line) })),
       };
-      const payToken = online ? randomBytes(16).toString('base64url') : null;
       db.prepare("INSERT INTO records (kind, id, member_id, status, created_at, json) VALUES ('order', ?, ?, ?, ?, ?)").run(
         orderCode,
         member.id,
@@ -122,7 +131,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         JSON.stringify(order),
       );
       db.prepare(
-        'INSERT INTO order_checkout (seq, order_code, member_id, delivery_type, address_json, store_code, invoice_json, payment_method, pay_channel, pay_token, services_json, tracking_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO order_checkout (seq, order_code, member_id, delivery_type, address_json, store_code, invoice_json, payment_method, services_json, tracking_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ).run(
         seq,
         orderCode,
@@ -132,8 +141,6 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         address ? null : (body.storeCode ?? null),
         JSON.stringify(body.invoice),
         body.paymentMethod,
-        online ? body.payChannel! : null,
-        payToken,
         JSON.stringify(
           lines.map((l) => ({ skuCode: l.skuCode, alterMode: l.alterMode, finalInseam: l.finalInseam, caseFlag: l.caseFlag })),
         ),
@@ -144,13 +151,17 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       for (const line of lines) remove.run(Number(line.cartId), member.id);
 
       const payUrl = online
-        ? `/api/pay/provider/${orderCode}?${new URLSearchParams({ channel: body.payChannel!, token: payToken! })}`
+        ? startPaySession(
+            db,
+            { orderCode, memberId: member.id, channel: body.payChannel!, step: 'pay', amount: summary.total, fromCheckout: true },
+            createdAt,
+          )
         : null;
       return { orderCode, status, total: summary.total, payUrl, tracking };
     }),
   );
 
-  function orderLine(line: CartDetailLine): Order['products'][number] {
+  function orderLine(line: CartDetailLine): OrderLine {
     const product = productOf(line.productCode)!;
     const sku = product.skus.find((s) => s.skuCode === line.skuCode)!;
     const info = line.productDetail.productDetailInfo;

@@ -3,11 +3,12 @@
  * password, and closing the account. A password change and a closed account end every
  * session of the member, this one too: they sign in again (or, closed, no longer can).
  */
-import type { Order } from '../../../src/lib/api/contract.ts';
 import { EARLIEST_BIRTHDAY } from '../../../src/lib/constants.ts';
-import { isOpenExchange, isOpenOrder, isOpenRefund } from '../../../src/lib/orders/final-statuses.ts';
+import { isOpenAfterSale, isOpenExchange, isOpenOrder, isOpenRefund } from '../../../src/lib/orders/final-statuses.ts';
 import { brandDay, isRealDay } from '../brand-days.ts';
+import type { StoredOrder } from '../case-records.ts';
 import { transaction } from '../db.ts';
+import { applyDeadlines, withDeadlines } from '../deadlines.ts';
 import { ApiFailure, fieldFailure, memberById, toMember, type MemberRow, type RouteKit } from '../kit.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { usableCoupons } from '../pricing.ts';
@@ -15,8 +16,6 @@ import { listRecords, recordStatuses } from '../records.ts';
 import { clearSessionCookies, endSessionsOf } from '../sessions.ts';
 import { unreadOf } from './inbox.ts';
 import { wishTotalOf } from './wishlist.ts';
-
-/** The earliest birthday the profile takes (our choice: older dates are typing mistakes). */
 
 /** The member's password, or a failure on `field`; a member without one (social sign-in) has none to give. */
 function checkPassword(member: MemberRow, password: string, field: string): void {
@@ -28,7 +27,8 @@ export function registerProfileRoutes(kit: RouteKit): void {
   const { db, now, handle } = kit;
 
   handle('accountSummary', ({ member }) => {
-    const latest = listRecords(db, 'order', member.id, { page: 1, pageSize: 1 }).list[0] as Order | undefined;
+    const latest = withDeadlines(kit, member.id, () => listRecords(db, 'order', member.id, { page: 1, pageSize: 1 }).list[0]) as
+      StoredOrder | undefined;
     const { n: openTickets } = db
       .prepare("SELECT COUNT(*) AS n FROM records WHERE kind = 'ticket' AND member_id = ? AND status <> 'CLOSED'")
       .get(member.id) as { n: number };
@@ -86,12 +86,14 @@ export function registerProfileRoutes(kit: RouteKit): void {
   handle('accountClose', ({ body, member, c }) => {
     transaction(db, () => {
       checkPassword(member, body.password, 'password');
+      // What a passed deadline ended is not open any more.
+      applyDeadlines(kit, member.id);
       const openOrders = recordStatuses(db, 'order', member.id).filter((r) => isOpenOrder(r.status));
       if (openOrders.length > 0)
         throw new ApiFailure('ACCOUNT_HAS_OPEN_ORDERS', `Orders still open: ${openOrders.map((r) => r.id).join(', ')}`);
       const openCases = [
         ...recordStatuses(db, 'refund', member.id).filter((r) => isOpenRefund(r.status)),
-        ...recordStatuses(db, 'aftersale', member.id).filter((r) => isOpenRefund(r.status)),
+        ...recordStatuses(db, 'aftersale', member.id).filter((r) => isOpenAfterSale(r.status)),
         ...recordStatuses(db, 'exchange', member.id).filter((r) => isOpenExchange(r.status)),
       ];
       if (openCases.length > 0)

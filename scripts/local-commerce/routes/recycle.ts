@@ -16,8 +16,6 @@ import { memberRecords, recordOf, saveRecord } from '../records.ts';
 
 type Booking = ResponseOf<'recycleList'>['bookings'][number];
 
-/** A shop's code as the shop pages give it (TPE01). */
-
 export function registerRecycleRoutes(kit: RouteKit): void {
   const { db, now, handle } = kit;
 

@@ -10,16 +10,14 @@ import type { ResponseOf } from '../../../src/lib/api/contract.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, fieldFailure, type RouteKit } from '../kit.ts';
 import { listRecords, recordOf, saveRecord } from '../records.ts';
-import { registerAttachmentRoute, storeAttachments, type Upload } from '../ticket-attachments.ts';
+import { storeAttachments, type Upload } from '../pictures.ts';
 import { cannedReply } from '../ticket-replies.ts';
 
 type TicketDetail = ResponseOf<'ticketDetail'>;
 
 const newId = (prefix: string) => `${prefix}${randomBytes(6).toString('hex').toUpperCase()}`;
 
-export function registerTicketRoutes({ app, db, now, handle }: RouteKit): void {
-  registerAttachmentRoute(app, db);
-
+export function registerTicketRoutes({ db, now, handle }: RouteKit): void {
   const ticketOf = (ticketId: string, memberId: string) => {
     const ticket = recordOf<TicketDetail>(db, 'ticket', ticketId, memberId);
     if (!ticket) throw fieldFailure('TK_NOT_FOUND', 'No such ticket', 'ticketId');

@@ -35,21 +35,7 @@ export const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array
 // Entities both parts of the contract answer (contract.ts re-exports them)
 
 /** Every status an order can be in (the order state machine's states). */
-export const ORDER_STATUSES = [
-  'UNPAID',
-  'WAIT_SHIP',
-  'PARTIAL_SHIP',
-  'SHIPPED',
-  'WAIT_PICK',
-  'FINISHED',
-  'CANCELLED',
-  'CLOSED',
-  'WAIT_BACK',
-  'WAIT_CONFIRM',
-  'WAIT_DEPOSIT_PAY',
-  'WAIT_REST_PAY',
-  'REST_PAY_CANCELLED',
-] as const;
+export { ORDER_STATUSES } from '../orders/statuses.ts';
 
 /** A cart line as the API answers it for the mini cart (the store maps it to the app's CartItem). */
 export const cartLineSchema = z.object({

@@ -11,21 +11,25 @@ import { THIRD_PARTY_PROVIDERS } from './third-party.ts';
 import { SEARCH_SORTS } from '../search/query.ts';
 import { cartDetailSchema, cartServicesShape, checkHem, CHECKOUT_ENDPOINTS } from './contract-checkout.ts';
 import { ACCOUNT_ENDPOINTS, memberProfileSchema } from './contract-account.ts';
-import {
-  cartLineSchema,
-  endpoint,
-  listOf,
-  none,
-  ORDER_STATUSES,
-  orderLineSchema,
-  pageQuery,
-  yesNo,
-  type EndpointDefinition,
-} from './contract-kit.ts';
+import { ORDER_ENDPOINTS } from './contract-orders.ts';
+import { cartLineSchema, endpoint, listOf, none, yesNo, type EndpointDefinition } from './contract-kit.ts';
 
 export type { EndpointDefinition } from './contract-kit.ts';
 // Shared with contract-checkout.ts, so they live in the kit; exported here as before.
-export { cartLineSchema, couponSchema, ORDER_STATUSES, orderLineSchema } from './contract-kit.ts';
+export { cartLineSchema, couponSchema, orderLineSchema } from './contract-kit.ts';
+export { AFTER_SALE_SERVICES, EXCHANGE_STATUSES, ORDER_STATUSES, ORDER_TYPES, REFUND_STATUSES, REFUND_TYPES } from '../orders/statuses.ts';
+export {
+  afterSaleSchema,
+  evaluationSchema,
+  exchangeSchema,
+  orderSchema,
+  refundSchema,
+  type AfterSale,
+  type Evaluation,
+  type Exchange,
+  type Order,
+  type Refund,
+} from './contract-orders.ts';
 export { addressSchema, inboxMessageSchema, invoiceSchema, ticketSchema, type Address, type MemberProfile } from './contract-account.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -164,83 +168,6 @@ export const wishEntrySchema = z.object({
 
 const productRefSchema = z.object({ productCode: z.string().min(1), skuCode: z.string().default('') });
 
-// ---------------------------------------------------------------------------------------
-// Orders and after-sales
-
-export const ORDER_TYPES = ['DEFAULT', 'REFUND', 'AFTERSALE', 'REFUNDAF', 'NOTDELIVERREFUSED'] as const;
-export const REFUND_STATUSES = [
-  'RETURN_UNAPPROVED',
-  'WAIT_RETURN_STORE',
-  'WAIT_SEND_STORE',
-  'WAIT_SEND_WH',
-  'WAIT_CONFIRM',
-  'WAIT_BUYER_CONFIRM',
-  'BUYER_UNCONFIRMED',
-  'REFUND_UNAPPROVED',
-  'REFUSED',
-  'SUCCESS',
-  'SELLER_CONFIRMED',
-  'CLOSED',
-  'FAILED',
-  'PART_REFUND_FAILURE',
-  'OFFLINE_SUCCESS',
-  'TIME_CLOSED',
-  'CONFIRM_RETURNED_STORE',
-  'WAIT_BUYER_RETURN_GOODS',
-  'WAIT_REFUND_TO_BUYER',
-  'SELLER_REFUND_AUDIT',
-] as const;
-export const EXCHANGE_STATUSES = [
-  'EXCHANGE_UNAPPROVED',
-  'UNUPLOAD_EXPR',
-  'UNCONFIRM_RCV',
-  'CANCELLED',
-  'INBOUND',
-  'REPLACEMENT_SHIPPED',
-  'CLOSED',
-  'REFUSED',
-] as const;
-export const REFUND_TYPES = ['REFUND_SHIPPED', 'REFUND_UNSHIPPED', 'REFUND_RETURN'] as const;
-
-export const orderSchema = z.object({
-  orderCode: z.string(),
-  status: z.enum(ORDER_STATUSES),
-  orderType: z.enum(ORDER_TYPES),
-  createdAt: z.number().int(),
-  shippingType: z.string(),
-  discount: z.number(),
-  total: z.number(),
-  freight: z.number(),
-  couponId: z.string().nullable(),
-  products: z.array(orderLineSchema),
-});
-export type Order = z.infer<typeof orderSchema>;
-
-export const refundSchema = z.object({
-  refundCode: z.string(),
-  orderCode: z.string(),
-  refundType: z.enum(REFUND_TYPES),
-  status: z.enum(REFUND_STATUSES),
-  amount: z.number(),
-  reason: z.string(),
-  createdAt: z.number().int(),
-});
-export const exchangeSchema = z.object({
-  exchangeCode: z.string(),
-  orderCode: z.string(),
-  status: z.enum(EXCHANGE_STATUSES),
-  reason: z.string(),
-  createdAt: z.number().int(),
-});
-export const AFTER_SALE_SERVICES = ['REPAIR', 'QUALITY_ISSUE', 'ALTERATION'] as const;
-export const afterSaleSchema = z.object({
-  afterSaleCode: z.string(),
-  orderCode: z.string(),
-  serviceType: z.enum(AFTER_SALE_SERVICES),
-  status: z.enum(REFUND_STATUSES),
-  reason: z.string(),
-  createdAt: z.number().int(),
-});
 /** Product search (the search page): page size default and cap. */
 export const SEARCH_PAGE_SIZE_DEFAULT = 24;
 export const SEARCH_PAGE_SIZE_MAX = 60;
@@ -530,51 +457,12 @@ export const ENDPOINTS = {
     resp: listOf(productSummarySchema),
     summary: 'Switched-on products whose name contains the word, sorted and paged',
   }),
-  // Account area
-  orderList: endpoint({
-    method: 'POST',
-    path: '/order/list',
-    auth: true,
-    body: pageQuery.extend({ status: z.enum(ORDER_STATUSES).optional() }),
-    resp: listOf(orderSchema),
-    summary: 'Orders, newest first',
-  }),
-  orderDetail: endpoint({
-    method: 'POST',
-    path: '/order/detail',
-    auth: true,
-    body: z.object({ orderCode: z.string() }),
-    resp: orderSchema,
-    summary: 'One order',
-  }),
-  refundList: endpoint({
-    method: 'POST',
-    path: '/refund/list',
-    auth: true,
-    body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }),
-    resp: listOf(refundSchema),
-    summary: 'Refunds and returns',
-  }),
-  exchangeList: endpoint({
-    method: 'POST',
-    path: '/exchange/list',
-    auth: true,
-    body: pageQuery.extend({ status: z.enum(EXCHANGE_STATUSES).optional() }),
-    resp: listOf(exchangeSchema),
-    summary: 'Exchanges',
-  }),
-  afterSaleList: endpoint({
-    method: 'POST',
-    path: '/aftersale/list',
-    auth: true,
-    body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }),
-    resp: listOf(afterSaleSchema),
-    summary: 'After-sales services (repair, quality issue, alteration)',
-  }),
   // Checkout, orders placed, payment and coupons (contract-checkout.ts)
   ...CHECKOUT_ENDPOINTS,
   // The member's own data (contract-account.ts)
   ...ACCOUNT_ENDPOINTS,
+  // Orders, refunds, exchanges, after-sales, evaluations (contract-orders.ts)
+  ...ORDER_ENDPOINTS,
 } satisfies Record<string, EndpointDefinition>;
 
 export type EndpointName = keyof typeof ENDPOINTS;

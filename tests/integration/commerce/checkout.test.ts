@@ -291,7 +291,27 @@ describe('placing an order', () => {
       giftFlag: 'N',
     });
     expect(tracking.actionField).toEqual({ account: 3 * UNIT, discount: 0, total: 3 * UNIT + 100, freight: 100, couponId: null });
-    expect(tracking.products.map(({ summaryInfo: _, ...line }) => line)).toEqual(detail.products);
+    // The tracking lines are the placed lines; the order page adds each line's picture, return rule and what is left to return.
+    expect(tracking.products.map(({ summaryInfo: _, ...line }) => line)).toEqual(
+      detail.products.map(({ imageUrl: _i, noReasonToReturnFlag: _n, returnableQty: _r, evaluated: _e, ...line }) => line),
+    );
+    expect(detail.products.map((l) => [l.imageUrl, l.noReasonToReturnFlag, l.returnableQty, l.evaluated])).toEqual([
+      ['/media/products/L000002-01.jpg', 'Y', 1, 'N'],
+      ['/media/products/L000001-01.jpg', 'Y', 2, 'N'],
+    ]);
+    expect(detail).toMatchObject({
+      deliveryType: 'EXPRESS_HOME',
+      address: { receiver: '王小明', mobile: '0912000111', region: 'TW', city: '台北市', detail: '信義路五段 7 號', zipCode: '220' },
+      storeCode: null,
+      invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+      invoiceNo: null,
+      payment: { method: 'COD', channel: null, paidAt: null, goods: 3 * UNIT },
+      shipments: [],
+      presale: null,
+      payBy: null,
+      finishedAt: null,
+      cases: { refunds: [], exchanges: [], afterSales: [] },
+    });
     expect(tracking.products[0]!.summaryInfo).toEqual({
       categoryNames: ['WOMEN', 'W01', 'W0101'],
       originPrice: 590,

@@ -12,6 +12,7 @@ import {
   cartIdsOf,
   DEMO,
   type Env,
+  evaluatedProductOf,
   expectSuccess,
   expectUnauthorized,
   freeSkus,
@@ -19,10 +20,14 @@ import {
   login,
   memberState,
   NOW,
+  orderLineOf,
+  otherSkuOf,
+  pictureUpload,
   refreshCookie,
   resetTokenOf,
   sampleCatalogue,
   sampleEnv,
+  SEEDED,
   sendEmailCode,
   settleCases,
   wishCodesOf,
@@ -177,6 +182,51 @@ const VALID_REQUESTS: ValidRequests = {
   orderPayStatus: (f) => ({ body: { orderCode: recordIdsOf(f.db, 'order', DEMO.id)[0]! } }),
   couponCollect: () => ({ body: { couponId: 'CC001' } }),
   couponCollectable: () => ({ body: {} }),
+  // Orders and what follows them, on the seeded records in the state each action needs (README of seed-orders.ts).
+  orderCancel: () => ({ body: { orderCode: SEEDED.unpaid } }),
+  orderConfirmReceipt: () => ({ body: { orderCode: SEEDED.shipped } }),
+  orderPay: () => ({ body: { orderCode: SEEDED.unpaid, payChannel: 'CARD' } }),
+  refundCreate: (f) => ({
+    body: {
+      orderCode: SEEDED.finished,
+      refundType: 'REFUND_RETURN',
+      lines: [{ productId: orderLineOf(f.db, SEEDED.finished, 0).productId, quantity: 1 }],
+      reason: 'SIZE',
+      description: '太大了',
+    },
+  }),
+  refundDetail: () => ({ body: { refundCode: 'R2026000001' } }),
+  refundCancel: () => ({ body: { refundCode: 'R2026000001' } }),
+  refundReturn: () => ({
+    body: { refundCode: 'R2026000018', route: { way: 'COURIER', expressCode: 'BLACKCAT', logisticsCode: 'TW12345678901234' } },
+  }),
+  refundRespond: () => ({ body: { refundCode: 'R2026000006', accept: true } }),
+  exchangeCreate: (f) => {
+    const line = orderLineOf(f.db, SEEDED.finished, 0);
+    return {
+      body: { orderCode: SEEDED.finished, productId: line.productId, toSkuCode: otherSkuOf(line), reason: 'SIZE', description: '' },
+    };
+  },
+  exchangeDetail: () => ({ body: { exchangeCode: 'E2026000001' } }),
+  exchangeCancel: () => ({ body: { exchangeCode: 'E2026000001' } }),
+  exchangeReturn: () => ({ body: { exchangeCode: 'E2026000002', expressCode: 'BLACKCAT', logisticsCode: 'TW12345678901234' } }),
+  exchangeConfirmReceipt: () => ({ body: { exchangeCode: 'E2026000006' } }),
+  afterSaleCreate: (f) => ({
+    body: {
+      orderCode: SEEDED.finished,
+      productId: orderLineOf(f.db, SEEDED.finished, 0).productId,
+      serviceType: 'REPAIR',
+      description: '拉鍊壞了',
+      attachments: [pictureUpload()],
+    },
+  }),
+  afterSaleDetail: () => ({ body: { afterSaleCode: 'S2026000001' } }),
+  afterSaleCancel: () => ({ body: { afterSaleCode: 'S2026000001' } }),
+  afterSaleReturn: () => ({ body: { afterSaleCode: 'S2026000002', route: { way: 'STORE', storeCode: 'TPE001' } } }),
+  evaluationCreate: (f) => ({
+    body: { orderCode: SEEDED.finished, productId: orderLineOf(f.db, SEEDED.finished, 0).productId, rating: 5, text: '穿起來很舒服' },
+  }),
+  evaluationList: (f) => ({ body: { productCode: evaluatedProductOf(f.db) } }),
 };
 
 async function signedInFixture(options: Omit<Partial<CommerceAppOptions>, 'db' | 'now'> = {}): Promise<Fixture> {

@@ -1,23 +1,45 @@
 /**
- * The fake payment provider: paying, cancelling, paying twice, and who may pay or read the status.
+ * The fake payment provider: paying, cancelling, paying twice, and who may pay or read the status;
+ * paying later (an unpaid order, a presale's deposit and rest in its window), each a PAYMENT
+ * transition of the order; an online order not paid in time closing by itself.
  */
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_RETURN_PATHS } from '../../../src/lib/api/contract-checkout.ts';
-import { ONLINE_PAY_CHANNELS } from '../../../src/lib/constants.ts';
+import { ONLINE_PAY_CHANNELS, UNPAID_PAY_HOURS } from '../../../src/lib/constants.ts';
 import {
   addToCart,
   type App,
   call,
+  cartOf,
   checkoutEnv,
+  DAY,
   type Env,
   expectFailure,
   expectSuccess,
+  login,
+  NOW,
   order,
+  orderLineOf,
   PICKUP,
+  sampleEnv,
+  SEEDED,
   shopper,
   type Shopper,
   state,
+  stockOf,
+  T0,
 } from '../../fixtures/commerce-app.ts';
+
+const formPost = (app: App, payUrl: string, fields: Record<string, string>) =>
+  app.request(new URL(payUrl, 'http://store.invalid').pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+const tokenOf = (payUrl: string) => new URL(payUrl, 'http://store.invalid').searchParams.get('token')!;
+/** The provider's Pay or Cancel button; answers where it sends the member back. */
+const provider = async (app: App, payUrl: string, action: 'pay' | 'cancel') =>
+  (await formPost(app, payUrl, { token: tokenOf(payUrl), action })).headers.get('location');
 
 describe('the fake payment provider', () => {
   async function onlineOrder(env: Env, me: Shopper, payChannel: (typeof ONLINE_PAY_CHANNELS)[number]) {
@@ -26,13 +48,6 @@ describe('the fake payment provider', () => {
     expect(placed.status).toBe('UNPAID');
     return placed;
   }
-  const formPost = (app: App, payUrl: string, fields: Record<string, string>) =>
-    app.request(new URL(payUrl, 'http://store.invalid').pathname, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields).toString(),
-    });
-  const tokenOf = (payUrl: string) => new URL(payUrl, 'http://store.invalid').searchParams.get('token')!;
 
   it("pays: the page shows the amount, paying marks the order WAIT_SHIP and returns to the channel's fixed page", async () => {
     const env = checkoutEnv();
@@ -141,5 +156,104 @@ describe('the fake payment provider', () => {
     expect(
       expectSuccess('orderPayStatus', await call(env.app, 'orderPayStatus', { orderCode: inStore.orderCode }, { token: me.token })),
     ).toEqual({ orderCode: inStore.orderCode, status: 'WAIT_SHIP', paid: false });
+  });
+});
+
+describe('paying later', () => {
+  async function demo() {
+    // The session outlives the days the presale tests move the clock by.
+    const env = sampleEnv({ accessTokenTtlSeconds: 30 * 86_400 });
+    const { token } = await login(env.app);
+    const act = async <N extends 'orderPay' | 'orderDetail' | 'orderPayStatus'>(name: N, body: Record<string, unknown>) =>
+      call(env.app, name, body, { token });
+    return { ...env, token, act };
+  }
+
+  it('an unpaid order: a cancelled payment leaves it UNPAID and its stock held; a paid one is WAIT_SHIP with the channel chosen', async () => {
+    const { app, db, act } = await demo();
+    const skuCode = orderLineOf(db, SEEDED.unpaid, 0).skuCode;
+    const stock = stockOf(db, skuCode);
+    const first = expectSuccess('orderPay', await act('orderPay', { orderCode: SEEDED.unpaid, payChannel: 'WALLET' }));
+    expect(first).toEqual({ payUrl: expect.stringMatching(/^\/api\/pay\/provider\/O2026000001\?channel=WALLET&token=/), amount: 3380 });
+    expect(await (await app.request(first.payUrl)).text()).toContain('Pay NT$3,380');
+    expect(await provider(app, first.payUrl, 'cancel')).toBe('/payment/return/wallet.html?orderCode=O2026000001&result=failed');
+    expect(expectSuccess('orderDetail', await act('orderDetail', { orderCode: SEEDED.unpaid }))).toMatchObject({
+      status: 'UNPAID',
+      payBy: NOW - 5 * 60_000 + UNPAID_PAY_HOURS * 3_600_000,
+    });
+    expect(stockOf(db, skuCode)).toBe(stock);
+    // The cancelled session is over: its page cannot pay any more. The member tries again.
+    expect(await provider(app, first.payUrl, 'pay')).toContain('result=failed');
+    const second = expectSuccess('orderPay', await act('orderPay', { orderCode: SEEDED.unpaid, payChannel: 'BANK_B' }));
+    expect(await provider(app, second.payUrl, 'pay')).toBe('/payment/return/bank-b.html?orderCode=O2026000001&result=success');
+    expect(expectSuccess('orderDetail', await act('orderDetail', { orderCode: SEEDED.unpaid }))).toMatchObject({
+      status: 'WAIT_SHIP',
+      payBy: null,
+      payment: { method: 'ONLINE', channel: 'BANK_B', paidAt: NOW },
+    });
+    expect(expectSuccess('orderPayStatus', await act('orderPayStatus', { orderCode: SEEDED.unpaid }))).toEqual({
+      orderCode: SEEDED.unpaid,
+      status: 'WAIT_SHIP',
+      paid: true,
+    });
+    expectFailure(await act('orderPay', { orderCode: SEEDED.unpaid, payChannel: 'CARD' }), 'ORDER_NOT_PAYABLE', { field: 'orderCode' });
+    expectFailure(await act('orderPay', { orderCode: SEEDED.finished, payChannel: 'CARD' }), 'ORDER_NOT_PAYABLE', { field: 'orderCode' });
+    expectFailure(await act('orderPay', { orderCode: SEEDED.unpaid }), 'OD_PAY_CHANNEL_REQUIRED', { field: 'payChannel' });
+  });
+
+  it('a presale: the deposit, then the rest only within its window; each step is paid once', async () => {
+    const { app, act, clock } = await demo();
+    const deposit = expectSuccess('orderPay', await act('orderPay', { orderCode: SEEDED.waitDeposit, payChannel: 'CARD' }));
+    expect(deposit.amount).toBe(480);
+    expect(await (await app.request(deposit.payUrl)).text()).toContain('Pay the deposit NT$480');
+    expect(await provider(app, deposit.payUrl, 'pay')).toContain('result=success');
+    expect(expectSuccess('orderDetail', await act('orderDetail', { orderCode: SEEDED.waitDeposit }))).toMatchObject({
+      status: 'WAIT_REST_PAY',
+      payBy: null,
+      presale: { deposit: 480, rest: 1110, depositPaidAt: NOW, restPaidAt: null, restStartAt: NOW + 5 * DAY },
+      payment: { paidAt: null },
+    });
+    expect(expectSuccess('orderPayStatus', await act('orderPayStatus', { orderCode: SEEDED.waitDeposit })).paid).toBe(true);
+    // Paying the deposit again through the same page is still a success, and changes nothing.
+    expect(await provider(app, deposit.payUrl, 'pay')).toContain('result=success');
+    // The rest window opens five days on.
+    expectFailure(await act('orderPay', { orderCode: SEEDED.waitDeposit, payChannel: 'CARD' }), 'ORDER_NOT_PAYABLE', {
+      field: 'orderCode',
+    });
+    clock.now = NOW + 5 * DAY;
+    const rest = expectSuccess('orderPay', await act('orderPay', { orderCode: SEEDED.waitDeposit, payChannel: 'UNION_CARD' }));
+    expect(rest.amount).toBe(1110);
+    expect(await provider(app, rest.payUrl, 'pay')).toBe('/payment/return/union-card.html?orderCode=O2026000011&result=success');
+    expect(expectSuccess('orderDetail', await act('orderDetail', { orderCode: SEEDED.waitDeposit }))).toMatchObject({
+      status: 'WAIT_SHIP',
+      presale: { depositPaidAt: NOW, restPaidAt: NOW + 5 * DAY },
+      payment: { channel: 'UNION_CARD' },
+    });
+  });
+
+  it('a rest payment started in its window but completed after it fails, and the order is REST_PAY_CANCELLED', async () => {
+    const { app, act, clock } = await demo();
+    const rest = expectSuccess('orderPay', await act('orderPay', { orderCode: SEEDED.waitRest, payChannel: 'CARD' }));
+    expect(rest.amount).toBe(1110);
+    clock.now = NOW + 2 * DAY;
+    expect(await provider(app, rest.payUrl, 'pay')).toContain('result=failed');
+    expect(expectSuccess('orderDetail', await act('orderDetail', { orderCode: SEEDED.waitRest })).status).toBe('REST_PAY_CANCELLED');
+    expectFailure(await act('orderPay', { orderCode: SEEDED.waitRest, payChannel: 'CARD' }), 'ORDER_NOT_PAYABLE', { field: 'orderCode' });
+  });
+
+  it(`an online order from checkout not paid in ${UNPAID_PAY_HOURS} hours closes: its stock back, its payment page no longer pays`, async () => {
+    const env = checkoutEnv();
+    const me = await shopper(env, []);
+    await addToCart(env, me, 1, 2);
+    const placed = expectSuccess('orderCreate', await order(env, me, { ...PICKUP, paymentMethod: 'ONLINE', payChannel: 'CARD' }));
+    const held = stockOf(env.db, 'L00000101002');
+    const detail = () => call(env.app, 'orderDetail', { orderCode: placed.orderCode }, { token: me.token });
+    expect(expectSuccess('orderDetail', await detail()).payBy).toBe(T0 + UNPAID_PAY_HOURS * 3_600_000);
+    env.clock.now = T0 + UNPAID_PAY_HOURS * 3_600_000;
+    expect(await provider(env.app, placed.payUrl!, 'pay')).toContain('result=failed');
+    expect(expectSuccess('orderDetail', await detail())).toMatchObject({ status: 'CLOSED', payment: { paidAt: null } });
+    expect(stockOf(env.db, 'L00000101002')).toBe(held + 2);
+    // Closed by the clock, not cancelled by the shopper: the items stay out of the cart.
+    expect((await cartOf(env, me)).lines).toEqual([]);
   });
 });

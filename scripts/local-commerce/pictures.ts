@@ -1,9 +1,10 @@
 /**
- * Pictures attached to ticket messages: checked (the file name's type, the type the data URL
- * declares and the type the bytes really are must agree; at most TICKET_ATTACHMENT_MAX_BYTES),
- * kept in the attachments table, and served at /api/ticket/attachment/{id}. The id is 128
- * random bits, so the URL can sit in an <img> (which sends no access token) without letting
- * anyone list or guess another member's pictures.
+ * The one picture store: what members attach to ticket messages, after-sales cases and
+ * evaluations. Each upload is checked (the file name's type, the type the data URL declares and
+ * the type the bytes really are must agree; at most TICKET_ATTACHMENT_MAX_BYTES), kept in the
+ * attachments table, and served at /api/ticket/attachment/{id} (the path tickets had first). The
+ * id is 128 random bits, so the URL can sit in an <img> (which sends no access token) without
+ * letting anyone list or guess another member's pictures.
  */
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
@@ -63,7 +64,7 @@ export function storeAttachments(db: DatabaseSync, memberId: string, uploads: Up
 }
 
 /** Serves a stored picture: its own type, never sniffed by the browser, cached for good (it never changes). */
-export function registerAttachmentRoute(app: Hono, db: DatabaseSync): void {
+export function registerPictureRoute(app: Hono, db: DatabaseSync): void {
   app.get(`${ATTACHMENT_PATH}/:id`, (c) => {
     const row = db.prepare('SELECT mime, bytes FROM attachments WHERE id = ?').get(c.req.param('id')) as
       { mime: string; bytes: Uint8Array } | undefined;

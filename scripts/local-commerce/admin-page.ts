@@ -1,0 +1,82 @@
+/**
+ * The admin page (GET /api/_admin, under the test hooks): the latest orders, refunds, exchanges and
+ * after-sales cases of every member, and the evaluations waiting to be published, each with one
+ * button per action the state machine gives the store, the warehouse, the payment provider or the
+ * clock from its status. Plain HTML, no script: each button posts a form to /api/_admin/act.
+ */
+import { MACHINES, type MachineName, type Transition } from '../../src/lib/orders/state-machine.ts';
+import { codeOf, MACHINE_RECORDS, type AnyStored, type StoredEvaluation, type StoredOrder, type StoredRefund } from './case-records.ts';
+import { escapeHtml } from './html.ts';
+import type { RouteKit } from './kit.ts';
+
+export const ADMIN_PATH = '/api/_admin';
+const LATEST = 50;
+
+const SECTIONS: ReadonlyArray<[MachineName, string]> = [
+  ['order', 'Orders'],
+  ['refund', 'Refunds'],
+  ['exchange', 'Exchanges'],
+  ['afterSale', 'After-sales cases'],
+];
+
+/** The table's rows a non-member may take from `status`: what the back office (or the clock) can do with the case. */
+export const storeActions = (machine: MachineName, status: string) =>
+  (MACHINES[machine] as readonly Transition[]).filter((row) => row.from === status && row.by !== 'MEMBER');
+
+const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+
+function actionForm(machine: MachineName, code: string, row: Transition): string {
+  const label = row.by === 'SYSTEM' ? `${row.action} (as the clock)` : `${row.action} (${row.by.toLowerCase()})`;
+  // The store's offer after inspection is the one action that needs a figure.
+  const amount = row.action === 'inspectPartial' ? '<input name="amount" type="number" min="0" required placeholder="offer" size="6">' : '';
+  return `<form method="post" action="${ADMIN_PATH}/act">${hidden('machine', machine)}${hidden('code', code)}${hidden('action', row.action)}${amount}<button type="submit">${escapeHtml(label)}</button></form>`;
+}
+
+/** What a row says besides its code and status. */
+function summary(machine: MachineName, record: AnyStored): string {
+  if (machine === 'order') {
+    const order = record as StoredOrder;
+    return `${order.orderType} · NT$${order.total} · ${order.products.map((l) => `${l.productDetailInfo.skuName} ×${l.quantity}`).join(', ')}`;
+  }
+  if (machine === 'refund') {
+    const refund = record as StoredRefund;
+    return `${refund.refundType} · order ${refund.orderCode} · NT$${refund.amount}${refund.proposedAmount === null ? '' : ` (offer NT$${refund.proposedAmount})`}`;
+  }
+  return `order ${(record as { orderCode: string }).orderCode}`;
+}
+
+function section(kit: RouteKit, machine: MachineName, title: string): string {
+  const rows = kit.db
+    .prepare('SELECT member_id, json FROM records WHERE kind = ? ORDER BY created_at DESC, id LIMIT ?')
+    .all(MACHINE_RECORDS[machine].kind, LATEST) as Array<{ member_id: string; json: string }>;
+  const body = rows
+    .map(({ member_id: memberId, json }) => {
+      const record = JSON.parse(json) as AnyStored;
+      const code = codeOf(machine, record);
+      const buttons = storeActions(machine, record.status).map((row) => actionForm(machine, code, row));
+      return `<tr><td>${escapeHtml(code)}</td><td>${escapeHtml(memberId)}</td><td><b>${escapeHtml(record.status)}</b></td><td>${escapeHtml(summary(machine, record))}</td><td class="acts">${buttons.join('') || '—'}</td></tr>`;
+    })
+    .join('');
+  return `<h2>${title}</h2><table><tr><th>code</th><th>member</th><th>status</th><th></th><th>actions</th></tr>${body}</table>`;
+}
+
+function evaluations(kit: RouteKit): string {
+  const rows = kit.db
+    .prepare("SELECT json FROM records WHERE kind = 'evaluation' AND status = 'N' ORDER BY created_at DESC, id LIMIT ?")
+    .all(LATEST) as Array<{ json: string }>;
+  const body = rows
+    .map(({ json }) => {
+      const e = JSON.parse(json) as StoredEvaluation;
+      const publish = `<form method="post" action="${ADMIN_PATH}/evaluation/publish">${hidden('evaluationId', e.evaluationId)}<button type="submit">publish</button></form>`;
+      return `<tr><td>${escapeHtml(e.evaluationId)}</td><td>${escapeHtml(e.productCode)}</td><td>${'★'.repeat(e.rating)}</td><td>${escapeHtml(`${e.author}: ${e.text}`)}</td><td class="acts">${publish}</td></tr>`;
+    })
+    .join('');
+  return `<h2>Evaluations to publish</h2><table><tr><th>id</th><th>product</th><th>rating</th><th></th><th>actions</th></tr>${body}</table>`;
+}
+
+/** The page; `notice` is the outcome of the last action, shown on top. */
+export function adminPage(kit: RouteKit, notice: string | undefined): string {
+  const style =
+    'body{font-family:sans-serif;padding:24px}table{border-collapse:collapse;margin-bottom:32px}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}.acts form{display:inline-block;margin:0 4px 4px 0}.notice{background:#ffd;padding:8px}';
+  return `<!doctype html><meta charset="utf-8"><title>Local store admin</title><style>${style}</style><body><h1>Local store admin</h1><p>Acts as the store, the warehouse, the payment provider and the clock on the local commerce API. Each button is one transition of the state machine.</p>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}${SECTIONS.map(([machine, title]) => section(kit, machine, title)).join('')}${evaluations(kit)}</body>`;
+}
