@@ -30,6 +30,7 @@ import { writePress } from './writers/press.ts';
 import { writeProductCorner } from './writers/product-corner.ts';
 import { writeReturnNotice } from './writers/return-notice.ts';
 import { writeMemberTexts } from './writers/member-texts.ts';
+import { writeExpressCompanies } from './writers/express-companies.ts';
 import { writeSearchWords } from './writers/search-words.ts';
 import { writeShops } from './writers/shops.ts';
 import { writeSwitchConfig } from './writers/switch-config.ts';
@@ -63,6 +64,7 @@ const LANGUAGE_WRITERS: readonly LanguageWriter[] = [
   writeSearchWords,
   writeReturnNotice,
   writeMemberTexts,
+  writeExpressCompanies,
   writePress,
   writeShops,
   writePopup,

@@ -43,3 +43,21 @@ export const MEMBER_TEXTS: Record<CopyKey, z.input<typeof memberTextsSchema>> = 
     },
   },
 };
+
+/** Couriers a member names when sending goods back (codes are the same in every language). */
+export const EXPRESS_COMPANIES: Record<CopyKey, Array<{ code: string; name: string }>> = {
+  'zh-Hant': [
+    { code: 'BLACKCAT', name: '黑貓宅急便' },
+    { code: 'HCT', name: '新竹物流' },
+    { code: 'POST', name: '中華郵政' },
+    { code: 'KERRY', name: '嘉里大榮' },
+    { code: 'SF', name: '順豐速運' },
+  ],
+  en: [
+    { code: 'BLACKCAT', name: 'Black Cat (T-Cat)' },
+    { code: 'HCT', name: 'HCT Logistics' },
+    { code: 'POST', name: 'Chunghwa Post' },
+    { code: 'KERRY', name: 'Kerry TJ' },
+    { code: 'SF', name: 'SF Express' },
+  ],
+};

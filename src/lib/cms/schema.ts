@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SHOP_CODE_PATTERN } from '../validation/patterns.ts';
+import { ORDER_STATUSES, REFUND_STATUSES } from '../orders/statuses.ts';
 
 const yesNo = z.enum(['Y', 'N']);
 /** Millisecond timestamp, or null for an open-ended bound. */
@@ -314,6 +315,14 @@ export const switchConfigSchema = z
       .max(6)
       .default(3)
       .describe('Leading digits a masked mobile number keeps (the last 4 for +86, else 2, are kept too)'),
+    hiddenOrderStatuses: z
+      .array(z.enum(ORDER_STATUSES))
+      .default(['WAIT_BACK', 'WAIT_CONFIRM'])
+      .describe('Order statuses without a tab of their own in the order list (their orders still show under All)'),
+    hiddenRefundStatuses: z
+      .array(z.enum(REFUND_STATUSES))
+      .default(['BUYER_UNCONFIRMED', 'SELLER_CONFIRMED', 'CONFIRM_RETURNED_STORE', 'WAIT_RETURN_STORE', 'PART_REFUND_FAILURE'])
+      .describe('Refund statuses left out of the refund filter (their refunds still show under All)'),
     RestrictPriceGroup: z.array(z.string()).default([]).describe('Price groups shown in red'),
     VaryPriceGroup: z.array(z.string()).default([]).describe('Price groups shown in red'),
     ManualPriceGroup: z.array(z.string()).default([]).describe('Shown red when the two prices differ'),
@@ -366,6 +375,15 @@ const textSectionSchema = z.object({
   title: z.string().min(1),
   paragraphs: z.array(z.string().min(1)).min(1).describe('Plain text, one paragraph each; no HTML'),
 });
+
+export const expressCompaniesSchema = z
+  .object({
+    companies: z
+      .array(z.object({ code: z.string().regex(/^[A-Z0-9_]{2,20}$/), name: z.string().min(1) }))
+      .min(1)
+      .describe('The couriers a member can name when sending goods back, in list order'),
+  })
+  .describe('Express company codes of one language');
 
 export const memberTextsSchema = z
   .object({
@@ -468,5 +486,6 @@ export const SHARED_DOCUMENTS = {
   popup: popupSchema,
   'return-notice': returnNoticeSchema,
   'member-texts': memberTextsSchema,
+  'express-companies': expressCompaniesSchema,
 } as const;
 export type SharedDocumentName = keyof typeof SHARED_DOCUMENTS;
