@@ -1,22 +1,63 @@
 /**
- * A placed order as the pages after checkout show it, and the payment providers' return:
- * the API says whether the order is paid (the provider's `result` in the URL is not trusted),
- * and the shopper moves on to the completed or the failed page.
+ * The member's orders: a page of the list (by status tab or keyword, with the count of each
+ * status), one order in full (the detail page and the pages after payment), and what a member
+ * does with an order: cancel it, confirm receipt, pay it later (or a presale's deposit or
+ * rest). Every action answers the order as it now stands. The payment providers' return asks
+ * the API whether the order is paid (the provider's `result` in the URL is not trusted).
  */
 import { atom } from 'nanostores';
 import type { Order } from '../lib/api/contract.ts';
+import type { OnlinePayChannel } from '../lib/constants.ts';
+import type { OrderStatus } from '../lib/orders/statuses.ts';
+import { loadInto, loading, type Loadable } from './loadable.ts';
 import { getPlatform, languagePrefix } from './platform.ts';
-import { callApi, onMemberLogout, requireMember } from './session.ts';
+import { callApi, onMemberLogout, requireMember, type ApiResult } from './session.ts';
 
-/** An order as the result pages show it. */
-export interface OrderSummary {
-  orderCode: string;
+export type { Order };
+export const ORDERS_PAGE_SIZE = 10;
+
+export interface OrderPage {
+  list: Order[];
   total: number;
-  status: Order['status'];
+  counts: Record<string, number>;
+  page: number;
+  status: OrderStatus | null;
+  keyword: string;
 }
 
-export type OrderState = { status: 'loading' } | { status: 'ready'; order: OrderSummary } | { status: 'not-found' } | { status: 'error' };
+export const $orders = atom<Loadable<OrderPage>>(loading());
+
+export function loadOrders(page = 1, status: OrderStatus | null = null, keyword = ''): Promise<ApiResult<unknown>> {
+  return loadInto(
+    $orders,
+    () =>
+      callApi('orderList', {
+        page,
+        pageSize: ORDERS_PAGE_SIZE,
+        ...(status ? { status } : {}),
+        ...(keyword.trim() ? { keyword: keyword.trim() } : {}),
+      }),
+    ({ list, total, counts }) => ({ list, total, counts, page, status, keyword }),
+  );
+}
+
+/** One order: its page, and the pages after payment. Another member's (or an unknown) order is not found. */
+export type OrderState = { status: 'loading' } | { status: 'ready'; order: Order } | { status: 'not-found' } | { status: 'error' };
 export const $order = atom<OrderState>({ status: 'loading' });
+
+function keepOrder<T extends Order>(result: ApiResult<T>): ApiResult<T> {
+  if (result.ok) {
+    $order.set({ status: 'ready', order: result.data });
+    // The list shows the order as it now stands too.
+    const list = $orders.get();
+    if (list.status === 'ready')
+      $orders.set({
+        status: 'ready',
+        data: { ...list.data, list: list.data.list.map((o) => (o.orderCode === result.data.orderCode ? result.data : o)) },
+      });
+  }
+  return result;
+}
 
 /** The order `orderCode` of the signed-in member. A visitor is sent to sign in. */
 export async function loadOrder(orderCode: string): Promise<void> {
@@ -24,10 +65,24 @@ export async function loadOrder(orderCode: string): Promise<void> {
   if (!(await requireMember())) return;
   $order.set({ status: 'loading' });
   const result = await callApi('orderDetail', { orderCode });
-  if (result.ok)
-    $order.set({ status: 'ready', order: { orderCode: result.data.orderCode, total: result.data.total, status: result.data.status } });
+  if (result.ok) keepOrder(result);
   else if (result.kind === 'failure') $order.set({ status: 'not-found' });
   else if (result.kind !== 'aborted') $order.set({ status: 'error' });
+}
+
+export async function cancelOrder(orderCode: string): Promise<ApiResult<Order>> {
+  return keepOrder(await callApi('orderCancel', { orderCode }));
+}
+
+export async function confirmReceipt(orderCode: string): Promise<ApiResult<Order>> {
+  return keepOrder(await callApi('orderConfirmReceipt', { orderCode }));
+}
+
+/** Starts paying an unpaid order (or a deposit or rest) with the provider: the shopper goes to its page. */
+export async function payOrder(orderCode: string, payChannel: OnlinePayChannel): Promise<ApiResult<{ payUrl: string; amount: number }>> {
+  const result = await callApi('orderPay', { orderCode, payChannel });
+  if (result.ok) getPlatform().navigate(result.data.payUrl);
+  return result;
 }
 
 /** A payment provider sent the shopper back: on to the completed or the failed page, as the API says. */
@@ -43,4 +98,29 @@ export async function followPaymentReturn(orderCode: string): Promise<void> {
   else if (result.kind !== 'aborted') $order.set({ status: 'error' });
 }
 
-onMemberLogout(() => $order.set({ status: 'loading' }));
+onMemberLogout(() => {
+  $orders.set(loading());
+  $order.set({ status: 'loading' });
+});
+
+/** The member takes back the request to cancel a paid order: its refund is withdrawn, and the order waits to ship again. */
+export async function withdrawCancelRequest(order: Order): Promise<ApiResult<unknown>> {
+  const request = order.cases.refunds.find((r) => r.refundType === 'REFUND_UNSHIPPED' && r.status === 'SELLER_REFUND_AUDIT');
+  if (!request) return { ok: false, kind: 'failure', msgCode: 'ORDER_STATE_CHANGED', msg: null, field: null };
+  const result = await callApi('refundCancel', { refundCode: request.code });
+  if (result.ok) await loadOrder(order.orderCode);
+  return result;
+}
+
+/** Puts an order's lines (not its free gifts) back in the cart; answers how many made it (a sold-out one may not). */
+export async function buyAgain(order: Order): Promise<{ added: number; failed: number }> {
+  const { addToCart } = await import('./cart.ts');
+  let added = 0;
+  let failed = 0;
+  for (const line of order.products.filter((p) => p.giftFlag !== 'Y')) {
+    const result = await addToCart({ productCode: line.productCode, skuCode: line.skuCode, quantity: line.quantity });
+    if (result?.ok) added++;
+    else failed++;
+  }
+  return { added, failed };
+}

@@ -116,12 +116,18 @@ describe('app pages', () => {
       ['/zh-hk/account/ticket-detail.html', 'ticket-detail'],
       ['/account/recycle.html', 'recycle'],
       ['/account/cancellation-clause.html', 'close-account'],
-      // Pages whose own issue has not landed are member shells.
-      ['/account/order/order-list.html', 'member-shell'],
+      ['/account/order/order-list.html', 'order-list'],
+      ['/en-gb/account/detail.html', 'order-detail'],
+      ['/account/refund-return.html', 'refund-return'],
+      ['/payment/third-party-pay.html', 'third-party-pay'],
     ];
     for (const [path, island] of guarded) expect(find(routes, path), path).toMatchObject({ accessCheck: true, island });
     // Public, no pre-paint check: the product page, the settlement page and the providers' return pages.
     expect(find(routes, '/product-detail.html')).toMatchObject({ accessCheck: false, island: 'product-detail' });
+    // A product's reviews are for everyone.
+    expect(find(routes, '/evaluation.html')).toMatchObject({ accessCheck: false, island: 'evaluations' });
+    // Every app page has its island: none is a placeholder.
+    expect(routes.filter((r) => r.kind === 'app' && !r.island).map((r) => r.urlPath)).toEqual([]);
     // The email-change link works on any device, signed in or not.
     expect(find(routes, '/en-gb/email.html')).toMatchObject({ accessCheck: false, island: 'email-verify' });
     expect(find(routes, '/payment_settlement.html')).toMatchObject({ accessCheck: false, island: 'settlement' });

@@ -44,7 +44,7 @@ export function AttachmentInput({
   t: TFunction;
   attachments: ReturnType<typeof useAttachments>;
 }) {
-  const id = controlId('attachments');
+  const id = controlId(form, 'attachments');
   async function pick(list: FileList | null) {
     form.showError('attachments', null);
     const added: Attachment[] = [];

@@ -1,9 +1,10 @@
 /**
- * The pages after an order is placed: /payment/success.html (placed, to pay on
- * delivery or in store), /payment/complete.html (paid online), /payment/failed.html (online
- * payment not completed: the order was cancelled and its items are back in the cart), and the payment providers' return pages, which ask the API whether
- * the order is paid (the provider's `result` in the URL is not trusted) and move on to
- * complete or failed.
+ * The pages after an order is placed: /payment/success.html (placed, to pay on delivery or in
+ * store), /payment/complete.html (paid online), /payment/failed.html (online payment not
+ * completed: a checkout's order is cancelled and its items are back in the cart; an order paid
+ * later is still there to pay again), and the payment providers' return pages, which ask the
+ * API whether the order is paid (the provider's `result` in the URL is not trusted) and move on
+ * to complete or failed. Each leads to the order's page.
  */
 import { useCallback, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
@@ -50,25 +51,34 @@ export default function PaymentResult({ languageCode, prefix, messages, kind }: 
   const { order } = state;
   return (
     <div className="payment-result" data-result={kind}>
-      <p className="payment-result__lead">{t(`payment.${kind}`)}</p>
-      <dl className="member-shell__details">
+      <p className="payment-result__lead">
+        {t(kind === 'failed' && order.status !== 'CANCELLED' ? 'payment.failedOpen' : `payment.${kind}`)}
+      </p>
+      <dl className="account-facts">
         <dt>{t('payment.orderCode')}</dt>
         <dd data-order-code>{order.orderCode}</dd>
         <dt>{t('payment.total')}</dt>
         <dd>{formatPrice(order.total, currencyFormatOf(CHECKOUT_CURRENCY))}</dd>
         <dt>{t('payment.status')}</dt>
-        <dd data-status={order.status}>{t(`payment.statuses.${order.status}`, { defaultValue: order.status })}</dd>
+        <dd data-status={order.status}>{t(`orders.status.${order.status}`)}</dd>
       </dl>
       <p className="payment-result__links">
-        {kind === 'failed' ? (
+        {kind === 'failed' && order.status === 'CANCELLED' && (
           <a className="button" href={`${prefix}/cart.html`}>
             {t('payment.backToCart')}
           </a>
-        ) : (
-          <a className="button" href={`${prefix}/account/order/order-list.html`}>
-            {t('payment.viewOrders')}
+        )}
+        {kind === 'failed' && order.status !== 'CANCELLED' && (
+          <a className="button" href={`${prefix}/payment/third-party-pay.html?orderCode=${encodeURIComponent(order.orderCode)}`}>
+            {t('payment.payAgain')}
           </a>
         )}
+        <a
+          className={kind === 'failed' ? 'text-link' : 'button'}
+          href={`${prefix}/account/detail.html?orderCode=${encodeURIComponent(order.orderCode)}`}
+        >
+          {t('payment.viewOrder')}
+        </a>
         <a className="text-link" href={`${prefix}/`}>
           {t('payment.continue')}
         </a>

@@ -15,8 +15,9 @@ export function Form({ form, children, className, label }: { form: FormHandle; c
   );
 }
 
-const errorId = (group: string) => `error-${group}`;
-export const controlId = (name: string) => `field-${name}`;
+/** Ids are the form's: a page with several forms of the same fields (one per order line) keeps them apart. */
+const errorId = (form: FormHandle, group: string) => `${form.idPrefix}error-${group}`;
+export const controlId = (form: FormHandle, name: string) => `${form.idPrefix}field-${name}`;
 
 /** A group: one or more controls under one label, and the error of the group. */
 export function FieldGroup({
@@ -44,7 +45,7 @@ export function FieldGroup({
       {children}
       {hint && !error && <p className="form-field__hint">{hint}</p>}
       {error && (
-        <p className="form-field__error" id={errorId(group)} role="alert">
+        <p className="form-field__error" id={errorId(form, group)} role="alert">
           {error}
         </p>
       )}
@@ -69,7 +70,7 @@ export function FieldGroup({
 export function controlAria(form: FormHandle, spec: Pick<FieldSpec, 'name' | 'group'>) {
   const group = spec.group ?? spec.name;
   const error = form.errors[group];
-  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId(group) : undefined };
+  return { 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId(form, group) : undefined };
 }
 
 /** length/maxLength under a field that asks for it. */
@@ -122,7 +123,7 @@ export function TextField({
   placeholder?: string;
 }) {
   const [length, setLength] = useState([...(defaultValue ?? '')].length);
-  const id = controlId(spec.name);
+  const id = controlId(form, spec.name);
   return (
     <FieldGroup form={form} group={spec.group ?? spec.name} label={label} labelFor={id} hint={hint}>
       <input
@@ -168,7 +169,7 @@ export function TextArea({
   hint?: ReactNode;
 }) {
   const [length, setLength] = useState([...(defaultValue ?? '')].length);
-  const id = controlId(spec.name);
+  const id = controlId(form, spec.name);
   return (
     <FieldGroup form={form} group={spec.group ?? spec.name} label={label} labelFor={id} hint={hint}>
       <textarea
@@ -189,7 +190,7 @@ export function TextArea({
 }
 
 export function SelectField({ form, spec, label, options, defaultValue, onChange }: OptionsFieldProps<string>) {
-  const id = controlId(spec.name);
+  const id = controlId(form, spec.name);
   return (
     <FieldGroup form={form} group={spec.group ?? spec.name} label={label} labelFor={id}>
       <select

@@ -25,6 +25,8 @@ import { scrollToGroup } from './scroll.ts';
 
 export interface FormOptions<B, T> {
   t: TFunction;
+  /** Prefixes the ids of its fields, where a page has several forms of the same fields. */
+  id?: string;
   /** The fields in the order they are checked; a function when they depend on what is chosen. */
   fields: readonly FieldSpec[] | ((values: FormValues) => readonly FieldSpec[]);
   process?: (values: FormValues) => B;
@@ -192,6 +194,7 @@ export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>)
 
   return {
     t,
+    idPrefix: options.id ? `${options.id}-` : '',
     formRef,
     errors,
     formError,

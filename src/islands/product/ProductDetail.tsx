@@ -437,6 +437,11 @@ function ProductView({
             <h2>{t('product.returnPolicy')}</h2>
             <p data-return-notice={detail.noReasonToReturnFlag}>{returnNotice[detail.noReasonToReturnFlag]}</p>
           </section>
+          <section className="product-detail__section">
+            <a className="text-link" href={`${prefix}/evaluation.html?productCode=${encodeURIComponent(detail.productCode)}`} data-reviews>
+              {t('product.reviews')}
+            </a>
+          </section>
         </div>
       </article>
       {/* Editors' content for this product (CMS product page), rendered at build time like every page. */}

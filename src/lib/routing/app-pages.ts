@@ -1,7 +1,6 @@
 /**
  * Pages that are not CMS content: the sign-in pages, and the pages that need a signed-in
- * member (cart, payment, coupons, inbox and the account area). Pages whose own issue has
- * not landed yet are shells: a guarded page with its title and the member's name.
+ * member (cart, payment, coupons, inbox and the account area), each with its island.
  */
 import { PAYMENT_RETURN_PATHS } from '../api/contract-checkout.ts';
 import { titleKeyOf } from './account-menu.ts';
@@ -13,7 +12,6 @@ export type AppIsland =
   | 'reset-email'
   | 'email-verify'
   | 'third-party'
-  | 'member-shell'
   | 'account-hub'
   | 'security'
   | 'security-email'
@@ -26,6 +24,22 @@ export type AppIsland =
   | 'ticket-detail'
   | 'recycle'
   | 'close-account'
+  | 'order-list'
+  | 'order-detail'
+  | 'evaluate'
+  | 'evaluations'
+  | 'apply-refund'
+  | 'only-refund'
+  | 'refund-return'
+  | 'refund-list'
+  | 'view-refund'
+  | 'refund-logistics'
+  | 'replace'
+  | 'replace-list'
+  | 'apply-aftermarket'
+  | 'apply-prepay'
+  | 'view-prepay'
+  | 'third-party-pay'
   | 'search-results'
   | 'product-detail'
   | 'favorites'
@@ -53,6 +67,8 @@ const PUBLIC_PAGES: AppPage[] = [
   { path: '/product-detail.html', titleKey: 'productDetail', accessCheck: false, island: 'product-detail' },
   { path: '/coupon-collect.html', titleKey: 'couponCollect', accessCheck: false, island: 'coupon-collect' },
   { path: '/voucherDescription.html', titleKey: 'voucherDescription', accessCheck: false, island: 'voucher-description' },
+  // A product's published evaluations: for everyone, linked from the product page.
+  { path: '/evaluation.html', titleKey: 'evaluation', accessCheck: false, island: 'evaluations' },
   // A member is needed to place an order, yet the route is public: the island signs a visitor in first.
   { path: '/payment_settlement.html', titleKey: 'paymentSettlement', accessCheck: false, island: 'settlement' },
   // Where the payment providers send the shopper back: public, the island checks the order with the API.
@@ -116,7 +132,7 @@ const GUARDED_PATHS = [
   ...ACCOUNT_PAGES.map((page) => `/account/${page}.html`),
 ];
 
-/** Guarded pages whose own island has landed; the others are member shells. */
+/** The island of each guarded page. */
 const GUARDED_ISLANDS: Readonly<Record<string, AppIsland>> = {
   '/cart.html': 'cart',
   '/payment/payment.html': 'checkout',
@@ -137,6 +153,21 @@ const GUARDED_ISLANDS: Readonly<Record<string, AppIsland>> = {
   '/account/ticket-detail.html': 'ticket-detail',
   '/account/recycle.html': 'recycle',
   '/account/cancellation-clause.html': 'close-account',
+  '/account/order/order-list.html': 'order-list',
+  '/account/detail.html': 'order-detail',
+  '/account/order/evaluate.html': 'evaluate',
+  '/account/apply-refund.html': 'apply-refund',
+  '/account/only-refund.html': 'only-refund',
+  '/account/refund-return.html': 'refund-return',
+  '/account/refund.html': 'refund-list',
+  '/account/view-refund.html': 'view-refund',
+  '/account/refund-logistics.html': 'refund-logistics',
+  '/account/replace.html': 'replace',
+  '/account/replace-list.html': 'replace-list',
+  '/account/apply-aftermarket.html': 'apply-aftermarket',
+  '/account/apply-prepay.html': 'apply-prepay',
+  '/account/view-prepay.html': 'view-prepay',
+  '/payment/third-party-pay.html': 'third-party-pay',
 };
 
 export const APP_PAGES: readonly AppPage[] = [
@@ -146,7 +177,7 @@ export const APP_PAGES: readonly AppPage[] = [
     path,
     titleKey: titleKeyOf(path),
     accessCheck: true,
-    island: GUARDED_ISLANDS[path] ?? ('member-shell' as const),
+    island: GUARDED_ISLANDS[path]!,
   })),
 ];
 

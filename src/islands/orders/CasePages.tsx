@@ -1,0 +1,431 @@
+/**
+ * One case and how its goods come back. /account/view-refund.html?refundCode= (or
+ * ?afterSaleCode=): the case with its lines, amount and timeline, and what the member may do
+ * now (withdraw it, record the return, answer the store's offer after inspection).
+ * /account/refund-logistics.html?refundCode= | afterSaleCode= | exchangeCode=: the goods go back
+ * by courier (the express company from the CMS's list and a logistics code of two capitals and
+ * 14 digits) or, for a refund or an after-sales case, are handed in at a shop.
+ */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import { DATE_TIME_FORMAT } from '../../lib/constants.ts';
+import { formatMoment } from '../../lib/format/dates.ts';
+import type { FieldSpec } from '../../lib/forms/form.ts';
+import { afterSaleActions, exchangeActions, refundActions } from '../../lib/orders/member-actions.ts';
+import { isLogisticsCode } from '../../lib/validation/rules.ts';
+import { $exchange, loadExchange, returnExchangeGoods } from '../../stores/exchanges.ts';
+import { getPlatform } from '../../stores/platform.ts';
+import {
+  $afterSale,
+  $refund,
+  answerRefundOffer,
+  cancelAfterSale,
+  cancelRefund,
+  loadAfterSale,
+  loadRefund,
+  returnAfterSaleGoods,
+  returnRefundGoods,
+  type AfterSale,
+  type Refund,
+} from '../../stores/refunds.ts';
+import type { ApiResult } from '../../stores/session.ts';
+import { ActionNote, LoadState, MemberGate, useAction } from '../account/parts.tsx';
+import { Button } from '../forms/Button.tsx';
+import { ChoiceField, Form, FormError, SelectField, TextField } from '../forms/fields.tsx';
+import { Modal } from '../forms/Modal.tsx';
+import { useForm } from '../forms/use-form.ts';
+import { useTranslator, type IslandProps } from '../use-translator.ts';
+import { money, StatusPill, Timeline, useParam } from './parts.tsx';
+
+/** Which case a page is about, from its query string. */
+function useCaseRef(): { kind: 'refund' | 'afterSale' | 'exchange'; code: string } | null | undefined {
+  const refund = useParam('refundCode');
+  const afterSale = useParam('afterSaleCode');
+  const exchange = useParam('exchangeCode');
+  if (refund === null) return undefined;
+  if (refund) return { kind: 'refund', code: refund };
+  if (afterSale) return { kind: 'afterSale', code: afterSale };
+  if (exchange) return { kind: 'exchange', code: exchange };
+  return null;
+}
+
+export function CaseView({ languageCode, prefix, messages, companies }: IslandProps & { companies: ExpressCompany[] }) {
+  const t = useTranslator(languageCode, messages);
+  const ref = useCaseRef();
+  const refund = useStore($refund);
+  const afterSale = useStore($afterSale);
+  const [ready, setReady] = useState(false);
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    if (!ready || !ref) return;
+    const load = ref.kind === 'refund' ? loadRefund(ref.code) : loadAfterSale(ref.code);
+    void load.then((result) => setMissing(!result.ok && result.kind === 'failure'));
+    // The case named by the page's query string, once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, ref?.kind, ref?.code]);
+  return (
+    <MemberGate t={t} onMember={() => setReady(true)}>
+      {() => {
+        if (ref === null || missing || ref?.kind === 'exchange')
+          return (
+            <p className="account-empty">
+              {t('refunds.notFound')} <a href={`${prefix}/account/refund.html`}>{t('refunds.backToList')}</a>
+            </p>
+          );
+        if (ref === undefined) return null;
+        return ref.kind === 'refund' ? (
+          <LoadState t={t} state={refund} retry={() => void loadRefund(ref.code)}>
+            {(data) => (data.refundCode === ref.code ? <RefundCase t={t} prefix={prefix} refund={data} companies={companies} /> : null)}
+          </LoadState>
+        ) : (
+          <LoadState t={t} state={afterSale} retry={() => void loadAfterSale(ref.code)}>
+            {(data) => (data.afterSaleCode === ref.code ? <AfterSaleCase t={t} prefix={prefix} afterSale={data} /> : null)}
+          </LoadState>
+        );
+      }}
+    </MemberGate>
+  );
+}
+
+function CaseLines({ lines }: { lines: Refund['lines'] }) {
+  return (
+    <ul className="order-lines">
+      {lines.map((line) => (
+        <li key={line.productId} className="order-line" data-product-id={line.productId}>
+          <img src={line.imageUrl} alt="" width={64} height={80} loading="lazy" />
+          <div className="order-line__what">
+            <span>{line.skuName}</span>
+            <span className="order-line__meta">
+              {line.colorAlias} / {line.sizeAlias} × {line.quantity}
+            </span>
+          </div>
+          <span className="order-line__price">{money(line.amount)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The express company's name for its code (the code itself when the CMS's list lacks it). */
+const companyName = (companies: readonly ExpressCompany[], code: string) => companies.find((c) => c.code === code)?.name ?? code;
+
+function RefundCase({ t, prefix, refund, companies }: { t: TFunction; prefix: string; refund: Refund; companies: ExpressCompany[] }) {
+  const allowed = refundActions(refund.status);
+  const action = useAction(t);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  return (
+    <div className="case" data-case={refund.refundCode} data-status={refund.status}>
+      <section className="account-card">
+        <header className="order-card__header">
+          <h2 className="order-card__code">{refund.refundCode}</h2>
+          <StatusPill t={t} kind="refunds" status={refund.status} />
+        </header>
+        <p className="account-card__meta">
+          {t(`refunds.types.${refund.refundType}`)} ·{' '}
+          <a href={`${prefix}/account/detail.html?orderCode=${encodeURIComponent(refund.orderCode)}`}>{refund.orderCode}</a> ·{' '}
+          {formatMoment(refund.createdAt, DATE_TIME_FORMAT)}
+        </p>
+        <p>
+          {t(`refunds.reasons.${refund.reason}`)}
+          {refund.description && `: ${refund.description}`}
+        </p>
+        <CaseLines lines={refund.lines} />
+        <p className="refund-form__amount">
+          {t('refunds.amount')} <strong data-amount>{money(refund.amount)}</strong>
+        </p>
+        {refund.logistics && (
+          <p className="account-card__meta">
+            {t('refunds.sentWith', { express: companyName(companies, refund.logistics.expressCode), code: refund.logistics.logisticsCode })}
+          </p>
+        )}
+        {refund.dropStoreCode && <p className="account-card__meta">{t('refunds.droppedAt', { code: refund.dropStoreCode })}</p>}
+        {allowed.includes('acceptPartial') && refund.proposedAmount !== null && (
+          <div className="case__offer" role="group" aria-label={t('refunds.offerTitle')}>
+            <p>{t('refunds.offer', { amount: money(refund.proposedAmount) })}</p>
+            <div className="order-actions">
+              <Button onClick={() => void action.run(() => answerRefundOffer(refund.refundCode, true), t('refunds.offerAccepted'))}>
+                {t('refunds.accept')}
+              </Button>
+              <Button
+                variant="ghost"
+                onClick={() => void action.run(() => answerRefundOffer(refund.refundCode, false), t('refunds.offerRejected'))}
+              >
+                {t('refunds.reject')}
+              </Button>
+            </div>
+          </div>
+        )}
+        <div className="order-actions">
+          {(allowed.includes('sendBack') || allowed.includes('dropAtStore')) && (
+            <a className="button" href={`${prefix}/account/refund-logistics.html?refundCode=${encodeURIComponent(refund.refundCode)}`}>
+              {t('refunds.recordReturn')}
+            </a>
+          )}
+          {allowed.includes('cancel') && (
+            <Button variant="ghost" onClick={() => setConfirmCancel(true)}>
+              {t('refunds.cancel')}
+            </Button>
+          )}
+        </div>
+        <ActionNote action={action} />
+      </section>
+      <section className="account-card" aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading">{t('orders.timeline')}</h2>
+        <Timeline t={t} kind="refunds" history={refund.history} />
+      </section>
+      <Modal
+        open={confirmCancel}
+        title={t('refunds.cancelTitle')}
+        closeLabel={t('account.close')}
+        onClose={() => setConfirmCancel(false)}
+        buttons={[
+          {
+            label: t('refunds.cancel'),
+            variant: 'danger',
+            onClick: async () => {
+              await action.run(() => cancelRefund(refund.refundCode), t('refunds.cancelled'));
+            },
+          },
+          { label: t('orders.keep'), variant: 'ghost' },
+        ]}
+      >
+        <p>{t('refunds.cancelConfirm', { code: refund.refundCode })}</p>
+      </Modal>
+    </div>
+  );
+}
+
+function AfterSaleCase({ t, prefix, afterSale }: { t: TFunction; prefix: string; afterSale: AfterSale }) {
+  const allowed = afterSaleActions(afterSale.status);
+  const action = useAction(t);
+  return (
+    <div className="case" data-case={afterSale.afterSaleCode} data-status={afterSale.status}>
+      <section className="account-card">
+        <header className="order-card__header">
+          <h2 className="order-card__code">{afterSale.afterSaleCode}</h2>
+          <StatusPill t={t} kind="refunds" status={afterSale.status} />
+        </header>
+        <p className="account-card__meta">
+          {t(`afterSales.services.${afterSale.serviceType}`)} ·{' '}
+          <a href={`${prefix}/account/detail.html?orderCode=${encodeURIComponent(afterSale.orderCode)}`}>{afterSale.orderCode}</a> ·{' '}
+          {formatMoment(afterSale.createdAt, DATE_TIME_FORMAT)}
+        </p>
+        <p>{afterSale.description}</p>
+        <CaseLines lines={[afterSale.line]} />
+        {afterSale.pictures.length > 0 && (
+          <ul className="attachment-list">
+            {afterSale.pictures.map((p) => (
+              <li key={p.attachmentId}>
+                <a href={p.url} target="_blank" rel="noopener">
+                  <img src={p.url} alt={p.name} width={96} height={96} loading="lazy" />
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="order-actions">
+          {(allowed.includes('sendBack') || allowed.includes('dropAtStore')) && (
+            <a
+              className="button"
+              href={`${prefix}/account/refund-logistics.html?afterSaleCode=${encodeURIComponent(afterSale.afterSaleCode)}`}
+            >
+              {t('refunds.recordReturn')}
+            </a>
+          )}
+          {allowed.includes('cancel') && (
+            <Button variant="ghost" onClick={() => void action.run(() => cancelAfterSale(afterSale.afterSaleCode), t('refunds.cancelled'))}>
+              {t('afterSales.cancel')}
+            </Button>
+          )}
+        </div>
+        <ActionNote action={action} />
+      </section>
+      <section className="account-card" aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading">{t('orders.timeline')}</h2>
+        <Timeline t={t} kind="refunds" history={afterSale.history} />
+      </section>
+    </div>
+  );
+}
+
+export interface ExpressCompany {
+  code: string;
+  name: string;
+}
+
+const LOGISTICS_FIELDS: Record<string, FieldSpec> = {
+  way: { name: 'way', required: 'OD_RETURN_WAY_REQUIRED' },
+  expressCode: { name: 'expressCode', required: 'OD_EXPRESS_REQUIRED' },
+  logisticsCode: {
+    name: 'logisticsCode',
+    required: 'OD_LOGISTICS_CODE',
+    spaces: { allowSpace: false },
+    validate: (value) => isLogisticsCode(value.toUpperCase()) || 'OD_LOGISTICS_CODE',
+  },
+  storeCode: { name: 'storeCode', required: 'OD_STORE_REQUIRED' },
+};
+
+export function ReturnLogistics({
+  languageCode,
+  prefix,
+  messages,
+  companies,
+  shops,
+}: IslandProps & { companies: ExpressCompany[]; shops: Array<{ code: string; name: string; region: string }> }) {
+  const t = useTranslator(languageCode, messages);
+  const ref = useCaseRef();
+  const refund = useStore($refund);
+  const afterSale = useStore($afterSale);
+  const exchange = useStore($exchange);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!ready || !ref) return;
+    void (ref.kind === 'refund' ? loadRefund(ref.code) : ref.kind === 'afterSale' ? loadAfterSale(ref.code) : loadExchange(ref.code));
+    // The case named by the page's query string, once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ready, ref?.kind, ref?.code]);
+  const current = ref?.kind === 'refund' ? refund : ref?.kind === 'afterSale' ? afterSale : exchange;
+  const status = current.data?.status;
+  const allowed: string[] =
+    status === undefined
+      ? []
+      : ref?.kind === 'refund'
+        ? refundActions(status as Refund['status'])
+        : ref?.kind === 'afterSale'
+          ? afterSaleActions(status as AfterSale['status'])
+          : exchangeActions(status as never);
+  return (
+    <MemberGate t={t} onMember={() => setReady(true)}>
+      {() => {
+        if (!ref) return ref === null ? <p className="account-empty">{t('refunds.notFound')}</p> : null;
+        if (current.status === 'error') return <p className="account-empty">{t('refunds.notFound')}</p>;
+        if (current.data === null)
+          return (
+            <p className="account-status" role="status">
+              {t('account.loading')}
+            </p>
+          );
+        if (!allowed.includes('sendBack'))
+          return (
+            <p className="account-empty">
+              {t('refunds.returnNotNow')} <a href={afterReturnHref(prefix, ref)}>{t('refunds.backToCase')}</a>
+            </p>
+          );
+        return (
+          <LogisticsForm
+            t={t}
+            prefix={prefix}
+            caseRef={ref}
+            companies={companies}
+            shops={shops}
+            storeAllowed={allowed.includes('dropAtStore')}
+          />
+        );
+      }}
+    </MemberGate>
+  );
+}
+
+const afterReturnHref = (prefix: string, ref: { kind: string; code: string }) =>
+  ref.kind === 'exchange'
+    ? `${prefix}/account/replace-list.html#${encodeURIComponent(ref.code)}`
+    : `${prefix}/account/view-refund.html?${ref.kind === 'refund' ? 'refundCode' : 'afterSaleCode'}=${encodeURIComponent(ref.code)}`;
+
+function LogisticsForm({
+  t,
+  prefix,
+  caseRef,
+  companies,
+  shops,
+  storeAllowed,
+}: {
+  t: TFunction;
+  prefix: string;
+  caseRef: { kind: 'refund' | 'afterSale' | 'exchange'; code: string };
+  companies: ExpressCompany[];
+  shops: Array<{ code: string; name: string; region: string }>;
+  storeAllowed: boolean;
+}) {
+  const [way, setWay] = useState<'COURIER' | 'STORE'>('COURIER');
+  type Body = { way: 'COURIER'; expressCode: string; logisticsCode: string } | { way: 'STORE'; storeCode: string };
+  const form = useForm({
+    t,
+    fields: (values) =>
+      values.way === 'STORE'
+        ? [LOGISTICS_FIELDS.way!, LOGISTICS_FIELDS.storeCode!]
+        : [...(storeAllowed ? [LOGISTICS_FIELDS.way!] : []), LOGISTICS_FIELDS.expressCode!, LOGISTICS_FIELDS.logisticsCode!],
+    process: (values): Body =>
+      values.way === 'STORE'
+        ? { way: 'STORE', storeCode: values.storeCode ?? '' }
+        : { way: 'COURIER', expressCode: values.expressCode ?? '', logisticsCode: (values.logisticsCode ?? '').toUpperCase() },
+    submit: async (route: Body): Promise<ApiResult<unknown>> => {
+      if (caseRef.kind === 'exchange') {
+        if (route.way !== 'COURIER')
+          return { ok: false as const, kind: 'failure' as const, msgCode: 'OD_RETURN_WAY_REQUIRED', msg: null, field: 'way' };
+        return returnExchangeGoods({ exchangeCode: caseRef.code, expressCode: route.expressCode, logisticsCode: route.logisticsCode });
+      }
+      return caseRef.kind === 'refund'
+        ? returnRefundGoods({ refundCode: caseRef.code, route })
+        : returnAfterSaleGoods({ afterSaleCode: caseRef.code, route });
+    },
+    onSuccess: () => getPlatform().navigate(afterReturnHref(prefix, caseRef)),
+  });
+  return (
+    <Form form={form} className="account-form account-card" label={t('refunds.recordReturn')}>
+      <p>{t('refunds.returnIntro', { code: caseRef.code })}</p>
+      {storeAllowed && (
+        <ChoiceField
+          form={form}
+          spec={LOGISTICS_FIELDS.way!}
+          label={t('refunds.way')}
+          defaultValue={way}
+          onChange={(value) => setWay(value as 'COURIER' | 'STORE')}
+          options={[
+            { value: 'COURIER', label: t('refunds.ways.COURIER') },
+            { value: 'STORE', label: t('refunds.ways.STORE') },
+          ]}
+        />
+      )}
+      {way === 'COURIER' ? (
+        <>
+          <SelectField
+            form={form}
+            spec={LOGISTICS_FIELDS.expressCode!}
+            label={t('refunds.express')}
+            defaultValue=""
+            options={[{ value: '', label: t('refunds.chooseExpress') }, ...companies.map((c) => ({ value: c.code, label: c.name }))]}
+          />
+          <TextField
+            form={form}
+            spec={LOGISTICS_FIELDS.logisticsCode!}
+            label={t('refunds.logisticsCode')}
+            hint={t('refunds.logisticsHint')}
+            autoComplete="off"
+            placeholder="AB12345678901234"
+          />
+        </>
+      ) : (
+        <SelectField
+          form={form}
+          spec={LOGISTICS_FIELDS.storeCode!}
+          label={t('refunds.store')}
+          defaultValue=""
+          options={[
+            { value: '', label: t('account.recycle.chooseShop') },
+            ...shops.map((s) => ({ value: s.code, label: `${s.name} (${s.region})` })),
+          ]}
+        />
+      )}
+      <FormError form={form} />
+      <div className="account-form__actions">
+        <Button type="submit" disabled={form.disabled}>
+          {form.busy ? t('account.sending') : t('refunds.saveReturn')}
+        </Button>
+        <a className="text-link" href={afterReturnHref(prefix, caseRef)}>
+          {t('refunds.backToCase')}
+        </a>
+      </div>
+    </Form>
+  );
+}

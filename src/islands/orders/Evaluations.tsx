@@ -1,0 +1,197 @@
+/**
+ * Evaluations. /account/order/evaluate.html?orderCode=: each line of a finished order not yet
+ * evaluated gets a rating (1–5), a text (5–500 characters, no emoji or #, & and !) and up to 3
+ * pictures; the store publishes them. /evaluation.html?productCode=: a product's published
+ * evaluations with the average rating, for everyone (the product page links here).
+ */
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import { DATE_FORMAT, EVALUATION_TEXT_MAX_LENGTH, EVALUATION_TEXT_MIN_LENGTH } from '../../lib/constants.ts';
+import { formatMoment } from '../../lib/format/dates.ts';
+import type { FieldSpec } from '../../lib/forms/form.ts';
+import { hasEmojiOrSymbols } from '../../lib/validation/rules.ts';
+import { $evaluations, evaluate, EVALUATIONS_PAGE_SIZE, loadEvaluations } from '../../stores/evaluations.ts';
+import { $order, loadOrder, type Order } from '../../stores/orders.ts';
+import { AttachmentInput, useAttachments } from '../account/AttachmentInput.tsx';
+import { LoadState, MemberGate, Pager } from '../account/parts.tsx';
+import { Button } from '../forms/Button.tsx';
+import { ChoiceField, Form, FormError, TextArea } from '../forms/fields.tsx';
+import { useForm } from '../forms/use-form.ts';
+import { useTranslator, type IslandProps } from '../use-translator.ts';
+import { useParam } from './parts.tsx';
+
+const RATINGS = ['5', '4', '3', '2', '1'] as const;
+const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
+
+export function EvaluateOrder({ languageCode, prefix, messages }: IslandProps) {
+  const t = useTranslator(languageCode, messages);
+  const orderCode = useParam('orderCode');
+  const state = useStore($order);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (ready && orderCode !== null) void loadOrder(orderCode);
+  }, [ready, orderCode]);
+  return (
+    <MemberGate t={t} onMember={() => setReady(true)}>
+      {() => {
+        if (state.status === 'not-found') return <p className="account-empty">{t('orders.notFound')}</p>;
+        if (state.status !== 'ready' || state.order.orderCode !== orderCode)
+          return (
+            <p className="account-status" role="status">
+              {t('account.loading')}
+            </p>
+          );
+        const order = state.order;
+        const open = order.status === 'FINISHED' ? order.products.filter((p) => p.evaluated === 'N') : [];
+        if (open.length === 0)
+          return (
+            <p className="account-empty">
+              {t('evaluations.nothingToEvaluate')}{' '}
+              <a href={`${prefix}/account/detail.html?orderCode=${encodeURIComponent(order.orderCode)}`}>{t('orders.backToOrder')}</a>
+            </p>
+          );
+        return (
+          <div className="evaluate">
+            {open.map((line) => (
+              <LineEvaluation key={line.productId} t={t} prefix={prefix} order={order} line={line} />
+            ))}
+          </div>
+        );
+      }}
+    </MemberGate>
+  );
+}
+
+const RATING: FieldSpec = { name: 'rating', required: 'EV_RATING_REQUIRED' };
+const TEXT: FieldSpec = {
+  name: 'text',
+  required: 'EV_TEXT_LENGTH',
+  minLength: EVALUATION_TEXT_MIN_LENGTH,
+  minLengthCode: 'EV_TEXT_LENGTH',
+  maxLength: EVALUATION_TEXT_MAX_LENGTH,
+  counter: true,
+  validate: (value) => !hasEmojiOrSymbols(value) || 'EV_TEXT_EMOJI',
+};
+
+function LineEvaluation({ t, prefix, order, line }: { t: TFunction; prefix: string; order: Order; line: Order['products'][number] }) {
+  const attachments = useAttachments();
+  const [done, setDone] = useState(false);
+  const form = useForm({
+    t,
+    id: `evaluate-${line.productId}`,
+    fields: [RATING, TEXT],
+    process: (values) => ({
+      orderCode: order.orderCode,
+      productId: line.productId,
+      rating: Number(values.rating),
+      text: values.text ?? '',
+      attachments: attachments.files,
+    }),
+    submit: evaluate,
+    onSuccess: () => setDone(true),
+  });
+  const name = `${line.productDetailInfo.skuName} · ${line.productDetailInfo.colorAlias} / ${line.productDetailInfo.sizeAlias}`;
+  if (done)
+    return (
+      <section className="account-card" data-evaluated={line.productId}>
+        <h2>{name}</h2>
+        <p className="form-success" role="status">
+          {t('evaluations.thanks')}
+        </p>
+        <a className="text-link" href={`${prefix}/evaluation.html?productCode=${encodeURIComponent(line.productCode)}`}>
+          {t('evaluations.seeAll')}
+        </a>
+      </section>
+    );
+  return (
+    <Form form={form} className="account-form account-card" label={name}>
+      <div className="evaluate__line">
+        <img src={line.imageUrl} alt="" width={64} height={80} loading="lazy" />
+        <h2>{name}</h2>
+      </div>
+      <ChoiceField
+        form={form}
+        spec={{ ...RATING, name: 'rating' }}
+        label={t('evaluations.rating')}
+        options={RATINGS.map((r) => ({
+          value: r,
+          label: <span aria-label={t('evaluations.stars', { count: Number(r) })}>{stars(Number(r))}</span>,
+        }))}
+      />
+      <TextArea
+        form={form}
+        spec={TEXT}
+        label={t('evaluations.text')}
+        rows={4}
+        hint={t('evaluations.textHint', { min: EVALUATION_TEXT_MIN_LENGTH })}
+      />
+      <AttachmentInput form={form} t={t} attachments={attachments} />
+      <FormError form={form} />
+      <div className="account-form__actions">
+        <Button type="submit" disabled={form.disabled}>
+          {form.busy ? t('account.sending') : t('evaluations.submit')}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** A product's published evaluations, for everyone. */
+export function ProductEvaluations({ languageCode, prefix, messages }: IslandProps) {
+  const t = useTranslator(languageCode, messages);
+  const productCode = useParam('productCode');
+  const state = useStore($evaluations);
+  useEffect(() => {
+    if (productCode) void loadEvaluations(productCode);
+  }, [productCode]);
+  if (productCode === null) return null;
+  if (!productCode) return <p className="account-empty">{t('evaluations.noProduct')}</p>;
+  return (
+    <div className="evaluations">
+      <LoadState t={t} state={state} retry={() => void loadEvaluations(productCode, state.data?.page ?? 1)}>
+        {(page) => (
+          <>
+            <p className="evaluations__summary">
+              {page.average === null
+                ? t('evaluations.none')
+                : t('evaluations.average', { average: page.average.toFixed(1), count: page.total })}{' '}
+              <a href={`${prefix}/product-detail.html?productCode=${encodeURIComponent(productCode)}`}>{t('evaluations.toProduct')}</a>
+            </p>
+            <ul className="evaluations__list">
+              {page.list.map((e) => (
+                <li key={e.evaluationId} className="account-card evaluation" data-evaluation={e.evaluationId}>
+                  <p>
+                    <span className="evaluation__stars" aria-label={t('evaluations.stars', { count: e.rating })}>
+                      {stars(e.rating)}
+                    </span>{' '}
+                    <span className="account-card__meta">
+                      {e.author} · {e.colorAlias} / {e.sizeAlias} · {formatMoment(e.createdAt, DATE_FORMAT)}
+                    </span>
+                  </p>
+                  <p className="evaluation__text">{e.text}</p>
+                  {e.pictures.length > 0 && (
+                    <ul className="attachment-list">
+                      {e.pictures.map((p) => (
+                        <li key={p.attachmentId}>
+                          <img src={p.url} alt={p.name} width={96} height={96} loading="lazy" />
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <Pager
+              t={t}
+              page={page.page}
+              total={page.total}
+              pageSize={EVALUATIONS_PAGE_SIZE}
+              onPage={(next) => void loadEvaluations(productCode, next)}
+            />
+          </>
+        )}
+      </LoadState>
+    </div>
+  );
+}

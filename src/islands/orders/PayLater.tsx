@@ -1,0 +1,154 @@
+/**
+ * Paying after checkout. /payment/third-party-pay.html?orderCode=: an unpaid order, paid
+ * through an online channel before its deadline. /account/apply-prepay.html?orderCode=: a
+ * presale order's deposit, then its rest within the rest window. /account/view-prepay.html:
+ * the presale's schedule: deposit and rest, what is paid, and the window. The fake provider
+ * stands in for the channels locally, as in checkout.
+ */
+import { useEffect, useState, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
+import type { TFunction } from 'i18next';
+import { DATE_TIME_FORMAT, ONLINE_PAY_CHANNELS, type OnlinePayChannel } from '../../lib/constants.ts';
+import { formatMoment } from '../../lib/format/dates.ts';
+import type { FieldSpec } from '../../lib/forms/form.ts';
+import { canPay } from '../../lib/orders/member-actions.ts';
+import { $order, loadOrder, payOrder, type Order } from '../../stores/orders.ts';
+import { MemberGate } from '../account/parts.tsx';
+import { Button } from '../forms/Button.tsx';
+import { Form, FormError, SelectField } from '../forms/fields.tsx';
+import { useForm } from '../forms/use-form.ts';
+import { useTranslator, type IslandProps } from '../use-translator.ts';
+import { money, OrderLines, StatusPill, useParam } from './parts.tsx';
+
+export type PayLaterKind = 'order' | 'prepay' | 'schedule';
+
+export default function PayLater({ languageCode, prefix, messages, kind }: IslandProps & { kind: PayLaterKind }) {
+  const t = useTranslator(languageCode, messages);
+  const orderCode = useParam('orderCode');
+  const state = useStore($order);
+  const [ready, setReady] = useState(false);
+  const [now] = useState(() => Date.now());
+  useEffect(() => {
+    if (ready && orderCode !== null) void loadOrder(orderCode);
+  }, [ready, orderCode]);
+  return (
+    <MemberGate t={t} onMember={() => setReady(true)}>
+      {() => {
+        if (state.status === 'not-found') return <p className="account-empty">{t('orders.notFound')}</p>;
+        if (state.status !== 'ready' || state.order.orderCode !== orderCode)
+          return (
+            <p className="account-status" role="status">
+              {t('account.loading')}
+            </p>
+          );
+        const order = state.order;
+        const step = canPay(order, now);
+        const back = (
+          <a className="text-link" href={`${prefix}/account/detail.html?orderCode=${encodeURIComponent(order.orderCode)}`}>
+            {t('orders.backToOrder')}
+          </a>
+        );
+        if (kind !== 'order' && !order.presale)
+          return (
+            <p className="account-empty">
+              {t('prepay.notPresale')} {back}
+            </p>
+          );
+        return (
+          <div className="pay-later">
+            <section className="account-card">
+              <header className="order-card__header">
+                <h2 className="order-card__code">{order.orderCode}</h2>
+                <StatusPill t={t} kind="orders" status={order.status} />
+              </header>
+              <OrderLines t={t} prefix={prefix} lines={order.products} />
+              {order.presale ? (
+                <Schedule t={t} order={order} />
+              ) : (
+                <p className="order-card__total">
+                  {t('orders.total')} {money(order.total)}
+                </p>
+              )}
+            </section>
+            {kind !== 'schedule' &&
+              (step && (kind === 'order' ? step === 'pay' : step !== 'pay') ? (
+                <PayForm t={t} order={order} step={step} back={back} />
+              ) : (
+                <p className="account-empty">
+                  {t('prepay.nothingToPay')} {back}
+                </p>
+              ))}
+            {kind === 'schedule' && step && step !== 'pay' && (
+              <a className="button" href={`${prefix}/account/apply-prepay.html?orderCode=${encodeURIComponent(order.orderCode)}`}>
+                {t(`orders.buttons.${step}`)}
+              </a>
+            )}
+          </div>
+        );
+      }}
+    </MemberGate>
+  );
+}
+
+function Schedule({ t, order }: { t: TFunction; order: Order }) {
+  const presale = order.presale!;
+  return (
+    <dl className="order-sums" data-presale>
+      <dt>{t('prepay.deposit')}</dt>
+      <dd>
+        {money(presale.deposit)} ·{' '}
+        {presale.depositPaidAt !== null
+          ? t('prepay.paidOn', { date: formatMoment(presale.depositPaidAt, DATE_TIME_FORMAT) })
+          : t('orders.notPaid')}
+      </dd>
+      <dt>{t('prepay.rest')}</dt>
+      <dd>
+        {money(presale.rest)} ·{' '}
+        {presale.restPaidAt !== null
+          ? t('prepay.paidOn', { date: formatMoment(presale.restPaidAt, DATE_TIME_FORMAT) })
+          : t('orders.notPaid')}
+      </dd>
+      <dt>{t('prepay.window')}</dt>
+      <dd>
+        {formatMoment(presale.restStartAt, DATE_TIME_FORMAT)} – {formatMoment(presale.restEndAt, DATE_TIME_FORMAT)}
+      </dd>
+      <dt className="order-sums__total">{t('orders.total')}</dt>
+      <dd className="order-sums__total">{money(order.total)}</dd>
+    </dl>
+  );
+}
+
+const CHANNEL: FieldSpec = { name: 'payChannel', required: 'OD_PAY_CHANNEL_REQUIRED' };
+
+function PayForm({ t, order, step, back }: { t: TFunction; order: Order; step: 'pay' | 'payDeposit' | 'payRest'; back: ReactNode }) {
+  const amount = step === 'payDeposit' ? order.presale!.deposit : step === 'payRest' ? order.presale!.rest : order.total;
+  const form = useForm({
+    t,
+    fields: [CHANNEL],
+    process: (values) => values.payChannel as OnlinePayChannel,
+    // The provider's page takes over; the return pages say how it went.
+    submit: (channel: OnlinePayChannel) => payOrder(order.orderCode, channel),
+  });
+  return (
+    <Form form={form} className="account-form account-card" label={t(`orders.buttons.${step}`)}>
+      <p>
+        {t(`prepay.intro.${step}`, { amount: money(amount) })}
+        {order.payBy !== null && step !== 'payRest' && ` ${t('orders.payByNote', { date: formatMoment(order.payBy, DATE_TIME_FORMAT) })}`}
+      </p>
+      <SelectField
+        form={form}
+        spec={CHANNEL}
+        label={t('checkout.payChannel')}
+        defaultValue="CARD"
+        options={ONLINE_PAY_CHANNELS.map((c) => ({ value: c, label: t(`checkout.payChannels.${c}`) }))}
+      />
+      <FormError form={form} />
+      <div className="account-form__actions">
+        <Button type="submit" disabled={form.disabled}>
+          {form.busy ? t('account.sending') : t('prepay.payAmount', { amount: money(amount) })}
+        </Button>
+        {back}
+      </div>
+    </Form>
+  );
+}

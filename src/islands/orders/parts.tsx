@@ -1,0 +1,95 @@
+/**
+ * What the order and after-sales pages share: money in the checkout's currency, a status pill
+ * with its label, an order's lines, a case's timeline, and the code a page is about (from its
+ * query string).
+ */
+import type { TFunction } from 'i18next';
+import { CHECKOUT_CURRENCY, DATE_TIME_FORMAT } from '../../lib/constants.ts';
+import { formatPrice } from '../../lib/format/currency.ts';
+import { formatMoment } from '../../lib/format/dates.ts';
+import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { productDetailHref } from '../../lib/product/product-id.ts';
+import { useQuery } from '../use-query.ts';
+
+export const money = (amount: number) => formatPrice(amount, currencyFormatOf(CHECKOUT_CURRENCY));
+
+/** The label namespace of each kind of status. */
+export type StatusKind = 'orders' | 'refunds' | 'exchanges';
+
+export function StatusPill({ t, kind, status }: { t: TFunction; kind: StatusKind; status: string }) {
+  return (
+    <span className={`status-pill status-pill--${status.toLowerCase()}`} data-status={status}>
+      {t(`${kind}.status.${status}`)}
+    </span>
+  );
+}
+
+export interface LineView {
+  productId: string;
+  productCode: string;
+  imageUrl: string;
+  quantity: number;
+  giftFlag?: 'Y' | 'N';
+  productDetailInfo: { skuName: string; colorAlias: string; sizeAlias: string; unitPrice: number };
+}
+
+/** An order's (or a case's) lines: picture, name, colour and size, quantity and price; free gifts marked. */
+export function OrderLines({
+  t,
+  prefix,
+  lines,
+  amountOf,
+}: {
+  t: TFunction;
+  prefix: string;
+  lines: readonly LineView[];
+  amountOf?: (line: LineView) => number;
+}) {
+  return (
+    <ul className="order-lines">
+      {lines.map((line) => (
+        <li key={line.productId} className="order-line" data-product-id={line.productId}>
+          <img src={line.imageUrl} alt="" width={64} height={80} loading="lazy" />
+          <div className="order-line__what">
+            <a href={`${prefix}${productDetailHref(line.productCode, line.productId)}`}>{line.productDetailInfo.skuName}</a>
+            <span className="order-line__meta">
+              {line.productDetailInfo.colorAlias} / {line.productDetailInfo.sizeAlias} × {line.quantity}
+              {line.giftFlag === 'Y' && <span className="status-pill status-pill--accent">{t('orders.gift')}</span>}
+            </span>
+          </div>
+          <span className="order-line__price">{money(amountOf ? amountOf(line) : line.productDetailInfo.unitPrice * line.quantity)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A case's steps, newest first: the status reached, when, and who moved it. */
+export function Timeline({
+  t,
+  kind,
+  history,
+}: {
+  t: TFunction;
+  kind: StatusKind;
+  history: ReadonlyArray<{ status: string; at: number; by: string }>;
+}) {
+  return (
+    <ol className="timeline" aria-label={t('orders.timeline')}>
+      {[...history].reverse().map((step, i) => (
+        <li key={`${step.status}-${step.at}-${i}`} className="timeline__step" data-status={step.status}>
+          <strong>{t(`${kind}.status.${step.status}`)}</strong>
+          <span className="timeline__meta">
+            <time>{formatMoment(step.at, DATE_TIME_FORMAT)}</time> · {t(`orders.by.${step.by}`)}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A query parameter of the page: null before hydration, '' when absent. */
+export function useParam(name: string): string | null {
+  const query = useQuery();
+  return query ? (query.get(name) ?? '') : null;
+}

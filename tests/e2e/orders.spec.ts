@@ -1,0 +1,216 @@
+/**
+ * After the purchase, as a member meets it: finding an order and its page, cancelling and
+ * paying an unpaid one, confirming receipt and reviewing (published by the store), returning
+ * a line all the way to the money back, exchanging a size, an after-sales case, a presale's
+ * balance, and every list page in zh-TW and en-GB. The store's side goes through the local
+ * admin endpoint, as a person would use the admin page.
+ */
+import { expect, test } from '@playwright/test';
+import { catalogue, newMember, PASSWORD } from './shopper.ts';
+import { api, demoAuth, expectErrorInView, hydrated, signIn, signInDemo } from './member.ts';
+import { actAsStore, finishedOrder, orderSkus, placeOrder } from './orders.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+interface OrderAnswer {
+  orderCode: string;
+  status: string;
+  products: Array<{ productId: string; productCode: string; productDetailInfo: { skuName: string } }>;
+  shipments: Array<{ shipmentCode: string }>;
+}
+
+test('the order list finds an order by code and by status, and its page shows every shipment', async ({ page }) => {
+  const auth = await demoAuth(page);
+  const all = await api<{ list: OrderAnswer[]; counts: Record<string, number> }>(page, auth, '/order/list', { page: 1, pageSize: 100 });
+  const twoParcels = all.list.find((o) => o.shipments.length > 1)!;
+  await signInDemo(page);
+  await page.goto('/account/order/order-list.html');
+  await expect(page.locator('[data-tab="FINISHED"] .account-tabs__count')).toHaveText(String(all.counts.FINISHED ?? 0));
+  await page.locator('[data-tab="UNPAID"]').click();
+  await expect(page.locator('.order-card')).toHaveCount(all.counts.UNPAID ?? 0);
+  for (const card of await page.locator('.order-card').all()) await expect(card).toHaveAttribute('data-status', 'UNPAID');
+  await page.getByLabel('搜尋訂單').fill(twoParcels.orderCode);
+  await page.locator('main').getByRole('button', { name: '搜尋', exact: true }).click();
+  await page.locator('.order-tabs button', { hasText: '全部' }).click();
+  await expect(page.locator('.order-card')).toHaveCount(1);
+  await page.locator('.order-card').getByRole('link', { name: '訂單明細' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/detail\\.html\\?orderCode=${twoParcels.orderCode}$`));
+  await expect(page.locator('.shipment')).toHaveCount(twoParcels.shipments.length);
+  await expect(page.locator('.order-detail [data-total]')).toBeVisible();
+});
+
+test('an unpaid order is cancelled from the list, and another is paid through the provider', async ({ page }) => {
+  const member = await newMember(page, 'unpaid');
+  const skus = orderSkus(2, 12);
+  const first = await placeOrder(page, member, [skus[0]!], { online: true });
+  await signIn(page, member.email);
+  await page.goto('/account/order/order-list.html');
+  const card = page.locator(`.order-card[data-order="${first}"]`);
+  await expect(card).toHaveAttribute('data-status', 'UNPAID');
+  await card.locator('[data-action="cancel"]').click();
+  await page.getByRole('dialog', { name: '取消這筆訂單？' }).getByRole('button', { name: '取消訂單' }).click();
+  await expect(card).toHaveAttribute('data-status', 'CANCELLED');
+  await page.reload();
+  await expect(card).toHaveAttribute('data-status', 'CANCELLED');
+  // A cancelled order offers no payment, only buying again.
+  await expect(card.locator('[data-action="pay"]')).toHaveCount(0);
+
+  const second = await placeOrder(page, member, [skus[1]!], { online: true });
+  await page.goto('/account/order/order-list.html');
+  await page.locator(`.order-card[data-order="${second}"] [data-action="pay"]`).click();
+  await expect(page).toHaveURL(/\/payment\/third-party-pay\.html\?orderCode=/);
+  await page.getByLabel('付款管道').selectOption('WALLET');
+  await page.getByRole('button', { name: /支付/ }).click();
+  await page.locator('#pay').click();
+  await expect(page).toHaveURL(/\/payment\/complete\.html\?orderCode=/);
+  await page.getByRole('link', { name: '查看訂單' }).click();
+  await expect(page.locator('.order-detail')).toHaveAttribute('data-status', 'WAIT_SHIP');
+});
+
+test('receipt confirmed, a review written (emoji refused), and once the store publishes it, it is on /evaluation.html', async ({
+  page,
+}) => {
+  const member = await newMember(page, 'review');
+  const [sku] = orderSkus(1, 14);
+  const orderCode = await placeOrder(page, member, [sku!]);
+  await actAsStore(page, 'order', orderCode, 'shipAll');
+  await signIn(page, member.email);
+  await page.goto(`/account/detail.html?orderCode=${orderCode}`);
+  await page.locator('[data-action="confirmReceipt"]').click();
+  await page.getByRole('dialog').getByRole('button', { name: '確認收貨' }).click();
+  await expect(page.locator('.order-detail')).toHaveAttribute('data-status', 'FINISHED');
+  await page.locator('[data-action="evaluate"]').first().click();
+  await expect(page).toHaveURL(/\/account\/order\/evaluate\.html\?orderCode=/);
+  await page.getByLabel('4 顆星（滿分 5 顆）').check();
+  await page.getByLabel('評價內容').fill('版型很好看！');
+  await page.getByRole('button', { name: '送出評價' }).click();
+  await expectErrorInView(page, 'text', '請勿使用表情符號或 # & !');
+  await page.getByLabel('評價內容').fill('版型很好看，布料柔軟');
+  await page.getByRole('button', { name: '送出評價' }).click();
+  await expect(page.getByText('謝謝您的評價！審核通過後就會公開。')).toBeVisible();
+  const evaluations = await (await page.request.get('/api/_admin', { headers: { accept: 'text/html' } })).text();
+  const evaluationId = /name="evaluationId" value="([^"]+)"/.exec(evaluations)?.[1];
+  expect(evaluationId, 'the admin page lists the unpublished review').toBeTruthy();
+  const published = await (
+    await page.request.post('/api/_admin/evaluation/publish', { headers: { accept: 'application/json' }, data: { evaluationId } })
+  ).json();
+  expect(published.success).toBe(true);
+  await page.goto(`/en-gb/evaluation.html?productCode=${sku!.productCode}`);
+  await expect(page.locator(`[data-evaluation="${evaluationId}"]`)).toContainText('版型很好看，布料柔軟');
+  await expect(page.locator('.evaluations__summary')).toContainText('Average');
+});
+
+test('a line is returned: emoji refused, the parcel recorded, approved, received, inspected and paid back', async ({ page }) => {
+  const member = await newMember(page, 'return');
+  const skus = orderSkus(2, 16);
+  const orderCode = await finishedOrder(page, member, skus);
+  await signIn(page, member.email, PASSWORD, '/en-gb');
+  await page.goto(`/en-gb/account/detail.html?orderCode=${orderCode}`);
+  await page.locator('[data-action="refund"]').click();
+  await expect(page).toHaveURL(/\/en-gb\/account\/apply-refund\.html\?orderCode=/);
+  // A line that can only be exchanged offers no quantity; the first that can be returned does.
+  await page.locator('.refund-choose select:not([disabled])').first().selectOption('1');
+  await page.getByLabel(/Return and refund/).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/en-gb\/account\/refund-return\.html\?orderCode=.*&lines=/);
+  await expect(page.locator('.refund-form .order-line')).toHaveCount(1);
+  await page.getByLabel('Reason').selectOption('SIZE');
+  await page.getByLabel('Tell us more (optional)').fill('Too small 😢');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expectErrorInView(page, 'description', 'Please write without emoji or # & !');
+  await page.getByLabel('Tell us more (optional)').fill('Too small');
+  await page.getByRole('button', { name: 'Send request' }).click();
+  await expect(page).toHaveURL(/\/en-gb\/account\/view-refund\.html\?refundCode=/);
+  const refundCode = new URL(page.url()).searchParams.get('refundCode')!;
+  await expect(page.locator('.case')).toHaveAttribute('data-status', 'RETURN_UNAPPROVED');
+  await actAsStore(page, 'refund', refundCode, 'approve');
+  await page.reload();
+  await page.getByRole('link', { name: 'Send the goods back' }).click();
+  await page.getByLabel('Express company').selectOption('BLACKCAT');
+  await page.getByLabel('Logistics code').fill('AB1234');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expectErrorInView(page, 'logisticsCode', 'Two capital letters and 14 digits');
+  await page.getByLabel('Logistics code').fill('ab12345678901234');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.case')).toHaveAttribute('data-status', 'WAIT_SEND_WH');
+  await expect(page.locator('.case')).toContainText('AB12345678901234');
+  for (const action of ['warehouseReceive', 'inspectPass', 'paidBack']) await actAsStore(page, 'refund', refundCode, action);
+  await page.reload();
+  await expect(page.locator('.case')).toHaveAttribute('data-status', 'SUCCESS');
+  await expect(page.locator('.timeline__step').first()).toContainText('Refunded');
+  await expect(page.locator('.timeline__step')).toHaveCount(6);
+  await page.goto('/en-gb/account/refund.html');
+  await expect(page.locator(`[data-case="${refundCode}"]`)).toHaveAttribute('data-status', 'SUCCESS');
+});
+
+test('a size is exchanged for another in stock, and the exchange is listed', async ({ page }) => {
+  const member = await newMember(page, 'exchange');
+  const candidates = catalogue().filter((p) => p.enabledFlag === 'Y' && p.skus.filter((s) => s.stock > 5).length >= 2);
+  const product = candidates.at(-5)!;
+  const [from, to] = product.skus.filter((s) => s.stock > 5);
+  const orderCode = await finishedOrder(page, member, [{ productCode: product.productCode, skuCode: from!.skuCode }]);
+  await signIn(page, member.email);
+  await page.goto(`/account/replace.html?orderCode=${orderCode}`);
+  await page.locator(hydrated('CaseForms')).waitFor({ state: 'attached' });
+  await page.locator(`input[name="toSkuCode"][value="${to!.skuCode}"]`).check();
+  await page.getByLabel('原因').selectOption('SIZE');
+  await page.getByRole('button', { name: '申請換貨' }).click();
+  await expect(page).toHaveURL(/\/account\/replace-list\.html#/);
+  const row = page.locator('.case-row').first();
+  await expect(row).toHaveAttribute('data-status', 'EXCHANGE_UNAPPROVED');
+  await page.reload();
+  await expect(page.locator('.case-row').first()).toHaveAttribute('data-status', 'EXCHANGE_UNAPPROVED');
+});
+
+test('an after-sales case is opened with a photo and listed on its own tab', async ({ page }) => {
+  const member = await newMember(page, 'repair');
+  const [sku] = orderSkus(1, 18);
+  const orderCode = await finishedOrder(page, member, [sku!]);
+  await signIn(page, member.email);
+  await page.goto(`/account/apply-aftermarket.html?orderCode=${orderCode}`);
+  await page.getByRole('button', { name: '送出申請' }).click();
+  await expectErrorInView(page, 'serviceType', '請選擇服務項目');
+  await page.getByLabel(/修改褲長或版型/).check();
+  await page.getByLabel('狀況說明').fill('褲長想改短 3 公分');
+  await page.getByRole('button', { name: '送出申請' }).click();
+  await expect(page).toHaveURL(/\/account\/view-refund\.html\?afterSaleCode=/);
+  await expect(page.locator('.case')).toHaveAttribute('data-status', 'RETURN_UNAPPROVED');
+  await page.goto('/account/refund.html');
+  await page.locator('[data-tab="afterSales"]').click();
+  await expect(page.locator('.case-row')).toHaveCount(1);
+});
+
+test('a presale’s balance is paid within its window', async ({ page }) => {
+  const auth = await demoAuth(page);
+  const all = await api<{ list: Array<OrderAnswer & { presale: unknown }> }>(page, auth, '/order/list', {
+    page: 1,
+    pageSize: 100,
+    status: 'WAIT_REST_PAY',
+  });
+  const presale = all.list[0]!;
+  await signInDemo(page);
+  await page.goto(`/account/view-prepay.html?orderCode=${presale.orderCode}`);
+  await expect(page.locator('[data-presale]')).toBeVisible();
+  await page.getByRole('link', { name: '支付尾款' }).click();
+  await page.getByRole('button', { name: /支付/ }).click();
+  await page.locator('#pay').click();
+  await expect(page).toHaveURL(/\/payment\/complete\.html\?orderCode=/);
+  const after = await api<OrderAnswer>(page, auth, '/order/detail', { orderCode: presale.orderCode });
+  expect(after.status).toBe('WAIT_SHIP');
+});
+
+for (const prefix of ['', '/en-gb']) {
+  test(`every list page of the after-purchase journey shows the demo member’s data (${prefix || 'zh-TW'})`, async ({ page }) => {
+    await signInDemo(page, prefix);
+    for (const [path, selector] of [
+      ['/account/order/order-list.html', '.order-card'],
+      ['/account/refund.html', '.case-row'],
+      ['/account/replace-list.html', '.case-row'],
+    ] as const) {
+      await page.goto(`${prefix}${path}`);
+      await expect(page.locator(selector).first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', prefix ? 'en-GB' : 'zh-TW');
+      await expect(page.locator('main')).not.toContainText(/coming soon|即將開放/i);
+    }
+  });
+}
