@@ -7,8 +7,9 @@
  * production) the process uses. Imported earlier, by a build script, the two get mixed and
  * rendering fails ("dispatcher.getOwner is not a function").
  */
+import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
-import type { AstroUserConfig } from 'astro';
+import type { AstroIntegration, AstroUserConfig } from 'astro';
 import { LANGUAGES, DEFAULT_LANGUAGE } from '../lib/i18n/languages.ts';
 import { astroOutDir, buildConcurrency, siteUrl } from './env.ts';
 import { renderScopePlugin } from './build-options.ts';
@@ -21,7 +22,7 @@ export function astroConfig(): AstroUserConfig {
     // build.format 'preserve' keeps /c/W01.html as a file and /en-gb/index.html as a folder
     // index. Concurrency 2 measured fastest on 2 cores (npm run bench:build).
     build: { format: 'preserve', inlineStylesheets: 'auto', concurrency: buildConcurrency() },
-    integrations: [react()],
+    integrations: [react(), clientDirectives()],
     // The default language unprefixed, the others under their segment (/en-gb/...).
     i18n: {
       defaultLocale: DEFAULT_LANGUAGE.code,
@@ -32,5 +33,20 @@ export function astroConfig(): AstroUserConfig {
     image: { responsiveStyles: true },
     devToolbar: { enabled: false },
     vite: { plugins: [renderScopePlugin(null, 'post')] },
+  };
+}
+
+/** Our own client directives (src/scripts/directives/): client:interaction. */
+function clientDirectives(): AstroIntegration {
+  return {
+    name: 'storefront-client-directives',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({
+          name: 'interaction',
+          entrypoint: fileURLToPath(new URL('../scripts/directives/interaction.ts', import.meta.url)),
+        });
+      },
+    },
   };
 }

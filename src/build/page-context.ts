@@ -6,7 +6,11 @@ import type { z } from 'zod';
 import type { productCornerSchema, switchConfigSchema } from '../lib/cms/schema.ts';
 import { localizedPath } from '../lib/cms/pages.ts';
 import { brandOrganization } from '../lib/seo/brand.ts';
-import type { Organization } from '../lib/seo/json-ld.ts';
+import type { Organization, ProductOffer } from '../lib/seo/json-ld.ts';
+import type { ProductDetail } from '../lib/api/contract.ts';
+import { productPagePath } from '../lib/product/product-id.ts';
+import { absoluteUrl } from '../lib/seo/urls.ts';
+import type { SiteContent } from './cms/content.ts';
 import type { LanguageContent } from './cms/content.ts';
 import { chatUrl, faqUrl, mobileSiteUrl, siteUrl } from './env.ts';
 import { buildTranslator } from './i18n/translations.ts';
@@ -35,6 +39,31 @@ export interface PageContext extends ComponentContext {
   mobileSiteUrl: string | null;
   /** The search panel's FAQ and chat links (configured; null leaves the link out). */
   serviceLinks: { faq: string | null; chat: string | null };
+  /** Product pages only: the product in the page's language, and its offer in each currency the store sells it in. */
+  product: ProductContext | null;
+}
+
+export interface ProductContext {
+  detail: ProductDetail;
+  offers: ProductOffer[];
+}
+
+/** The product in the route's language, and its lowest price in each currency, from the languages that sell in it. */
+function productContext(route: RouteEntry, site: SiteContent): ProductContext | null {
+  const code = route.product?.code;
+  const detail = site.languages.find((c) => c.language.code === route.languageCode)?.products.find((p) => p.productCode === code);
+  if (!code || !detail) return null;
+  const offers = new Map<string, ProductOffer>();
+  for (const lc of site.languages) {
+    const inLanguage = lc.products.find((p) => p.productCode === code);
+    if (!inLanguage || offers.has(lc.language.currency.code)) continue;
+    offers.set(lc.language.currency.code, {
+      currency: lc.language.currency.code,
+      price: Math.min(...inLanguage.skus.map((s) => s.price.sale)),
+      url: absoluteUrl(siteUrl(), localizedPath(lc.language, productPagePath(code))),
+    });
+  }
+  return { detail, offers: [...offers.values()] };
 }
 
 export async function componentContext(languageCode: string): Promise<ComponentContext> {
@@ -70,6 +99,7 @@ export async function pageContext(route: RouteEntry): Promise<PageContext> {
     content,
     organization,
     press,
+    product: route.kind === 'product' ? productContext(route, (await getSite()).content) : null,
     mobileSiteUrl: mobileSiteUrl() || null,
     serviceLinks: { faq: faqUrl(), chat: chatUrl() },
   };

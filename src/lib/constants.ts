@@ -161,3 +161,6 @@ export const PAYMENT_METHODS_BY_DELIVERY: Record<DeliveryType, readonly PaymentM
   STORE_PICKUP: ['PAY_IN_STORE', 'ONLINE'],
   DIRECT_SITE: ['COD', 'ONLINE'],
 };
+
+/** Header islands, and islands hydrated on interaction for a member, hydrate within this of idle (after first paint). */
+export const HYDRATE_WITHIN_MS = 1000;

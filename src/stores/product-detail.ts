@@ -1,13 +1,18 @@
 /**
- * The product page's data: the product's static detail (a JSON the build wrote, served by the
- * CDN), the editors' content for it (an HTML fragment the build wrote), and its live price and
- * stock from the commerce API. Kept apart because they fail apart: without live stock the page
- * still shows the product, and offers a retry. Everything is in the page's language and region.
+ * The product page's data: the product's static detail (in the pre-rendered page itself, or,
+ * on the query-string shell, a JSON the build wrote and the CDN serves), the editors' content
+ * for it (on the shell only: an HTML fragment the build wrote), and its live price and stock
+ * from the commerce API. Kept apart because they fail apart: without live stock the page still
+ * shows the product, and offers a retry. Everything is in the page's language and region.
+ *
+ * Only light calls (lib/api/core.ts): a visitor's product page loads neither the member
+ * client nor the contract's schemas.
  */
 import { atom } from 'nanostores';
-import { productDetailSchema, type ProductDetail, type ProductStock } from '../lib/api/contract.ts';
+import type { ProductDetail, ProductStock } from '../lib/api/contract.ts';
+import { callLight, LIGHT_ROUTES } from '../lib/api/core.ts';
+import { PRODUCT_CODE_PATTERN } from '../lib/product/product-id.ts';
 import { getPlatform } from './platform.ts';
-import { callApi } from './session.ts';
 
 export type ProductState =
   { status: 'loading' } | { status: 'ready'; detail: ProductDetail } | { status: 'not-found' } | { status: 'error' };
@@ -20,8 +25,28 @@ export const productDataUrl = (languageCode: string, productCode: string) =>
 export const productContentUrl = (languageCode: string, productPageCode: string) =>
   `/product-content/${languageCode}/${encodeURIComponent(productPageCode)}.html`;
 
+/**
+ * The build wrote the file from a validated cache, so it is trusted; this only makes sure a
+ * truncated or foreign answer (a proxy's JSON) cannot break the page it is drawn into.
+ */
+function looksLikeProduct(value: unknown): value is ProductDetail {
+  const v = value as Partial<ProductDetail> | null;
+  return (
+    typeof v?.productCode === 'string' &&
+    typeof v.name === 'string' &&
+    Array.isArray(v.colours) &&
+    v.colours.length > 0 &&
+    v.colours.every((c) => Array.isArray(c.images) && c.images.length > 0) &&
+    Array.isArray(v.sizes) &&
+    v.sizes.length > 0 &&
+    Array.isArray(v.skus) &&
+    v.skus.length > 0 &&
+    Array.isArray(v.semiOptions)
+  );
+}
+
 export async function loadProduct(productCode: string): Promise<void> {
-  if (!/^[A-Za-z0-9-]+$/.test(productCode)) return $product.set({ status: 'not-found' });
+  if (!PRODUCT_CODE_PATTERN.test(productCode)) return $product.set({ status: 'not-found' });
   $product.set({ status: 'loading' });
   const platform = getPlatform();
   try {
@@ -30,8 +55,8 @@ export async function loadProduct(productCode: string): Promise<void> {
     if (res.status === 404 || res.redirected || !(res.headers.get('content-type') ?? '').includes('json'))
       return $product.set({ status: 'not-found' });
     if (!res.ok) return $product.set({ status: 'error' });
-    const parsed = productDetailSchema.safeParse(await res.json());
-    $product.set(parsed.success ? { status: 'ready', detail: parsed.data } : { status: 'error' });
+    const body: unknown = await res.json();
+    $product.set(looksLikeProduct(body) ? { status: 'ready', detail: body } : { status: 'error' });
   } catch {
     $product.set({ status: 'error' });
   }
@@ -57,16 +82,44 @@ export async function loadProductContent(productPageCode: string | null): Promis
   if (request === contentRequest) $productContent.set(html);
 }
 
+export type LiveSkus = ReadonlyMap<string, ProductStock['skus'][number]>;
 export type StockState =
-  { status: 'loading' } | { status: 'ready'; bySku: ReadonlyMap<string, ProductStock['skus'][number]> } | { status: 'error' };
-export const $stock = atom<StockState>({ status: 'loading' });
+  | { status: 'loading'; productCode: string | null }
+  | { status: 'ready'; productCode: string; bySku: LiveSkus }
+  | { status: 'error'; productCode: string };
+export const $stock = atom<StockState>({ status: 'loading', productCode: null });
 
-export async function loadStock(productCode: string): Promise<void> {
-  $stock.set({ status: 'loading' });
-  const result = await callApi('productStock', { productCode, region: getPlatform().language().region });
+let stockRequest: { productCode: string; done: Promise<void> } | null = null;
+
+/**
+ * Live price and stock of every SKU. A call for the product already loaded or on its way is
+ * not made again (the page's early script and the island both ask); `refresh` asks anew
+ * (after an add to cart, or a retry).
+ */
+export function loadStock(productCode: string, options: { refresh?: boolean } = {}): Promise<void> {
+  const current = $stock.get();
+  if (!options.refresh) {
+    if (current.status === 'ready' && current.productCode === productCode) return Promise.resolve();
+    if (stockRequest?.productCode === productCode) return stockRequest.done;
+  }
+  const request = { productCode, done: fetchStock(productCode) };
+  stockRequest = request;
+  void request.done.finally(() => {
+    if (stockRequest === request) stockRequest = null;
+  });
+  return request.done;
+}
+
+async function fetchStock(productCode: string): Promise<void> {
+  const platform = getPlatform();
+  const { code: language, region } = platform.language();
+  // A refresh keeps the figures shown until the new ones come; another product starts afresh.
+  const shown = $stock.get();
+  if (shown.status !== 'ready' || shown.productCode !== productCode) $stock.set({ status: 'loading', productCode });
+  const result = await callLight<ProductStock>(LIGHT_ROUTES.productStock, { productCode, region }, { fetch: platform.fetch, language });
   if (!result.ok) {
-    if (result.kind !== 'aborted') $stock.set({ status: 'error' });
+    if (result.kind !== 'aborted') $stock.set({ status: 'error', productCode });
     return;
   }
-  $stock.set({ status: 'ready', bySku: new Map(result.data.skus.map((s) => [s.skuCode, s])) });
+  $stock.set({ status: 'ready', productCode, bySku: new Map(result.data.skus.map((s) => [s.skuCode, s])) });
 }

@@ -35,7 +35,7 @@ test('category → product → sign in on the way → mini cart → cart → che
   const member = await newMember(page, 'journey');
   await page.goto('/c/W0101.html');
   await page.locator('main [data-product-code]').first().click();
-  await expect(page).toHaveURL(/\/product-detail\.html\?productCode=/);
+  await expect(page).toHaveURL(/\/product\/L\d+\.html/);
   await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
   // Another colour, if there is one, then the first size in stock.
   const swatches = page.locator('.swatch');

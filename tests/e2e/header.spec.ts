@@ -115,13 +115,14 @@ test('switching language keeps the page and saves a member preference', async ({
   expect(preferences).toEqual([JSON.stringify({ preferLang: 'zh-HK' })]);
 });
 
-test('switching language on a product keeps the product (its query)', async ({ page }) => {
+test("switching language on a product keeps the product (the query address shows the product's own)", async ({ page }) => {
   const product = catalogue().find((p) => p.enabledFlag === 'Y') ?? catalogue()[0];
-  await page.goto(`/product-detail.html?productCode=${product!.productCode}`);
+  await page.goto(`/product-detail.html?productCode=${product!.productCode}&utm_source=ad`);
+  await expect(page).toHaveURL(new RegExp(`/product/${product!.productCode}\\.html\\?utm_source=ad$`));
   await page.locator('astro-island[component-url*="LanguageChooser"]:not([ssr])').waitFor({ state: 'attached' });
   await page.locator('.language-menu summary').click();
   await page.locator('.language-menu a[hreflang="en-GB"]').click();
-  await expect(page).toHaveURL(new RegExp(`/en-gb/product-detail\\.html\\?productCode=${product!.productCode}$`));
+  await expect(page).toHaveURL(new RegExp(`/en-gb/product/${product!.productCode}\\.html\\?utm_source=ad$`));
   await expect(page.locator('h1')).toHaveText(product!.names['en-GB']!);
 });
 

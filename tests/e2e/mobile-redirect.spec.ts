@@ -29,6 +29,7 @@ const pageKinds: Array<[string, string, string]> = [
   ['gender landing (a CMS page)', '/women.html', `${MOBILE_SITE}/home/WOMEN`],
   ['category', '/c/W01.html', `${MOBILE_SITE}/home/c_mobile/W01`],
   ['product detail', '/product-detail.html?productCode=L450011&productId=undefined&utm_source=ad', `${MOBILE_SITE}/product?pid=L450011`],
+  ["a product's own", '/product/L450011.html?productId=45001101002011', `${MOBILE_SITE}/product?pid=L450011&skuId=45001101002011`],
   ['search', '/search.html?description=%E5%A4%96%E5%A5%97&sort=priceAsc', `${MOBILE_SITE}/search?description=%E5%A4%96%E5%A5%97`],
   ["a shop's wares", '/search.html?searchType=storeCode&storeCode=TPE01', `${MOBILE_SITE}/shop/wares/TPE01`],
   ['coupon collect', '/coupon-collect.html?couponId=CC001', `${MOBILE_SITE}/coupon-collect/CC001`],

@@ -1,28 +1,42 @@
 /**
- * The product page as a shopper meets it:
- * static detail from the CDN JSON, live stock, sold-out sizes, add to cart through sign-in,
- * the wishlist heart updating the header badge; and live prices on category cards.
+ * The product page as a shopper meets it: the product's own page complete without JavaScript,
+ * live stock drawn before the island runs, the island hydrating on the first touch without
+ * losing it, sold-out sizes, add to cart through sign-in, the wishlist heart updating the
+ * header badge; the spec's query address served by the product's page, and its shell where a
+ * host cannot route by query; and live prices on category cards.
  */
 import { expect, test } from '@playwright/test';
 import { productDetailHref } from '../../src/lib/product/product-id.ts';
 import { catalogue, newMember, productWithSoldOutSize, signInOnPage } from './shopper.ts';
 
 test('the page shows the product in its language, and a sold-out size cannot be chosen or added', async ({ page }) => {
+  // React reports a hydration that did not find the server's HTML (the live script's drawing) as an error.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   const { product, soldOut, inStock } = productWithSoldOutSize();
   await page.goto(`/en-gb${productDetailHref(product.productCode)}`);
   await expect(page.locator('h1.product-detail__name')).toHaveText(product.names['en-GB']!);
   await expect(page).toHaveTitle(new RegExp(`^${product.names['en-GB']!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
   await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
+  // The live stock is drawn by the page's small script: the island has not hydrated yet.
+  await expect(page.locator('astro-island[ssr]:has(.product-detail)')).toHaveCount(1);
   const soldOutAlias = product.sizes.find((s) => s.sizeNo === soldOut.sizeNo)!.alias;
   const soldOutButton = page.locator('.size', { hasText: new RegExp(`^${soldOutAlias}$`) });
   await expect(soldOutButton).toBeDisabled();
   await expect(soldOutButton).toHaveAttribute('data-sold-out', 'true');
-  // The add button asks for a size until one in stock is chosen.
+  await expect(soldOutButton).toHaveAttribute('aria-label', `${soldOutAlias} (sold out)`);
+  // The add button asks for a size until one in stock is chosen: the first click hydrates the
+  // island and is not lost.
   await page.locator('.product-detail__add').click();
+  await expect(page.locator('.product-detail')).toHaveAttribute('data-hydrated', 'true');
   await expect(page.locator('.product-detail .form-error')).toBeVisible();
   const alias = product.sizes.find((s) => s.sizeNo === inStock.sizeNo)!.alias;
   await page.locator('.size', { hasText: new RegExp(`^${alias}$`) }).click();
   await expect(page).toHaveURL(new RegExp(`productId=${inStock.productId}`));
+  await expect(soldOutButton).toHaveAttribute('data-sold-out', 'true');
+  expect(errors).toEqual([]);
 });
 
 test('a visitor adding to the cart signs in, comes back to the same choice, and the mini cart shows it', async ({ page }) => {
@@ -46,7 +60,9 @@ test('the wishlist heart updates the header badge, another island, without a rel
   const product = catalogue().find((p) => p.enabledFlag === 'Y')!;
   await page.goto(`/login.html?redirect_url=${encodeURIComponent(productDetailHref(product.productCode))}`);
   await signInOnPage(page, member.email);
-  await expect(page).toHaveURL(/product-detail\.html/);
+  await expect(page).toHaveURL(new RegExp(`/product/${product.productCode}\\.html`));
+  // A signed-in member's page hydrates at idle, without a touch.
+  await expect(page.locator('.product-detail')).toHaveAttribute('data-hydrated', 'true');
   const heart = page.locator('.product-detail__wish');
   const badge = page.locator('.wishlist-badge .count-badge');
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
@@ -72,10 +88,57 @@ test("a product with a CMS product page shows the editors' content under it", as
   await expect(content.locator('[data-component]').first()).toBeVisible();
 });
 
-test('an unknown product says so and offers the way home', async ({ page }) => {
+test("the spec's query address serves the product's page with the chosen colour and size; an unknown code is not found", async ({
+  page,
+}) => {
+  const { product, inStock } = productWithSoldOutSize();
+  const answer = await page.goto(`/en-gb/product-detail.html?productCode=${product.productCode}&productId=${inStock.productId}`);
+  expect(answer?.status()).toBe(200);
+  await expect(page.locator('h1.product-detail__name')).toHaveText(product.names['en-GB']!);
+  // A link's choice is the island's to show: it hydrates at once.
+  await expect(page.locator('.size[aria-pressed="true"]')).toHaveText(product.sizes.find((s) => s.sizeNo === inStock.sizeNo)!.alias);
+  await expect(page).toHaveURL(new RegExp(`/en-gb/product/${product.productCode}\\.html\\?productId=${inStock.productId}$`));
+
   await page.goto('/product-detail.html?productCode=L000000');
+  await expect(page).toHaveURL(/\/not-found\.html$/);
+  await page.goto('/product/L000000.html');
+  await expect(page).toHaveURL(/\/not-found\.html$/);
+});
+
+test('where a host cannot route by query, the shell loads the product; without a code it offers the way home', async ({ page }) => {
+  const { product } = productWithSoldOutSize();
+  // Stand in for such a host: the query address answers with the shell page.
+  await page.route(/\/product-detail\.html\?/, async (route) => {
+    const shell = await route.fetch({ url: new URL('/product-detail.html', route.request().url()).href });
+    await route.fulfill({ response: shell });
+  });
+  await page.goto(`/product-detail.html?productCode=${product.productCode}`);
+  await expect(page.locator('h1.product-detail__name')).toHaveText(product.names['zh-TW']!);
+  await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
+  await expect(page).toHaveTitle(new RegExp(`^${product.names['zh-TW']!}`));
+  await page.unrouteAll();
+  await page.goto('/product-detail.html');
   await expect(page.locator('.product-detail__status')).toContainText(/找不到/);
   await expect(page.locator('.product-detail__status a')).toHaveAttribute('href', '/');
+});
+
+test('without JavaScript the page has the product: name, main image, price, sizes, description, return notice', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const product = catalogue().find((p) => p.enabledFlag === 'Y')!;
+  await page.goto(productDetailHref(product.productCode));
+  await expect(page.locator('h1.product-detail__name')).toHaveText(product.names['zh-TW']!);
+  const main = page.locator('.product-detail__picture img').first();
+  await expect(main).toHaveAttribute('fetchpriority', 'high');
+  await expect(main).toHaveAttribute('srcset', /_r-800-1000 800w/);
+  await expect(main).not.toHaveAttribute('loading', 'lazy');
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  await expect(page.locator('.product-detail [data-price]')).toHaveText(/^NT\$[\d,]+( - NT\$[\d,]+)?$/);
+  await expect(page.locator('.product-detail .size')).toHaveCount(product.sizes.length);
+  await expect(page.locator('.product-detail__description')).not.toBeEmpty();
+  await expect(page.locator('[data-return-notice]')).not.toBeEmpty();
+  await expect(page.locator('nav.breadcrumb li')).toHaveCount(4);
+  await context.close();
 });
 
 test('category cards get live prices through one batched call for the cards in view', async ({ page }) => {
@@ -100,7 +163,7 @@ test('hemming and gift wrapping chosen on the product reach the cart and the ord
   const skuOf = (p: typeof trousers) => p.skus.find((s) => s.stock > 3)!;
   await page.goto(`/login.html?redirect_url=${encodeURIComponent(productDetailHref(trousers.productCode, skuOf(trousers).productId))}`);
   await signInOnPage(page, member.email);
-  await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
+  await expect(page.locator('.product-detail')).toHaveAttribute('data-hydrated', 'true');
   await page.getByLabel(/修改至指定褲長/).check();
   await page.locator('.product-detail__add').click();
   await expect(page.locator('.product-detail .form-field__error')).toBeVisible(); // the inseam is required
@@ -109,7 +172,7 @@ test('hemming and gift wrapping chosen on the product reach the cart and the ord
   await expect(page.locator('.product-detail .form-success')).toBeVisible();
 
   await page.goto(productDetailHref(gift.productCode, skuOf(gift).productId));
-  await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
+  await expect(page.locator('.product-detail')).toHaveAttribute('data-hydrated', 'true');
   await page.getByLabel(/以禮品包裝寄送/).check();
   await page.locator('.product-detail__add').click();
   await expect(page.locator('.product-detail .form-success')).toBeVisible();
@@ -131,6 +194,8 @@ test('product images load lazily with their states, and a broken one is marked',
   const product = catalogue().find((p) => p.enabledFlag === 'Y' && p.colours.some((c) => c.images.length > 0))!;
   await page.route(/\/media\/products\/.+-02/, (route) => route.abort());
   await page.goto(productDetailHref(product.productCode));
+  // The image states are the island's: it hydrates when the shopper reaches for the product.
+  await page.locator('.product-detail__gallery').hover();
   const first = page.locator('.product-detail__picture .product-image').first();
   await expect(first).toHaveAttribute('data-state', 'loaded');
   // A colour whose picture fails shows the error state instead of a broken image.

@@ -106,8 +106,24 @@ describe('the product page', () => {
     } finally {
       down = false;
     }
-    expect(detail.$stock.get()).toEqual({ status: 'error' });
+    expect(detail.$stock.get()).toEqual({ status: 'error', productCode: 'L000001' });
     await detail.loadStock('L000001');
     expect(detail.$stock.get().status).toBe('ready');
+  });
+
+  it("asks for a product's stock once however many parts of the page want it, and again on refresh", async () => {
+    const { detail } = await newPage();
+    await Promise.all([detail.loadStock('L000001'), detail.loadStock('L000001')]);
+    await detail.loadStock('L000001');
+    expect(sent.filter((s) => s.path === '/api/product/stock')).toHaveLength(1);
+    await detail.loadStock('L000001', { refresh: true });
+    await detail.loadStock('L000002');
+    expect(sent.filter((s) => s.path === '/api/product/stock').map((s) => s.body)).toEqual([
+      { productCode: 'L000001', region: 'TW' },
+      { productCode: 'L000001', region: 'TW' },
+      { productCode: 'L000002', region: 'TW' },
+    ]);
+    const stock = detail.$stock.get();
+    expect(stock.status === 'ready' && stock.productCode).toBe('L000002');
   });
 });

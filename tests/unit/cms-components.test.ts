@@ -161,8 +161,8 @@ describe('component registry', () => {
     expect(html).toContain('data-component="badge"');
     expect(html).toContain('data-corner="sold-out"');
     expect(html.match(/data-corner=/g)).toHaveLength(1);
-    expect(html).toContain('href="/product-detail.html?productCode=L000001"');
-    expect(html).toContain('productCode=L000002&amp;productId=L00000201003XYZ');
+    expect(html).toContain('href="/product/L000001.html"');
+    expect(html).toContain('href="/product/L000002.html?productId=L00000201003XYZ"');
   });
 });
 

@@ -3,7 +3,7 @@ import { backgroundCss } from '../../src/lib/cms/background.ts';
 import { markExternalLinks } from '../../src/lib/cms/custom-html.ts';
 import { parseResizeSuffix, responsiveSrcset, withResizeSuffix } from '../../src/lib/cms/image-url.ts';
 import { formatPrice, formatPriceRange } from '../../src/lib/format/currency.ts';
-import { level2ProductId, productDetailHref } from '../../src/lib/product/product-id.ts';
+import { level2ProductId, productAddress, productDetailHref, readProductId } from '../../src/lib/product/product-id.ts';
 
 const TWD = { code: 'TWD', unit: 'NT$', decimals: 0, thousandsSeparator: ',' };
 const HKD2 = { code: 'HKD', unit: 'HK$', decimals: 2, thousandsSeparator: '' };
@@ -83,8 +83,21 @@ describe('product ids', () => {
   it('builds the level-2 id from omsSkuCode, colour and size', () => {
     expect(level2ProductId('ABCDEF123XYZ', '09', '003')).toBe('ABCDEF09003XYZ');
   });
-  it('drops an undefined productId from product links', () => {
-    expect(productDetailHref('L000123', undefined)).toBe('/product-detail.html?productCode=L000123');
-    expect(productDetailHref('L000123', 'X1')).toBe('/product-detail.html?productCode=L000123&productId=X1');
+  it("links to the product's own page, and drops an undefined productId from product links", () => {
+    expect(productDetailHref('L000123', undefined)).toBe('/product/L000123.html');
+    expect(productDetailHref('L000123', null)).toBe('/product/L000123.html');
+    expect(productDetailHref('L000123', 'X1')).toBe('/product/L000123.html?productId=X1');
+  });
+  it("gives a product page's address for its query: the code in the path, the choice's productId, other parameters kept", () => {
+    expect(productAddress('', 'L1', '?productCode=L1&productId=undefined&utm_source=ad', null)).toBe('/product/L1.html?utm_source=ad');
+    expect(productAddress('/en-gb', 'L1', '?productCode=L1', 'X2')).toBe('/en-gb/product/L1.html?productId=X2');
+    expect(productAddress('', 'L1', '?productId=X1&utm_source=ad', 'X2')).toBe('/product/L1.html?productId=X2&utm_source=ad');
+    expect(productAddress('', 'L1', '', null)).toBe('/product/L1.html');
+  });
+  it('reads a productId from a query, an empty or "undefined" one being none', () => {
+    expect(readProductId('?productCode=L1&productId=X1')).toBe('X1');
+    expect(readProductId('?productCode=L1&productId=undefined')).toBeNull();
+    expect(readProductId('?productId=')).toBeNull();
+    expect(readProductId('')).toBeNull();
   });
 });

@@ -31,6 +31,9 @@ const FILES = [
   'women.html',
   'c/W01.html',
   'product-detail.html',
+  'product/L450011.html',
+  'en-gb/product-detail.html',
+  'en-gb/product/L450011.html',
   'search.html',
   'coupon-collect.html',
   'cart.html',
@@ -57,6 +60,8 @@ const PAGE_PATHS = [
   '/women.html',
   '/c/W01.html',
   '/product-detail.html',
+  '/product/L450011.html',
+  '/en-gb/product/L450011.html',
   '/search.html',
   '/coupon-collect.html',
   '/cart.html',
@@ -95,6 +100,16 @@ describe('_redirects and _headers (Netlify, Cloudflare Pages)', () => {
     // No catch-all: Cloudflare would apply it over existing files; and language homes need no rule.
     expect(text).not.toMatch(/^\/\*/m);
     expect(text).not.toMatch(/^\/en-gb {2}/m);
+  });
+
+  it("rewrites the product address to the product's page on Netlify, in every language", () => {
+    const text = redirectsFile(input);
+    expect(text).toContain('/product-detail.html  productCode=:code  /product/:code.html  200!\n');
+    expect(text).toContain('/en-gb/product-detail.html  productCode=:code  /en-gb/product/:code.html  200!\n');
+    // Every other rule has the two or three fields Cloudflare Pages reads; it skips the four-field lines.
+    const rules = text.split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(rules.filter((line) => line.split(/\s+/).length === 4)).toHaveLength(LANGUAGES.length);
+    expect(rules.every((line) => [3, 4].includes(line.split(/\s+/).length))).toBe(true);
   });
 
   it('marks hashed assets immutable', () => {
@@ -144,6 +159,9 @@ describe('the nginx includes, served by nginx', () => {
     '/press/2026/03/post1001.html',
     '/product-detail.html?productCode=L450011&productId=45001101002011',
     '/product-detail.html?productCode=L450011&productId=undefined',
+    '/product/L450011.html',
+    '/product/L450011.html?productId=45001101002011',
+    '/en-gb/product/L450011.html?productId=undefined',
     '/search.html?description=%E5%A4%96%E5%A5%97&sort=priceAsc',
     '/search.html?searchType=storeCode&storeCode=TPE01',
     '/search.html?searchType=storeCode&storeCode=',
@@ -182,6 +200,16 @@ describe('the nginx includes, served by nginx', () => {
     '/en-gb/.hidden.html',
     '/_host/nginx-server.conf',
     '/_redirects',
+    // The product address: the product's own page, an unknown or malformed code not found, no code the shell.
+    '/product-detail.html?productCode=L450011&productId=45001101002011',
+    '/en-gb/product-detail.html?productCode=L450011',
+    '/product-detail.html?productCode=L999999',
+    '/en-gb/product-detail.html?productCode=L999999',
+    '/product-detail.html?productCode=..%2F..%2Fetc%2Fpasswd',
+    '/product-detail.html?productCode=L450011%20OR%201',
+    '/product-detail.html',
+    '/product-detail.html?productCode=',
+    '/product/L450011.html',
   ];
   it.each(desktop)('a desktop browser asking for %s gets what the local server answers', async (url) => {
     const { pathname, search } = new URL(url, origin);

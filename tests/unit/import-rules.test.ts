@@ -195,14 +195,14 @@ describe('import rules', () => {
     expect(takesCaller.map(rel)).toEqual([]);
   });
 
-  it("the header's stores and the cards' live prices load no client, schema, zod or wretch at start (on demand only)", () => {
-    const entries = ['session', 'cart', 'wishlist', 'search', 'header', 'ticker', 'product-batch', 'inbox']
+  it("the header's stores, the product page's and the live prices load no client, schema, zod or wretch at start (on demand only)", () => {
+    const entries = ['session', 'cart', 'wishlist', 'search', 'header', 'ticker', 'product-batch', 'product-detail', 'inbox']
       .map((name) => join(ROOT, 'src/stores', `${name}.ts`))
-      .concat(join(ROOT, 'src/scripts/live-prices.ts'));
+      .concat(join(ROOT, 'src/scripts/live-prices.ts'), join(ROOT, 'src/scripts/product-live.ts'));
     const heavy = (id: string) => (HEAVY.includes(id) || HEAVY.includes(packageName(id)) ? 'loaded at start on every page' : null);
     expect(walk(entries, heavy, () => false, staticImports)).toEqual([]);
     // The rule sees a static import where there is one.
-    expect(walk([join(ROOT, 'src/stores/product-detail.ts')], heavy, () => false, staticImports)).not.toEqual([]);
+    expect(walk([join(ROOT, 'src/lib/api/client.ts')], heavy, () => false, staticImports)).not.toEqual([]);
   });
 
   it('islands and the form framework check forms with lib/validation, never with the contract’s schemas (zod)', () => {

@@ -56,6 +56,9 @@ describe('where a page goes', () => {
     ['/payment/success.html?orderCode=O1', `${M}/`],
     ['/product-detail.html?productCode=L450011&productId=45001101002011', `${M}/product?pid=L450011&skuId=45001101002011`],
     ['/product-detail.html?productCode=L450011&productId=undefined', `${M}/product?pid=L450011`],
+    // A product's own page: the code from the path.
+    ['/product/L450011.html', `${M}/product?pid=L450011`],
+    ['/product/L450011.html?productId=45001101002011&utm_source=ad', `${M}/product?pid=L450011&skuId=45001101002011`],
     ['/search.html?description=%E5%A4%96%E5%A5%97&sort=priceAsc', `${M}/search?description=%E5%A4%96%E5%A5%97`],
     ['/search.html?searchType=storeCode&storeCode=TP001', `${M}/shop/wares/TP001`],
     ['/search.html?searchType=storeCode&storeCode=', `${M}/search`],

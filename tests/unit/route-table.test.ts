@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,8 @@ import { pullContent } from '../../src/build/cms/pull.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { startCmsServer } from '../../scripts/local-cms/server.ts';
 import { FIXTURE_NOW, miniPages, writeDocument, writeMiniCms } from '../fixtures/mini-cms.ts';
+import type { ProductDetail } from '../../src/lib/api/contract.ts';
+import { isIndexable } from '../../src/build/seo/indexing.ts';
 
 const SITE = 'https://shop.example';
 let cmsDir: string;
@@ -164,6 +166,94 @@ describe('press and shop routes', () => {
     const routes = await table();
     for (const path of ['/shop/shop_list.html', '/shop/shop.html', '/en-gb/shop/shop_list.html', '/zh-hk/shop/shop.html']) {
       expect(find(routes, path)?.kind, path).toBe('section');
+    }
+  });
+});
+
+/** A product as the product pull caches it, in one language. */
+function productDetail(code: string, name: string, overrides: Partial<ProductDetail> = {}): ProductDetail {
+  return {
+    productCode: code,
+    omsProductCode: `${code}-26S`,
+    name,
+    description: `${name}: soft cotton, `.repeat(12).trim(),
+    gender: 'WOMEN',
+    categoryCode: 'W0101',
+    colours: [{ colorNo: '01', code: 'NAVY', hex: '#1f2a44', name: 'Navy', images: [`/media/products/${code}-01.jpg`] }],
+    sizes: [{ sizeNo: '002', alias: 'S' }],
+    skus: [
+      { skuCode: `${code}01002`, omsSkuCode: 'x', productId: `${code}P`, colorNo: '01', sizeNo: '002', price: { sale: 590, origin: 590 } },
+    ],
+    priceGroup: 'NORMAL',
+    makePantsLengthFlag: 'N',
+    caseFlag: 'N',
+    customMadeFlag: 'N',
+    semiOptions: [],
+    presaleFlag: 'N',
+    noReasonToReturnFlag: 'Y',
+    cornerCode: null,
+    productPageCode: null,
+    enabledFlag: 'Y',
+    approval: 'LIST',
+    ...overrides,
+  };
+}
+
+async function writeProduct(languageCode: string, detail: ProductDetail): Promise<void> {
+  await mkdir(join(cacheDir, 'products', languageCode), { recursive: true });
+  await writeFile(join(cacheDir, 'products', languageCode, `${detail.productCode}.json`), JSON.stringify(detail));
+}
+
+describe('product pages', () => {
+  beforeAll(async () => {
+    for (const language of LANGUAGES) {
+      await writeProduct(language.code, productDetail('L000001', `Tee ${language.code}`));
+      await writeProduct(language.code, productDetail('L000002', `Old ${language.code}`, { enabledFlag: 'N' }));
+    }
+    // Only in one language: its page has no alternates elsewhere.
+    await writeProduct('zh-TW', productDetail('L000003', 'Only here'));
+  });
+  afterAll(async () => {
+    await rm(join(cacheDir, 'products'), { recursive: true, force: true });
+  });
+
+  it('has a page per product and language at /product/{code}.html, with its breadcrumb, title and description', async () => {
+    const routes = await table();
+    const page = find(routes, '/en-gb/product/L000001.html')!;
+    expect(page.kind).toBe('product');
+    expect(page.title).toContain('Tee en-GB');
+    expect(page.description.length).toBeLessThanOrEqual(160);
+    expect(page.description.endsWith('…')).toBe(true);
+    expect(page.product?.crumbs.map((c) => c.path)).toEqual(['/en-gb/', '/en-gb/women.html', '/en-gb/c/W0101.html']);
+    expect(page.alternates.map((a) => a.href)).toContain('https://shop.example/zh-hk/product/L000001.html');
+    expect(find(routes, '/zh-hk/product/L000001.html')?.kind).toBe('product');
+    expect(find(routes, '/product/L000003.html')?.alternates.map((a) => a.hreflang)).toEqual(['zh-TW', 'x-default']);
+    expect(find(routes, '/en-gb/product/L000003.html')).toBeUndefined();
+  });
+
+  it('indexes a product on sale, not one switched off', async () => {
+    const routes = await table();
+    expect(isIndexable(find(routes, '/product/L000001.html')!)).toBe(true);
+    expect(isIndexable(find(routes, '/product/L000002.html')!)).toBe(false);
+  });
+
+  it("changes a product page's digest with its product only, so a catalogue change rebuilds the products it touched", async () => {
+    const before = new Map((await table()).map((r) => [r.urlPath, r.digest]));
+    await writeProduct(
+      'en-GB',
+      productDetail('L000001', 'Tee en-GB', { skus: [{ ...productDetail('L000001', '').skus[0]!, price: { sale: 490, origin: 590 } }] }),
+    );
+    const after = new Map((await table()).map((r) => [r.urlPath, r.digest]));
+    const changed = [...after.keys()].filter((path) => after.get(path) !== before.get(path));
+    expect(changed).toEqual(['/en-gb/product/L000001.html']);
+  });
+
+  it('refuses a cached product that breaks the contract, naming the file', async () => {
+    await writeFile(join(cacheDir, 'products', 'zh-TW', 'L000009.json'), JSON.stringify({ productCode: 'L000009' }));
+    try {
+      await expect(table()).rejects.toThrow(/products\/zh-TW\/L000009\.json/);
+    } finally {
+      await rm(join(cacheDir, 'products', 'zh-TW', 'L000009.json'));
     }
   });
 });

@@ -116,6 +116,9 @@ describe('sitemaps', () => {
     expect(isIndexable({ kind: 'section', accessCheck: false })).toBe(true);
     expect(isIndexable({ kind: 'cms', accessCheck: true })).toBe(false);
     for (const kind of ['app', 'not-found', 'current-limiter'] as const) expect(isIndexable({ kind, accessCheck: false })).toBe(false);
+    // A product's page while it is on sale.
+    expect(isIndexable({ kind: 'product', accessCheck: false, product: { code: 'L1', enabled: true, crumbs: [] } })).toBe(true);
+    expect(isIndexable({ kind: 'product', accessCheck: false, product: { code: 'L1', enabled: false, crumbs: [] } })).toBe(false);
   });
 
   it('escapes what the CMS writes into URLs', () => {

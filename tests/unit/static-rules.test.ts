@@ -17,6 +17,10 @@ const files = new Set([
   'en-gb/women.html',
   'not-found.html',
   'en-gb/not-found.html',
+  'product-detail.html',
+  'product/L450011.html',
+  'en-gb/product-detail.html',
+  'en-gb/product/L450011.html',
 ]);
 const resolve = (path: string, search = '') => resolveStaticPath(path, search, (f) => files.has(f), LANGUAGES);
 
@@ -29,6 +33,29 @@ describe('static host rules', () => {
   });
   it('adds the slash to a folder, keeping the query', () => {
     expect(resolve('/en-gb', '?a=1')).toEqual({ kind: 'redirect', status: 301, location: '/en-gb/?a=1' });
+  });
+  it("serves the product address (/product-detail.html?productCode=) with the product's page, in its language", () => {
+    expect(resolve('/product-detail.html', '?productCode=L450011&productId=undefined')).toEqual({
+      kind: 'file',
+      file: 'product/L450011.html',
+    });
+    expect(resolve('/en-gb/product-detail.html', '?productId=X&productCode=L450011')).toEqual({
+      kind: 'file',
+      file: 'en-gb/product/L450011.html',
+    });
+    // An unknown or malformed code is not found; no code is the shell.
+    expect(resolve('/en-gb/product-detail.html', '?productCode=L999999')).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/en-gb/not-found.html',
+    });
+    expect(resolve('/product-detail.html', '?productCode=..%2Fnot-found')).toEqual({
+      kind: 'redirect',
+      status: 302,
+      location: '/not-found.html',
+    });
+    expect(resolve('/product-detail.html', '?productCode=')).toEqual({ kind: 'file', file: 'product-detail.html' });
+    expect(resolve('/product-detail.html')).toEqual({ kind: 'file', file: 'product-detail.html' });
   });
   it('sends an unknown path to the not-found page of its language', () => {
     expect(resolve('/nope.html')).toEqual({ kind: 'redirect', status: 302, location: '/not-found.html' });

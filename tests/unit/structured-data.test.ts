@@ -5,7 +5,7 @@ import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { articleImages, pressPageHead, type PressContext } from '../../src/build/press/head.ts';
 import { brandOrganization } from '../../src/lib/seo/brand.ts';
 import { pageOpenGraph } from '../../src/build/seo/head.ts';
-import { breadcrumbListJsonLd, newsArticleJsonLd, organizationJsonLd, type JsonLd } from '../../src/lib/seo/json-ld.ts';
+import { breadcrumbListJsonLd, newsArticleJsonLd, organizationJsonLd, productJsonLd, type JsonLd } from '../../src/lib/seo/json-ld.ts';
 import { scriptJson } from '../../src/lib/script-json.ts';
 import { openGraphTags } from '../../src/lib/seo/open-graph.ts';
 import { miniPress } from '../fixtures/mini-cms.ts';
@@ -24,6 +24,46 @@ const context = (section: PressContext['section']): PressContext => ({
 const ISO_WITH_BRAND_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/;
 
 describe('JSON-LD', () => {
+  it('makes a Product with an Offer per currency, available while it is on sale', () => {
+    const input = {
+      url: `${SITE}/en-gb/product/L1.html`,
+      name: 'Down vest',
+      description: 'Light.',
+      sku: 'L1',
+      images: [`${SITE}/media/products/L1-01.jpg_r-800-1000`],
+      brand: 'LINEA',
+      available: true,
+      offers: [
+        { currency: 'TWD', price: 2790, url: `${SITE}/product/L1.html` },
+        { currency: 'HKD', price: 699, url: `${SITE}/en-gb/product/L1.html` },
+      ],
+      languageCode: 'en-GB',
+    };
+    const product = productJsonLd(input);
+    expect(product).toMatchObject({ '@type': 'Product', '@id': input.url, sku: 'L1', brand: { '@type': 'Brand', name: 'LINEA' } });
+    expect(product.offers).toEqual([
+      {
+        '@type': 'Offer',
+        price: 2790,
+        priceCurrency: 'TWD',
+        url: `${SITE}/product/L1.html`,
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+      {
+        '@type': 'Offer',
+        price: 699,
+        priceCurrency: 'HKD',
+        url: `${SITE}/en-gb/product/L1.html`,
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+      },
+    ]);
+    expect((productJsonLd({ ...input, available: false }).offers as Array<{ availability: string }>)[0]!.availability).toBe(
+      'https://schema.org/Discontinued',
+    );
+  });
+
   it('describes the brand as an Organization with an absolute raster logo', () => {
     expect(organizationJsonLd(organization)).toEqual({
       '@context': 'https://schema.org',

@@ -4,7 +4,7 @@
  * src/build/routing/route-table.ts.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
@@ -12,12 +12,15 @@ import { LANGUAGES, type LanguageDefinition } from '../../lib/i18n/languages.ts'
 import { cmsEndpoints } from '../../lib/cms/endpoints.ts';
 import { CmsDocumentError, NoContentCacheError } from '../../lib/cms/errors.ts';
 import { cachePathOf, readManifest, type ContentManifest } from './pull.ts';
+import { productDetailSchema, type ProductDetail } from '../../lib/api/contract.ts';
+import { PRODUCTS_DIR } from '../catalogue/pull-products.ts';
 import { newestFirst } from '../../lib/press/paths.ts';
 import {
   SHARED_DOCUMENTS,
   pageDocumentSchema,
   pressIndexSchema,
   pressReleaseSchema,
+  productPageSchema,
   shopsSchema,
   switchConfigSchema,
   type PressRelease,
@@ -27,6 +30,7 @@ import {
   type SharedDocumentName,
 } from '../../lib/cms/schema.ts';
 
+export type ProductPageDocument = z.infer<typeof productPageSchema>;
 type Shared = { [K in SharedDocumentName]: z.infer<(typeof SHARED_DOCUMENTS)[K]> };
 
 export interface LanguageContent {
@@ -45,6 +49,12 @@ export interface LanguageContent {
   pressHashes: Map<string, string>;
   shops: Shop[];
   shopsHash: string;
+  /** The editors' content of product pages (CMS pages flagged productPageFlag), by productPageCode, with its hash. */
+  productPages: Map<string, { document: ProductPageDocument; hash: string }>;
+  /** Every product's static detail in the language (the product pull's cache), by code order. */
+  products: ProductDetail[];
+  /** Hash of each product's cached detail, by code: its page depends on it. */
+  productHashes: Map<string, string>;
 }
 
 export interface SiteContent {
@@ -141,6 +151,16 @@ export async function loadSiteContent(options: {
     const pressHashes = new Map(pressIndex.releases.map((entry, i) => [entry.id, hashOf(pressPaths[i]!)]));
     const shopsPath = cachePathOf(cmsEndpoints.shops(lang));
     const { shops } = readDocument(cacheDir, shopsPath, lang, shopsSchema);
+    const products = readProducts(cacheDir, language.code);
+    const productPageCodes = new Set(
+      shared.config.pages.filter((p) => p.productPageFlag === 'Y' && p.productPageCode).map((p) => p.productPageCode!),
+    );
+    const productPages = new Map(
+      [...productPageCodes].map((code) => {
+        const path = cachePathOf(cmsEndpoints.productPage(lang, code));
+        return [code, { document: readDocument(cacheDir, path, lang, productPageSchema), hash: hashOf(path) }];
+      }),
+    );
     loaded.push({
       language,
       shared,
@@ -152,7 +172,32 @@ export async function loadSiteContent(options: {
       pressHashes,
       shops,
       shopsHash: hashOf(shopsPath),
+      productPages,
+      products: products.map((p) => p.detail),
+      productHashes: new Map(products.map((p) => [p.detail.productCode, p.hash])),
     });
   }
   return { manifest, switchConfig, languages: loaded };
+}
+
+/**
+ * The product pull's cache of one language (products/{language}/{code}.json), validated, with
+ * each file's hash. A store without a product cache yet has no product pages.
+ */
+function readProducts(cacheDir: string, languageCode: string): Array<{ detail: ProductDetail; hash: string }> {
+  const dir = join(cacheDir, PRODUCTS_DIR, languageCode);
+  let names: string[];
+  try {
+    names = readdirSync(dir)
+      .filter((n) => n.endsWith('.json'))
+      .sort();
+  } catch {
+    return [];
+  }
+  return names.map((name) => {
+    const text = readFileSync(join(dir, name), 'utf8');
+    const parsed = productDetailSchema.safeParse(JSON.parse(text));
+    if (!parsed.success) throw CmsDocumentError.fromZod(languageCode, join(PRODUCTS_DIR, languageCode, name), parsed.error);
+    return { detail: parsed.data, hash: sha256(text) };
+  });
 }

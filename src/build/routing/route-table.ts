@@ -9,6 +9,8 @@ import { documentTitle, effectiveContent, findHomepage, localizedPath, pagePubli
 import { nextBoundary } from '../../lib/cms/schedule.ts';
 import { APP_PAGES, type AppIsland } from '../../lib/routing/app-pages.ts';
 import { SHOP_DETAIL_PATH, SHOP_LIST_PATH } from '../../lib/shops/paths.ts';
+import { productPagePath } from '../../lib/product/product-id.ts';
+import { isValidProduct } from '../../lib/product/wishlist.ts';
 import { neighbours } from '../../lib/press/listing.ts';
 import {
   brandCalendar,
@@ -38,10 +40,21 @@ export type SectionView =
   | { view: 'shop-list' }
   | { view: 'shop' };
 
+/** What a product page shows beside the product (kind 'product'). */
+export interface ProductRoute {
+  code: string;
+  /** Switched on and listed: indexed, and offered for sale. */
+  enabled: boolean;
+  /** Home, the gender landing and the category it is in, where the language publishes them. */
+  crumbs: Array<{ name: string; path: string }>;
+}
+
 export interface RouteEntry {
-  kind: 'cms' | 'app' | 'not-found' | 'current-limiter' | 'section';
+  kind: 'cms' | 'app' | 'not-found' | 'current-limiter' | 'section' | 'product';
   /** For kind 'section': which press or shop page. */
   section?: SectionView;
+  /** For kind 'product': the product and its breadcrumb. */
+  product?: ProductRoute;
   languageCode: string;
   /** The URL path, e.g. "/en-gb/c/W01.html" or "/". */
   urlPath: string;
@@ -169,6 +182,7 @@ export function buildRouteTable(
     }
 
     routes.push(...sectionRoutes(lc, content, { ...options, shared: sharedOf(lc) }));
+    routes.push(...productRoutes(lc, content, { site, shared: sharedOf(lc), published: livePages, homeCode }));
 
     const fixedPages = [
       { kind: 'not-found' as const, path: '/not-found.html', titleKey: 'notFound.title', accessCheck: false, island: null },
@@ -331,6 +345,75 @@ function sectionRoutes(
     }
   }
   return routes;
+}
+
+/**
+ * A page per product and language, at productPagePath(code): the product in HTML for shoppers
+ * and crawlers, with its breadcrumb through the gender landing and the category where the
+ * language publishes them. It depends on the product's cached detail and those pages' titles.
+ */
+function productRoutes(
+  lc: LanguageContent,
+  content: SiteContent,
+  options: { site: string; shared: string; published: Map<string, { page: PageConfig }>; homeCode: string | undefined },
+): RouteEntry[] {
+  const { language, shared } = lc;
+  const allLanguages = content.languages.map((c) => c.language);
+  const byPath = new Map([...options.published.values()].map(({ page }) => [page.path, page]));
+  const home = options.homeCode ? options.published.get(options.homeCode)?.page : undefined;
+  return lc.products.map((detail) => {
+    const crumbs: ProductRoute['crumbs'] = [];
+    if (home) crumbs.push({ name: home.title, path: localizedPath(language, '/') });
+    for (const path of [`/${detail.gender.toLowerCase()}.html`, `/c/${detail.categoryCode}.html`]) {
+      const page = byPath.get(path);
+      if (page) crumbs.push({ name: page.title, path: localizedPath(language, path) });
+    }
+    const path = productPagePath(detail.productCode);
+    const alternates = alternatesFor(
+      (other) =>
+        content.languages.find((c) => c.language.code === other.code)?.productHashes.has(detail.productCode)
+          ? localizedPath(other, path)
+          : null,
+      allLanguages,
+      options.site,
+    );
+    const enabled = isValidProduct(detail);
+    return {
+      kind: 'product' as const,
+      product: { code: detail.productCode, enabled, crumbs },
+      languageCode: language.code,
+      urlPath: localizedPath(language, path),
+      title: documentTitle(detail.name, shared.config),
+      description: metaDescription(detail.description),
+      ...withoutCmsPage(),
+      accessCheck: false,
+      island: null,
+      alternates,
+      lastModified: content.manifest.pulledAt,
+      digest: createHash('sha256')
+        .update(
+          [
+            options.shared,
+            'product',
+            path,
+            lc.productHashes.get(detail.productCode) ?? '',
+            (detail.productPageCode && lc.productPages.get(detail.productPageCode)?.hash) || '',
+            JSON.stringify(crumbs),
+            JSON.stringify(alternates),
+          ].join('\0'),
+        )
+        .digest('hex'),
+    };
+  });
+}
+
+/** A meta description: the text on one line, cut at a word near 160 characters. */
+function metaDescription(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line.length <= 160) return line;
+  const cut = line.slice(0, 157);
+  const space = cut.lastIndexOf(' ');
+  return `${space > 100 ? cut.slice(0, space) : cut}…`;
 }
 
 /**

@@ -93,9 +93,9 @@ function ExchangeForm({ t, prefix, order, lines }: { t: TFunction; prefix: strin
       .map((s) => ({
         skuCode: s.skuCode,
         label: `${detail.colours.find((c) => c.colorNo === s.colorNo)?.name ?? s.colorNo} / ${detail.sizes.find((z) => z.sizeNo === s.sizeNo)?.alias ?? s.sizeNo}`,
-        inStock: stock.status === 'ready' ? (stock.bySku.get(s.skuCode)?.stock ?? 0) > 0 : false,
+        inStock: stock.status === 'ready' && stock.productCode === line.productCode ? (stock.bySku.get(s.skuCode)?.stock ?? 0) > 0 : false,
       }));
-  }, [product, stock, line.skuCode]);
+  }, [product, stock, line.skuCode, line.productCode]);
   const fields: FieldSpec[] = [
     { name: 'productId', required: 'OD_EXCHANGE_NOT_ALLOWED' },
     { name: 'toSkuCode', required: 'OD_EXCHANGE_SKU_REQUIRED' },
@@ -131,7 +131,7 @@ function ExchangeForm({ t, prefix, order, lines }: { t: TFunction; prefix: strin
       {stock.status === 'error' ? (
         <p className="form-error" role="alert">
           {t('exchanges.stockFailed')}{' '}
-          <button type="button" className="link-button" onClick={() => void loadStock(line.productCode)}>
+          <button type="button" className="link-button" onClick={() => void loadStock(line.productCode, { refresh: true })}>
             {t('account.retry')}
           </button>
         </p>

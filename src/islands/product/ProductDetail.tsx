@@ -1,20 +1,26 @@
 /**
- * /product-detail.html?productCode=&productId=: one static shell per language; this
- * island reads the product's static JSON (CDN) and its live price and stock (API). Colour and
- * size with stock, price (red under the price-group rules), sold-out and corner marks, the
- * hem and gift-wrapping services where they apply, pre-order and made-to-order notes,
- * quantity, add to cart (a visitor signs in first and comes back), wishlist, return notice.
+ * The product page's island: colour and size with live stock, price (red under the
+ * price-group rules), sold-out and corner marks, the hem and gift-wrapping services where
+ * they apply, pre-order and made-to-order notes, quantity, add to cart (a visitor signs in
+ * first and comes back), wishlist, return notice.
+ *
+ * Two ways in. The product's own page (/product/{code}.html) is rendered with the product
+ * (`detail`), so its HTML is complete before any script runs; live stock comes first from the
+ * page's early script (scripts/product-live.ts), and this island hydrates when the shopper
+ * reaches for it. The query-string shell (/product-detail.html?productCode=, where a host
+ * cannot route by query) loads the product's JSON and the editors' content instead.
  *
  * The chosen SKU goes into the URL (productId), so a sign-in round trip or a shared link
  * keeps the choice.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
+import type { ProductDetail as Product } from '../../lib/api/contract.ts';
 import { formatPrice, formatPriceRange } from '../../lib/format/currency.ts';
 import type { CurrencyFormat } from '../../lib/i18n/languages.ts';
+import { responsiveSrcset } from '../../lib/cms/image-url.ts';
 import {
-  isRedPrice,
   caseServiceOffered,
   hemServiceOffered,
   inseamError,
@@ -24,8 +30,9 @@ import {
   type HemSwitches,
   type PriceGroups,
 } from '../../lib/product/rules.ts';
-import { initialSelection, isSoldOut, maxQuantity, priceToShow, sizeOptions, skuFor } from '../../lib/product/selection.ts';
-import { productDetailHref } from '../../lib/product/product-id.ts';
+import { initialSelection, maxQuantity, skuFor } from '../../lib/product/selection.ts';
+import { liveView, type LiveProductConfig } from '../../lib/product/live-view.ts';
+import { productAddress, readProductId } from '../../lib/product/product-id.ts';
 import { requireMember } from '../../stores/session.ts';
 import { $product, $productContent, $stock, loadProduct, loadProductContent, loadStock } from '../../stores/product-detail.ts';
 import type { WishList } from '../../stores/wishlist.ts';
@@ -41,18 +48,25 @@ interface CornerMark {
 }
 
 export interface ProductDetailProps extends IslandProps {
-  /** Unused: the stores take the page's region from the platform, the one source of the page's language. Still passed by AppPageView.astro. */
-  region?: 'TW' | 'HK' | 'MO' | 'CN';
   currency: CurrencyFormat;
   switches: PriceGroups & HemSwitches & CaseSwitches & { collectionSwitch: 'Y' | 'N' };
   corner: { soldOut: CornerMark; marks: Record<string, CornerMark> };
   returnNotice: Record<'Y' | 'N' | 'ONLY_EXCHANGE_NOT_RETREAT', string>;
   sizeChartHref: string;
-  /** The document title with '{{name}}' for the product's name (the CMS's separator and suffix). */
+  /** The document title with '{{name}}' for the product's name (the CMS's separator and suffix): the shell's title. */
   titleTemplate: string;
+  /** The product, on its own pre-rendered page; absent on the query-string shell. */
+  detail?: Product;
 }
 
 type Notice = { kind: 'success' | 'error'; text: string } | null;
+
+/** Widths of the product images in srcsets (the image CDN's suffix); the pictures are 4:5. */
+const IMAGE_WIDTHS = [375, 600, 800];
+const IMAGE_RATIO = 0.8;
+/** The gallery's main picture spans the page on a phone and about half of it beside the details. */
+const MAIN_IMAGE_SIZES = '(max-width: 900px) 100vw, 54vw';
+const SIDE_IMAGE_SIZES = '(max-width: 900px) 50vw, 27vw';
 
 // The cart and the wishlist are a member's: their stores come when a member acts or is known,
 // so a visitor looking at a product loads neither.
@@ -63,6 +77,11 @@ const OFF = atom(false);
 const NO_WISHES = atom<WishList>({ status: 'uninit', codes: [], entries: [], valid: [], total: 0 });
 
 export default function ProductDetail(props: ProductDetailProps) {
+  return props.detail ? <ProductView {...props} detail={props.detail} prerendered /> : <ProductShell {...props} />;
+}
+
+/** The query-string shell: the product named by the URL, from its JSON. */
+function ProductShell(props: ProductDetailProps) {
   const { languageCode, prefix, messages } = props;
   const t = useTranslator(languageCode, messages);
   const product = useStore($product);
@@ -71,7 +90,6 @@ export default function ProductDetail(props: ProductDetailProps) {
   useEffect(() => {
     const code = new URLSearchParams(location.search).get('productCode') ?? '';
     void loadProduct(code);
-    if (code) void loadStock(code);
   }, []);
 
   if (!hydrated || product.status === 'loading')
@@ -90,12 +108,14 @@ export default function ProductDetail(props: ProductDetailProps) {
       </div>
     );
   }
-  return <ProductView {...props} t={t} detail={product.detail} />;
+  return <ProductView {...props} detail={product.detail} prerendered={false} />;
 }
 
 function ProductView({
-  t,
   detail,
+  prerendered,
+  languageCode,
+  messages,
   prefix,
   currency,
   switches,
@@ -103,13 +123,20 @@ function ProductView({
   returnNotice,
   sizeChartHref,
   titleTemplate,
-}: ProductDetailProps & { t: ReturnType<typeof useTranslator>; detail: import('../../lib/api/contract.ts').ProductDetail }) {
+}: ProductDetailProps & { detail: Product; prerendered: boolean }) {
+  const t = useTranslator(languageCode, messages);
+  const hydrated = useHydrated();
   const stock = useStore($stock);
   const wishlist = useMemberStore(loadWishlist);
   const wishEnabled = useStore(wishlist?.$wishlistEnabled ?? OFF);
   const wishList = useStore(wishlist?.$wishList ?? NO_WISHES);
-  const live = stock.status === 'ready' ? stock.bySku : null;
-  const [selection, setSelection] = useState(() => initialSelection(detail, new URLSearchParams(location.search).get('productId')));
+  // The server's HTML is the first choice without stock, and hydration must find it so; the
+  // live figures (maybe already drawn into it by the early script) come right after.
+  const stockStatus = hydrated && stock.productCode === detail.productCode ? stock.status : 'loading';
+  const live = hydrated && stock.status === 'ready' && stock.productCode === detail.productCode ? stock.bySku : null;
+  const [selection, setSelection] = useState(() => initialSelection(detail, null));
+  /** The URL's productId has been applied: only then does the choice go back into the URL. */
+  const [urlRead, setUrlRead] = useState(false);
   const [quantity, setQuantity] = useState(1);
   const [hem, setHem] = useState(false);
   const [inseam, setInseam] = useState('');
@@ -120,21 +147,27 @@ function ProductView({
   const [semiTouched, setSemiTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
-  useEffect(() => {
-    document.title = titleTemplate.replace('{{name}}', detail.name);
-  }, [titleTemplate, detail.name]);
   const cmsContent = useStore($productContent);
+
   useEffect(() => {
+    const productId = readProductId(location.search);
+    if (productId) setSelection(initialSelection(detail, productId));
+    setUrlRead(true);
+    void loadStock(detail.productCode);
+  }, [detail]);
+  useEffect(() => {
+    if (prerendered) return;
+    document.title = titleTemplate.replace('{{name}}', detail.name);
     void loadProductContent(detail.productPageCode);
-  }, [detail.productPageCode]);
+  }, [prerendered, titleTemplate, detail.name, detail.productPageCode]);
 
   const colour = detail.colours.find((c) => c.colorNo === selection.colorNo) ?? detail.colours[0]!;
-  const sizes = useMemo(() => sizeOptions(detail, colour.colorNo, live), [detail, colour.colorNo, live]);
-  const chosen = sizes.find((s) => s.sizeNo === selection.sizeNo && !s.soldOut) ?? null;
+  const view = liveView(
+    { table: detail, colorNo: colour.colorNo, sizeNo: selection.sizeNo, priceGroup: detail.priceGroup, priceGroups: switches },
+    live,
+  );
+  const { sizes, chosen, price, red, soldOut } = view;
   const sku = skuFor(detail, colour.colorNo, chosen?.sizeNo ?? null);
-  const price = priceToShow(detail, live, colour.colorNo, chosen?.sizeNo ?? null);
-  const red = isRedPrice(detail.priceGroup, price.min, price.regular, switches);
-  const soldOut = isSoldOut(detail, live);
   const limit = maxQuantity(chosen?.stock ?? null);
   const sellable = detail.enabledFlag === 'Y';
   const offersHem = hemServiceOffered(detail.makePantsLengthFlag, switches);
@@ -142,6 +175,22 @@ function ProductView({
   const inseamProblem = hem ? inseamError(inseam) : null;
   const wished = wishList.codes.includes(detail.productCode);
   const missingSemi = detail.semiOptions.filter((o) => !semi[o.key]);
+  const liveConfig: LiveProductConfig = {
+    productCode: detail.productCode,
+    input: {
+      ...initialSelection(detail, null),
+      // Only what the view reads: the attribute is in the page's HTML.
+      table: { skus: detail.skus.map(({ skuCode, colorNo, sizeNo, price }) => ({ skuCode, colorNo, sizeNo, price })), sizes: detail.sizes },
+      priceGroup: detail.priceGroup,
+      priceGroups: {
+        RestrictPriceGroup: switches.RestrictPriceGroup,
+        VaryPriceGroup: switches.VaryPriceGroup,
+        ManualPriceGroup: switches.ManualPriceGroup,
+      },
+    },
+    currency,
+    originTemplate: t('product.originalPrice', { price: '{price}' }),
+  };
 
   useEffect(() => {
     wishlist?.setCollectionSwitch(switches.collectionSwitch);
@@ -150,9 +199,10 @@ function ProductView({
 
   // The choice lives in the URL: a sign-in round trip or a shared link comes back to it.
   useEffect(() => {
-    const href = `${prefix}${productDetailHref(detail.productCode, sku?.productId)}`;
-    if (`${location.pathname}${location.search}` !== href) history.replaceState(history.state, '', href);
-  }, [prefix, detail.productCode, sku?.productId]);
+    if (!urlRead) return;
+    const href = productAddress(prefix, detail.productCode, location.search, sku?.productId ?? null);
+    if (`${location.pathname}${location.search}` !== href) history.replaceState(history.state, '', `${href}${location.hash}`);
+  }, [urlRead, prefix, detail.productCode, sku?.productId]);
 
   useEffect(() => setQuantity((q) => Math.min(Math.max(1, q), Math.max(1, limit))), [limit]);
 
@@ -186,7 +236,7 @@ function ProductView({
     if (!cart) return setNotice({ kind: 'error', text: t('errors.interfaceException') });
     if (!added) return;
     if (added.ok) {
-      void loadStock(detail.productCode);
+      void loadStock(detail.productCode, { refresh: true });
       return setNotice({ kind: 'success', text: t('product.added') });
     }
     if (added.kind !== 'aborted') {
@@ -215,12 +265,28 @@ function ProductView({
   const cornerMark = detail.cornerCode ? corner.marks[detail.cornerCode] : undefined;
   return (
     <>
-      <article className="product-detail" data-product-code={detail.productCode} data-stock={stock.status}>
+      <article
+        className="product-detail"
+        data-product-code={detail.productCode}
+        data-stock={stockStatus}
+        data-hydrated={hydrated || undefined}
+        data-live-product={JSON.stringify(liveConfig)}
+      >
         <div className="product-detail__gallery">
           {colour.images.map((src, index) => (
             <div className="product-detail__picture" key={src}>
-              <ProductImage src={src} alt={`${detail.name} ${colour.name}`} width={800} height={1000} lazy={index > 0} />
-              {index === 0 && soldOut && (
+              <ProductImage
+                src={src}
+                alt={`${detail.name} ${colour.name}`}
+                width={800}
+                height={1000}
+                priority={index === 0}
+                lazy={false}
+                srcSet={responsiveSrcset(src, IMAGE_RATIO, IMAGE_WIDTHS)}
+                sizes={index === 0 ? MAIN_IMAGE_SIZES : SIDE_IMAGE_SIZES}
+              />
+              {index === 0 && (
+                // Always in the HTML, so live stock can show it without moving anything.
                 <img
                   className="corner-mark corner-mark--top-right"
                   data-corner="sold-out"
@@ -228,6 +294,8 @@ function ProductView({
                   alt={t('product.soldOut')}
                   width="64"
                   height="64"
+                  loading="lazy"
+                  hidden={!soldOut}
                 />
               )}
               {index === 0 && cornerMark && (
@@ -245,11 +313,14 @@ function ProductView({
         </div>
         <div className="product-detail__info">
           <h1 className="product-detail__name">{detail.name}</h1>
+          {/* The texts live stock may change before hydration (scripts/product-live.ts) keep what that script wrote. */}
           <p className="product-detail__price" data-red={red || undefined}>
-            <span data-price>{formatPriceRange(price.min, price.max, currency)}</span>
-            {price.origin !== null && (
-              <s className="product-detail__origin">{t('product.originalPrice', { price: formatPrice(price.origin, currency) })}</s>
-            )}
+            <span data-price suppressHydrationWarning>
+              {formatPriceRange(price.min, price.max, currency)}
+            </span>
+            <s className="product-detail__origin" hidden={price.origin === null} suppressHydrationWarning>
+              {t('product.originalPrice', { price: formatPrice(price.origin ?? price.regular, currency) })}
+            </s>
           </p>
           {detail.presaleFlag === 'Y' && <p className="product-detail__flag">{t('product.presale')}</p>}
           {detail.customMadeFlag === 'Y' && <p className="product-detail__flag">{t('product.customMade')}</p>}
@@ -291,7 +362,9 @@ function ProductView({
                   key={s.sizeNo}
                   type="button"
                   className="size"
+                  data-size-no={s.sizeNo}
                   data-sold-out={s.soldOut || undefined}
+                  data-sold-out-label={t('product.sizeSoldOut', { size: s.alias })}
                   disabled={s.soldOut}
                   aria-pressed={s.sizeNo === chosen?.sizeNo}
                   aria-label={s.soldOut ? t('product.sizeSoldOut', { size: s.alias }) : s.alias}
@@ -304,10 +377,10 @@ function ProductView({
             {chosen?.stock != null && chosen.stock <= 3 && (
               <p className="product-detail__few">{t('product.fewLeft', { count: chosen.stock })}</p>
             )}
-            {stock.status === 'error' && (
+            {stockStatus === 'error' && (
               <p className="product-detail__note">
                 {t('product.stockFailed')}{' '}
-                <button type="button" className="link-button" onClick={() => void loadStock(detail.productCode)}>
+                <button type="button" className="link-button" onClick={() => void loadStock(detail.productCode, { refresh: true })}>
                   {t('product.retry')}
                 </button>
               </p>
@@ -396,6 +469,8 @@ function ProductView({
               className="button product-detail__add"
               disabled={!sellable || soldOut || busy}
               onClick={() => void onAddToCart()}
+              data-add
+              suppressHydrationWarning
             >
               {!sellable ? t('product.unavailable') : soldOut ? t('product.soldOut') : busy ? t('product.adding') : t('product.addToCart')}
             </button>
@@ -445,7 +520,7 @@ function ProductView({
         </div>
       </article>
       {/* Editors' content for this product (CMS product page), rendered at build time like every page. */}
-      {cmsContent && (
+      {!prerendered && cmsContent && (
         <div className="product-detail__cms" data-product-page={detail.productPageCode} dangerouslySetInnerHTML={{ __html: cmsContent }} />
       )}
     </>

@@ -1,7 +1,11 @@
 /**
  * A product image with four states: unload until it comes within 600 px of the
- * viewport (or at once when not lazy), then loading, then loaded or error. A new src (or
- * turning loading on) starts again; a failure marks error and calls onError.
+ * viewport, then loading, then loaded or error. A new src (or turning loading on) starts
+ * again; a failure marks error and calls onError.
+ *
+ * An image that is not watched (`lazy` off) starts as loading, so the server-rendered HTML
+ * already has it: the product page's main image (`priority`: fetched first) and its gallery
+ * (left to the browser's own lazy loading), which a page without JavaScript still shows.
  */
 import { useEffect, useRef, useState } from 'react';
 import { IMAGE_VISIBILITY_MARGIN_PX } from '../../lib/constants.ts';
@@ -13,21 +17,46 @@ export interface ProductImageProps {
   alt: string;
   width: number;
   height: number;
+  /** Watched: nothing is fetched until it comes near the viewport. Default on. */
   lazy?: boolean;
+  /** The page's main image (its LCP): fetched eagerly, ahead of other images. Implies lazy off. */
+  priority?: boolean;
+  /** Widths the image CDN serves (image-url.ts responsiveSrcset), with the layout's sizes. */
+  srcSet?: string;
+  sizes?: string;
   /** Off keeps the image unloaded (a carousel's hidden slide). */
   load?: boolean;
   className?: string;
   onError?: (src: string) => void;
 }
 
-export default function ProductImage({ src, alt, width, height, lazy = true, load = true, className, onError }: ProductImageProps) {
-  const [state, setState] = useState<ImageState>('unload');
+export default function ProductImage({
+  src,
+  alt,
+  width,
+  height,
+  lazy = true,
+  priority = false,
+  srcSet,
+  sizes,
+  load = true,
+  className,
+  onError,
+}: ProductImageProps) {
+  const watched = lazy && !priority;
+  const [state, setState] = useState<ImageState>(load && !watched ? 'loading' : 'unload');
   const holder = useRef<HTMLSpanElement>(null);
+  const image = useRef<HTMLImageElement>(null);
 
   useEffect(() => {
+    if (!load) return setState('unload');
+    if (!watched || typeof IntersectionObserver === 'undefined') {
+      // The server's image may have finished (or failed) before hydration: its events are gone.
+      const img = image.current;
+      if (img?.complete && img.getAttribute('src') === src) return setState(img.naturalWidth > 0 ? 'loaded' : 'error');
+      return setState('loading');
+    }
     setState('unload');
-    if (!load) return;
-    if (!lazy || typeof IntersectionObserver === 'undefined') return setState('loading');
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
@@ -39,7 +68,7 @@ export default function ProductImage({ src, alt, width, height, lazy = true, loa
     );
     if (holder.current) observer.observe(holder.current);
     return () => observer.disconnect();
-  }, [src, load, lazy]);
+  }, [src, load, watched]);
 
   return (
     <span
@@ -50,11 +79,15 @@ export default function ProductImage({ src, alt, width, height, lazy = true, loa
     >
       {state !== 'unload' && state !== 'error' && (
         <img
+          ref={image}
           src={src}
+          srcSet={srcSet || undefined}
+          sizes={srcSet ? sizes : undefined}
           alt={alt}
           width={width}
           height={height}
-          decoding="async"
+          decoding={priority ? undefined : 'async'}
+          {...(priority ? { fetchPriority: 'high' as const } : { loading: watched ? undefined : ('lazy' as const) })}
           onLoad={() => setState('loaded')}
           onError={() => {
             setState('error');

@@ -426,9 +426,7 @@ export const ENDPOINTS = {
     summary: "A product's static detail in a language and region",
   }),
   productStock: endpoint({
-    method: 'POST',
-    path: '/product/stock',
-    auth: false,
+    ...LIGHT_ROUTES.productStock,
     body: z.object({ productCode: z.string().min(1), region }),
     resp: productStockSchema,
     summary: 'Live price and stock of every SKU of a product',

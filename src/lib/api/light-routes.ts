@@ -13,4 +13,5 @@ export interface Route {
 
 export const LIGHT_ROUTES = {
   productsByCodes: { method: 'POST', path: '/product/by-codes', auth: false },
+  productStock: { method: 'POST', path: '/product/stock', auth: false },
 } as const satisfies Record<string, Route>;

@@ -6,12 +6,14 @@
 import type { ProductDetail, ProductStock } from '../api/contract.ts';
 
 type Sku = ProductDetail['skus'][number];
+/** The part of a product these rules read: its SKUs and sizes (the page's live script has only these). */
+export type SkuTable = { skus: Array<Pick<Sku, 'skuCode' | 'colorNo' | 'sizeNo' | 'price'>>; sizes: ProductDetail['sizes'] };
 export type LiveSku = ProductStock['skus'][number];
 export type LiveStock = ReadonlyMap<string, LiveSku> | null;
 
 export const MAX_QUANTITY_PER_LINE = 99;
 
-export function skuFor(detail: ProductDetail, colorNo: string, sizeNo: string | null): Sku | null {
+export function skuFor<S extends Pick<Sku, 'colorNo' | 'sizeNo'>>(detail: { skus: S[] }, colorNo: string, sizeNo: string | null): S | null {
   if (!sizeNo) return null;
   return detail.skus.find((s) => s.colorNo === colorNo && s.sizeNo === sizeNo) ?? null;
 }
@@ -31,7 +33,7 @@ export interface SizeOption {
   soldOut: boolean;
 }
 
-export function sizeOptions(detail: ProductDetail, colorNo: string, live: LiveStock): SizeOption[] {
+export function sizeOptions(detail: SkuTable, colorNo: string, live: LiveStock): SizeOption[] {
   return detail.sizes.map((size) => {
     const sku = skuFor(detail, colorNo, size.sizeNo);
     const stock = sku && live ? (live.get(sku.skuCode)?.stock ?? 0) : null;
@@ -40,7 +42,7 @@ export function sizeOptions(detail: ProductDetail, colorNo: string, live: LiveSt
 }
 
 /** Every SKU of the product is out of stock (the sold-out corner mark). Unknown stock is not sold out. */
-export function isSoldOut(detail: ProductDetail, live: LiveStock): boolean {
+export function isSoldOut(detail: Pick<SkuTable, 'skus'>, live: LiveStock): boolean {
   return live !== null && detail.skus.every((s) => (live.get(s.skuCode)?.stock ?? 0) === 0);
 }
 
@@ -54,7 +56,7 @@ export interface PriceToShow {
 }
 
 /** The chosen SKU's price, or the range over the colour's SKUs; live prices win over the build's. */
-export function priceToShow(detail: ProductDetail, live: LiveStock, colorNo: string, sizeNo: string | null): PriceToShow {
+export function priceToShow(detail: Pick<SkuTable, 'skus'>, live: LiveStock, colorNo: string, sizeNo: string | null): PriceToShow {
   const chosen = skuFor(detail, colorNo, sizeNo);
   const skus = chosen ? [chosen] : detail.skus.filter((s) => s.colorNo === colorNo);
   const prices = (skus.length ? skus : detail.skus).map((s) => live?.get(s.skuCode)?.price ?? s.price);

@@ -13,6 +13,10 @@
  * - The user-agent redirect cannot be said in `_redirects` (no header conditions). nginx gets
  *   it as maps computed by the mobile-redirect function itself, for every page the build
  *   wrote; on Netlify and Cloudflare Pages the pre-paint inline script does it.
+ * - The spec's product address (/product-detail.html?productCode=…) serves the product's own
+ *   page in nginx and on Netlify (a query-matching rewrite). Cloudflare Pages cannot match a
+ *   query: it skips that line (it reads only lines of two or three fields) and serves the
+ *   shell, which loads the product in the browser.
  */
 import type { LanguageDefinition } from '../i18n/languages.ts';
 import {
@@ -24,6 +28,7 @@ import {
 } from './mobile-redirect.ts';
 import { NOT_FOUND_PATH, UNSERVED_FILES } from './static-rules.ts';
 import { PATH_REDIRECTS } from './app-pages.ts';
+import { PRODUCT_CODE_PATTERN, PRODUCT_QUERY_PATH } from '../product/product-id.ts';
 
 export interface HostRulesInput {
   languages: readonly LanguageDefinition[];
@@ -58,6 +63,11 @@ export function fixedRedirects(input: Pick<HostRulesInput, 'languages' | 'pagePa
 export function redirectsFile(input: HostRulesInput): string {
   const lines = [GENERATED, '# Netlify and Cloudflare Pages. Query strings are passed on.'];
   for (const rule of fixedRedirects(input)) lines.push(`${rule.from}  ${rule.to}  ${rule.status}`);
+  lines.push("# Netlify only (Cloudflare Pages skips lines of four fields and serves the shell): the product address's page.");
+  for (const language of input.languages) {
+    const prefix = prefixOf(language);
+    lines.push(`${prefix}${PRODUCT_QUERY_PATH}  productCode=:code  ${prefix}/product/:code.html  200!`);
+  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -79,6 +89,16 @@ export function notFoundCopies(languages: readonly LanguageDefinition[]): Array<
 
 const nginxString = (value: string) => `"${value.replace(/["\\$]/g, (c) => (c === '$' ? '${dollar}' : `\\${c}`))}"`;
 const regexEscape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A regex group capturing a path's language prefix ('' for the default language, '/en-gb'…). */
+function languagePrefixGroup(languages: readonly LanguageDefinition[]): string {
+  const segments = languages
+    .map((l) => l.pathSegment)
+    .filter(Boolean)
+    .map(regexEscape)
+    .join('|');
+  return `((?:/(?:${segments}))?)`;
+}
 
 /** The mobile target of every page the build wrote, as the function computes it for a query-less request. */
 function mobileTargets(input: HostRulesInput): Array<[string, string]> {
@@ -124,6 +144,17 @@ export function nginxServerInclude(input: HostRulesInput): string {
   lines.push(
     `location /_astro/ { add_header Cache-Control ${nginxString(IMMUTABLE)}; add_header X-Content-Type-Options nosniff; try_files $uri =404; }`,
   );
+  // The product address: its product's page (the query kept), a malformed code not found, no code the shell.
+  lines.push(
+    `location ~ "^${languagePrefixGroup(input.languages)}${regexEscape(PRODUCT_QUERY_PATH)}$" {`,
+    '  set $linea_lang $1;',
+    `  if ($arg_productCode ~ "${PRODUCT_CODE_PATTERN.source}") { rewrite ^ $linea_lang/product/$arg_productCode.html last; }`,
+    `  if ($arg_productCode != "") { return 302 $linea_lang${NOT_FOUND_PATH}; }`,
+    '  add_header Cache-Control "public, max-age=0, must-revalidate";',
+    '  add_header X-Content-Type-Options nosniff;',
+    '  try_files $uri =404;',
+    '}',
+  );
   lines.push(
     'location / {',
     '  add_header Cache-Control "public, max-age=0, must-revalidate";',
@@ -141,12 +172,7 @@ export function nginxServerInclude(input: HostRulesInput): string {
   lines.push(`  return 302 ${NOT_FOUND_PATH};`, '}');
   if (input.mobileSiteUrl) {
     const base = input.mobileSiteUrl.replace(/\/+$/, '');
-    const segments = input.languages
-      .map((l) => l.pathSegment)
-      .filter(Boolean)
-      .map(regexEscape)
-      .join('|');
-    const lang = `((?:/(?:${segments}))?)`;
+    const lang = languagePrefixGroup(input.languages);
     lines.push('# Phones go to the mobile site; the targets come from the mobile-redirect function.');
     lines.push('set $linea_query_parts "";');
     for (const [name, mobileName] of Object.entries(MOBILE_QUERY_NAMES)) {
@@ -162,6 +188,8 @@ export function nginxServerInclude(input: HostRulesInput): string {
     lines.push(`if ($linea_key ~ "^1\\|${lang}/coupon-collect\\.html\\|") { return 302 ${base}$1/coupon-collect; }`);
     // Read the query map before the last regex: a map's own regex would overwrite $1.
     lines.push('set $linea_mobile_query $linea_query;');
+    // A target with its own query (a product page's pid) takes the rest after an '&'.
+    lines.push('if ($linea_mobile_target ~ "\\?") { set $linea_mobile_query $linea_query_parts; }');
     lines.push('set $linea_go "$linea_phone|$linea_mobile_target";');
     lines.push('if ($linea_go ~ "^1\\|(.+)$") { return 302 $1$linea_mobile_query; }');
   }

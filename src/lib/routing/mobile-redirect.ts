@@ -91,6 +91,9 @@ export function mobileRedirectTarget(input: {
 
   if (TO_ROOT.has(path) || path.startsWith('/payment/') || path === '/payment_settlement.html') return to('/');
   if (path === '/product-detail.html') return to('/product');
+  // A product's own page: its code is in the path, where the mobile site wants pid.
+  const product = /^\/product\/([^/]+)\.html$/.exec(path);
+  if (product) return to('/product', new URLSearchParams([['pid', product[1]!], ...mappedQuery(query)]));
   if (path === '/search.html') {
     const storeCode = query.get('storeCode')?.trim();
     if (query.get('searchType') === 'storeCode' && storeCode)

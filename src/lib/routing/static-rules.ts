@@ -5,6 +5,7 @@
 import type { LanguageDefinition } from '../i18n/languages.ts';
 import { languageOfPath, localizedPath } from '../cms/pages.ts';
 import { PATH_REDIRECTS } from './app-pages.ts';
+import { PRODUCT_CODE_PATTERN, PRODUCT_QUERY_PATH, productPagePath } from '../product/product-id.ts';
 
 export type StaticAnswer = { kind: 'file'; file: string } | { kind: 'redirect'; status: 301 | 302; location: string };
 
@@ -19,6 +20,9 @@ export const UNSERVED_FILES = /^\/(?:_host\/|_redirects$|_headers$)|\/\./;
 /**
  * `pathname` is the decoded URL path. A file is served as is; a folder with index.html is
  * served at its slash form; anything else redirects to the not-found page of its language.
+ * The spec's product address, /product-detail.html?productCode=…, serves the product's own
+ * page (its query kept for the page: productId); a code without a page is not found, and the
+ * address without a code is the shell.
  */
 export function resolveStaticPath(
   pathname: string,
@@ -32,6 +36,13 @@ export function resolveStaticPath(
   const prefix = language.pathSegment ? `/${language.pathSegment}` : '';
   const moved = PATH_REDIRECTS[pathname.slice(prefix.length)];
   if (moved) return { kind: 'redirect', status: 301, location: `${prefix}${moved}${search}` };
+  if (pathname.slice(prefix.length) === PRODUCT_QUERY_PATH) {
+    const code = new URLSearchParams(search).get('productCode');
+    if (code) {
+      const file = `${prefix}${productPagePath(code)}`.slice(1);
+      return PRODUCT_CODE_PATTERN.test(code) && exists(file) ? { kind: 'file', file } : notFound(pathname, languages);
+    }
+  }
   const relative = pathname.replace(/^\/+/, '');
   if (relative === '' || pathname.endsWith('/')) {
     const index = `${relative}index.html`;

@@ -1,6 +1,7 @@
 /**
  * schema.org structured data (JSON-LD) for search engines: the brand (Organization), a
- * press release (NewsArticle) and breadcrumbs (BreadcrumbList). Pure builders over plain
+ * press release (NewsArticle), breadcrumbs (BreadcrumbList) and a product with an offer per
+ * currency (Product). Pure builders over plain
  * values; every URL given to them must already be absolute (seo/urls.ts).
  */
 
@@ -87,5 +88,53 @@ export function breadcrumbListJsonLd(crumbs: readonly Crumb[]): JsonLd {
     '@context': CONTEXT,
     '@type': 'BreadcrumbList',
     itemListElement: crumbs.map((crumb, index) => ({ '@type': 'ListItem', position: index + 1, name: crumb.name, item: crumb.url })),
+  };
+}
+
+export interface ProductOffer {
+  /** ISO 4217. */
+  currency: string;
+  /** The lowest selling price in that currency. */
+  price: number;
+  /** Absolute URL of the product's page in a language of that currency. */
+  url: string;
+}
+
+export interface ProductInput {
+  /** Absolute URL of the page. */
+  url: string;
+  name: string;
+  description: string;
+  sku: string;
+  /** Absolute image URLs, main first. */
+  images: readonly string[];
+  brand: string;
+  /** Whether it can be bought (switched on and listed); its live stock is the page's to show. */
+  available: boolean;
+  /** One offer per currency the store sells it in. */
+  offers: readonly ProductOffer[];
+  languageCode: string;
+}
+
+export function productJsonLd(product: ProductInput): JsonLd {
+  return {
+    '@context': CONTEXT,
+    '@type': 'Product',
+    '@id': product.url,
+    url: product.url,
+    name: product.name,
+    description: product.description,
+    sku: product.sku,
+    image: [...product.images],
+    brand: { '@type': 'Brand', name: product.brand },
+    inLanguage: product.languageCode,
+    offers: product.offers.map((offer) => ({
+      '@type': 'Offer',
+      price: offer.price,
+      priceCurrency: offer.currency,
+      url: offer.url,
+      availability: product.available ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
+      itemCondition: 'https://schema.org/NewCondition',
+    })),
   };
 }

@@ -1,0 +1,73 @@
+/**
+ * What search engines read, over real HTTP from the built release: every product of the sample
+ * catalogue has its own page in every language, listed in that language's sitemap when it is
+ * on sale, with a Product (JSON-LD) that a strict parser reads and the schema below accepts,
+ * and the head every indexable page needs.
+ */
+import { expect, test } from '@playwright/test';
+import { z } from 'zod';
+import { localizedPath } from '../../src/lib/cms/pages.ts';
+import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
+import { productPagePath } from '../../src/lib/product/product-id.ts';
+import { isValidProduct } from '../../src/lib/product/wishlist.ts';
+import { languageSitemapPath } from '../../src/build/seo/sitemap.ts';
+import { parseXml } from '../fixtures/xml.ts';
+import { catalogue } from './shopper.ts';
+
+const absolute = z.string().regex(/^https?:\/\/[^/]+\//);
+/** The Product rich result's rules, strictly: no field we do not mean to send. */
+const offerSchema = z.strictObject({
+  '@type': z.literal('Offer'),
+  price: z.number().positive(),
+  priceCurrency: z.enum(['TWD', 'HKD', 'MOP', 'CNY']),
+  url: absolute,
+  availability: z.enum(['https://schema.org/InStock', 'https://schema.org/Discontinued']),
+  itemCondition: z.literal('https://schema.org/NewCondition'),
+});
+const productSchema = z.strictObject({
+  '@context': z.literal('https://schema.org'),
+  '@type': z.literal('Product'),
+  '@id': absolute,
+  url: absolute,
+  name: z.string().min(1),
+  description: z.string().min(1),
+  sku: z.string().min(1),
+  image: z.array(absolute).min(1),
+  brand: z.strictObject({ '@type': z.literal('Brand'), name: z.string().min(1) }),
+  inLanguage: z.string(),
+  offers: z.array(offerSchema).min(1),
+});
+
+const head = (html: string, pattern: RegExp) => pattern.exec(html)?.[1] ?? null;
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!));
+
+test('every product has a page in every language, in the sitemap when on sale, with a valid Product', async ({ request, baseURL }) => {
+  const products = catalogue();
+  expect(products.length).toBeGreaterThan(100);
+  for (const language of LANGUAGES) {
+    const sitemap = parseXml(await (await request.get(languageSitemapPath(language.code))).text());
+    const listed = new Set((sitemap.urlset.url as Array<{ loc: string }>).map((u) => u.loc));
+    for (const product of products) {
+      const path = localizedPath(language, productPagePath(product.productCode));
+      const url = `${baseURL}${path}`;
+      const onSale = isValidProduct(product);
+      expect(listed.has(url), `${url} in the ${language.code} sitemap`).toBe(onSale);
+      const answer = await request.get(path);
+      expect(answer.status(), path).toBe(200);
+      const html = await answer.text();
+      expect(head(html, /<title>([^<]+)<\/title>/), path).toContain(product.names[language.code]!);
+      expect(head(html, /<link rel="canonical" href="([^"]+)"/)).toBe(url);
+      expect(head(html, /<meta name="description" content="([^"]+)"/)?.length ?? 0, path).toBeGreaterThan(20);
+      expect(html.match(/<link rel="alternate" hreflang=/g)?.length, path).toBe(LANGUAGES.length + 1);
+      expect(html.includes('<meta name="robots" content="noindex'), path).toBe(!onSale);
+      const [ld] = jsonLdOf(html).filter((data) => data['@type'] === 'Product');
+      const parsed = productSchema.safeParse(ld);
+      expect(parsed.success, `${path}: ${parsed.error?.message}`).toBe(true);
+      expect(parsed.data!.name).toBe(product.names[language.code]);
+      expect(parsed.data!.url).toBe(url);
+      expect(parsed.data!.offers.map((o) => o.priceCurrency).sort()).toEqual(['HKD', 'TWD']);
+      expect(parsed.data!.offers.every((o) => o.availability.endsWith(onSale ? 'InStock' : 'Discontinued'))).toBe(true);
+    }
+  }
+});
