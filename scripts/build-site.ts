@@ -24,6 +24,7 @@ import { astroOutDir, contentCacheDir } from '../src/build/env.ts';
 import { affectedPages } from './publish/affected-pages.ts';
 import { ROUTE_MANIFEST_FILE, parseRouteManifest, serializeRouteManifest, type RouteManifest } from './publish/route-manifest.ts';
 import { writeHostRules } from './host-rules.ts';
+import { compressTree } from './compress.ts';
 import { buildFingerprint } from './publish/build-fingerprint.ts';
 import { countPages } from './publish/releases.ts';
 import { pull } from './pull-content.ts';
@@ -43,8 +44,8 @@ export interface BuildResult {
   /** The next start or end date of a page after the build's clock, or null. */
   nextBoundary: number | null;
   ms: number;
-  /** Where the time went (ms): reading the content and route table, Astro's build, host rules and manifest. */
-  steps: { load: number; astro: number; after: number };
+  /** Where the time went (ms): reading the content and route table, Astro's build, host rules and manifest, compressed copies. */
+  steps: { load: number; astro: number; after: number; compress: number };
 }
 
 export interface BuildOptions {
@@ -54,6 +55,8 @@ export interface BuildOptions {
    * fingerprint is this build's (same code and configuration); otherwise the build is full.
    */
   base?: RouteManifest | null;
+  /** The release folder `base` came from: its compressed copies of unchanged assets are taken as they are. */
+  baseRelease?: string | null;
   /** Astro's experimental incremental build: pages whose digest (cacheKey) is unchanged are skipped. */
   incremental?: boolean;
   /** Pages rendered in parallel (Astro's build.concurrency). */
@@ -80,6 +83,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const rendered = performance.now();
   await writeHostRules(outDir, { partial: plan !== null });
   await writeFile(join(outDir, ROUTE_MANIFEST_FILE), serializeRouteManifest({ fingerprint, productData, routes }));
+  const ruled = performance.now();
+  await compressTree(outDir, { reuseFrom: plan ? options.baseRelease : null });
   return {
     outDir,
     mode: plan ? 'pages' : 'full',
@@ -90,7 +95,12 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     removed: plan?.removed ?? [],
     nextBoundary: nextPublicationBoundary(content, now),
     ms: Math.round(performance.now() - started),
-    steps: { load: Math.round(loaded - started), astro: Math.round(rendered - loaded), after: Math.round(performance.now() - rendered) },
+    steps: {
+      load: Math.round(loaded - started),
+      astro: Math.round(rendered - loaded),
+      after: Math.round(ruled - rendered),
+      compress: Math.round(performance.now() - ruled),
+    },
   };
 }
 
@@ -209,7 +219,7 @@ if (import.meta.main) {
       job = asked;
     }
     const base = job.baseRelease ? await readRouteManifest(job.baseRelease) : null;
-    const result = await buildSite({ outDir: job.outDir, base });
+    const result = await buildSite({ outDir: job.outDir, base, baseRelease: job.baseRelease ?? null });
     if (values.wait) console.log(`[build] RESULT ${JSON.stringify(result)}`);
     console.log(
       `[build] ${result.pages} pages ${result.mode === 'pages' ? 'rendered again ' : ''}in ${(result.ms / 1000).toFixed(1)} s into ${join(result.outDir)}/`,

@@ -1,6 +1,6 @@
 /**
  * Writes the host rules next to a fresh build (see src/lib/routing/host-rules.ts): `_redirects`,
- * `_headers`, the 404.html of each language, and under `_host/` the nginx includes and the
+ * `_headers`, the 404.html of each language, and under `_host/` the nginx includes (the Brotli one apart) and the
  * CMS pages the local server's mobile redirect matches.
  */
 import { existsSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { mobileSiteUrl } from '../src/build/env.ts';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
 import {
   headersFile,
+  nginxBrotliInclude,
   nginxHttpInclude,
   nginxServerInclude,
   notFoundCopies,
@@ -50,6 +51,7 @@ export async function writeHostRules(outDir: string, options: { partial?: boolea
     replaceFile(join(outDir, '_headers'), headersFile()),
     replaceFile(join(outDir, HOST_DIR, 'nginx-http.conf'), nginxHttpInclude(input)),
     replaceFile(join(outDir, HOST_DIR, 'nginx-server.conf'), nginxServerInclude(input)),
+    replaceFile(join(outDir, HOST_DIR, 'nginx-brotli.conf'), nginxBrotliInclude()),
     replaceFile(join(outDir, MOBILE_PAGES_FILE), `${JSON.stringify(mobilePages)}\n`),
     ...notFoundCopies(LANGUAGES)
       .filter(({ from }) => !options.partial || existsSync(join(outDir, from)))

@@ -10,6 +10,7 @@ import { LANGUAGES } from '../src/lib/i18n/languages.ts';
 import { mobileSiteUrl, port } from '../src/build/env.ts';
 import { mobileRedirectForRequest, type MobilePagesBySegment } from '../src/lib/routing/mobile-redirect.ts';
 import { resolveStaticPath } from '../src/lib/routing/static-rules.ts';
+import { chooseCoding, COMPRESSIBLE_FILE, PRECOMPRESSED } from '../src/lib/routing/content-encoding.ts';
 import { MOBILE_PAGES_FILE } from './host-rules.ts';
 
 const TYPES: Record<string, string> = {
@@ -128,16 +129,23 @@ export function startStaticServer(options: StaticServerOptions): Promise<{ url: 
       return;
     }
     const path = join(base, answer.file);
-    const stat = statSync(path);
-    const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}"`;
+    // A text file is sent as its precompressed copy when the browser takes one (scripts/compress.ts).
+    const compressible = COMPRESSIBLE_FILE.test(answer.file);
+    const available = compressible ? PRECOMPRESSED.filter((p) => existsSync(`${path}${p.extension}`)).map((p) => p.coding) : [];
+    const coding = chooseCoding(req.headers['accept-encoding'], available);
+    const sent = coding ? `${path}${PRECOMPRESSED.find((p) => p.coding === coding)!.extension}` : path;
+    const stat = statSync(sent);
+    const etag = `W/"${stat.size.toString(16)}-${stat.mtimeMs.toString(16)}${coding ? `-${coding}` : ''}"`;
+    // The same address answers phones with a redirect, and compressed or not by Accept-Encoding: caches must keep them apart.
+    const vary = [...(mobileSite && isPage ? ['User-Agent'] : []), ...(compressible ? ['Accept-Encoding'] : [])];
     const headers = {
       'content-type': TYPES[extname(path)] ?? 'application/octet-stream',
       'cache-control': cacheControl(answer.file),
       etag,
       'last-modified': stat.mtime.toUTCString(),
       'x-content-type-options': 'nosniff',
-      // The same page address answers phones with a redirect: caches must keep the two apart.
-      ...(mobileSite && isPage ? { vary: 'User-Agent' } : {}),
+      ...(coding ? { 'content-encoding': coding } : {}),
+      ...(vary.length ? { vary: vary.join(', ') } : {}),
     };
     if (req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers).end();
@@ -145,7 +153,7 @@ export function startStaticServer(options: StaticServerOptions): Promise<{ url: 
     }
     res.writeHead(200, { ...headers, 'content-length': stat.size });
     if (req.method === 'HEAD') res.end();
-    else createReadStream(path).pipe(res);
+    else createReadStream(sent).pipe(res);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -17,6 +17,7 @@ import { languagesToPull } from './affected-pages.ts';
 import type { ChangeSet } from './build-queue.ts';
 import { createChildBuilder, readRouteManifest, type BuildResult } from '../build-site.ts';
 import { buildFingerprint } from './build-fingerprint.ts';
+import { ENCODINGS } from '../compress.ts';
 import type { ReleaseManager } from './releases.ts';
 
 export interface PublishResult {
@@ -104,12 +105,17 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
             await rm(partial, { recursive: true, force: true });
             build = await builder.build({ outDir: partial, baseRelease: dir });
           }
-          step(`build (load ${build.steps.load} ms, astro ${build.steps.astro} ms, rules ${build.steps.after} ms)`, seededAt);
+          step(
+            `build (load ${build.steps.load} ms, astro ${build.steps.astro} ms, rules ${build.steps.after} ms, compress ${build.steps.compress} ms)`,
+            seededAt,
+          );
           const merging = now();
           for (const folder of [PRODUCT_CONTENT_DIR, ...(build.productData ? [PRODUCT_DATA_DIR] : [])])
             await rm(join(dir, folder), { recursive: true, force: true });
           await mergeInto(partial, dir);
-          for (const path of build.removed) await rm(join(dir, fileOfRoute(path)), { force: true });
+          for (const path of build.removed)
+            for (const file of [fileOfRoute(path), ...ENCODINGS.map((e) => `${fileOfRoute(path)}${e.extension}`)])
+              await rm(join(dir, file), { force: true });
           step('merge', merging);
           return {};
         },

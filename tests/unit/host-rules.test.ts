@@ -11,6 +11,7 @@ import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import {
   fixedRedirects,
   headersFile,
+  nginxBrotliInclude,
   nginxHttpInclude,
   nginxServerInclude,
   redirectsFile,
@@ -18,7 +19,8 @@ import {
 } from '../../src/lib/routing/host-rules.ts';
 import { mobileRedirectForRequest } from '../../src/lib/routing/mobile-redirect.ts';
 import { resolveStaticPath } from '../../src/lib/routing/static-rules.ts';
-import { startNginx } from '../fixtures/nginx.ts';
+import { hasBrotliStatic, startNginx } from '../fixtures/nginx.ts';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const MOBILE = 'https://m.linea.example';
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
@@ -112,8 +114,13 @@ describe('_redirects and _headers (Netlify, Cloudflare Pages)', () => {
     expect(rules.every((line) => [3, 4].includes(line.split(/\s+/).length))).toBe(true);
   });
 
-  it('marks hashed assets immutable', () => {
-    expect(headersFile()).toMatch(/^\/_astro\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
+  it('marks hashed assets immutable and pages revalidated, never both on one path', () => {
+    const text = headersFile();
+    expect(text).toMatch(/^\/_astro\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
+    for (const path of ['/', '/*/', '/*.html', '/*.xml', '/*.json'])
+      expect(text).toContain(`\n${path}\n  Cache-Control: public, max-age=0, must-revalidate\n`);
+    // Cloudflare joins the values of every matching rule: no catch-all may set Cache-Control.
+    expect(text).not.toMatch(/^\/\*\n(?: {2}.*\n)* {2}Cache-Control/m);
   });
 });
 
@@ -126,13 +133,20 @@ describe('the nginx includes, served by nginx', () => {
     dir = await mkdtemp(join(tmpdir(), 'nginx-'));
     for (const file of FILES) {
       await mkdir(dirname(join(dir, 'site', file)), { recursive: true });
-      await writeFile(join(dir, 'site', file), `<!doctype html><title>${file}</title>`);
+      const body = `<!doctype html><title>${file}</title>`;
+      await writeFile(join(dir, 'site', file), body);
+      // The build's compressed copies (scripts/compress.ts), on the pages and assets.
+      if (/\.(html|js)$/.test(file)) {
+        await writeFile(join(dir, 'site', `${file}.gz`), gzipSync(body));
+        await writeFile(join(dir, 'site', `${file}.br`), brotliCompressSync(body));
+      }
     }
+    await writeFile(join(dir, 'brotli.conf'), nginxBrotliInclude());
     await writeFile(join(dir, 'http.conf'), nginxHttpInclude(input));
     await writeFile(join(dir, 'server.conf'), nginxServerInclude(input));
     ({ origin, stop } = await startNginx(
       dir,
-      `root ${join(dir, 'site')}; absolute_redirect off; include ${join(dir, 'server.conf')};`,
+      `root ${join(dir, 'site')}; absolute_redirect off; include ${join(dir, 'server.conf')};${hasBrotliStatic() ? ` include ${join(dir, 'brotli.conf')};` : ''}`,
       `include ${join(dir, 'http.conf')};`,
     ));
   });
@@ -232,6 +246,20 @@ describe('the nginx includes, served by nginx', () => {
   it('serves hashed assets as immutable and pages as revalidated', async () => {
     expect((await get('/_astro/app.js', DESKTOP)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await get('/women.html', DESKTOP)).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it.each([
+    ['br, gzip', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['identity', null],
+  ])("sends the build's compressed copy for Accept-Encoding %s", async (accept, coding) => {
+    if (coding === 'br' && !hasBrotliStatic()) return; // nginx without the module: gzip only (the CI installs it)
+    for (const path of ['/women.html', '/en-gb/', '/_astro/app.js']) {
+      const answer = await fetch(`${origin}${path}`, { headers: { 'accept-encoding': accept, 'user-agent': DESKTOP } });
+      expect(answer.headers.get('content-encoding'), path).toBe(coding);
+      expect(answer.headers.get('vary'), path).toContain('Accept-Encoding');
+      expect(await answer.text()).toMatch(/^<!doctype html><title>/);
+    }
   });
 
   it('lists every fixed redirect once', () => {

@@ -3,7 +3,8 @@
  * server applies (static-rules.ts, mobile-redirect.ts):
  * - `_redirects` and `_headers` for Netlify and Cloudflare Pages;
  * - an nginx include pair: `nginx-http.conf` (maps, in the http block) and
- *   `nginx-server.conf` (in the server block whose root is the built site).
+ *   `nginx-server.conf` (in the server block whose root is the built site), and
+ *   `nginx-brotli.conf` beside it where nginx has the brotli_static module.
  *
  * Decisions:
  * - `_redirects` holds only rules both hosts read the same way (explicit paths, 301/302):
@@ -42,6 +43,8 @@ export interface HostRulesInput {
 const GENERATED = '# Generated at build time by scripts/host-rules.ts (src/lib/routing/host-rules.ts). Do not edit.';
 /** Hashed build assets never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else is asked for again each time (answered 304 while it has not changed). */
+const REVALIDATE = 'public, max-age=0, must-revalidate';
 
 const prefixOf = (language: LanguageDefinition) => (language.pathSegment ? `/${language.pathSegment}` : '');
 
@@ -72,11 +75,14 @@ export function redirectsFile(input: HostRulesInput): string {
 }
 
 export function headersFile(): string {
+  // Cloudflare joins the values of a header that several rules set, so no two Cache-Control
+  // rules may match one path: the revalidating ones name pages, folders and data, never _astro.
   return `${[
     GENERATED,
-    "# Netlify and Cloudflare Pages. Pages keep the hosts' default (revalidate every time), so a publish shows at once.",
+    '# Netlify and Cloudflare Pages. Hashed assets never change; pages and data revalidate, so a publish shows at once.',
     '/_astro/*',
     `  Cache-Control: ${IMMUTABLE}`,
+    ...['/', '/*/', '/*.html', '/*.xml', '/*.json'].flatMap((path) => [path, `  Cache-Control: ${REVALIDATE}`]),
     '/*',
     '  X-Content-Type-Options: nosniff',
   ].join('\n')}\n`;
@@ -136,9 +142,16 @@ export function nginxHttpInclude(input: HostRulesInput): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The Brotli copies, for an nginx with the brotli_static module (ngx_brotli): include it after nginx-server.conf. */
+export function nginxBrotliInclude(): string {
+  return `${GENERATED}\n# Needs load_module of ngx_http_brotli_static_module (Debian: libnginx-mod-http-brotli-static).\nbrotli_static on;\n`;
+}
+
 /** The server-block half: fixed redirects, not-found per language, caching, and the mobile redirect. */
 export function nginxServerInclude(input: HostRulesInput): string {
   const lines = [GENERATED, '# Include in the server block whose root is the built site (e.g. root /srv/linea/releases/current;).'];
+  // The build writes a .gz (and a .br) beside every text file: send those, never compress on the fly.
+  lines.push('gzip_static on;', 'gzip_vary on;');
   for (const rule of fixedRedirects(input)) lines.push(`location = ${rule.from} { return ${rule.status} ${rule.to}$is_args$args; }`);
   lines.push(`location ~ "${UNSERVED_FILES.source.replaceAll('\\/', '/')}" { return 404; }`);
   lines.push(
@@ -150,14 +163,14 @@ export function nginxServerInclude(input: HostRulesInput): string {
     '  set $linea_lang $1;',
     `  if ($arg_productCode ~ "${PRODUCT_CODE_PATTERN.source}") { rewrite ^ $linea_lang/product/$arg_productCode.html last; }`,
     `  if ($arg_productCode != "") { return 302 $linea_lang${NOT_FOUND_PATH}; }`,
-    '  add_header Cache-Control "public, max-age=0, must-revalidate";',
+    `  add_header Cache-Control ${nginxString(REVALIDATE)};`,
     '  add_header X-Content-Type-Options nosniff;',
     '  try_files $uri =404;',
     '}',
   );
   lines.push(
     'location / {',
-    '  add_header Cache-Control "public, max-age=0, must-revalidate";',
+    `  add_header Cache-Control ${nginxString(REVALIDATE)};`,
     '  add_header X-Content-Type-Options nosniff;',
     '  try_files $uri $uri/index.html =404;',
     '}',

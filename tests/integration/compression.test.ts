@@ -1,0 +1,143 @@
+/**
+ * Compressed bytes: the build's .br and .gz copies (scripts/compress.ts) and the local server's
+ * choice among them by Accept-Encoding, over real HTTP.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressTree } from '../../scripts/compress.ts';
+import { startStaticServer } from '../../scripts/static-server.ts';
+import { chooseCoding } from '../../src/lib/routing/content-encoding.ts';
+
+const PAGE = `<!doctype html><title>Women</title>${'<p>Knitwear for the cold months.</p>'.repeat(200)}`;
+const FILES: Record<string, string> = {
+  'women.html': PAGE,
+  'en-gb/index.html': PAGE,
+  'sitemap-zh-TW.xml': '<?xml version="1.0"?><urlset></urlset>',
+  'product-data/zh-TW/L1.json': '{"productCode":"L1"}',
+  '_astro/app.AbC123.js': 'export const x = 1;'.repeat(100),
+  '_astro/app.AbC123.css': 'body{margin:0}'.repeat(100),
+  'brand/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+  'brand/logo.png': 'not text',
+  '_host/nginx-server.conf': 'gzip_static on;',
+  '.routes.json': '{}',
+};
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'compress-'));
+  for (const [file, body] of Object.entries(FILES)) {
+    await mkdir(dirname(join(dir, 'site', file)), { recursive: true });
+    await writeFile(join(dir, 'site', file), body);
+  }
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the build writes compressed copies', () => {
+  it('beside every HTML, JS, CSS, SVG, JSON and XML file, each decompressing to the file', async () => {
+    const result = await compressTree(join(dir, 'site'));
+    expect(result.files).toBe(7);
+    for (const file of Object.keys(FILES)) {
+      const text = /\.(html|js|css|svg|json|xml)$/.test(file) && !file.startsWith('_host/') && !file.startsWith('.');
+      expect(existsSync(join(dir, 'site', `${file}.br`)), file).toBe(text);
+      expect(existsSync(join(dir, 'site', `${file}.gz`)), file).toBe(text);
+      if (!text) continue;
+      expect(brotliDecompressSync(await readFile(join(dir, 'site', `${file}.br`))).toString()).toBe(FILES[file]);
+      expect(gunzipSync(await readFile(join(dir, 'site', `${file}.gz`))).toString()).toBe(FILES[file]);
+    }
+    expect(result.bytes.br).toBeLessThan(result.bytes.raw / 4);
+  });
+
+  it("takes the base release's copies of an unchanged hashed asset instead of compressing it again", async () => {
+    const partial = join(dir, 'partial');
+    await mkdir(join(partial, '_astro'), { recursive: true });
+    await writeFile(join(partial, '_astro/app.AbC123.js'), FILES['_astro/app.AbC123.js']!);
+    await writeFile(join(partial, 'women.html'), PAGE.replace('Women', 'Femmes'));
+    const result = await compressTree(partial, { reuseFrom: join(dir, 'site') });
+    expect(result).toMatchObject({ files: 2, reused: 1 });
+    expect(brotliDecompressSync(await readFile(join(partial, 'women.html.br'))).toString()).toContain('Femmes');
+  });
+});
+
+describe('the local server negotiates the encoding', () => {
+  let server: Awaited<ReturnType<typeof startStaticServer>>;
+  beforeAll(async () => {
+    server = await startStaticServer({ root: join(dir, 'site'), port: 0, mobileSiteUrl: '' });
+  });
+  afterAll(() => server.close());
+
+  /** A raw request: no client decompression, so the bytes on the wire are what we check. */
+  const get = (path: string, headers: Record<string, string> = {}, method = 'GET') =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((resolve, reject) => {
+      const req = request(`${server.url}${path}`, { method, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('sends Brotli to a browser that takes it, gzip to one that takes only that, and the file otherwise', async () => {
+    const br = await get('/women.html', { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(PAGE);
+    expect(Number(br.headers['content-length'])).toBe((await stat(join(dir, 'site', 'women.html.br'))).size);
+    const gz = await get('/en-gb/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(PAGE);
+    const plain = await get('/women.html');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(PAGE);
+    for (const answer of [br, gz, plain]) {
+      expect(answer.headers.vary).toContain('Accept-Encoding');
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+    }
+  });
+
+  it('keeps an entity tag per encoding, answers 304 to the same one, and HEAD with the compressed length', async () => {
+    const br = await get('/_astro/app.AbC123.js', { 'accept-encoding': 'br' });
+    const gz = await get('/_astro/app.AbC123.js', { 'accept-encoding': 'gzip' });
+    expect(br.headers.etag).not.toBe(gz.headers.etag);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await get('/_astro/app.AbC123.js', { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) })).status).toBe(304);
+    const head = await get('/_astro/app.AbC123.js', { 'accept-encoding': 'br' }, 'HEAD');
+    expect(head.headers['content-length']).toBe(br.headers['content-length']);
+    expect(head.body.length).toBe(0);
+  });
+
+  it('sends images as they are, and never the copies of unserved files', async () => {
+    const png = await get('/brand/logo.png', { 'accept-encoding': 'br' });
+    expect(png.headers['content-encoding']).toBeUndefined();
+    expect(png.headers.vary).toBeUndefined();
+    expect((await get('/_host/nginx-server.conf', { 'accept-encoding': 'br' })).status).toBe(302);
+  });
+});
+
+describe('choosing an encoding', () => {
+  const both = ['br', 'gzip'] as const;
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['br;q=0.5, gzip', 'gzip'],
+    ['gzip;q=0.8, br;q=0.8', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0.1, gzip;q=0', 'br'],
+    ['identity', null],
+    ['', null],
+    ['x-gzip', 'gzip'],
+    ['BR', 'br'],
+  ])('%j → %s', (header, expected) => {
+    expect(chooseCoding(header, both)).toBe(expected);
+  });
+  it('only among the copies that exist', () => {
+    expect(chooseCoding('br, gzip', ['gzip'])).toBe('gzip');
+    expect(chooseCoding('br', ['gzip'])).toBeNull();
+  });
+});
