@@ -10,9 +10,25 @@
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import type { AstroIntegration, AstroUserConfig } from 'astro';
+import type { Plugin } from 'vite';
 import { LANGUAGES, DEFAULT_LANGUAGE } from '../lib/i18n/languages.ts';
 import { astroOutDir, buildConcurrency, siteUrl } from './env.ts';
 import { renderScopePlugin } from './build-options.ts';
+
+/**
+ * The browser's chunks: React in one file, and the header's islands with what only they use in
+ * another, loaded together when the shopper first reaches for the header. Dozens of small
+ * files each compressed on its own cost more bytes (and requests) than the same code in two;
+ * what the start-up scripts share with them (nanostores, the platform, the API core) stays
+ * apart, so a page's first scripts never pull the header in.
+ */
+const CHUNK_GROUPS = [
+  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ },
+  {
+    name: 'header',
+    test: /src[\\/](islands[\\/](header[\\/]|search[\\/]SearchPanel|use-[\w-]+\.ts)|stores[\\/](header|search|session)\.ts|lib[\\/](search[\\/]|format[\\/]badge))/,
+  },
+];
 
 export function astroConfig(): AstroUserConfig {
   return {
@@ -32,7 +48,9 @@ export function astroConfig(): AstroUserConfig {
     // CMS images are resized by the image CDN (the _r- suffix), not at build time.
     image: { responsiveStyles: true },
     devToolbar: { enabled: false },
-    vite: { plugins: [renderScopePlugin(null, 'post')] },
+    vite: {
+      plugins: [renderScopePlugin(null, 'post'), chunkGroupsPlugin()],
+    },
   };
 }
 
@@ -47,6 +65,26 @@ function clientDirectives(): AstroIntegration {
           entrypoint: fileURLToPath(new URL('../scripts/directives/interaction.ts', import.meta.url)),
         });
       },
+    },
+  };
+}
+
+/**
+ * The chunk groups above, each taking only the modules it names: a group that took their
+ * imports too would take what the start-up scripts share with the header, and a page would
+ * load the header to run them. That needs entries that may export more than they declare.
+ */
+function chunkGroupsPlugin(): Plugin {
+  return {
+    name: 'storefront-chunk-groups',
+    configEnvironment(name, config) {
+      if (name !== 'client') return;
+      const rolldown = (config.build ??= {}).rolldownOptions ?? {};
+      config.build.rolldownOptions = {
+        ...rolldown,
+        preserveEntrySignatures: 'allow-extension',
+        output: { ...rolldown.output, codeSplitting: { includeDependenciesRecursively: false, groups: CHUNK_GROUPS } },
+      };
     },
   };
 }

@@ -1,9 +1,10 @@
 /** Islands translate with the strings the page handed them at build time (no flash, no fetch). */
 import { useMemo } from 'react';
-import { createTranslator, type LocaleResources } from '../lib/i18n/translator.ts';
+import { createTranslator, type LocaleResources, type Translate } from '../lib/i18n/translator.ts';
 
-export function useTranslator(languageCode: string, messages: LocaleResources) {
-  return useMemo(() => createTranslator(languageCode, messages), [languageCode, messages]);
+/** The island's translator over its dictionary; `languageCode` is the page's, for the islands that format dates and prices. */
+export function useTranslator(_languageCode: string, messages: LocaleResources): Translate {
+  return useMemo(() => createTranslator(messages), [messages]);
 }
 
 export interface IslandProps {

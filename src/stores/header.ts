@@ -1,10 +1,12 @@
 /**
  * Header state shared by the header islands: which layer is open (one at a time) and the
  * account entry's display mode — A by default, B (account with its label) in the account area, D while
- * the category float layer is open.
+ * the category float layer is open; and the category tree the layer shows, from its file.
  */
 import { atom } from 'nanostores';
 import { CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../lib/constants.ts';
+import { categoryTreeUrl, type CategoryTab } from '../lib/header/category-tree.ts';
+import { getPlatform } from './platform.ts';
 
 export type HeaderLayer = 'none' | 'category' | 'search' | 'mini-cart' | 'account';
 
@@ -70,4 +72,25 @@ export function scheduleServiceTip(): void {
   serviceTipScheduled = true;
   setTimeout(() => $serviceTip.set(true), CUSTOMER_TIP_SHOW_AT_MS);
   setTimeout(() => $serviceTip.set(false), CUSTOMER_TIP_HIDE_AT_MS);
+}
+
+export type CategoryTreeState = { status: 'idle' | 'loading' | 'error'; tabs: null } | { status: 'ready'; tabs: CategoryTab[] };
+export const $categoryTree = atom<CategoryTreeState>({ status: 'idle', tabs: null });
+
+/**
+ * The page language's category tree, fetched once (the browser caches the file); a failure
+ * leaves the layer with its tabs' own links, and the next call tries again.
+ */
+export async function loadCategoryTree(): Promise<void> {
+  const { status } = $categoryTree.get();
+  if (status === 'loading' || status === 'ready') return;
+  $categoryTree.set({ status: 'loading', tabs: null });
+  const platform = getPlatform();
+  try {
+    const res = await platform.fetch(categoryTreeUrl(platform.language().code));
+    const body: unknown = res.ok ? await res.json() : null;
+    $categoryTree.set(Array.isArray(body) ? { status: 'ready', tabs: body as CategoryTab[] } : { status: 'error', tabs: null });
+  } catch {
+    $categoryTree.set({ status: 'error', tabs: null });
+  }
 }

@@ -10,9 +10,9 @@
  */
 import { atom } from 'nanostores';
 import type { ProductDetail, ProductStock } from '../lib/api/contract.ts';
-import { callLight, LIGHT_ROUTES } from '../lib/api/core.ts';
 import { PRODUCT_CODE_PATTERN } from '../lib/product/product-id.ts';
 import { getPlatform } from './platform.ts';
+import { callPublic } from './public-api.ts';
 
 export type ProductState =
   { status: 'loading' } | { status: 'ready'; detail: ProductDetail } | { status: 'not-found' } | { status: 'error' };
@@ -111,12 +111,10 @@ export function loadStock(productCode: string, options: { refresh?: boolean } = 
 }
 
 async function fetchStock(productCode: string): Promise<void> {
-  const platform = getPlatform();
-  const { code: language, region } = platform.language();
   // A refresh keeps the figures shown until the new ones come; another product starts afresh.
   const shown = $stock.get();
   if (shown.status !== 'ready' || shown.productCode !== productCode) $stock.set({ status: 'loading', productCode });
-  const result = await callLight<ProductStock>(LIGHT_ROUTES.productStock, { productCode, region }, { fetch: platform.fetch, language });
+  const result = await callPublic('productStock', { productCode, region: getPlatform().language().region });
   if (!result.ok) {
     if (result.kind !== 'aborted') $stock.set({ status: 'error', productCode });
     return;

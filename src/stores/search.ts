@@ -2,9 +2,9 @@
  * The search state: the panel's recent searches kept in local storage, its hot (recommended)
  * words, the suggestions while typing and where a search goes; and the search page's results.
  *
- * The API client is imported on first use, not with this module: the panel sits in every
- * page's header, and a visitor's page must not load the client and its schemas just by being
- * open (README "JavaScript per page"). Focus (hot words) or typing (suggestions) brings it.
+ * Every call here is a public read through the API core alone (public-api.ts): the panel sits
+ * in every page's header and the results page is a visitor's, so neither loads the member
+ * client or the contract's schemas.
  */
 import { atom, onMount } from 'nanostores';
 import { RECOMMENDED_WORDS_SHOWN, SEARCH_SUGGESTION_DEBOUNCE_MS } from '../lib/constants.ts';
@@ -12,7 +12,7 @@ import { addToHistory, parseStoredHistory, removeFromHistory } from '../lib/sear
 import type { SearchQuery } from '../lib/search/query.ts';
 import { searchTarget, type SpecifiedSearchWords } from '../lib/search/target.ts';
 import { getPlatform, languagePrefix } from './platform.ts';
-import { callApi } from './session.ts';
+import { callPublic } from './public-api.ts';
 
 // ---------------------------------------------------------------------------------------
 // Recent searches
@@ -69,7 +69,7 @@ export function loadHotWords(): Promise<void> {
   if ($hotWords.get().length > 0) return Promise.resolve();
   hotWordsLoading ??= (async () => {
     // A failure (offline, even the client not loading) leaves no hot words: the panel works without.
-    const result = await callApi('recommendedWords');
+    const result = await callPublic('recommendedWords');
     if (result.ok)
       $hotWords.set(
         result.data
@@ -145,7 +145,7 @@ async function showSuggestions(word: string): Promise<void> {
 
 /** The answer, cached; null on failure (not cached, so the word is asked again next time). */
 async function requestSuggestions(word: string): Promise<string[] | null> {
-  const result = await callApi('searchSuggestions', { word });
+  const result = await callPublic('searchSuggestions', { word });
   if (!result.ok) return null;
   suggestionCache.set(word, result.data);
   return result.data;
@@ -198,7 +198,7 @@ export async function searchProducts(query: SearchQuery): Promise<void> {
   if (!query.description && !query.storeCode) return $searchResults.set({ status: 'idle' });
   $searchResults.set({ status: 'loading' });
   const language = getPlatform().language();
-  const result = await callApi('productSearch', {
+  const result = await callPublic('productSearch', {
     ...(query.storeCode ? { searchType: 'storeCode' as const, storeCode: query.storeCode } : { description: query.description }),
     sort: query.sort,
     page: query.page,

@@ -3,14 +3,13 @@
  * the route-change rule and the customer-service tip; the live-broadcast banner; the search
  * box on the search page.
  */
+import { hydrateIsland } from './islands.ts';
 import { expect, test } from '@playwright/test';
 import { CATEGORY_LAYER_HOVER_DELAY_MS, CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../../src/lib/constants.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { CHAT_URL } from '../../playwright.config.ts';
 import { pausedClock } from './clock.ts';
 import { languageConfig, switchConfig } from './content.ts';
-
-const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
 
 test.describe('narrow screens', () => {
   test.use({ viewport: { width: 390, height: 844 } });
@@ -21,8 +20,8 @@ test.describe('narrow screens', () => {
     const tabs = page.locator('.site-header__genders');
     await expect(box).toBeHidden();
     await expect(tabs).toBeHidden();
-    await page.locator(hydrated('GenderNav')).waitFor({ state: 'attached' });
-    await page.locator(hydrated('SearchPanel')).waitFor({ state: 'attached' });
+    await hydrateIsland(page, 'GenderNav');
+    await hydrateIsland(page, 'SearchPanel');
     await page.locator('.gender-nav__toggle').click();
     await expect(box).toBeVisible();
     await expect(box).toBeFocused();
@@ -40,7 +39,7 @@ test.describe('narrow screens', () => {
     const clock = await pausedClock(page);
     await page.goto('/c/W01.html');
     await clock.hydrate('GenderNav');
-    await page.locator(hydrated('SearchPanel')).waitFor({ state: 'attached' });
+    await hydrateIsland(page, 'SearchPanel');
     await page.locator('.gender-nav__toggle').hover();
     await page.clock.runFor(CATEGORY_LAYER_HOVER_DELAY_MS - 50);
     await expect(page.locator('.site-header__genders')).toBeHidden();
@@ -73,7 +72,7 @@ test.describe('narrow screens', () => {
     await expect(page.locator('.gender-nav__toggle')).toBeHidden();
     // Hydration starts the tip's clock: it is the moment the navigation can first be used.
     await clock.hydrate('GenderNav');
-    await page.locator(hydrated('SearchPanel')).waitFor({ state: 'attached' });
+    await hydrateIsland(page, 'SearchPanel');
     const tip = page.locator('.service-tip');
     await expect(tip).toHaveCount(0);
     await page.clock.runFor(CUSTOMER_TIP_SHOW_AT_MS);
@@ -89,7 +88,7 @@ test.describe('narrow screens', () => {
     const clock = await pausedClock(page);
     await page.goto('/women.html');
     await clock.hydrate('GenderNav');
-    await page.locator(hydrated('SearchPanel')).waitFor({ state: 'attached' });
+    await hydrateIsland(page, 'SearchPanel');
     const tip = page.locator('.service-tip');
     await page.clock.runFor(CUSTOMER_TIP_SHOW_AT_MS + 100);
     await expect(tip).toHaveCount(0); // nothing has appeared yet
@@ -141,7 +140,7 @@ test('the live banner shows inside its window, links to the broadcast, and hides
 
 test('on the search page the search box shows the word searched for', async ({ page }) => {
   await page.goto(`/search.html?description=${encodeURIComponent('外套')}`);
-  await page.locator(hydrated('SearchPanel')).waitFor({ state: 'attached' });
+  await hydrateIsland(page, 'SearchPanel');
   await expect(page.locator('.search-panel__input')).toHaveValue('外套');
   await expect(page.locator('.search-panel__body')).toBeHidden();
 });

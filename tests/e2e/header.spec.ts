@@ -1,5 +1,6 @@
 /** The header islands as a shopper meets them: the category layer, the account pop-up, the language chooser. */
 import { readFileSync } from 'node:fs';
+import { hydrateIsland } from './islands.ts';
 import { expect, test } from '@playwright/test';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { pausedClock } from './clock.ts';
@@ -42,11 +43,11 @@ test('category layer opens on a click too, and its links lead to category pages'
     await route.continue();
   });
   await page.goto('/c/W01.html');
-  await page.locator('astro-island[component-url*="CategoryLayer"]:not([ssr])').waitFor({ state: 'attached' }); // hydrated
+  await hydrateIsland(page, 'CategoryLayer');
   await page.locator('.category-nav__icon').click();
   await expect(page.locator('astro-island[component-url*="AccountMenu"]')).toHaveAttribute('ssr', '');
   release();
-  await page.locator('astro-island[component-url*="AccountMenu"]:not([ssr])').waitFor({ state: 'attached' });
+  await hydrateIsland(page, 'AccountMenu');
   const layer = page.locator('[data-category-layer]');
   await expect(layer).toBeVisible();
   await expect(page.locator('[data-account-state]')).toHaveAttribute('data-display-mode', 'D');
@@ -56,16 +57,15 @@ test('category layer opens on a click too, and its links lead to category pages'
   await expect(page.locator('.category-header__title')).toBeVisible();
 });
 
-test('the balloon tip shows once per session for 6 s on home', async ({ page }) => {
-  const clock = await pausedClock(page);
+test('the balloon tip shows once per session for 6 s on home, without waiting for any island', async ({ page }) => {
+  await pausedClock(page);
   await page.goto('/');
-  await clock.hydrate('CategoryLayer');
   const tip = page.locator('.balloon-tip');
   await expect(tip).toBeVisible();
+  await expect(page.locator('astro-island[component-url*="CategoryLayer"][ssr]')).toHaveCount(1);
   await page.clock.runFor(BALLOON_TIP_DURATION_MS + 50);
   await expect(tip).toBeHidden();
   await page.reload();
-  await clock.hydrate('CategoryLayer');
   await expect(tip).toBeHidden();
 });
 
@@ -119,7 +119,7 @@ test("switching language on a product keeps the product (the query address shows
   const product = catalogue().find((p) => p.enabledFlag === 'Y') ?? catalogue()[0];
   await page.goto(`/product-detail.html?productCode=${product!.productCode}&utm_source=ad`);
   await expect(page).toHaveURL(new RegExp(`/product/${product!.productCode}\\.html\\?utm_source=ad$`));
-  await page.locator('astro-island[component-url*="LanguageChooser"]:not([ssr])').waitFor({ state: 'attached' });
+  await hydrateIsland(page, 'LanguageChooser');
   await page.locator('.language-menu summary').click();
   await page.locator('.language-menu a[hreflang="en-GB"]').click();
   await expect(page).toHaveURL(new RegExp(`/en-gb/product/${product!.productCode}\\.html\\?utm_source=ad$`));
@@ -178,7 +178,7 @@ test.describe('signed in', () => {
 test('after 11 searches, the recent searches keep the newest 10', async ({ page }) => {
   test.setTimeout(90_000); // 22 page loads
   await page.goto('/women.html');
-  await page.locator('astro-island[component-url*="SearchPanel"]:not([ssr])').waitFor({ state: 'attached' });
+  await hydrateIsland(page, 'SearchPanel');
   for (let n = 1; n <= 11; n++) {
     const input = page.locator('.search-panel__input');
     await input.fill(`word${n}`);
@@ -187,7 +187,7 @@ test('after 11 searches, the recent searches keep the newest 10', async ({ page 
     await input.press('Enter');
     await search;
     await page.goto('/women.html');
-    await page.locator('astro-island[component-url*="SearchPanel"]:not([ssr])').waitFor({ state: 'attached' });
+    await hydrateIsland(page, 'SearchPanel');
   }
   await page.locator('.search-panel__input').click();
   const recent = page.locator('.search-panel__recent .search-panel__words li');
@@ -202,7 +202,7 @@ test('suggestions are fetched once per word', async ({ page }) => {
     if (request.url().endsWith('/api/search/suggest')) asked.push(JSON.parse(request.postData() ?? '{}').word);
   });
   await page.goto('/men.html');
-  await page.locator('astro-island[component-url*="SearchPanel"]:not([ssr])').waitFor({ state: 'attached' });
+  await hydrateIsland(page, 'SearchPanel');
   const input = page.locator('.search-panel__input');
   await input.fill('羽絨');
   await expect(page.locator('.search-panel__suggestion').first()).toBeVisible();
@@ -217,7 +217,7 @@ test('Enter on a specified search word goes to its link', async ({ page }) => {
   const words = JSON.parse(readFileSync('content-cache/zh_TW/search-words.json', 'utf8')) as Record<string, { pcLink: string }>;
   const [word, { pcLink }] = Object.entries(words)[0]!;
   await page.goto('/kids.html');
-  await page.locator('astro-island[component-url*="SearchPanel"]:not([ssr])').waitFor({ state: 'attached' });
+  await hydrateIsland(page, 'SearchPanel');
   await page.locator('.search-panel__input').fill(word);
   await page.locator('.search-panel__input').press('Enter');
   await expect(page).toHaveURL(new RegExp(`${pcLink.replace(/[.?]/g, '\\$&')}$`));
@@ -228,7 +228,6 @@ test('closing the ticker hides it for the rest of the session; a ticker without 
   await page.goto('/feature/lookbook.html');
   const ticker = page.locator('.ticker-bar');
   await expect(ticker).toHaveAttribute('data-closable', '');
-  await page.locator('astro-island[component-url*="TickerBar"]:not([ssr])').waitFor({ state: 'attached' });
   await page.locator('.ticker-bar__close').click();
   await expect(ticker).toBeHidden();
   await page.goto('/feature/care-guide.html');

@@ -1,4 +1,5 @@
 /** The shop section as a shopper uses it: the list, distances, the shop page, and all of it without JavaScript. */
+import { hydrateIsland } from './islands.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { buildTranslator } from '../../src/build/i18n/translations.ts';
@@ -183,7 +184,7 @@ test('switching language on a shop page stays on that shop', async ({ page }) =>
   const shop = shops(zhTW)[2]!;
   const english = shops(enGB).find((s) => s.code === shop.code)!;
   await page.goto(`/shop/shop.html?storeCode=${shop.code}`);
-  await page.locator('astro-island[component-url*="LanguageChooser"]:not([ssr])').waitFor({ state: 'attached' }); // hydrated
+  await hydrateIsland(page, 'LanguageChooser');
   await page.locator('.language-menu summary').click();
   await page.locator('.language-menu a[hreflang="en-GB"]').click();
   await expect(page).toHaveURL(new RegExp(`/en-gb/shop/shop\\.html\\?storeCode=${shop.code}$`));

@@ -1,7 +1,8 @@
 /**
  * The browser client against the real local commerce API over HTTP: one shared refresh and
  * a retry on 401, the login flow when that fails, aborts that are not errors, envelope
- * failures as typed results, and network failures to the shared handler.
+ * failures as typed results, network failures to the shared handler, and a refresh whose
+ * answer is no session kept out.
  */
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,5 +106,19 @@ describe('API client', () => {
     html.close();
     expect(result.ok === false && result.kind).toBe('network');
     expect(state.httpErrors[0]?.message).toMatch(/Unexpected answer|JSON/);
+  });
+
+  it('keeps no session from a refresh whose answer is not one: the credentials are the one answer it checks', async () => {
+    const answers = [
+      { success: true, msgCode: null, msg: null, resp: { accessToken: '', expiresIn: 900, member: { userId: 'U1', name: 'A' } } },
+      { success: true, msgCode: null, msg: null, resp: { accessToken: 'abc', expiresIn: 900 } },
+      { success: true, msgCode: null, msg: null, resp: null },
+    ];
+    const fake = createServer((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answers.shift())));
+    await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
+    const { client, state } = makeClient({ baseUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}/api` });
+    for (let i = 0; i < 3; i += 1) expect(await client.refreshSession()).toBeNull();
+    fake.close();
+    expect(state.sessions).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ const browser = browserLikeFetch(() => target);
 /** API paths requested, in order. */
 const requests = browser.requests;
 const local = memoryStorage();
-let sessionStore = memoryStorage();
+const sessionStore = memoryStorage();
 
 const [demo, other] = DEMO_MEMBERS;
 const CART_COUNT = '/api/cart/count';
@@ -49,7 +49,6 @@ async function newPage() {
     session: await import('../../src/stores/session.ts'),
     cart: await import('../../src/stores/cart.ts'),
     wishlist: await import('../../src/stores/wishlist.ts'),
-    ticker: await import('../../src/stores/ticker.ts'),
   };
 }
 
@@ -415,23 +414,5 @@ describe('logout', () => {
     expect(cart.$cartCount.get()).toBeNull();
     expect(wishlist.$wishCount.get()).toBe(0);
     expect(local.getItem(cart.CART_COUNT_STORAGE_KEY)).toBeNull();
-  });
-});
-
-describe('ticker closed', () => {
-  it('is open until closed, then stays closed for the session, not the next one', async () => {
-    sessionStore = memoryStorage();
-    const first = await newPage();
-    expect(first.ticker.$tickerClosed.get()).toBe(false);
-    first.ticker.closeTicker();
-    expect(first.ticker.$tickerClosed.get()).toBe(true);
-    expect(sessionStore.getItem(first.ticker.TICKER_CLOSED_STORAGE_KEY)).toBe('Y');
-
-    const next = await newPage(); // same session
-    expect(next.ticker.$tickerClosed.get()).toBe(true);
-
-    sessionStore = memoryStorage(); // a new browser session
-    const later = await newPage();
-    expect(later.ticker.$tickerClosed.get()).toBe(false);
   });
 });

@@ -5,8 +5,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import reactRenderer from '@astrojs/react/server.js';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { createContainer } from '../fixtures/astro-container.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import CmsComponents from '../../src/components/cms/CmsComponents.astro';
 import PageView from '../../src/components/layout/PageView.astro';
@@ -32,10 +32,7 @@ beforeAll(async () => {
   await cms.close();
   process.env.CONTENT_CACHE_DIR = cacheDir;
   process.env.BUILD_NOW = String(FIXTURE_NOW);
-  container = await AstroContainer.create({ astroConfig: { site: 'https://shop.example' } });
-  // The header carries React islands.
-  container.addServerRenderer({ name: '@astrojs/react', renderer: reactRenderer });
-  container.addClientRenderer({ name: '@astrojs/react', entrypoint: '@astrojs/react/client.js' });
+  container = await createContainer('https://shop.example');
 });
 afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });

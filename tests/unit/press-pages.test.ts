@@ -3,8 +3,8 @@
  * complete HTML with no island and no script file, the release body as text, and the head
  * (Open Graph, JSON-LD, feed and paging links).
  */
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import reactRenderer from '@astrojs/react/server.js';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { createContainer } from '../fixtures/astro-container.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PageView from '../../src/components/layout/PageView.astro';
 import type { RouteEntry } from '../../src/build/routing/route-table.ts';
@@ -39,9 +39,7 @@ beforeAll(async () => {
   process.env.BUILD_NOW = String(FIXTURE_NOW);
   process.env.SITE_URL = SITE;
   routes = (await getSite()).routes;
-  container = await AstroContainer.create({ astroConfig: { site: SITE } });
-  container.addServerRenderer({ name: '@astrojs/react', renderer: reactRenderer });
-  container.addClientRenderer({ name: '@astrojs/react', entrypoint: '@astrojs/react/client.js' });
+  container = await createContainer(SITE);
 });
 afterAll(() => cms.remove());
 

@@ -25,7 +25,7 @@ const messages = {
     suggestions: 'Suggestions',
   },
 };
-const t = createTranslator('en-GB', messages);
+const t = createTranslator(messages);
 const quickLinks = { storeList: '/en-gb/shop/shop_list.html', faq: '/en-gb/faq.html', chat: 'https://chat.linea.example/' };
 const noop = () => {};
 

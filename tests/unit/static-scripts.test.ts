@@ -1,8 +1,14 @@
 /** The inline lines of the pages without script files, run against a stand-in DOM. */
 import { describe, expect, it } from 'vitest';
-import { WINDOW_AT_LOAD_SCRIPT, tickerCloseScript, tickerClosedCheckScript } from '../../src/lib/header/static-scripts.ts';
+import {
+  BALLOON_TIP_STORAGE_KEY,
+  TICKER_CLOSED_STORAGE_KEY,
+  WINDOW_AT_LOAD_SCRIPT,
+  balloonTipScript,
+  tickerCloseScript,
+  tickerClosedCheckScript,
+} from '../../src/lib/header/static-scripts.ts';
 import { isWithinWindow } from '../../src/lib/cms/schedule.ts';
-import { TICKER_CLOSED_STORAGE_KEY } from '../../src/stores/ticker.ts';
 import { PENDING_REDIRECT_KEY, rememberRedirectScript } from '../../src/islands/auth/redirect.ts';
 
 class FakeElement {
@@ -98,6 +104,42 @@ describe('the ticker closed this session, before first paint', () => {
     expect(check('Y')).toBe(true);
     expect(check(null)).toBe(false);
     expect(check('Y', true)).toBe(false);
+  });
+});
+
+describe('the balloon tip, once per session for its time', () => {
+  const show = (stored: Map<string, string>, refuse = false) => {
+    const tip = { hidden: true };
+    const timers: Array<[() => void, number]> = [];
+    const sessionStorage = {
+      getItem: (key: string) => {
+        if (refuse) throw new Error('storage refused');
+        return stored.get(key) ?? null;
+      },
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    };
+    run(balloonTipScript(BALLOON_TIP_STORAGE_KEY, 6000), {
+      sessionStorage,
+      document: { querySelector: (selector: string) => (selector === '.balloon-tip' ? tip : null) },
+      setTimeout: (fn: () => void, ms: number) => timers.push([fn, ms]),
+    });
+    return { tip, timers };
+  };
+
+  it('shows the tip, hides it after 6 s, and not again in the same session', () => {
+    const session = new Map<string, string>();
+    const first = show(session);
+    expect(first.tip.hidden).toBe(false);
+    expect(first.timers.map(([, ms]) => ms)).toEqual([6000]);
+    first.timers[0]![0]();
+    expect(first.tip.hidden).toBe(true);
+    const second = show(session);
+    expect(second.tip.hidden).toBe(true);
+    expect(second.timers).toEqual([]);
+  });
+
+  it('shows nothing when storage is refused (it could not keep it to once)', () => {
+    expect(show(new Map(), true).tip.hidden).toBe(true);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { CHECKOUT_CURRENCY, DATE_FORMAT, EARLIEST_BIRTHDAY, GENDERS } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
@@ -58,7 +58,7 @@ export default function AccountHub({ languageCode, prefix, messages, switches }:
   );
 }
 
-function ProfileCard({ t, profile, switches }: { t: TFunction; profile: MemberProfile; switches: MaskSwitches }) {
+function ProfileCard({ t, profile, switches }: { t: Translate; profile: MemberProfile; switches: MaskSwitches }) {
   const [editing, setEditing] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   return (
@@ -109,7 +109,7 @@ function ProfileCard({ t, profile, switches }: { t: TFunction; profile: MemberPr
 /** Today's date on the member's device, as a date input's max: a birthday is in the past. */
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
-function ProfileForm({ t, profile, onDone }: { t: TFunction; profile: MemberProfile; onDone: (saved: boolean) => void }) {
+function ProfileForm({ t, profile, onDone }: { t: Translate; profile: MemberProfile; onDone: (saved: boolean) => void }) {
   const birthdayLocked = profile.birthday !== null;
   const fields: FieldSpec[] = [
     {
@@ -171,7 +171,7 @@ function ProfileForm({ t, profile, onDone }: { t: TFunction; profile: MemberProf
   );
 }
 
-function Summary({ t, prefix, summary }: { t: TFunction; prefix: string; summary: AccountSummary }) {
+function Summary({ t, prefix, summary }: { t: Translate; prefix: string; summary: AccountSummary }) {
   const tiles = [
     { key: 'coupons', count: summary.usableCoupons, href: `${prefix}/account/coupon.html` },
     { key: 'wishlist', count: summary.wishCount, href: `${prefix}/account/favorites.html` },

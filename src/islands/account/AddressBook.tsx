@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import type { Region } from '../../lib/validation/rules.ts';
 import { $addresses, deleteAddress, loadAddresses, setDefaultAddress, type Address } from '../../stores/addresses.ts';
 import { Button } from '../forms/Button.tsx';
@@ -111,7 +111,7 @@ function AddressCard({
   onDelete,
   onDefault,
 }: {
-  t: TFunction;
+  t: Translate;
   address: Address;
   onEdit: () => void;
   onDelete: () => void;

@@ -3,7 +3,7 @@
  * follows the name rule and the mobile the region's phone rule, before the API checks both again.
  */
 import { useState } from 'react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { isName, isPhoneOfRegion, REGIONS, type Region } from '../../lib/validation/rules.ts';
 import { saveAddress, type Address } from '../../stores/addresses.ts';
@@ -45,7 +45,7 @@ export function AddressForm({
   onSaved,
   onCancel,
 }: {
-  t: TFunction;
+  t: Translate;
   /** The address being edited; none for a new one. */
   address?: Address | undefined;
   defaultRegion: Region;

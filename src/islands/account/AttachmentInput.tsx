@@ -3,7 +3,7 @@
  * 2 MB, at most 3. A file that breaks a rule is refused at once, with the reason, and never sent.
  */
 import { useState } from 'react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENTS_MAX } from '../../lib/constants.ts';
 import { isImageFileName } from '../../lib/validation/rules.ts';
 import { controlId, FieldGroup } from '../forms/fields.tsx';
@@ -41,7 +41,7 @@ export function AttachmentInput({
   attachments,
 }: {
   form: FormHandle;
-  t: TFunction;
+  t: Translate;
   attachments: ReturnType<typeof useAttachments>;
 }) {
   const id = controlId(form, 'attachments');

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { CHECKOUT_CURRENCY, DATE_FORMAT } from '../../lib/constants.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
@@ -51,7 +51,7 @@ export default function CouponWallet({ languageCode, messages }: IslandProps) {
   );
 }
 
-function CouponTabs({ t, coupons, tab, onTab }: { t: TFunction; coupons: MemberCoupon[]; tab: Tab; onTab: (tab: Tab) => void }) {
+function CouponTabs({ t, coupons, tab, onTab }: { t: Translate; coupons: MemberCoupon[]; tab: Tab; onTab: (tab: Tab) => void }) {
   const shown = coupons.filter((c) => c.status === tab);
   return (
     <>
@@ -115,7 +115,7 @@ const CODE_FIELD: FieldSpec = {
   validate: (value) => isAlphanumeric(value) || 'COUPON_CODE_FORMAT',
 };
 
-function RedeemForm({ t, onRedeemed }: { t: TFunction; onRedeemed: () => void }) {
+function RedeemForm({ t, onRedeemed }: { t: Translate; onRedeemed: () => void }) {
   const [done, setDone] = useState<string | null>(null);
   const form = useForm({
     t,

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_TIME_FORMAT } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import {
@@ -118,7 +118,7 @@ function MessageRow({
   chosen,
   onChoose,
 }: {
-  t: TFunction;
+  t: Translate;
   prefix: string;
   message: InboxMessage;
   chosen: boolean;

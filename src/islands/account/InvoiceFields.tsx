@@ -5,7 +5,7 @@
  * share these fields, their rules and what they send.
  */
 import { useState } from 'react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import type { InvoiceRequest } from '../../lib/api/contract-checkout.ts';
 import { CLOUD_INVOICE_VEHICLES, INVOICE_TYPES } from '../../lib/constants.ts';
 import type { FieldSpec, FormValues } from '../../lib/forms/form.ts';
@@ -67,7 +67,7 @@ export function InvoiceFields({
   targets,
 }: {
   form: FormHandle;
-  t: TFunction;
+  t: Translate;
   /** The carrier to start from: the member's default, if any. */
   initial: InvoiceRequest | null;
   targets: readonly string[];

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import type { InvoiceRequest } from '../../lib/api/contract-checkout.ts';
 import { CHECKOUT_CURRENCY, DATE_FORMAT, DONATION_INVOICE_TARGETS } from '../../lib/constants.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
@@ -76,7 +76,7 @@ export default function InvoicesPage({ languageCode, prefix, messages }: IslandP
   );
 }
 
-function CarrierForm({ t, saved }: { t: TFunction; saved: InvoiceRequest | null }) {
+function CarrierForm({ t, saved }: { t: Translate; saved: InvoiceRequest | null }) {
   const [notice, setNotice] = useState<string | null>(null);
   const form = useForm({
     t,
@@ -103,14 +103,14 @@ function CarrierForm({ t, saved }: { t: TFunction; saved: InvoiceRequest | null 
 }
 
 /** The carrier, company or donation target an invoice went to, in words. */
-function carrierText(t: TFunction, carrier: InvoiceRequest): string {
+function carrierText(t: Translate, carrier: InvoiceRequest): string {
   if (carrier.type === 'COMPANY') return `${carrier.title} (${carrier.taxId})`;
   if (carrier.type === 'DONATION') return t('checkout.donationCode', { code: carrier.target });
   const vehicle = t(`checkout.vehicles.${carrier.vehicle}`);
   return carrier.vehicle === 'MEMBER' ? vehicle : `${vehicle} ${carrier.vehicleCode}`;
 }
 
-function InvoiceTable({ t, prefix, invoices }: { t: TFunction; prefix: string; invoices: Invoice[] }) {
+function InvoiceTable({ t, prefix, invoices }: { t: Translate; prefix: string; invoices: Invoice[] }) {
   return (
     <div className="account-table-wrap">
       <table className="account-table">

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { CHECKOUT_CURRENCY, DATE_FORMAT, RECYCLE_BAGS_MAX, RECYCLE_BOOK_DAYS_AHEAD, RECYCLE_TIME_SLOTS } from '../../lib/constants.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { brandDate, formatMoment } from '../../lib/format/dates.ts';
@@ -85,7 +85,7 @@ export default function RecyclePage({
   );
 }
 
-function BookingForm({ t, prefix, shops }: { t: TFunction; prefix: string; shops: RecycleShop[] }) {
+function BookingForm({ t, prefix, shops }: { t: Translate; prefix: string; shops: RecycleShop[] }) {
   const addresses = useStore($addresses);
   const [method, setMethod] = useState<'SHOP' | 'PICKUP'>('SHOP');
   const [done, setDone] = useState(false);
@@ -215,7 +215,7 @@ function Records({
   shopName,
   onCancel,
 }: {
-  t: TFunction;
+  t: Translate;
   state: RecycleState;
   shopName: (code: string | null) => string;
   onCancel: (booking: RecycleBooking) => void;

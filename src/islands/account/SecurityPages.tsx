@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_RESEND_SECONDS } from '../../lib/constants.ts';
 import { displayMobile, type MaskSwitches } from '../../lib/format/mask.ts';
 import { applySpacePolicy, checkField, type FieldSpec } from '../../lib/forms/form.ts';
@@ -81,7 +81,7 @@ export default function SecurityPages({
   );
 }
 
-function PasswordChanged({ t, prefix }: { t: TFunction; prefix: string }) {
+function PasswordChanged({ t, prefix }: { t: Translate; prefix: string }) {
   return (
     <section className="account-card" data-password-changed>
       <p className="form-success" role="status">
@@ -94,7 +94,7 @@ function PasswordChanged({ t, prefix }: { t: TFunction; prefix: string }) {
   );
 }
 
-function PasswordForm({ t, onChanged }: { t: TFunction; onChanged: () => void }) {
+function PasswordForm({ t, onChanged }: { t: Translate; onChanged: () => void }) {
   const fields: FieldSpec[] = [
     { name: 'currentPassword', required: 'UR_PASSWORD_REQUIRED' },
     { name: 'newPassword', required: 'UR_PASSWORD_REQUIRED', validate: (value) => isPassword(value) || 'UR_PASSWORD_FORMAT' },
@@ -152,7 +152,7 @@ function useResendCountdown(sentAt: number | null): number {
   return Math.max(0, Math.ceil(EMAIL_CODE_RESEND_SECONDS - (now - sentAt) / 1000));
 }
 
-function EmailForm({ t, prefix, currentEmail }: { t: TFunction; prefix: string; currentEmail: string }) {
+function EmailForm({ t, prefix, currentEmail }: { t: Translate; prefix: string; currentEmail: string }) {
   const sent = useStore($emailCodeSentAt);
   const left = useResendCountdown(sent?.at ?? null);
   const [sending, setSending] = useState(false);

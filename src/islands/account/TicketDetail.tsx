@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_TIME_FORMAT, TICKET_TEXT_MAX_LENGTH } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
@@ -46,7 +46,7 @@ export default function TicketDetail({ languageCode, prefix, messages }: IslandP
   );
 }
 
-function NotFound({ t, prefix }: { t: TFunction; prefix: string }) {
+function NotFound({ t, prefix }: { t: Translate; prefix: string }) {
   return (
     <p className="account-empty">
       {t('account.tickets.notFound')} <a href={`${prefix}/account/ticket-list.html`}>{t('account.tickets.backToList')}</a>
@@ -54,7 +54,7 @@ function NotFound({ t, prefix }: { t: TFunction; prefix: string }) {
   );
 }
 
-function Conversation({ t, prefix, ticket }: { t: TFunction; prefix: string; ticket: Ticket }) {
+function Conversation({ t, prefix, ticket }: { t: Translate; prefix: string; ticket: Ticket }) {
   const [closing, setClosing] = useState(false);
   const action = useAction(t);
   const closed = ticket.status === 'CLOSED';
@@ -129,7 +129,7 @@ function Conversation({ t, prefix, ticket }: { t: TFunction; prefix: string; tic
   );
 }
 
-function Reply({ t, ticketId }: { t: TFunction; ticketId: string }) {
+function Reply({ t, ticketId }: { t: Translate; ticketId: string }) {
   const attachments = useAttachments();
   // A sent reply starts a fresh form (its counter too).
   const [round, setRound] = useState(0);

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_TIME_FORMAT, TICKET_CATEGORIES, TICKET_TEXT_MAX_LENGTH } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
@@ -111,7 +111,7 @@ const FIELDS: Record<'category' | 'orderCode' | 'subject' | 'text', FieldSpec> =
   text: { name: 'text', required: 'TK_TEXT_REQUIRED', maxLength: TICKET_TEXT_MAX_LENGTH, counter: true },
 };
 
-function NewTicket({ t, prefix, onCancel }: { t: TFunction; prefix: string; onCancel: () => void }) {
+function NewTicket({ t, prefix, onCancel }: { t: Translate; prefix: string; onCancel: () => void }) {
   const orders = useStore($ticketOrders);
   const attachments = useAttachments();
   const form = useForm({

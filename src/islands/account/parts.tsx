@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import type { Loadable } from '../../stores/loadable.ts';
 import { $httpError, requireMember, type ApiResult } from '../../stores/session.ts';
 import { codeText } from '../forms/use-form.ts';
@@ -14,7 +14,7 @@ import { useMember } from '../use-member.ts';
  * Renders the page once a member is signed in; a visitor is sent to sign in (and brought back).
  * `onMember` runs once the member is known: the page's first loads.
  */
-export function MemberGate({ t, onMember, children }: { t: TFunction; onMember?: () => void; children: () => ReactNode }) {
+export function MemberGate({ t, onMember, children }: { t: Translate; onMember?: () => void; children: () => ReactNode }) {
   const member = useMember();
   useEffect(() => {
     void requireMember().then((ok) => (ok ? onMember?.() : undefined));
@@ -42,7 +42,7 @@ export function LoadState<T>({
   retry,
   children,
 }: {
-  t: TFunction;
+  t: Translate;
   state: Loadable<T>;
   retry: () => void;
   children: (data: T) => ReactNode;
@@ -73,7 +73,7 @@ export function Pager({
   pageSize,
   onPage,
 }: {
-  t: TFunction;
+  t: Translate;
   page: number;
   total: number;
   pageSize: number;
@@ -95,7 +95,7 @@ export function Pager({
 }
 
 /** The shared HTTP error handler's message: a call never got an answer. */
-export function HttpErrorToast({ t }: { t: TFunction }) {
+export function HttpErrorToast({ t }: { t: Translate }) {
   const error = useStore($httpError);
   if (!error) return null;
   return (
@@ -121,7 +121,7 @@ export function Notice({ text }: { text: string | null }) {
  * A one-click action of a page (delete, mark read, cancel a booking): runs a store action and
  * says how it went, a confirmation or the refusal's text.
  */
-export function useAction(t: TFunction) {
+export function useAction(t: Translate) {
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const run = useCallback(

@@ -8,7 +8,7 @@
  * values are read from the form when needed.
  */
 import { useCallback, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type SubmitEvent } from 'react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import type { ApiResult } from '../../lib/api/core.ts';
 import {
   applySpacePolicy,
@@ -24,7 +24,7 @@ import { useHydrated } from '../use-hydrated.ts';
 import { scrollToGroup } from './scroll.ts';
 
 export interface FormOptions<B, T> {
-  t: TFunction;
+  t: Translate;
   /** Prefixes the ids of its fields, where a page has several forms of the same fields. */
   id?: string;
   /** The fields in the order they are checked; a function when they depend on what is chosen. */
@@ -39,7 +39,7 @@ export interface FormOptions<B, T> {
 }
 
 /** The text for a code: translated through the message catalogue, else the API's msg, else the code as is. */
-export function codeText(t: TFunction, code: string, msg: string | null = null): string {
+export function codeText(t: Translate, code: string, msg: string | null = null): string {
   return t(`errors.${code}`, { defaultValue: '' }) || msg || code;
 }
 

@@ -2,34 +2,30 @@
  * The gender navigation and the category float layer. The tabs are the first 4
  * classification nodes, rendered as plain links (they work before hydration); a 300 ms hover
  * or a click opens the tab's layer: a grid of sub-categories with drill-down and a back
- * arrow, and the tab's own picture and page link. Opening a tab pushes `#{title}_navi`, so
- * the browser's back button closes the layer. A balloon tip above the category icon shows
- * once per session for 6 s on eligible pages.
+ * arrow, and the tab's own picture and page link. The sub-categories come from the
+ * language's category tree file, asked for as the island hydrates (the shopper is reaching
+ * for the header); until it comes, the layer says so and keeps the tab's own link. Opening a tab pushes `#{title}_navi`, so
+ * the browser's back button closes the layer. The balloon tip above the category icon is
+ * rendered hidden here; an inline script of the header shows it once per session for 6 s on
+ * eligible pages (it must not wait for this island), and CSS hides it while a layer is open.
  */
 import { useEffect, useState, type MouseEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { CategoryLink, CategoryTab } from '../../lib/header/category-tree.ts';
 import { useOpenLayer } from './use-header-layer.ts';
-import { BALLOON_TIP_DURATION_MS, CATEGORY_LAYER_HOVER_DELAY_MS } from '../../lib/constants.ts';
-import { closeLayer, openLayer } from '../../stores/header.ts';
-import { getPlatform } from '../../stores/platform.ts';
+import { CATEGORY_LAYER_HOVER_DELAY_MS } from '../../lib/constants.ts';
+import { $categoryTree, closeLayer, loadCategoryTree, openLayer } from '../../stores/header.ts';
 import { useDelayed } from './use-delayed.ts';
 
-export interface CategoryTab {
-  id: string;
-  title: string;
-  href: string;
-  imgUrl?: string | undefined;
-  children: CategoryTab[];
-}
-
 export interface CategoryLayerProps {
-  tabs: CategoryTab[];
-  labels: { categories: string; back: string; viewAll: string; close: string };
+  /** The tabs as links; their sub-categories come from the tree file. */
+  tabs: CategoryLink[];
+  labels: { categories: string; back: string; viewAll: string; close: string; loading: string };
   currentHref: string;
   balloonTip: string;
   balloonEligible: boolean;
 }
 
-const BALLOON_KEY = 'linea:balloon-tip-shown';
 export const naviHash = (title: string) => `#${encodeURIComponent(title)}_navi`;
 
 export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, balloonEligible }: CategoryLayerProps) {
@@ -37,10 +33,13 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
   const open = openLayerName === 'category';
   const [tabIndex, setTabIndex] = useState(0);
   const [trail, setTrail] = useState<CategoryTab[]>([]);
-  const [balloon, setBalloon] = useState(false);
   const hover = useDelayed();
+  const tree = useStore($categoryTree);
+  useEffect(() => void loadCategoryTree(), []);
 
-  const tab = tabs[tabIndex];
+  const link = tabs[tabIndex];
+  // The tab with its sub-categories once the tree has come; its bare link until then.
+  const tab: CategoryTab | undefined = link && (tree.tabs?.find((t) => t.id === link.id) ?? { ...link, children: [] });
   const shown = trail.at(-1) ?? tab;
 
   function openTab(index: number) {
@@ -70,16 +69,6 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
     };
   }, []);
 
-  useEffect(() => {
-    if (!balloonEligible || !balloonTip) return;
-    const storage = getPlatform().sessionStorage;
-    if (storage.getItem(BALLOON_KEY)) return;
-    storage.setItem(BALLOON_KEY, '1');
-    setBalloon(true);
-    const timer = setTimeout(() => setBalloon(false), BALLOON_TIP_DURATION_MS);
-    return () => clearTimeout(timer);
-  }, [balloonEligible, balloonTip]);
-
   const onTabClick = (event: MouseEvent, index: number) => {
     // The first click opens the layer; a click on the tab already open follows its link.
     if (open && index === tabIndex) return;
@@ -105,7 +94,7 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
           </a>
         ))}
       </nav>
-      <div className="category-nav__icon-wrap">
+      <div className="category-nav__icon-wrap" data-layer-open={openLayerName !== 'none' || undefined}>
         <button
           type="button"
           className="header-tool__button category-nav__icon"
@@ -117,8 +106,8 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
             <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.6" />
           </svg>
         </button>
-        {balloon && openLayerName === 'none' && (
-          <div className="balloon-tip" role="status">
+        {balloonEligible && balloonTip && (
+          <div className="balloon-tip" role="status" hidden>
             {balloonTip}
           </div>
         )}
@@ -151,6 +140,11 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
                   )}
                   <h2>{shown.title}</h2>
                 </div>
+                {tree.status === 'loading' && (
+                  <p className="category-layer__status" role="status">
+                    {labels.loading}
+                  </p>
+                )}
                 <ul className="category-layer__grid">
                   {shown.children.map((child) => (
                     <li key={child.id}>

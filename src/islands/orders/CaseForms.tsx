@@ -7,7 +7,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { REFUND_DESCRIPTION_MAX_LENGTH, REFUND_REASONS, type RefundReason } from '../../lib/constants.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { windowOpen } from '../../lib/orders/member-actions.ts';
@@ -75,7 +75,7 @@ const DESCRIPTION: FieldSpec = {
   validate: (value) => !hasEmojiOrSymbols(value) || 'OD_REFUND_EMOJI',
 };
 
-function ExchangeForm({ t, prefix, order, lines }: { t: TFunction; prefix: string; order: Order; lines: Line[] }) {
+function ExchangeForm({ t, prefix, order, lines }: { t: Translate; prefix: string; order: Order; lines: Line[] }) {
   const [productId, setProductId] = useState(lines[0]!.productId);
   const line = lines.find((l) => l.productId === productId) ?? lines[0]!;
   const product = useStore($product);
@@ -174,7 +174,7 @@ function ExchangeForm({ t, prefix, order, lines }: { t: TFunction; prefix: strin
   );
 }
 
-function AfterSaleForm({ t, prefix, order, lines }: { t: TFunction; prefix: string; order: Order; lines: Line[] }) {
+function AfterSaleForm({ t, prefix, order, lines }: { t: Translate; prefix: string; order: Order; lines: Line[] }) {
   const attachments = useAttachments();
   const fields: FieldSpec[] = [
     { name: 'productId', required: 'OD_AFTERSALE_NOT_ALLOWED' },

@@ -7,7 +7,7 @@
  */
 import { useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_FORMAT } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import { exchangeActions } from '../../lib/orders/member-actions.ts';
@@ -120,7 +120,7 @@ function CasePageList<T>({
   onPage,
   children,
 }: {
-  t: TFunction;
+  t: Translate;
   page: { list: T[]; total: number; page: number };
   onPage: (page: number) => void;
   children: (item: T) => ReactNode;
@@ -134,7 +134,7 @@ function CasePageList<T>({
   );
 }
 
-function CaseRow({ t, code, href, status, what }: { t: TFunction; code: string; href: string; status: string; what: string }) {
+function CaseRow({ t, code, href, status, what }: { t: Translate; code: string; href: string; status: string; what: string }) {
   return (
     <li className="account-card case-row" data-case={code} data-status={status}>
       <p>
@@ -207,7 +207,7 @@ function ExchangeRow({
   exchange,
   action,
 }: {
-  t: TFunction;
+  t: Translate;
   prefix: string;
   exchange: Exchange;
   action: ReturnType<typeof useAction>;

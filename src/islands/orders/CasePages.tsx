@@ -8,7 +8,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_TIME_FORMAT } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
@@ -110,7 +110,7 @@ function CaseLines({ lines }: { lines: Refund['lines'] }) {
 /** The express company's name for its code (the code itself when the CMS's list lacks it). */
 const companyName = (companies: readonly ExpressCompany[], code: string) => companies.find((c) => c.code === code)?.name ?? code;
 
-function RefundCase({ t, prefix, refund, companies }: { t: TFunction; prefix: string; refund: Refund; companies: ExpressCompany[] }) {
+function RefundCase({ t, prefix, refund, companies }: { t: Translate; prefix: string; refund: Refund; companies: ExpressCompany[] }) {
   const allowed = refundActions(refund.status);
   const action = useAction(t);
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -196,7 +196,7 @@ function RefundCase({ t, prefix, refund, companies }: { t: TFunction; prefix: st
   );
 }
 
-function AfterSaleCase({ t, prefix, afterSale }: { t: TFunction; prefix: string; afterSale: AfterSale }) {
+function AfterSaleCase({ t, prefix, afterSale }: { t: Translate; prefix: string; afterSale: AfterSale }) {
   const allowed = afterSaleActions(afterSale.status);
   const action = useAction(t);
   return (
@@ -340,7 +340,7 @@ function LogisticsForm({
   shops,
   storeAllowed,
 }: {
-  t: TFunction;
+  t: Translate;
   prefix: string;
   caseRef: { kind: 'refund' | 'afterSale' | 'exchange'; code: string };
   companies: ExpressCompany[];

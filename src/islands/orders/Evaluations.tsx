@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_FORMAT, EVALUATION_TEXT_MAX_LENGTH, EVALUATION_TEXT_MIN_LENGTH } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
@@ -74,7 +74,7 @@ const TEXT: FieldSpec = {
   validate: (value) => !hasEmojiOrSymbols(value) || 'EV_TEXT_EMOJI',
 };
 
-function LineEvaluation({ t, prefix, order, line }: { t: TFunction; prefix: string; order: Order; line: Order['products'][number] }) {
+function LineEvaluation({ t, prefix, order, line }: { t: Translate; prefix: string; order: Order; line: Order['products'][number] }) {
   const attachments = useAttachments();
   const [done, setDone] = useState(false);
   const form = useForm({

@@ -4,7 +4,7 @@
  * first; the others lead to their page.
  */
 import { useState } from 'react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { orderButtons, type OrderButton } from '../../lib/orders/member-actions.ts';
 import { buyAgain, cancelOrder, confirmReceipt, withdrawCancelRequest, type Order } from '../../stores/orders.ts';
 import { getPlatform } from '../../stores/platform.ts';
@@ -39,7 +39,7 @@ export function OrderActions({
   now,
   except = [],
 }: {
-  t: TFunction;
+  t: Translate;
   prefix: string;
   order: Order;
   now: number;

@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_TIME_FORMAT } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import { $order, loadOrder, type Order } from '../../stores/orders.ts';
@@ -54,7 +54,7 @@ export default function OrderDetail({ languageCode, prefix, messages }: IslandPr
   );
 }
 
-function Detail({ t, prefix, order, now }: { t: TFunction; prefix: string; order: Order; now: number }) {
+function Detail({ t, prefix, order, now }: { t: Translate; prefix: string; order: Order; now: number }) {
   const { payment } = order;
   return (
     <div className="order-detail" data-order={order.orderCode} data-status={order.status}>
@@ -189,7 +189,7 @@ function Detail({ t, prefix, order, now }: { t: TFunction; prefix: string; order
   );
 }
 
-function Cases({ t, prefix, order }: { t: TFunction; prefix: string; order: Order }) {
+function Cases({ t, prefix, order }: { t: Translate; prefix: string; order: Order }) {
   const { refunds, exchanges, afterSales } = order.cases;
   if (refunds.length + exchanges.length + afterSales.length === 0) return null;
   return (

@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_FORMAT } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
@@ -100,7 +100,7 @@ export default function OrderList({ languageCode, prefix, messages, hiddenStatus
   );
 }
 
-function OrderCard({ t, prefix, order, now }: { t: TFunction; prefix: string; order: Order; now: number }) {
+function OrderCard({ t, prefix, order, now }: { t: Translate; prefix: string; order: Order; now: number }) {
   const detail = `${prefix}/account/detail.html?orderCode=${encodeURIComponent(order.orderCode)}`;
   return (
     <li className="account-card order-card" data-order={order.orderCode} data-status={order.status}>

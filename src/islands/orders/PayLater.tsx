@@ -7,7 +7,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_TIME_FORMAT, ONLINE_PAY_CHANNELS, type OnlinePayChannel } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
@@ -90,7 +90,7 @@ export default function PayLater({ languageCode, prefix, messages, kind }: Islan
   );
 }
 
-function Schedule({ t, order }: { t: TFunction; order: Order }) {
+function Schedule({ t, order }: { t: Translate; order: Order }) {
   const presale = order.presale!;
   return (
     <dl className="order-sums" data-presale>
@@ -120,7 +120,7 @@ function Schedule({ t, order }: { t: TFunction; order: Order }) {
 
 const CHANNEL: FieldSpec = { name: 'payChannel', required: 'OD_PAY_CHANNEL_REQUIRED' };
 
-function PayForm({ t, order, step, back }: { t: TFunction; order: Order; step: 'pay' | 'payDeposit' | 'payRest'; back: ReactNode }) {
+function PayForm({ t, order, step, back }: { t: Translate; order: Order; step: 'pay' | 'payDeposit' | 'payRest'; back: ReactNode }) {
   const amount = step === 'payDeposit' ? order.presale!.deposit : step === 'payRest' ? order.presale!.rest : order.total;
   const form = useForm({
     t,

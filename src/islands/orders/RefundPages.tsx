@@ -8,7 +8,7 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { NO_FAULT_REASONS, REFUND_DESCRIPTION_MAX_LENGTH, REFUND_REASONS, type RefundReason } from '../../lib/constants.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { formatLinesParam, parseLinesParam } from '../../lib/orders/lines-param.ts';
@@ -90,7 +90,7 @@ export default function RefundPages({
 }
 
 /** Which lines, how many units, and which kind of refund. */
-function ChooseLines({ t, prefix, order, back }: { t: TFunction; prefix: string; order: Order; back: ReactNode }) {
+function ChooseLines({ t, prefix, order, back }: { t: Translate; prefix: string; order: Order; back: ReactNode }) {
   const returnable = order.products.filter((p) => p.returnableQty > 0);
   // The lines group checks the quantities chosen; its hidden input gives it a value, so its rule runs.
   const fields: FieldSpec[] = [
@@ -196,7 +196,7 @@ function RefundForm({
   returnNotice,
   back,
 }: {
-  t: TFunction;
+  t: Translate;
   prefix: string;
   order: Order;
   type: RefundType;

@@ -3,7 +3,7 @@
  * with its label, an order's lines, a case's timeline, and the code a page is about (from its
  * query string).
  */
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { CHECKOUT_CURRENCY, DATE_TIME_FORMAT } from '../../lib/constants.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
@@ -16,7 +16,7 @@ export const money = (amount: number) => formatPrice(amount, currencyFormatOf(CH
 /** The label namespace of each kind of status. */
 export type StatusKind = 'orders' | 'refunds' | 'exchanges';
 
-export function StatusPill({ t, kind, status }: { t: TFunction; kind: StatusKind; status: string }) {
+export function StatusPill({ t, kind, status }: { t: Translate; kind: StatusKind; status: string }) {
   return (
     <span className={`status-pill status-pill--${status.toLowerCase()}`} data-status={status}>
       {t(`${kind}.status.${status}`)}
@@ -40,7 +40,7 @@ export function OrderLines({
   lines,
   amountOf,
 }: {
-  t: TFunction;
+  t: Translate;
   prefix: string;
   lines: readonly LineView[];
   amountOf?: (line: LineView) => number;
@@ -70,7 +70,7 @@ export function Timeline({
   kind,
   history,
 }: {
-  t: TFunction;
+  t: Translate;
   kind: StatusKind;
   history: ReadonlyArray<{ status: string; at: number; by: string }>;
 }) {

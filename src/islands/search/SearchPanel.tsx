@@ -11,7 +11,7 @@
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useGenderNav, useOpenLayer } from '../header/use-header-layer.ts';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { SEARCH_BOX_HEIGHT_PX } from '../../lib/constants.ts';
 import { splitHighlight } from '../../lib/search/highlight.ts';
 import { readSearchQuery, searchBoxWord } from '../../lib/search/query.ts';
@@ -187,7 +187,7 @@ export default function SearchPanel({
 }
 
 export interface SearchPanelBodyProps {
-  t: TFunction;
+  t: Translate;
   typed: string;
   suggestions: readonly string[];
   hotWords: readonly string[];

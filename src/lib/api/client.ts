@@ -1,29 +1,24 @@
 /**
- * The member client of the commerce API: every call named by the contract's endpoint table,
- * sent through the light core (core.ts) and its answer checked against the contract's schema.
- * Loaded on demand (stores/session.ts), because the schemas (zod) are most of a page's weight.
+ * The member client of the commerce API: every call named by the contract, sent through the
+ * light core (core.ts) with the member's token. It reads routes, not schemas (routes.ts): the
+ * browser trusts the API's answers as the contract types them, as the public reads do (the
+ * API's own tests hold it to the contract's schemas), and checks by hand only the answer that
+ * could hurt, the session a refresh hands back. So no page loads zod. Loaded on demand
+ * (stores/session.ts), once a session may exist or an action needs the API.
  *
  * - Member calls carry the access token. On a 401 the client runs one refresh, shared by
  *   every call that hit the 401 at the same time, then retries once; if the refresh fails,
  *   `onSignInRequired` starts the login flow.
- * - A network failure or an answer that is not the contract's goes to the one shared
+ * - A network failure or an answer that is not the API's envelope goes to the one shared
  *   `onHttpError` handler.
  * - Every call can be aborted (abortAll on page leave); an abort is not an error.
  *
  * Platform parts (fetch, the token, what a refresh or a login means) are injected, so the
  * client is tested against a real server without a browser.
  */
-import {
-  ENDPOINTS,
-  envelopeSchema,
-  failureEnvelopeSchema,
-  sessionSchema,
-  type EndpointName,
-  type RequestOf,
-  type ResponseOf,
-  type Session,
-} from './contract.ts';
-import { ApiResponseError, isAbort, send, type Answer, type ApiResult, type CoreOptions } from './core.ts';
+import type { EndpointName, RequestOf, ResponseOf, Session } from './contract.ts';
+import { ApiResponseError, isAbort, readEnvelope, send, type Answer, type ApiResult, type CoreOptions } from './core.ts';
+import { ROUTES } from './routes.ts';
 
 export { ApiResponseError, type ApiResult } from './core.ts';
 
@@ -44,10 +39,10 @@ export function createApiClient(options: ApiClientOptions) {
 
   /** One refresh for everyone who needs it now. */
   function refreshSession(): Promise<Session | null> {
-    refreshing ??= send(ENDPOINTS.refresh, {}, core)
+    refreshing ??= send(ROUTES.refresh, {}, core)
       .then((answer) => {
-        const parsed = envelopeSchema(sessionSchema).safeParse(answer.body);
-        return parsed.success && parsed.data.success && parsed.data.resp ? parsed.data.resp : null;
+        const result = readEnvelope<Session>(ROUTES.refresh, answer);
+        return result.ok && isSession(result.data) ? result.data : null;
       })
       .catch(() => null)
       .then((session) => {
@@ -61,8 +56,8 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   async function sendAs(name: EndpointName, body: unknown, signal: AbortSignal): Promise<Answer & { token: string | null }> {
-    const token = ENDPOINTS[name].auth ? options.getAccessToken() : null;
-    return { ...(await send(ENDPOINTS[name], body, { ...core, token, signal })), token };
+    const token = ROUTES[name].auth ? options.getAccessToken() : null;
+    return { ...(await send(ROUTES[name], body, { ...core, token, signal })), token };
   }
 
   async function call<N extends EndpointName>(
@@ -76,7 +71,7 @@ export function createApiClient(options: ApiClientOptions) {
     inFlight.add(controller);
     try {
       let answer = await sendAs(name, body, controller.signal);
-      if (answer.status === 401 && ENDPOINTS[name].auth) {
+      if (answer.status === 401 && ROUTES[name].auth) {
         // Another call may have refreshed while this one was out: then just retry with its token.
         const current = options.getAccessToken();
         const session = current && current !== answer.token ? true : await refreshSession();
@@ -90,15 +85,8 @@ export function createApiClient(options: ApiClientOptions) {
           return { ok: false, kind: 'unauthorized' };
         }
       }
-      const failure = failureEnvelopeSchema.safeParse(answer.body);
-      if (failure.success) {
-        const { msgCode, msg, resp } = failure.data;
-        return { ok: false, kind: 'failure', msgCode, msg, field: resp?.field ?? null };
-      }
-      const success = envelopeSchema(ENDPOINTS[name].resp).safeParse(answer.body);
-      if (!success.success || !success.data.success)
-        throw new ApiResponseError(`Unexpected answer from ${ENDPOINTS[name].path} (HTTP ${answer.status})`);
-      return { ok: true, data: success.data.resp as ResponseOf<N> };
+      // Anything but the envelope throws, and goes to the shared handler below.
+      return readEnvelope<ResponseOf<N>>(ROUTES[name], answer);
     } catch (error) {
       if (controller.signal.aborted || isAbort(error)) return { ok: false, kind: 'aborted' };
       const failure = error instanceof Error ? error : new ApiResponseError(String(error));
@@ -122,3 +110,14 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** A refresh's answer becomes the page's credentials: it must be one. */
+function isSession(value: unknown): value is Session {
+  const session = value as Partial<Session> | null;
+  return (
+    typeof session?.accessToken === 'string' &&
+    session.accessToken.length > 0 &&
+    typeof session.member?.userId === 'string' &&
+    typeof session.member.name === 'string'
+  );
+}

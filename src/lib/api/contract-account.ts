@@ -8,6 +8,7 @@
  * reply, the unread count after a read), so a page sets it without reading again.
  */
 import { z } from 'zod';
+import { ROUTES } from './routes.ts';
 import {
   EMAIL_CODE_LENGTH,
   EMAIL_CODE_RESEND_SECONDS,
@@ -198,17 +199,13 @@ const recycleStateSchema = z.object({
 
 export const ACCOUNT_ENDPOINTS = {
   accountSummary: endpoint({
-    method: 'GET',
-    path: '/member/summary',
-    auth: true,
+    ...ROUTES.accountSummary,
     body: none,
     resp: accountSummarySchema,
     summary: "The account hub's counts and the latest order",
   }),
   memberUpdate: endpoint({
-    method: 'POST',
-    path: '/member/update',
-    auth: true,
+    ...ROUTES.memberUpdate,
     body: z.object({
       name: personName('UR_NAME_REQUIRED', 'UR_NAME_FORMAT'),
       birthday: z
@@ -222,25 +219,19 @@ export const ACCOUNT_ENDPOINTS = {
     summary: 'Change the name, birthday (once) and gender',
   }),
   passwordChange: endpoint({
-    method: 'POST',
-    path: '/member/password',
-    auth: true,
+    ...ROUTES.passwordChange,
     body: z.object({ currentPassword: z.string().min(1, 'UR_PASSWORD_REQUIRED'), newPassword: newPasswordField }),
     resp: z.object({}),
     summary: 'Change the password; every session ends, this one too',
   }),
   emailCodeSend: endpoint({
-    method: 'POST',
-    path: '/member/email/code',
-    auth: true,
+    ...ROUTES.emailCodeSend,
     body: z.object({ email: emailField }),
     resp: z.object({ resendAfter: z.literal(EMAIL_CODE_RESEND_SECONDS), expiresIn: z.number().int() }),
     summary: `Mail a ${EMAIL_CODE_LENGTH}-digit code and a link to the new address; again after ${EMAIL_CODE_RESEND_SECONDS} s`,
   }),
   emailChange: endpoint({
-    method: 'POST',
-    path: '/member/email',
-    auth: true,
+    ...ROUTES.emailChange,
     body: z.object({
       email: emailField,
       code: z
@@ -252,59 +243,45 @@ export const ACCOUNT_ENDPOINTS = {
     summary: 'Change the email with the code mailed to it',
   }),
   emailVerify: endpoint({
-    method: 'POST',
-    path: '/auth/email/verify',
-    auth: false,
+    ...ROUTES.emailVerify,
     body: z.object({ token: z.string().min(1, 'EMAIL_LINK_INVALID').max(200, 'EMAIL_LINK_INVALID') }),
     resp: z.object({ email: z.string() }),
     summary: 'Change the email with the link mailed to it (no sign-in needed)',
   }),
   // Addresses
   addressList: endpoint({
-    method: 'GET',
-    path: '/address/list',
-    auth: true,
+    ...ROUTES.addressList,
     body: none,
     resp: z.array(addressSchema),
     summary: 'Saved addresses, the default first',
   }),
   addressSave: endpoint({
-    method: 'POST',
-    path: '/address/save',
-    auth: true,
+    ...ROUTES.addressSave,
     body: addressBodySchema,
     resp: addressChangeSchema,
     summary: "Create or update an address; a member's first is the default",
   }),
   addressDelete: endpoint({
-    method: 'POST',
-    path: '/address/delete',
-    auth: true,
+    ...ROUTES.addressDelete,
     body: z.object({ addressId: z.string().min(1) }),
     resp: addressChangeSchema,
     summary: 'Delete an address; deleting the default makes the newest other one the default',
   }),
   addressSetDefault: endpoint({
-    method: 'POST',
-    path: '/address/default',
-    auth: true,
+    ...ROUTES.addressSetDefault,
     body: z.object({ addressId: z.string().min(1) }),
     resp: addressChangeSchema,
     summary: 'Make an address the default',
   }),
   // Coupons
   couponList: endpoint({
-    method: 'POST',
-    path: '/coupon/list',
-    auth: true,
+    ...ROUTES.couponList,
     body: pageQuery,
     resp: listOf(couponSchema),
     summary: "The member's coupons, newest first",
   }),
   couponRedeem: endpoint({
-    method: 'POST',
-    path: '/coupon/redeem',
-    auth: true,
+    ...ROUTES.couponRedeem,
     body: z.object({
       code: z
         .string()
@@ -318,91 +295,69 @@ export const ACCOUNT_ENDPOINTS = {
   }),
   // Invoices
   invoiceList: endpoint({
-    method: 'POST',
-    path: '/invoice/list',
-    auth: true,
+    ...ROUTES.invoiceList,
     body: pageQuery,
     resp: listOf(invoiceSchema),
     summary: 'Invoices issued for the member’s orders, newest first',
   }),
   invoiceCarrier: endpoint({
-    method: 'GET',
-    path: '/invoice/carrier',
-    auth: true,
+    ...ROUTES.invoiceCarrier,
     body: none,
     resp: invoiceRequestSchema.nullable(),
     summary: 'The default invoice carrier checkout starts with (null: none saved)',
   }),
   invoiceCarrierSave: endpoint({
-    method: 'POST',
-    path: '/invoice/carrier',
-    auth: true,
+    ...ROUTES.invoiceCarrierSave,
     body: invoiceRequestSchema,
     resp: invoiceRequestSchema,
     summary: 'Save the default invoice carrier',
   }),
   // Inbox
   inboxList: endpoint({
-    method: 'POST',
-    path: '/inbox/list',
-    auth: true,
+    ...ROUTES.inboxList,
     body: pageQuery,
     resp: listOf(inboxMessageSchema).extend({ unread: z.number().int() }),
     summary: 'Inbox messages, newest first, with the unread count',
   }),
   inboxUnread: endpoint({
-    method: 'GET',
-    path: '/inbox/unread',
-    auth: true,
+    ...ROUTES.inboxUnread,
     body: none,
     resp: unreadSchema,
     summary: 'How many messages are unread (the header badge)',
   }),
   inboxRead: endpoint({
-    method: 'POST',
-    path: '/inbox/read',
-    auth: true,
+    ...ROUTES.inboxRead,
     body: messageIdsSchema,
     resp: unreadSchema,
     summary: 'Mark messages read; answers the unread count',
   }),
   inboxReadAll: endpoint({
-    method: 'POST',
-    path: '/inbox/read-all',
-    auth: true,
+    ...ROUTES.inboxReadAll,
     body: none,
     resp: unreadSchema,
     summary: 'Mark every message read',
   }),
   inboxDelete: endpoint({
-    method: 'POST',
-    path: '/inbox/delete',
-    auth: true,
+    ...ROUTES.inboxDelete,
     body: messageIdsSchema,
     resp: unreadSchema,
     summary: 'Delete messages; answers the unread count',
   }),
   // Tickets
   ticketList: endpoint({
-    method: 'POST',
-    path: '/ticket/list',
-    auth: true,
+    ...ROUTES.ticketList,
     body: pageQuery.extend({ status: z.enum(TICKET_STATUSES).optional() }),
     resp: listOf(ticketSchema),
     summary: 'Customer-service tickets, the latest activity first',
   }),
   ticketDetail: endpoint({
-    method: 'POST',
-    path: '/ticket/detail',
-    auth: true,
+    ...ROUTES.ticketDetail,
     body: z.object({ ticketId: z.string().min(1) }),
     resp: ticketDetailSchema,
     summary: 'One ticket with its conversation',
   }),
   ticketCreate: endpoint({
-    method: 'POST',
-    path: '/ticket/create',
-    auth: true,
+    ...ROUTES.ticketCreate,
     body: z.object({
       category: z.enum(TICKET_CATEGORIES, 'TK_CATEGORY_REQUIRED'),
       orderCode: z.string().trim().max(32).nullable().default(null),
@@ -414,34 +369,26 @@ export const ACCOUNT_ENDPOINTS = {
     summary: 'Open a ticket, optionally about one of the member’s orders',
   }),
   ticketReply: endpoint({
-    method: 'POST',
-    path: '/ticket/reply',
-    auth: true,
+    ...ROUTES.ticketReply,
     body: z.object({ ticketId: z.string().min(1), text: ticketText, attachments }),
     resp: ticketDetailSchema,
     summary: 'Add a message; refused once the ticket is closed',
   }),
   ticketClose: endpoint({
-    method: 'POST',
-    path: '/ticket/close',
-    auth: true,
+    ...ROUTES.ticketClose,
     body: z.object({ ticketId: z.string().min(1) }),
     resp: ticketDetailSchema,
     summary: 'Close a ticket',
   }),
   // Recycling
   recycleList: endpoint({
-    method: 'GET',
-    path: '/recycle/list',
-    auth: true,
+    ...ROUTES.recycleList,
     body: none,
     resp: recycleStateSchema,
     summary: 'Recycling bookings and records, newest first, and the coupons they earned',
   }),
   recycleBook: endpoint({
-    method: 'POST',
-    path: '/recycle/book',
-    auth: true,
+    ...ROUTES.recycleBook,
     body: z.object({
       method: z.enum(RECYCLE_METHODS, 'RC_METHOD_REQUIRED'),
       storeCode: z.string().trim().max(12).nullable().default(null).describe('Drop-off at a shop: its code'),
@@ -454,18 +401,14 @@ export const ACCOUNT_ENDPOINTS = {
     summary: 'Book a drop-off at a shop or a pick-up',
   }),
   recycleCancel: endpoint({
-    method: 'POST',
-    path: '/recycle/cancel',
-    auth: true,
+    ...ROUTES.recycleCancel,
     body: z.object({ bookingId: z.string().min(1) }),
     resp: recycleStateSchema,
     summary: 'Cancel a booking that has not been received',
   }),
   // Closing the account
   accountClose: endpoint({
-    method: 'POST',
-    path: '/member/close',
-    auth: true,
+    ...ROUTES.accountClose,
     body: z.object({
       agree: z.literal(true, 'ACCOUNT_CLOSE_AGREE_REQUIRED'),
       password: z.string().min(1, 'UR_PASSWORD_REQUIRED'),

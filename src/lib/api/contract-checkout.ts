@@ -6,6 +6,7 @@
  * payment methods (constants.ts) are Taiwan's, so the checkout is the Taiwan store's.
  */
 import { z } from 'zod';
+import { ROUTES } from './routes.ts';
 import { INSEAM_RANGE_CM } from '../product/rules.ts';
 import {
   ADDRESS_DELIVERY_TYPES,
@@ -254,25 +255,19 @@ export const couponOfferSchema = z.object({
 
 export const CHECKOUT_ENDPOINTS = {
   cartDetail: endpoint({
-    method: 'GET',
-    path: '/cart/detail',
-    auth: true,
+    ...ROUTES.cartDetail,
     body: none,
     resp: cartDetailSchema,
     summary: 'The cart page: every line (invalid ones flagged) and a summary in TWD',
   }),
   cartOptions: endpoint({
-    method: 'POST',
-    path: '/cart/options',
-    auth: true,
+    ...ROUTES.cartOptions,
     body: cartOptionsBodySchema,
     resp: cartDetailSchema,
     summary: 'Set the hem and gift wrapping of a line; answers the cart',
   }),
   checkoutPreview: endpoint({
-    method: 'POST',
-    path: '/checkout/preview',
-    auth: true,
+    ...ROUTES.checkoutPreview,
     body: z.object({
       deliveryType: deliveryTypeSchema,
       couponId: z.string().min(1).nullable().optional().describe('Omitted: the best usable coupon; null: none'),
@@ -287,9 +282,7 @@ export const CHECKOUT_ENDPOINTS = {
     summary: 'Lines, discount, freight and total of an order before it is placed',
   }),
   orderCreate: endpoint({
-    method: 'POST',
-    path: '/order/create',
-    auth: true,
+    ...ROUTES.orderCreate,
     body: orderCreateBodySchema,
     resp: z.object({
       orderCode: z.string(),
@@ -301,25 +294,19 @@ export const CHECKOUT_ENDPOINTS = {
     summary: 'Place an order from the cart: reserves stock, all lines or none',
   }),
   orderPayStatus: endpoint({
-    method: 'POST',
-    path: '/order/pay-status',
-    auth: true,
+    ...ROUTES.orderPayStatus,
     body: z.object({ orderCode: z.string().min(1) }),
     resp: z.object({ orderCode: z.string(), status: z.enum(ORDER_STATUSES), paid: z.boolean().describe('Paid online') }),
     summary: "An order's payment state, for the payment return pages",
   }),
   couponCollect: endpoint({
-    method: 'POST',
-    path: '/coupon/collect',
-    auth: true,
+    ...ROUTES.couponCollect,
     body: z.object({ couponId: z.string().min(1) }),
     resp: couponSchema,
     summary: 'Collect a coupon, once',
   }),
   couponCollectable: endpoint({
-    method: 'POST',
-    path: '/coupon/collectable',
-    auth: false,
+    ...ROUTES.couponCollectable,
     body: z.object({ couponId: z.string().min(1).optional().describe('One coupon, even once it has ended') }),
     resp: z.array(couponOfferSchema),
     summary: 'Coupons to collect (not yet ended), or one of them',

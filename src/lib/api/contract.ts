@@ -5,8 +5,8 @@
  * README's path table is checked against it. Paths are relative to the API base (`/api`).
  */
 import { z } from 'zod';
+import { ROUTES } from './routes.ts';
 import { MAX_QUANTITY_PER_LINE } from '../product/selection.ts';
-import { LIGHT_ROUTES } from './light-routes.ts';
 import { THIRD_PARTY_PROVIDERS } from './third-party.ts';
 import { SEARCH_SORTS } from '../search/query.ts';
 import { cartDetailSchema, cartServicesShape, checkHem, CHECKOUT_ENDPOINTS } from './contract-checkout.ts';
@@ -194,17 +194,13 @@ export const productSearchBodySchema = z
 export const ENDPOINTS = {
   // Auth
   login: endpoint({
-    method: 'POST',
-    path: '/auth/login',
-    auth: false,
+    ...ROUTES.login,
     body: z.object({ account: z.string().trim().min(1, 'UR_ACCOUNT_REQUIRED'), password: z.string().min(1, 'UR_PASSWORD_REQUIRED') }),
     resp: sessionSchema,
     summary: 'Sign in; sets the HttpOnly refresh cookie',
   }),
   register: endpoint({
-    method: 'POST',
-    path: '/auth/register',
-    auth: false,
+    ...ROUTES.register,
     body: z.object({
       name: z.string().trim().min(1, 'UR_NAME_REQUIRED').max(40, 'VALUE_TOO_LONG').regex(NAME_PATTERN, 'UR_NAME_FORMAT'),
       email: emailSchema,
@@ -215,66 +211,50 @@ export const ENDPOINTS = {
     summary: 'Create a member and sign in',
   }),
   refresh: endpoint({
-    method: 'POST',
-    path: '/auth/refresh',
-    auth: false,
+    ...ROUTES.refresh,
     body: none,
     resp: sessionSchema,
     summary: 'New access token from the refresh cookie (rotated)',
   }),
   logout: endpoint({
-    method: 'POST',
-    path: '/auth/logout',
-    auth: false,
+    ...ROUTES.logout,
     body: none,
     resp: z.object({}),
     summary: 'Revoke the refresh token and clear its cookie',
   }),
   forgetPassword: endpoint({
-    method: 'POST',
-    path: '/auth/forget-password',
-    auth: false,
+    ...ROUTES.forgetPassword,
     body: z.object({ email: emailSchema }),
     resp: z.object({}),
     summary: 'Send a reset link (always answers success, so accounts cannot be probed)',
   }),
   resetPassword: endpoint({
-    method: 'POST',
-    path: '/auth/reset-password',
-    auth: false,
+    ...ROUTES.resetPassword,
     body: z.object({ token: z.string().min(1), password: passwordSchema }),
     resp: z.object({}),
     summary: 'Set a new password with the emailed token',
   }),
   thirdPartyCallback: endpoint({
-    method: 'POST',
-    path: '/auth/third-party/callback',
-    auth: false,
+    ...ROUTES.thirdPartyCallback,
     body: z.object({ provider: z.enum(THIRD_PARTY_PROVIDERS), code: z.string().min(1), state: z.string() }),
     resp: sessionSchema,
     summary: 'Complete a social login',
   }),
   // Member
   memberInfo: endpoint({
-    method: 'GET',
-    path: '/member/info',
-    auth: true,
+    ...ROUTES.memberInfo,
     body: none,
     resp: memberSchema,
     summary: 'The signed-in member',
   }),
   preferLanguage: endpoint({
-    method: 'POST',
-    path: '/member/prefer-lang',
-    auth: true,
+    ...ROUTES.preferLanguage,
     body: z.object({ preferLang: z.string().min(2) }),
     resp: z.object({}),
     summary: 'Save the preferred language',
   }),
   membershipVersion: endpoint({
-    method: 'GET',
-    path: '/member/membership-version',
-    auth: true,
+    ...ROUTES.membershipVersion,
     body: none,
     resp: z.object({
       membershipAgreementVersion: z.string(),
@@ -285,17 +265,13 @@ export const ENDPOINTS = {
     summary: 'Current agreement and privacy versions',
   }),
   membershipVersionUpdate: endpoint({
-    method: 'POST',
-    path: '/member/membership-version',
-    auth: true,
+    ...ROUTES.membershipVersionUpdate,
     body: z.object({ membershipAgreementVersion: z.string().optional(), privacyPolicyVersion: z.string().optional() }),
     resp: z.object({}),
     summary: 'Record the accepted version',
   }),
   subscriptionSave: endpoint({
-    method: 'POST',
-    path: '/member/subscription',
-    auth: true,
+    ...ROUTES.subscriptionSave,
     body: z.object({
       subscribeEmail: z.string(),
       extensionEmail: z.string().default(''),
@@ -310,26 +286,20 @@ export const ENDPOINTS = {
   }),
   // Cart
   cartCount: endpoint({
-    method: 'GET',
-    path: '/cart/count',
-    auth: true,
+    ...ROUTES.cartCount,
     body: none,
     resp: z.number().int(),
     summary: 'Number of items in the cart',
   }),
   miniCart: endpoint({
-    method: 'GET',
-    path: '/cart/mini',
-    auth: true,
+    ...ROUTES.miniCart,
     body: none,
     resp: z.array(z.object({ cartList: z.array(cartLineSchema), total: z.number().int() })),
     summary: 'Cart lines for the mini cart: resp[0].cartList',
   }),
   // Every change answers the cart it made (cartDetailSchema), so the page sets it without reading again.
   cartAdd: endpoint({
-    method: 'POST',
-    path: '/cart/add',
-    auth: true,
+    ...ROUTES.cartAdd,
     body: z
       .object({
         productCode: z.string().min(1),
@@ -346,50 +316,38 @@ export const ENDPOINTS = {
     summary: 'Add a SKU, with its hem and gift wrapping when chosen (all or nothing); answers the cart',
   }),
   cartUpdate: endpoint({
-    method: 'POST',
-    path: '/cart/update',
-    auth: true,
+    ...ROUTES.cartUpdate,
     body: z.object({ cartId: z.string(), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE) }),
     resp: cartDetailSchema,
     summary: 'Change a line quantity; answers the cart',
   }),
   cartRemove: endpoint({
-    method: 'POST',
-    path: '/cart/remove',
-    auth: true,
+    ...ROUTES.cartRemove,
     body: z.object({ cartIds: z.array(z.string()).min(1) }),
     resp: cartDetailSchema,
     summary: 'Remove lines; answers the cart',
   }),
   // Wishlist
   wishCount: endpoint({
-    method: 'GET',
-    path: '/wish/count',
-    auth: true,
+    ...ROUTES.wishCount,
     body: none,
     resp: z.array(z.number().int()),
     summary: 'resp[0] is the count',
   }),
   wishList: endpoint({
-    method: 'POST',
-    path: '/wish/list',
-    auth: true,
+    ...ROUTES.wishList,
     body: z.object({ page: z.number().int().min(1) }),
     resp: z.object({ list: z.array(wishEntrySchema), total: z.number().int() }),
     summary: 'Wishlist entries, 20 a page',
   }),
   wishInsert: endpoint({
-    method: 'POST',
-    path: '/wish/insert',
-    auth: true,
+    ...ROUTES.wishInsert,
     body: z.object({ productList: z.array(productRefSchema).min(1), cartList: z.array(z.string()).default([]) }),
     resp: z.object({ total: z.number().int() }),
     summary: 'Add products',
   }),
   wishDelete: endpoint({
-    method: 'POST',
-    path: '/wish/delete',
-    auth: true,
+    ...ROUTES.wishDelete,
     body: z.object({
       productList: z.array(productRefSchema).min(1),
       page: z.number().int().optional(),
@@ -400,7 +358,7 @@ export const ENDPOINTS = {
   }),
   // Products and search
   productsByCodes: endpoint({
-    ...LIGHT_ROUTES.productsByCodes,
+    ...ROUTES.productsByCodes,
     body: z.object({
       codes: z.array(z.string()).min(1).max(100),
       region: z.enum(['TW', 'HK', 'MO', 'CN']),
@@ -410,47 +368,37 @@ export const ENDPOINTS = {
     summary: 'Live price and stock of products',
   }),
   productCatalogue: endpoint({
-    method: 'GET',
-    path: '/product/catalogue',
-    auth: false,
+    ...ROUTES.productCatalogue,
     body: none,
     resp: z.array(z.object({ productCode: z.string(), updatedAt: z.number().int() })),
     summary: 'Every product code, for the build',
   }),
   productDetail: endpoint({
-    method: 'POST',
-    path: '/product/detail',
-    auth: false,
+    ...ROUTES.productDetail,
     body: z.object({ productCode: z.string().min(1), region, language: z.string().min(2) }),
     resp: productDetailSchema,
     summary: "A product's static detail in a language and region",
   }),
   productStock: endpoint({
-    ...LIGHT_ROUTES.productStock,
+    ...ROUTES.productStock,
     body: z.object({ productCode: z.string().min(1), region }),
     resp: productStockSchema,
     summary: 'Live price and stock of every SKU of a product',
   }),
   recommendedWords: endpoint({
-    method: 'GET',
-    path: '/search/recommend-words',
-    auth: false,
+    ...ROUTES.recommendedWords,
     body: none,
     resp: z.array(z.object({ wordName: z.string() })),
     summary: 'Hot search words',
   }),
   searchSuggestions: endpoint({
-    method: 'POST',
-    path: '/search/suggest',
-    auth: false,
+    ...ROUTES.searchSuggestions,
     body: z.object({ word: z.string().min(1) }),
     resp: z.array(z.string()),
     summary: 'Auto-complete for a typed word',
   }),
   productSearch: endpoint({
-    method: 'POST',
-    path: '/search/products',
-    auth: false,
+    ...ROUTES.productSearch,
     body: productSearchBodySchema,
     resp: listOf(productSummarySchema),
     summary: 'Switched-on products whose name contains the word, sorted and paged',

@@ -19,8 +19,8 @@ export type ApiResult<T> =
   /** Aborted, typically because the shopper left the page. Not an error. */
   | { ok: false; kind: 'aborted' };
 
-export { LIGHT_ROUTES, type Route } from './light-routes.ts';
-import type { Route } from './light-routes.ts';
+export type { Route } from './public-routes.ts';
+import type { Route } from './public-routes.ts';
 
 export interface CoreOptions {
   /** Default: API_BASE_URL (PUBLIC_API_BASE_URL, else same-origin `/api`). */

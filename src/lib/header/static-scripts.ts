@@ -1,10 +1,15 @@
 /**
- * The only JavaScript of the pages that ship no framework and load no script file (the press
- * pages, read by crawlers and shared a lot): two inline lines that do, at their smallest,
- * what the ticker island and the schedule script do on the other pages. Without JavaScript
- * the page is complete; these only keep two header behaviours: a closed ticker
- * stays closed, and the live banner keeps to its window.
+ * Header behaviours done by inline lines instead of islands, so they cost no framework
+ * JavaScript: the ticker's close button and its pre-paint check (every page), the balloon
+ * tip (home and the gender landings), and on the pages that load no script file at all (the
+ * press pages, read by crawlers and shared a lot) the live banner's window, which the
+ * schedule script keeps on the other pages. Without JavaScript every page is complete.
  */
+
+/** The session's memory that the ticker was closed. */
+export const TICKER_CLOSED_STORAGE_KEY = 'linea:ticker:closed';
+/** The session's memory that the balloon tip was shown. */
+export const BALLOON_TIP_STORAGE_KEY = 'linea:balloon-tip-shown';
 
 /**
  * A ticker closed this session stays hidden from first paint, before any island hydrates:
@@ -15,9 +20,8 @@ export function tickerClosedCheckScript(storageKey: string): string {
 }
 
 /**
- * Closing the ticker hides it for the rest of the session: the same sessionStorage key as
- * the ticker island, and the same root attribute as the pre-paint check, whose CSS rule
- * hides a closable ticker.
+ * Closing the ticker hides it for the rest of the session: the same sessionStorage key and
+ * the same root attribute as the pre-paint check, whose CSS rule hides a closable ticker.
  */
 export function tickerCloseScript(storageKey: string): string {
   return `document.addEventListener('click',function(e){if(!(e.target instanceof Element&&e.target.closest('.ticker-bar__close')))return;try{sessionStorage.setItem(${JSON.stringify(storageKey)},'Y')}catch(_){}document.documentElement.setAttribute('data-ticker-closed','')})`;
@@ -30,3 +34,12 @@ export function tickerCloseScript(storageKey: string): string {
  */
 export const WINDOW_AT_LOAD_SCRIPT =
   "(function(){var n=Date.now();document.querySelectorAll('[data-window-start],[data-window-end]').forEach(function(b){var s=b.getAttribute('data-window-start'),e=b.getAttribute('data-window-end');b.hidden=!((s===null||n>=Number(s))&&(e===null||n<Number(e)))})})()";
+
+/**
+ * The balloon tip above the category icon: shown once per browser session, for `durationMs`,
+ * then hidden. It runs where the tip's element is in the page (it is rendered hidden); while a
+ * header layer is open the CSS keeps it out of the way.
+ */
+export function balloonTipScript(storageKey: string, durationMs: number): string {
+  return `(function(){try{var s=sessionStorage,k=${JSON.stringify(storageKey)};if(s.getItem(k))return;s.setItem(k,'1')}catch(_){return}var b=document.querySelector('.balloon-tip');if(!b)return;b.hidden=false;setTimeout(function(){b.hidden=true},${durationMs})})()`;
+}

@@ -1,51 +1,35 @@
 /**
- * One way to make a translator, at build time and in islands alike: an i18next instance
- * over a flat-or-nested resource object from public/locales/{code}.json.
+ * How islands translate: the strings a page handed them at build time (a dictionary of just
+ * the keys the island uses, already in the page's language) looked up by key, with `{{name}}`
+ * filled from the values given. That is all our locale files use (no plurals, nesting or
+ * formats), so browsers never load i18next; the build's Astro components translate with
+ * i18next itself (build/i18n/translations.ts), and a unit test holds the two to the same text
+ * for every string of every language.
  */
-import { createInstance, type TFunction } from 'i18next';
-
 export type LocaleResources = Record<string, unknown>;
 
-/**
- * One i18next instance per resources object and language: a build renders thousands of
- * islands with the same messages, and creating an instance each time was a tenth of the
- * render time. Keyed weakly, so resources loaded at run time are not kept.
- */
-const translators = new WeakMap<LocaleResources, Map<string, TFunction>>();
+/** Values to fill in; `defaultValue` stands in for a key the dictionary lacks. */
+export type TranslateOptions = Record<string, unknown> & { defaultValue?: string };
+export type Translate = (key: string, options?: TranslateOptions) => string;
 
-export function createTranslator(languageCode: string, resources: LocaleResources): TFunction {
-  let byLanguage = translators.get(resources);
-  if (!byLanguage) translators.set(resources, (byLanguage = new Map()));
-  let t = byLanguage.get(languageCode);
-  if (!t) byLanguage.set(languageCode, (t = newTranslator(languageCode, resources)));
+const PLACEHOLDER = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/** One translator per dictionary object: islands of one page share it. */
+const translators = new WeakMap<LocaleResources, Translate>();
+
+export function createTranslator(resources: LocaleResources): Translate {
+  let t = translators.get(resources);
+  if (!t) translators.set(resources, (t = (key, options) => translate(resources, key, options)));
   return t;
 }
 
-function newTranslator(languageCode: string, resources: LocaleResources): TFunction {
-  const i18n = createInstance();
-  // initAsync false: resources are given, so init finishes before it returns.
-  void i18n.init({
-    lng: languageCode,
-    fallbackLng: false,
-    initAsync: false,
-    resources: { [languageCode]: { translation: resources } },
-    interpolation: { escapeValue: false }, // Astro and React escape output themselves
-    returnNull: false,
-  });
-  return i18n.t;
-}
-
-/**
- * Islands load translations at run time; a failure gives empty resources, so
- * the island shows its keys' fallbacks rather than breaking.
- */
-export async function loadLocaleResources(languageCode: string, fetchImpl: typeof fetch = fetch, base = ''): Promise<LocaleResources> {
-  try {
-    const response = await fetchImpl(`${base}/locales/${languageCode}.json`);
-    if (!response.ok) return {};
-    const body: unknown = await response.json();
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as LocaleResources) : {};
-  } catch {
-    return {};
-  }
+function translate(resources: LocaleResources, key: string, options: TranslateOptions = {}): string {
+  let found: unknown = resources;
+  for (const part of key.split('.')) found = found && typeof found === 'object' ? (found as Record<string, unknown>)[part] : undefined;
+  const text = typeof found === 'string' ? found : options.defaultValue;
+  if (text === undefined) return key;
+  // A value left out keeps its placeholder; null writes nothing (as i18next does).
+  return text.replace(PLACEHOLDER, (match, name: string) =>
+    name in options && options[name] !== undefined ? (options[name] === null ? '' : String(options[name])) : match,
+  );
 }

@@ -6,9 +6,13 @@
  * wishes appear without a click. With `{ param: 'productId' }` it loads at once when the
  * address carries that query parameter (a shared link's choice that only the island can show).
  *
- * A click that lands before the island has hydrated is held, then given again to the same
- * element once React has taken the HTML over (hydration keeps the server's elements), so the
- * first tap on a size or a button is not lost. Links are left alone: they work without us.
+ * What the visitor did while the code was on its way is given again once React has taken the
+ * HTML over (hydration keeps the server's elements): a click that landed is held and clicked
+ * again on the same element; the pointer still over the island enters it again (a hover menu
+ * opens); the focus still inside it is announced again (a search panel opens). Links are left
+ * alone (they work without us), except a link that opens something (aria-expanded: a
+ * category tab opens its layer). If the code cannot load, the held click is given back to the
+ * browser, so a link still goes where it points.
  */
 import type { ClientDirective } from 'astro';
 import { SESSION_HINT_COOKIE } from '../../lib/api/cookies.ts';
@@ -19,30 +23,45 @@ const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'k
 const interaction: ClientDirective = (load, options, el) => {
   let started = false;
   let held: HTMLElement | null = null;
+  let hovered: Element | null = null;
 
   const hold = (event: Event) => {
     const target =
-      event.target instanceof Element ? event.target.closest<HTMLElement>('button, input, select, label, [role="button"]') : null;
-    if (!target || target.closest('a[href]')) return;
+      event.target instanceof Element
+        ? event.target.closest<HTMLElement>('button, input, select, label, [role="button"], a[aria-expanded]')
+        : null;
+    if (!target || (target.closest('a[href]') && !target.hasAttribute('aria-expanded'))) return;
     event.preventDefault();
     event.stopPropagation();
     held = target;
+  };
+  const track = (event: PointerEvent) => {
+    const leaving = event.type === 'pointerout' && !(event.relatedTarget instanceof Node && el.contains(event.relatedTarget));
+    hovered = leaving ? null : event.target instanceof Element ? event.target : null;
   };
 
   const start = async () => {
     if (started) return;
     started = true;
     for (const type of INTENT_EVENTS) el.removeEventListener(type, start);
+    let hydrated = false;
     try {
       const hydrate = await load();
       await hydrate();
+      hydrated = true;
     } finally {
       el.removeEventListener('click', hold, true);
+      el.removeEventListener('pointerover', track);
+      el.removeEventListener('pointerout', track);
+      if (hydrated) replay(el, hovered, held);
+      else if (held?.isConnected) held.click();
     }
-    if (held?.isConnected) held.click();
     held = null;
+    hovered = null;
   };
 
+  el.addEventListener('pointerover', track);
+  el.addEventListener('pointerout', track);
   for (const type of INTENT_EVENTS) el.addEventListener(type, start, { once: true, passive: true });
   el.addEventListener('click', hold, true);
 
@@ -55,5 +74,16 @@ const interaction: ClientDirective = (load, options, el) => {
     else setTimeout(() => void start(), 200);
   }
 };
+
+/** React hears enter and focus from mouseover, pointerover and focusin: sent again, as from outside. */
+function replay(el: HTMLElement, hovered: Element | null, held: HTMLElement | null): void {
+  if (hovered?.isConnected) {
+    hovered.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, relatedTarget: null }));
+    hovered.dispatchEvent(new MouseEvent('mouseover', { bubbles: true, relatedTarget: null }));
+  }
+  const focused = document.activeElement;
+  if (focused && focused !== document.body && el.contains(focused)) focused.dispatchEvent(new FocusEvent('focusin', { bubbles: true }));
+  if (held?.isConnected) held.click();
+}
 
 export default interaction;
