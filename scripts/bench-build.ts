@@ -4,6 +4,7 @@
  *
  *   npm run bench:build -- [--pages 10000] [--concurrency N] [--incremental]
  *
+ * Then builds a bare Astro project with the same number of pages and prints the ratio.
  * --pages is the total across languages (default 10,000). --incremental also times a second,
  * unchanged build with Astro's experimental incremental build.
  */
@@ -14,6 +15,7 @@ import { pullContent } from '../src/build/cms/pull.ts';
 import { generateSampleCms } from './local-cms/generate.ts';
 import { startCmsServer } from './local-cms/server.ts';
 import { buildSite } from './build-site.ts';
+import { buildBareAstro } from './bench/bare-astro.ts';
 
 const { values } = parseArgs({
   options: {
@@ -61,6 +63,10 @@ if (values.incremental) {
   rows.push(['unchanged rebuild (incrementalBuild)', `${seconds(warm.ms)} s`]);
 }
 rows.push(['peak memory (RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`]);
+// The yardstick, in the same run on the same machine: Astro alone, as many pages.
+const bare = await buildBareAstro(`${root}/bare-astro`, cold.pages);
+rows.push(['bare Astro, same page count', `${seconds(bare.ms)} s, peak ${bare.peakMiB.toFixed(0)} MiB`]);
+rows.push(['ratio to bare Astro', `${(cold.ms / bare.ms).toFixed(2)}×`]);
 
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log('\nBuild benchmark');

@@ -1,0 +1,157 @@
+/**
+ * The page types whose JavaScript we weigh, how a visitor or member meets each, and the
+ * budget it must hold (issue #15's targets). Shared by `npm run bench:js`, which prints the
+ * figures, and tests/e2e/budgets.spec.ts, which fails over budget naming the files.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { scriptsLoaded, type ScriptFile } from './startup-js.ts';
+
+const KIB = 1024;
+
+/** Brotli bytes, each file compressed on its own. */
+export const JS_BUDGETS = {
+  /** What a visitor's home, category, product or content page loads in its first 5 s, untouched. */
+  startup: 20 * KIB,
+  /** Everything, once the visitor has touched the header (and the product). */
+  headerHydrated: 75 * KIB,
+  /** A signed-in member's cart, checkout and account pages. */
+  member: 100 * KIB,
+  /** Press pages run no module JavaScript at all (inline scripts only). */
+  press: 0,
+} as const;
+
+export interface JsPageType {
+  name: string;
+  /** Bytes allowed; null: printed, not budgeted. */
+  budget: number | null;
+  /** Loads the page in `context` the way its visitor does and returns the scripts it loaded. */
+  measure: (context: BrowserContext) => Promise<ScriptFile[]>;
+}
+
+/** The demo sample's addresses; products and press releases are found by following links. */
+const PATHS = { home: '/', category: '/c/W0101.html', content: '/feature/lookbook.html', pressList: '/press/index.html' };
+
+/** The first link on `path` whose address matches `pattern`. */
+export async function firstLink(context: BrowserContext, path: string, pattern: RegExp): Promise<string> {
+  const html = await (await context.request.get(path)).text();
+  const found = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).find((href) => pattern.test(href));
+  if (!found) throw new Error(`No link matching ${pattern} on ${path}`);
+  return new URL(found, 'http://x').pathname;
+}
+
+async function open(page: Page, path: string): Promise<void> {
+  const answer = await page.goto(path, { waitUntil: 'load' });
+  if (answer?.status() !== 200) throw new Error(`${path} answered ${answer?.status()}`);
+}
+
+/** A fresh page of the context, measured while `act` runs. */
+async function measured(context: BrowserContext, act: (page: Page) => Promise<unknown>, settleMs?: number): Promise<ScriptFile[]> {
+  const page = await context.newPage();
+  try {
+    return await scriptsLoaded(page, () => act(page), settleMs);
+  } finally {
+    await page.close();
+  }
+}
+
+const startup = (context: BrowserContext, path: string) => measured(context, (page) => open(page, path));
+
+/** Hydrates every island under `selector` still waiting for a touch, the way a first touch does. */
+export async function touchAll(page: Page, selector: string): Promise<void> {
+  const waiting = `${selector} astro-island[ssr]`;
+  // In the page, all at once: a hydrated island re-renders, and a list of handles would go stale.
+  await page.evaluate((s) => {
+    for (const island of document.querySelectorAll(s)) island.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+  }, waiting);
+  await page.waitForFunction((s) => document.querySelectorAll(s).length === 0, waiting);
+}
+
+const productPath = (context: BrowserContext) => firstLink(context, PATHS.category, /\/product\/[^/?]+\.html/);
+
+/** Signs the context in as a fresh member with one item in the cart (the cart and checkout need one). */
+export async function signedInWithCart(context: BrowserContext): Promise<void> {
+  const email = `bench.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@linea.example`;
+  const password = 'Shopper2026';
+  const call = async (path: string, data: object, token?: string) => {
+    const headers = token ? { authorization: `Bearer ${token}` } : undefined;
+    const answer = (await (await context.request.post(`/api${path}`, { data, headers })).json()) as {
+      success: boolean;
+      resp: Record<string, unknown>;
+    };
+    if (!answer.success) throw new Error(`${path}: ${JSON.stringify(answer)}`);
+    return answer.resp;
+  };
+  const member = await call('/auth/register', { name: 'Bench Shopper', email, password, agreeTerms: true });
+  const token = member.accessToken as string;
+  await call(
+    '/address/save',
+    {
+      receiver: 'Bench Shopper',
+      mobile: '0912345678',
+      region: 'TW',
+      city: '台北市',
+      detail: '信義路五段 7 號',
+      zipCode: '110',
+      isDefault: 'Y',
+    },
+    token,
+  );
+  const code = (await productPath(context)).replace(/^.*\/product\/|\.html$/g, '');
+  const stock = (await call('/product/stock', { productCode: code, region: 'TW' })) as { skus: Array<{ skuCode: string; stock: number }> };
+  const sku = stock.skus.find((s) => s.stock > 0)?.skuCode;
+  if (!sku) throw new Error(`${code} has no size in stock`);
+  await call('/cart/add', { productCode: code, skuCode: sku, quantity: 1 }, token);
+}
+
+const member = (path: string) => async (context: BrowserContext) => {
+  await signedInWithCart(context);
+  return measured(context, (page) => open(page, path));
+};
+
+export const JS_PAGE_TYPES: JsPageType[] = [
+  { name: 'home', budget: JS_BUDGETS.startup, measure: (c) => startup(c, PATHS.home) },
+  { name: 'category', budget: JS_BUDGETS.startup, measure: (c) => startup(c, PATHS.category) },
+  { name: 'product', budget: JS_BUDGETS.startup, measure: async (c) => startup(c, await productPath(c)) },
+  { name: 'content', budget: JS_BUDGETS.startup, measure: (c) => startup(c, PATHS.content) },
+  {
+    name: 'press release',
+    budget: JS_BUDGETS.press,
+    measure: async (c) => startup(c, await firstLink(c, PATHS.pressList, /\/press\/\d{4}\/.+\.html$/)),
+  },
+  { name: 'search results', budget: null, measure: (c) => startup(c, '/search.html?description=%E5%A4%96%E5%A5%97') },
+  {
+    name: 'home, header touched',
+    budget: JS_BUDGETS.headerHydrated,
+    measure: (c) =>
+      measured(c, async (page) => {
+        await open(page, PATHS.home);
+        await touchAll(page, 'header');
+      }),
+  },
+  {
+    name: 'product, header touched',
+    budget: JS_BUDGETS.headerHydrated,
+    measure: async (c) => {
+      const path = await productPath(c);
+      return measured(c, async (page) => {
+        await open(page, path);
+        await touchAll(page, 'header');
+      });
+    },
+  },
+  {
+    // The product island comes with the shopper's first touch of the product (printed, not budgeted).
+    name: 'product, header and product touched',
+    budget: null,
+    measure: async (c) => {
+      const path = await productPath(c);
+      return measured(c, async (page) => {
+        await open(page, path);
+        await touchAll(page, 'body');
+      });
+    },
+  },
+  { name: 'cart (member)', budget: JS_BUDGETS.member, measure: member('/cart.html') },
+  { name: 'checkout (member)', budget: JS_BUDGETS.member, measure: member('/payment/payment.html') },
+  { name: 'account (member)', budget: JS_BUDGETS.member, measure: member('/account/info.html') },
+];

@@ -1,0 +1,22 @@
+/**
+ * JavaScript budgets on the built release, in the browser: what each page type loads as its
+ * visitor or member meets it, each file brotli-compressed on its own. Over budget fails,
+ * naming the files. `npm run bench:js` prints the same figures.
+ */
+import { expect, test } from '@playwright/test';
+import { JS_BUDGETS, JS_PAGE_TYPES } from '../../scripts/bench/js-page-types.ts';
+import { kib, STARTUP_WINDOW_MS, totalBrotli } from '../../scripts/bench/startup-js.ts';
+
+test('the budgets are the targets of the performance issue', () => {
+  expect(JS_BUDGETS).toEqual({ startup: 20 * 1024, headerHydrated: 75 * 1024, member: 100 * 1024, press: 0 });
+  expect(STARTUP_WINDOW_MS).toBe(5000);
+});
+
+for (const type of JS_PAGE_TYPES.filter((t) => t.budget !== null)) {
+  test(`${type.name}: JavaScript within ${kib(type.budget!)} (brotli)`, async ({ context }) => {
+    test.setTimeout(60_000);
+    const files = await type.measure(context);
+    const list = files.map((f) => `${f.path} ${kib(f.brotli)}`).join(', ');
+    expect(totalBrotli(files), `${type.name} loads ${kib(totalBrotli(files))}: ${list}`).toBeLessThanOrEqual(type.budget!);
+  });
+}
