@@ -44,8 +44,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/`,
     // A chat address, so the chat quick link and the customer-service tip are there to test.
     env: {
+      // No SITE_URL: canonical and hreflang links follow the served origin (seo.spec.ts checks it).
       PORT: String(PORT),
-      SITE_URL: `http://127.0.0.1:${PORT}`,
       COMMERCE_DB: ':memory:',
       PUBLIC_CHAT_URL: CHAT_URL,
       MOBILE_SITE_URL: MOBILE_SITE,

@@ -1,8 +1,8 @@
 /**
  * The build's fingerprint: everything that shapes every page but is not content, so not in
  * any route digest: the code (src/, scripts/, public/, the Astro config, the locked dependencies) and
- * the build's configuration (SITE_URL, MOBILE_SITE_URL, the PUBLIC_* variables the islands
- * are compiled with). A release built with another fingerprint cannot be patched page by
+ * the build's configuration (SITE_URL, or HOST and PORT that make its default, MOBILE_SITE_URL,
+ * the PUBLIC_* variables the islands are compiled with). A release built with another fingerprint cannot be patched page by
  * page: the next publish builds everything.
  */
 import { createHash } from 'node:crypto';
@@ -11,6 +11,8 @@ import { join, relative } from 'node:path';
 
 const CODE = ['src', 'scripts', 'public', 'astro.config.mjs', 'package-lock.json'];
 const CONFIG = (name: string) => name === 'SITE_URL' || name === 'MOBILE_SITE_URL' || name.startsWith('PUBLIC_');
+/** Without SITE_URL the links follow the served origin (env.ts siteUrl). */
+const ORIGIN = ['HOST', 'PORT'];
 
 function filesOf(root: string, entry: string): string[] {
   const path = join(root, entry);
@@ -35,6 +37,10 @@ export function buildFingerprint(root = process.cwd(), env: NodeJS.ProcessEnv = 
     }
     hash.update(`${file}\0${bytes.length}\0`).update(bytes);
   }
-  for (const name of Object.keys(env).filter(CONFIG).sort()) hash.update(`${name}=${env[name]?.trim() ?? ''}\0`);
+  const origin = env.SITE_URL?.trim() ? [] : ORIGIN;
+  for (const name of Object.keys(env)
+    .filter((n) => CONFIG(n) || origin.includes(n))
+    .sort())
+    hash.update(`${name}=${env[name]?.trim() ?? ''}\0`);
   return hash.digest('hex').slice(0, 32);
 }

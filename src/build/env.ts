@@ -27,9 +27,13 @@ function readUrl(name: string, fallback: string): string {
   }
 }
 
-/** The public origin of the store, for canonical and hreflang links. */
+/**
+ * The public origin of the store, for canonical and hreflang links. Unset, it is the origin
+ * `npm start` serves on (HOST and PORT), so links work wherever the demo runs.
+ */
 export function siteUrl(): string {
-  return readUrl('SITE_URL', 'http://localhost:4321');
+  const served = host() === '0.0.0.0' ? 'localhost' : host();
+  return readUrl('SITE_URL', `http://${served}:${port()}`);
 }
 
 /** Where the CMS lives; unset means the embedded sample CMS. */

@@ -57,7 +57,7 @@ test('the profile is edited with the name rule, and stays after a reload; a set 
   await form.getByRole('button', { name: '儲存', exact: true }).click();
   await expect(page.locator('.account-hub .form-success')).toHaveText('已儲存。');
   // The header greets the new name at once.
-  await expect(page.locator('[data-account-state="member"] .header-tool__button')).toHaveAttribute('aria-label', /陳美玲/);
+  await expect(page.locator('[data-account-state="member"] .header-tool__button')).toHaveAccessibleName(/陳美玲/);
   await page.reload();
   const facts = page.locator('[data-profile]');
   await expect(facts).toContainText('陳美玲');

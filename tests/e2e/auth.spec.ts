@@ -19,7 +19,7 @@ test('a visitor on /cart.html is sent to login with redirect_url, and comes back
   await signIn(page);
   await expect(page).toHaveURL(/\/cart\.html$/);
   await expect(page.locator('main').locator('.cart-page, .cart-page__empty')).toBeVisible();
-  await expect(page.locator('[data-account-state="member"] .header-tool__button')).toHaveAttribute('aria-label', new RegExp(demo.name));
+  await expect(page.locator('[data-account-state="member"] .header-tool__button')).toHaveAccessibleName(new RegExp(demo.name));
 });
 
 test('the guard keeps the language and the query of the target', async ({ page }) => {
@@ -66,7 +66,7 @@ test('logout clears the header state, and guarded pages send to login again', as
   await expect(page.locator('[data-account-state="member"]')).toBeVisible();
   await page.goto('/women.html');
   const account = page.locator('[data-account-state="member"]');
-  await expect(account.locator('.header-tool__button')).toHaveAttribute('aria-label', new RegExp(demo.name));
+  await expect(account.locator('.header-tool__button')).toHaveAccessibleName(new RegExp(demo.name));
   await account.hover();
   await page.locator('.account-menu__popup button').click();
   await expect(page.locator('[data-account-state="visitor"]')).toBeVisible();
@@ -93,7 +93,7 @@ test('third-party sign-in through the fake provider returns to the target', asyn
   await expect(page.getByRole('heading', { name: 'Fake google sign-in' })).toBeVisible();
   await page.locator('#approve').click();
   await expect(page).toHaveURL(/\/cart\.html$/);
-  await expect(page.locator('[data-account-state="member"] .header-tool__button')).toHaveAttribute('aria-label', /google user/i);
+  await expect(page.locator('[data-account-state="member"] .header-tool__button')).toHaveAccessibleName(/google user/i);
 });
 
 test('forgotten password: the emailed link sets a new password', async ({ page, request }) => {

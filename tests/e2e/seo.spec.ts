@@ -4,7 +4,7 @@
  * on sale, with a Product (JSON-LD) that a strict parser reads and the schema below accepts,
  * and the head every indexable page needs.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { z } from 'zod';
 import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
@@ -70,4 +70,59 @@ test('every product has a page in every language, in the sitemap when on sale, w
       expect(parsed.data!.offers.every((o) => o.availability.endsWith(onSale ? 'InStock' : 'Discontinued'))).toBe(true);
     }
   }
+});
+
+/** Every URL in the language sitemaps. */
+async function sitemapLocs(request: APIRequestContext): Promise<string[]> {
+  const locs: string[] = [];
+  for (const language of LANGUAGES) {
+    const sitemap = parseXml(await (await request.get(languageSitemapPath(language.code))).text());
+    locs.push(...(sitemap.urlset.url as Array<{ loc: string }>).map((u) => u.loc));
+  }
+  return locs;
+}
+
+test('a crawl from home, following links as a crawler does, reaches every page in the sitemaps, and each has its head', async ({
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const origin = new URL(baseURL!).origin;
+  const wanted = new Set(await sitemapLocs(request));
+  const seen = new Set<string>([`${origin}/`]);
+  const queue = [`${origin}/`];
+  const heads = new Map<string, string>();
+  while (queue.length > 0) {
+    const url = queue.shift()!;
+    const answer = await request.get(url);
+    if (!answer.ok() || !(answer.headers()['content-type'] ?? '').startsWith('text/html')) continue;
+    const html = await answer.text();
+    heads.set(url, html.slice(0, html.indexOf('</head>')));
+    for (const [, href] of html.matchAll(/<a\b[^>]*\shref="([^"#][^"]*)"/g)) {
+      const link = new URL(href!.replaceAll('&amp;', '&'), url);
+      if (link.origin !== origin || !/(\.html|\/)$/.test(link.pathname)) continue;
+      const page = `${origin}${link.pathname}`;
+      if (!seen.has(page)) {
+        seen.add(page);
+        queue.push(page);
+      }
+    }
+  }
+  const unreached = [...wanted].filter((loc) => !heads.has(loc));
+  expect(unreached, `${unreached.length} of ${wanted.size} sitemap pages cannot be reached from home`).toEqual([]);
+  for (const loc of wanted) {
+    const head = heads.get(loc)!;
+    expect(/<title>[^<]+<\/title>/.test(head), `${loc}: title`).toBe(true);
+    expect(/<link rel="canonical" href="([^"]+)"/.exec(head)?.[1], `${loc}: canonical`).toBe(loc);
+    expect(/<meta name="description" content="[^"]{10,}"/.test(head), `${loc}: meta description`).toBe(true);
+    expect(head.includes(`<link rel="alternate" hreflang="x-default"`), `${loc}: hreflang x-default`).toBe(true);
+    expect(head.includes('noindex'), `${loc}: indexable`).toBe(false);
+  }
+});
+
+test('canonical and hreflang links use the origin the store is served on when SITE_URL is not set', async ({ request, baseURL }) => {
+  const html = await (await request.get('/')).text();
+  expect(/<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]).toBe(`${baseURL}/`);
+  expect(html).toContain(`<link rel="alternate" hreflang="en-GB" href="${baseURL}/en-gb/"`);
+  expect(html).not.toContain('localhost:4321');
 });

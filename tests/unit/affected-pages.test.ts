@@ -218,11 +218,11 @@ describe('pages a publish rebuilds', () => {
     expect(sorted(affected.changed)).toEqual(['/zh-hk/shop/shop.html', '/zh-hk/shop/shop_list.html']);
   });
 
-  it('a page whose start date passed is added, in every language, with no other change', async () => {
+  it('a page whose start date passed is added, in every language, and only the site maps that list it change', async () => {
     const { affected } = await scenario({ nowAfter: FIXTURE_NOW + 2 * DAY });
     expect(sorted(affected.added)).toEqual(['/en-gb/feature/soon.html', '/feature/soon.html', '/zh-hk/feature/soon.html']);
-    expect(affected.changed).toEqual([]);
-    expect(affected.rebuild.map((r) => r.urlPath).sort()).toEqual(sorted(affected.added));
+    expect(sorted(affected.changed)).toEqual(['/en-gb/site-map.html', '/site-map.html', '/zh-hk/site-map.html']);
+    expect(affected.rebuild.map((r) => r.urlPath).sort()).toEqual(sorted([...affected.added, ...affected.changed]));
   });
 
   it('a page whose end date passed is removed', async () => {

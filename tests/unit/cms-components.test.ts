@@ -74,6 +74,8 @@ describe('component registry', () => {
     const html = await render([{ type: 'autoCarousel', id: 'a', items: [banner, banner] }], 'en-GB');
     expect(html.match(/class="cms-auto-carousel__run"/g)).toHaveLength(2);
     expect(html).toContain('aria-hidden="true"');
+    // The copy is for the eye only: its links are out of the tab order too.
+    expect(html.match(/<ul class="cms-auto-carousel__run" aria-hidden="true" inert>/g)).toHaveLength(1);
     // 2 items × (220 px + 12 px gap) at the default speed of 20 px/s
     expect(html).toContain('--duration: 23.2s');
     expect(html).toContain('cms-auto-carousel__track--left');
@@ -90,6 +92,29 @@ describe('component registry', () => {
     expect(html).toContain('data-orientation="vertical"');
     expect(html).toContain('data-orientation="horizontal"');
     expect(html).toContain('href="/en-gb/women.html"');
+  });
+
+  it("loads at once the first pictures of the two components that may fill a phone's first screen, the rest lazily", async () => {
+    const slides = [0, 1].map((i) => ({ indexFlag: i, title: `Slide ${i}`, props: { coverUrl: `/media/s${i}.jpg` } }));
+    const html = await render([
+      { type: 'carousel', id: 'c', aspectRatio: 2.4, items: slides },
+      { type: 'bannerList', id: 'v', orientation: 'vertical', items: [banner, banner] },
+      { type: 'bannerList', id: 'w', orientation: 'vertical', items: [banner] },
+    ]);
+    const loading = [...html.matchAll(/<img [^>]*loading="(\w+)"/g)].map((m) => m[1]);
+    expect(loading).toEqual(['eager', 'lazy', 'eager', 'lazy', 'lazy']);
+  });
+
+  it('names a linked picture once: no alt repeating its caption, no aria-label hiding the visible text', async () => {
+    const html = await render([
+      { type: 'bannerList', id: 'h', orientation: 'horizontal', items: [banner] },
+      { type: 'bannerList', id: 'v', orientation: 'vertical', items: [banner] },
+    ]);
+    const [horizontal, vertical] = html.split('data-orientation="vertical"');
+    expect(horizontal).toMatch(/<img [^>]*\salt(="")?\s/); // empty (Astro writes a bare attribute)
+    expect(horizontal).toContain('>Autumn</span>');
+    expect(vertical).toMatch(/<img [^>]*alt="Autumn"/);
+    expect(html).not.toContain('aria-label="Autumn"');
   });
 
   it('renders a small-picture carousel with title, button and captions', async () => {

@@ -129,7 +129,10 @@ describe('press pages', () => {
   it('render the list: years with counts, releases newest first with dates in the page language, the first pictures eager', async () => {
     const html = await render('/press/');
     expect(html).toMatch(/<a href="\/press\/" aria-current="page">\s*全部年份 <span class="press-years__count">3<\/span>/);
-    expect(html).toMatch(/<a href="\/press\/2026\/" aria-label="2026 年，共 3 篇">\s*2026 <span class="press-years__count">3<\/span>/);
+    // Seen as "2026 3", read as "2026 年，共 3 篇": hidden words, not an aria-label hiding the visible text.
+    expect(html).toMatch(
+      /<a href="\/press\/2026\/">2026<span class="visually-hidden"> 年，共<\/span> <span class="press-years__count">3<\/span><span class="visually-hidden"> 篇<\/span><\/a>/,
+    );
     const order = [...html.matchAll(/data-release-id="(\d+)"/g)].map((m) => m[1]);
     expect(order).toEqual(['103', '102', '101']);
     expect(html).toContain('<time class="press-item__date" datetime="2026-01-01T04:00:00+08:00">2026年1月1日</time>');

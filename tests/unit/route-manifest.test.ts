@@ -80,6 +80,10 @@ describe('build fingerprint', () => {
     const root = await project();
     const before = buildFingerprint(root, env);
     expect(buildFingerprint(root, { ...env, SITE_URL: 'https://other.example' })).not.toBe(before);
+    // Without SITE_URL the links follow the served origin: another port is another build.
+    const { SITE_URL: _set, ...unset } = env;
+    expect(buildFingerprint(root, { ...unset, PORT: '4500' })).not.toBe(buildFingerprint(root, { ...unset, PORT: '4501' }));
+    expect(buildFingerprint(root, { ...env, PORT: '4500' })).toBe(buildFingerprint(root, { ...env, PORT: '4501' }));
     expect(buildFingerprint(root, { ...env, MOBILE_SITE_URL: 'https://m.shop.example' })).not.toBe(before);
     expect(buildFingerprint(root, { ...env, PUBLIC_API_BASE_URL: 'https://api.example' })).not.toBe(before);
     expect(buildFingerprint(root, { ...env, HOME: '/home/editor', PORT: '8080' })).toBe(before);

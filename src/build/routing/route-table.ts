@@ -9,6 +9,8 @@ import { documentTitle, effectiveContent, findHomepage, localizedPath, pagePubli
 import { nextBoundary } from '../../lib/cms/schedule.ts';
 import { APP_PAGES, type AppIsland } from '../../lib/routing/app-pages.ts';
 import { SHOP_DETAIL_PATH, SHOP_LIST_PATH } from '../../lib/shops/paths.ts';
+import { SITE_MAP_PATH } from '../../lib/routing/site-map.ts';
+import { isIndexable } from '../seo/indexing.ts';
 import { productPagePath } from '../../lib/product/product-id.ts';
 import { isValidProduct } from '../../lib/product/wishlist.ts';
 import { neighbours } from '../../lib/press/listing.ts';
@@ -38,7 +40,14 @@ export type SectionView =
   | { view: 'press-year'; year: number }
   | { view: 'press-release'; id: string }
   | { view: 'shop-list' }
-  | { view: 'shop' };
+  | { view: 'shop' }
+  | { view: 'site-map'; groups: SiteMapGroup[] };
+
+/** One list of the site map page: its heading's translation key and its links (language paths). */
+export interface SiteMapGroup {
+  key: 'categories' | 'pages' | 'more';
+  links: Array<{ title: string; path: string }>;
+}
 
 /** What a product page shows beside the product (kind 'product'). */
 export interface ProductRoute {
@@ -182,6 +191,7 @@ export function buildRouteTable(
     }
 
     routes.push(...sectionRoutes(lc, content, { ...options, shared: sharedOf(lc) }));
+    routes.push(siteMapRoute(lc, routes, { ...options, languages: allLanguages, shared: sharedOf(lc) }));
     routes.push(...productRoutes(lc, content, { site, shared: sharedOf(lc), published: livePages, homeCode }));
 
     const fixedPages = [
@@ -345,6 +355,54 @@ function sectionRoutes(
     }
   }
   return routes;
+}
+
+/**
+ * The language's site map page (SITE_MAP_PATH): a link to every indexable CMS page, the press
+ * section and the shop list, so people and crawlers can reach every page from the footer,
+ * not only those the navigation shows (features, guides, the size chart). Products are
+ * reached through their categories.
+ */
+function siteMapRoute(
+  lc: LanguageContent,
+  routes: readonly RouteEntry[],
+  options: { site: string; languages: LanguageDefinition[]; translate: (languageCode: string, key: string) => string; shared: string },
+): RouteEntry {
+  const { language, shared } = lc;
+  const t = (key: string) => options.translate(language.code, key);
+  const groups: SiteMapGroup[] = [
+    { key: 'categories', links: [] },
+    { key: 'pages', links: [] },
+    { key: 'more', links: [] },
+  ];
+  for (const route of routes) {
+    if (route.languageCode !== language.code || !isIndexable(route) || route.isHome) continue;
+    const page = route.pageCode === null ? undefined : lc.pagesByCode.get(route.pageCode);
+    if (route.kind === 'cms' && page) {
+      groups[route.tplt === 3 || route.tplt === 4 ? 0 : 1]!.links.push({ title: page.title, path: route.urlPath });
+    } else if (route.section?.view === 'press-list' && route.section.page === 1) {
+      groups[2]!.links.push({ title: t('press.title'), path: route.urlPath });
+    } else if (route.section?.view === 'shop-list') {
+      groups[2]!.links.push({ title: t('shops.listTitle'), path: route.urlPath });
+    }
+  }
+  const section: SectionView = { view: 'site-map', groups: groups.filter((g) => g.links.length > 0) };
+  return {
+    kind: 'section',
+    section,
+    languageCode: language.code,
+    urlPath: localizedPath(language, SITE_MAP_PATH),
+    title: documentTitle(t('siteMap.title'), shared.config),
+    description: t('siteMap.description'),
+    ...withoutCmsPage(),
+    accessCheck: false,
+    island: null,
+    alternates: alternatesFor((other) => localizedPath(other, SITE_MAP_PATH), options.languages, options.site),
+    lastModified: Math.max(0, ...routes.filter((r) => r.languageCode === language.code && r.kind === 'cms').map((r) => r.lastModified)),
+    digest: createHash('sha256')
+      .update([options.shared, 'site-map', JSON.stringify(section)].join('\0'))
+      .digest('hex'),
+  };
 }
 
 /**

@@ -69,10 +69,10 @@ export default function AccountMenu({ languageCode, prefix, messages, inAccountA
         type="button"
         className="header-tool__button"
         onClick={go}
-        aria-label={label}
         aria-haspopup={member ? 'menu' : undefined}
         aria-expanded={member ? open : undefined}
       >
+        <span className="visually-hidden">{label}</span>
         <span className="account-menu__icon">
           <AccountIcon />
           {badge && (

@@ -57,7 +57,11 @@ export default function LanguageChooser({
   const current = options.find((o) => o.code === currentCode);
   return (
     <details className="language-menu">
-      <summary aria-label={label}>{current?.label}</summary>
+      {/* Named by what it shows, after a hidden "Language:", so voice users can say what they see. */}
+      <summary>
+        <span className="visually-hidden">{label}: </span>
+        {current?.label}
+      </summary>
       <ul>
         {options.map((option) => (
           <li key={option.code}>

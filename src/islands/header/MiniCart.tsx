@@ -57,7 +57,8 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
       }}
       onPointerLeave={() => timer.schedule(MINI_CART_CLOSE_DELAY_MS, () => closeLayer('mini-cart'))}
     >
-      <a className="header-tool__button" href={href} aria-label={badge ? `${t('header.cart')} (${badge})` : t('header.cart')}>
+      <a className="header-tool__button" href={href}>
+        <span className="visually-hidden">{t('header.cart')}</span>
         <CartIcon />
         {badge && <span className="count-badge">{badge}</span>}
       </a>

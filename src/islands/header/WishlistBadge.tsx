@@ -32,7 +32,9 @@ export default function WishlistBadge({ prefix, label, collectionSwitch }: { pre
   const href = member ? favourites : `${prefix}/login.html?redirect_url=${encodeURIComponent(favourites)}`;
   const badge = hydrated && enabled ? badgeText(count) : '';
   return (
-    <a className="header-tool header-tool__button wishlist-badge" href={href} aria-label={badge ? `${label} (${badge})` : label}>
+    // Named by hidden text beside the visible count, so the name holds what is seen (not an aria-label over it).
+    <a className="header-tool header-tool__button wishlist-badge" href={href}>
+      <span className="visually-hidden">{label}</span>
       <WishlistIcon />
       {badge && (
         <span className="count-badge" data-count={badge}>

@@ -1,0 +1,89 @@
+/**
+ * axe-core on every page type, as a visitor and as a signed-in member: no serious or critical
+ * violation. The islands are hydrated first (a touch of the header and the product), so what
+ * is checked is what a keyboard or screen-reader user meets after their first step too.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { touchAll } from '../../scripts/bench/js-page-types.ts';
+import { addThroughApi, newMember, PASSWORD, spareSkus } from './shopper.ts';
+
+const VISITOR_PAGES = [
+  ['home', '/'],
+  ['gender landing', '/women.html'],
+  ['category', '/c/W0101.html'],
+  ['content', '/feature/lookbook.html'],
+  ['size chart', '/product-size-chart.html'],
+  ['press list', '/press/'],
+  ['shop list', '/shop/shop_list.html'],
+  ['site map', '/site-map.html'],
+  ['search results', `/search.html?description=${encodeURIComponent('外套')}`],
+  ['login', '/login.html'],
+  ['register', '/register.html'],
+  ['not found', '/not-found.html'],
+  ['English home', '/en-gb/'],
+] as const;
+
+const MEMBER_PAGES = [
+  ['home', '/'],
+  ['cart', '/cart.html'],
+  ['checkout', '/payment/payment.html'],
+  ['account', '/account/info.html'],
+  ['orders', '/account/order/order-list.html'],
+  ['addresses', '/account/address.html'],
+  ['coupons', '/account/coupon.html'],
+  ['wishlist', '/account/favorites.html'],
+  ['inbox', '/inbox.html'],
+  ['tickets', '/account/ticket-list.html'],
+] as const;
+
+/** The first link on a page whose address matches. */
+async function linkOn(page: Page, path: string, pattern: RegExp): Promise<string> {
+  const html = await (await page.request.get(path)).text();
+  const href = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).find((h) => pattern.test(h));
+  expect(href, `a link matching ${pattern} on ${path}`).toBeTruthy();
+  return new URL(href!, 'http://x').pathname;
+}
+
+async function expectNoSeriousViolations(page: Page, path: string): Promise<void> {
+  const answer = await page.goto(path);
+  expect(answer?.status(), path).toBe(200);
+  // Hydrate what waits for a first touch, then let the islands draw.
+  await touchAll(page, 'body');
+  // What the islands fetch on start (the member's data) is drawn.
+  await page.waitForTimeout(1000);
+  // Lighthouse also checks that a visible label is part of the accessible name; axe keeps that rule off by default.
+  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
+  expect(report, `${path}\n  ${report.join('\n  ')}`).toEqual([]);
+}
+
+test.describe('a visitor', () => {
+  for (const [name, path] of VISITOR_PAGES) {
+    test(`${name} (${path}) has no serious accessibility violation`, async ({ page }) => {
+      await expectNoSeriousViolations(page, path);
+    });
+  }
+  test('product page has no serious accessibility violation', async ({ page }) => {
+    await expectNoSeriousViolations(page, await linkOn(page, '/c/W0101.html', /\/product\/[^/?]+\.html/));
+  });
+  test('press release has no serious accessibility violation', async ({ page }) => {
+    await expectNoSeriousViolations(page, await linkOn(page, '/press/', /\/press\/\d{4}\/.+\.html$/));
+  });
+});
+
+test.describe('a signed-in member', () => {
+  test.beforeEach(async ({ page }) => {
+    const member = await newMember(page, 'axe');
+    const [sku] = spareSkus(1);
+    await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
+    const answer = await page.request.post('/api/auth/login', { data: { account: member.email, password: PASSWORD } });
+    expect(answer.ok()).toBe(true);
+  });
+  for (const [name, path] of MEMBER_PAGES) {
+    test(`${name} (${path}) has no serious accessibility violation`, async ({ page }) => {
+      await expectNoSeriousViolations(page, path);
+    });
+  }
+});
