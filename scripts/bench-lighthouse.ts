@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { startBenchStore } from './bench/store.ts';
-import { firstLink, signedInWithCart } from './bench/js-page-types.ts';
+import { PATHS, pressReleasePath, productPath, signedInWithCart } from './bench/js-page-types.ts';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' }, base: { type: 'string' }, only: { type: 'string' } } });
 const runs = Number(values.runs);
@@ -35,11 +35,11 @@ const context: BrowserContext = await chromium.launchPersistentContext(profile, 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const rows: string[][] = [];
 try {
-  const product = await firstLink(context, '/c/W0101.html', /\/product\/[^/?]+\.html/);
-  const release = await firstLink(context, '/press/', /\/press\/\d{4}\/.+\.html$/);
+  const product = await productPath(context);
+  const release = await pressReleasePath(context);
   const pages: Array<[string, string, boolean]> = [
     ['home', '/', false],
-    ['category', '/c/W0101.html', false],
+    ['category', PATHS.category, false],
     ['product', product, false],
     ['press release', release, false],
     ['search', `/search.html?description=${encodeURIComponent('外套')}`, false],

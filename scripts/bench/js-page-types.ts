@@ -29,10 +29,10 @@ export interface JsPageType {
 }
 
 /** The demo sample's addresses; products and press releases are found by following links. */
-const PATHS = { home: '/', category: '/c/W0101.html', content: '/feature/lookbook.html', pressList: '/press/index.html' };
+export const PATHS = { home: '/', category: '/c/W0101.html', content: '/feature/lookbook.html', pressList: '/press/index.html' };
 
 /** The first link on `path` whose address matches `pattern`. */
-export async function firstLink(context: BrowserContext, path: string, pattern: RegExp): Promise<string> {
+async function firstLink(context: BrowserContext, path: string, pattern: RegExp): Promise<string> {
   const html = await (await context.request.get(path)).text();
   const found = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).find((href) => pattern.test(href));
   if (!found) throw new Error(`No link matching ${pattern} on ${path}`);
@@ -66,7 +66,10 @@ export async function touchAll(page: Page, selector: string): Promise<void> {
   await page.waitForFunction((s) => document.querySelectorAll(s).length === 0, waiting);
 }
 
-const productPath = (context: BrowserContext) => firstLink(context, PATHS.category, /\/product\/[^/?]+\.html/);
+/** A product's own address (without the card's ?productId=), from the demo category. */
+export const productPath = (context: BrowserContext) => firstLink(context, PATHS.category, /\/product\/[^/?]+\.html/);
+/** A press release's address, from the press list. */
+export const pressReleasePath = (context: BrowserContext) => firstLink(context, PATHS.pressList, /\/press\/\d{4}\/.+\.html$/);
 
 /** Signs the context in as a fresh member with one item in the cart (the cart and checkout need one). */
 export async function signedInWithCart(context: BrowserContext): Promise<void> {
@@ -116,7 +119,7 @@ export const JS_PAGE_TYPES: JsPageType[] = [
   {
     name: 'press release',
     budget: JS_BUDGETS.press,
-    measure: async (c) => startup(c, await firstLink(c, PATHS.pressList, /\/press\/\d{4}\/.+\.html$/)),
+    measure: async (c) => startup(c, await pressReleasePath(c)),
   },
   { name: 'search results', budget: null, measure: (c) => startup(c, '/search.html?description=%E5%A4%96%E5%A5%97') },
   {

@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { touchAll } from '../../scripts/bench/js-page-types.ts';
+import { pressReleasePath, productPath, touchAll } from '../../scripts/bench/js-page-types.ts';
 import { addThroughApi, newMember, PASSWORD, spareSkus } from './shopper.ts';
 
 const VISITOR_PAGES = [
@@ -37,14 +37,6 @@ const MEMBER_PAGES = [
   ['tickets', '/account/ticket-list.html'],
 ] as const;
 
-/** The first link on a page whose address matches. */
-async function linkOn(page: Page, path: string, pattern: RegExp): Promise<string> {
-  const html = await (await page.request.get(path)).text();
-  const href = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]!).find((h) => pattern.test(h));
-  expect(href, `a link matching ${pattern} on ${path}`).toBeTruthy();
-  return new URL(href!, 'http://x').pathname;
-}
-
 async function expectNoSeriousViolations(page: Page, path: string): Promise<void> {
   const answer = await page.goto(path);
   expect(answer?.status(), path).toBe(200);
@@ -66,10 +58,10 @@ test.describe('a visitor', () => {
     });
   }
   test('product page has no serious accessibility violation', async ({ page }) => {
-    await expectNoSeriousViolations(page, await linkOn(page, '/c/W0101.html', /\/product\/[^/?]+\.html/));
+    await expectNoSeriousViolations(page, await productPath(page.context()));
   });
   test('press release has no serious accessibility violation', async ({ page }) => {
-    await expectNoSeriousViolations(page, await linkOn(page, '/press/', /\/press\/\d{4}\/.+\.html$/));
+    await expectNoSeriousViolations(page, await pressReleasePath(page.context()));
   });
 });
 

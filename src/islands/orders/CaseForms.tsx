@@ -14,40 +14,25 @@ import { windowOpen } from '../../lib/orders/member-actions.ts';
 import { AFTER_SALE_SERVICES, type AfterSaleService } from '../../lib/orders/statuses.ts';
 import { hasEmojiOrSymbols } from '../../lib/validation/rules.ts';
 import { openExchange } from '../../stores/exchanges.ts';
-import { $order, loadOrder, type Order } from '../../stores/orders.ts';
+import { type Order } from '../../stores/orders.ts';
 import { getPlatform } from '../../stores/platform.ts';
 import { $product, $stock, loadProduct, loadStock } from '../../stores/product-detail.ts';
 import { openAfterSale } from '../../stores/refunds.ts';
 import { AttachmentInput, useAttachments } from '../account/AttachmentInput.tsx';
-import { MemberGate } from '../account/parts.tsx';
 import { Button } from '../forms/Button.tsx';
 import { ChoiceField, Form, FormError, SelectField, TextArea } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
+import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { useParam } from './parts.tsx';
 
 export type CaseFormKind = 'exchange' | 'afterSale';
 
 export default function CaseForms({ languageCode, prefix, messages, kind }: IslandProps & { kind: CaseFormKind }) {
   const t = useTranslator(languageCode, messages);
-  const orderCode = useParam('orderCode');
-  const state = useStore($order);
-  const [ready, setReady] = useState(false);
   const [now] = useState(() => Date.now());
-  useEffect(() => {
-    if (ready && orderCode !== null) void loadOrder(orderCode);
-  }, [ready, orderCode]);
   return (
-    <MemberGate t={t} onMember={() => setReady(true)}>
-      {() => {
-        if (state.status === 'not-found') return <p className="account-empty">{t('orders.notFound')}</p>;
-        if (state.status !== 'ready' || state.order.orderCode !== orderCode)
-          return (
-            <p className="account-status" role="status">
-              {t('account.loading')}
-            </p>
-          );
-        const order = state.order;
+    <MemberOrder t={t}>
+      {(order) => {
         const lines = order.products.filter((p) => p.returnableQty > 0 && p.giftFlag !== 'Y');
         if (!windowOpen(order, kind === 'exchange' ? 'return' : 'afterSale', now) || lines.length === 0)
           return (
@@ -62,7 +47,7 @@ export default function CaseForms({ languageCode, prefix, messages, kind }: Isla
           <AfterSaleForm t={t} prefix={prefix} order={order} lines={lines} />
         );
       }}
-    </MemberGate>
+    </MemberOrder>
   );
 }
 

@@ -12,12 +12,13 @@ import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { hasEmojiOrSymbols } from '../../lib/validation/rules.ts';
 import { $evaluations, evaluate, EVALUATIONS_PAGE_SIZE, loadEvaluations } from '../../stores/evaluations.ts';
-import { $order, loadOrder, type Order } from '../../stores/orders.ts';
+import { type Order } from '../../stores/orders.ts';
 import { AttachmentInput, useAttachments } from '../account/AttachmentInput.tsx';
-import { LoadState, MemberGate, Pager } from '../account/parts.tsx';
+import { LoadState, Pager } from '../account/parts.tsx';
 import { Button } from '../forms/Button.tsx';
 import { ChoiceField, Form, FormError, TextArea } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
+import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { useParam } from './parts.tsx';
 
@@ -26,23 +27,9 @@ const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
 export function EvaluateOrder({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
-  const orderCode = useParam('orderCode');
-  const state = useStore($order);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (ready && orderCode !== null) void loadOrder(orderCode);
-  }, [ready, orderCode]);
   return (
-    <MemberGate t={t} onMember={() => setReady(true)}>
-      {() => {
-        if (state.status === 'not-found') return <p className="account-empty">{t('orders.notFound')}</p>;
-        if (state.status !== 'ready' || state.order.orderCode !== orderCode)
-          return (
-            <p className="account-status" role="status">
-              {t('account.loading')}
-            </p>
-          );
-        const order = state.order;
+    <MemberOrder t={t}>
+      {(order) => {
         const open = order.status === 'FINISHED' ? order.products.filter((p) => p.evaluated === 'N') : [];
         if (open.length === 0)
           return (
@@ -59,7 +46,7 @@ export function EvaluateOrder({ languageCode, prefix, messages }: IslandProps) {
           </div>
         );
       }}
-    </MemberGate>
+    </MemberOrder>
   );
 }
 

@@ -4,53 +4,23 @@
  * shipment as a timeline of the warehouse's steps with the carrier and tracking code; free
  * gifts marked; the refunds, exchanges and after-sales cases opened on it; and its actions.
  */
-import { useEffect, useState } from 'react';
-import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_TIME_FORMAT } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
-import { $order, loadOrder, type Order } from '../../stores/orders.ts';
-import { MemberGate } from '../account/parts.tsx';
+import { type Order } from '../../stores/orders.ts';
+import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { OrderActions } from './OrderActions.tsx';
-import { money, OrderLines, StatusPill, useParam } from './parts.tsx';
+import { money, OrderLines, StatusPill } from './parts.tsx';
 
 export default function OrderDetail({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
-  const orderCode = useParam('orderCode');
-  const state = useStore($order);
-  const [ready, setReady] = useState(false);
   const [now] = useState(() => Date.now());
-  useEffect(() => {
-    if (ready && orderCode !== null) void loadOrder(orderCode);
-  }, [ready, orderCode]);
   return (
-    <MemberGate t={t} onMember={() => setReady(true)}>
-      {() => {
-        if (state.status === 'not-found')
-          return (
-            <p className="account-empty">
-              {t('orders.notFound')} <a href={`${prefix}/account/order/order-list.html`}>{t('orders.backToList')}</a>
-            </p>
-          );
-        if (state.status === 'error')
-          return (
-            <p className="form-error" role="alert">
-              {t('account.loadFailed')}{' '}
-              <button type="button" className="link-button" onClick={() => orderCode && void loadOrder(orderCode)}>
-                {t('account.retry')}
-              </button>
-            </p>
-          );
-        if (state.status !== 'ready' || state.order.orderCode !== orderCode)
-          return (
-            <p className="account-status" role="status">
-              {t('account.loading')}
-            </p>
-          );
-        return <Detail t={t} prefix={prefix} order={state.order} now={now} />;
-      }}
-    </MemberGate>
+    <MemberOrder t={t} notFoundLink={<a href={`${prefix}/account/order/order-list.html`}>{t('orders.backToList')}</a>}>
+      {(order) => <Detail t={t} prefix={prefix} order={order} now={now} />}
+    </MemberOrder>
   );
 }
 

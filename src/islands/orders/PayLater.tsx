@@ -5,43 +5,28 @@
  * the presale's schedule: deposit and rest, what is paid, and the window. The fake provider
  * stands in for the channels locally, as in checkout.
  */
-import { useEffect, useState, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
+import { useState, type ReactNode } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_TIME_FORMAT, ONLINE_PAY_CHANNELS, type OnlinePayChannel } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { canPay } from '../../lib/orders/member-actions.ts';
-import { $order, loadOrder, payOrder, type Order } from '../../stores/orders.ts';
-import { MemberGate } from '../account/parts.tsx';
+import { payOrder, type Order } from '../../stores/orders.ts';
 import { Button } from '../forms/Button.tsx';
 import { Form, FormError, SelectField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
+import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { money, OrderLines, StatusPill, useParam } from './parts.tsx';
+import { money, OrderLines, StatusPill } from './parts.tsx';
 
 export type PayLaterKind = 'order' | 'prepay' | 'schedule';
 
 export default function PayLater({ languageCode, prefix, messages, kind }: IslandProps & { kind: PayLaterKind }) {
   const t = useTranslator(languageCode, messages);
-  const orderCode = useParam('orderCode');
-  const state = useStore($order);
-  const [ready, setReady] = useState(false);
   const [now] = useState(() => Date.now());
-  useEffect(() => {
-    if (ready && orderCode !== null) void loadOrder(orderCode);
-  }, [ready, orderCode]);
   return (
-    <MemberGate t={t} onMember={() => setReady(true)}>
-      {() => {
-        if (state.status === 'not-found') return <p className="account-empty">{t('orders.notFound')}</p>;
-        if (state.status !== 'ready' || state.order.orderCode !== orderCode)
-          return (
-            <p className="account-status" role="status">
-              {t('account.loading')}
-            </p>
-          );
-        const order = state.order;
+    <MemberOrder t={t}>
+      {(order) => {
         const step = canPay(order, now);
         const back = (
           <a className="text-link" href={`${prefix}/account/detail.html?orderCode=${encodeURIComponent(order.orderCode)}`}>
@@ -86,7 +71,7 @@ export default function PayLater({ languageCode, prefix, messages, kind }: Islan
           </div>
         );
       }}
-    </MemberGate>
+    </MemberOrder>
   );
 }
 

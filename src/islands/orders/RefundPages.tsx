@@ -6,8 +6,7 @@
  * of each product are shown before sending. The reason's text is refused with OD_REFUND_EMOJI
  * when it holds emoji or #, & or !.
  */
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useStore } from '@nanostores/react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { NO_FAULT_REASONS, REFUND_DESCRIPTION_MAX_LENGTH, REFUND_REASONS, type RefundReason } from '../../lib/constants.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
@@ -15,13 +14,13 @@ import { formatLinesParam, parseLinesParam } from '../../lib/orders/lines-param.
 import { refundTypesFor } from '../../lib/orders/member-actions.ts';
 import type { RefundType } from '../../lib/orders/statuses.ts';
 import { hasEmojiOrSymbols } from '../../lib/validation/rules.ts';
-import { $order, loadOrder, type Order } from '../../stores/orders.ts';
+import { type Order } from '../../stores/orders.ts';
 import { getPlatform } from '../../stores/platform.ts';
 import { openRefund } from '../../stores/refunds.ts';
-import { MemberGate } from '../account/parts.tsx';
 import { Button } from '../forms/Button.tsx';
 import { ChoiceField, FieldGroup, Form, FormError, SelectField, TextArea } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
+import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { money, OrderLines, useParam } from './parts.tsx';
 
@@ -36,25 +35,11 @@ export default function RefundPages({
   returnNotice,
 }: IslandProps & { kind: RefundPageKind; returnNotice: ReturnNotice }) {
   const t = useTranslator(languageCode, messages);
-  const orderCode = useParam('orderCode');
   const linesText = useParam('lines');
-  const state = useStore($order);
-  const [ready, setReady] = useState(false);
   const [now] = useState(() => Date.now());
-  useEffect(() => {
-    if (ready && orderCode !== null) void loadOrder(orderCode);
-  }, [ready, orderCode]);
   return (
-    <MemberGate t={t} onMember={() => setReady(true)}>
-      {() => {
-        if (state.status === 'not-found') return <p className="account-empty">{t('orders.notFound')}</p>;
-        if (state.status !== 'ready' || state.order.orderCode !== orderCode)
-          return (
-            <p className="account-status" role="status">
-              {t('account.loading')}
-            </p>
-          );
-        const order = state.order;
+    <MemberOrder t={t}>
+      {(order) => {
         const types = refundTypesFor(order, now);
         const back = (
           <a className="text-link" href={`${prefix}/account/detail.html?orderCode=${encodeURIComponent(order.orderCode)}`}>
@@ -85,7 +70,7 @@ export default function RefundPages({
           />
         );
       }}
-    </MemberGate>
+    </MemberOrder>
   );
 }
 
