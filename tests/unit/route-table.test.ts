@@ -170,6 +170,49 @@ describe('press and shop routes', () => {
   });
 });
 
+describe('site map page', () => {
+  it('links every indexable page of its language by group: landings and categories, other pages, the press and the shops', async () => {
+    const routes = await table(FIXTURE_NOW + 2 * 86_400_000);
+    const siteMap = find(routes, '/site-map.html')!;
+    expect(siteMap.kind).toBe('section');
+    expect(isIndexable(siteMap)).toBe(true);
+    expect(siteMap.section).toEqual({
+      view: 'site-map',
+      groups: [
+        {
+          key: 'categories',
+          links: [
+            { title: 'Women', path: '/women.html' },
+            { title: 'Tops', path: '/c/W01.html' },
+            { title: 'T-shirts', path: '/c/W0101.html' },
+          ],
+        },
+        { key: 'pages', links: [{ title: 'Soon', path: '/feature/soon.html' }] },
+        {
+          key: 'more',
+          links: [
+            { title: 'press.title:zh-TW', path: '/press/' },
+            { title: 'shops.listTitle:zh-TW', path: '/shop/shop_list.html' },
+          ],
+        },
+      ],
+    });
+    const english = find(routes, '/en-gb/site-map.html')!;
+    expect(english.section?.view === 'site-map' && english.section.groups[0]!.links[0]).toEqual({
+      title: 'Women',
+      path: '/en-gb/women.html',
+    });
+    expect(english.alternates.map((a) => a.hreflang)).toEqual([...LANGUAGES.map((l) => l.code), 'x-default']);
+  });
+
+  it('leaves out a page before its start date', async () => {
+    const siteMap = find(await table(), '/site-map.html')!;
+    const paths = siteMap.section?.view === 'site-map' ? siteMap.section.groups.flatMap((g) => g.links.map((l) => l.path)) : [];
+    expect(paths).not.toContain('/feature/soon.html');
+    expect(paths).not.toContain('/');
+  });
+});
+
 /** A product as the product pull caches it, in one language. */
 function productDetail(code: string, name: string, overrides: Partial<ProductDetail> = {}): ProductDetail {
   return {

@@ -357,6 +357,9 @@ function sectionRoutes(
   return routes;
 }
 
+/** Gender landings and product lists (the CMS's tplt 2, 3 and 4): the site map's categories. */
+const SHOPPING_TEMPLATES = new Set([2, 3, 4]);
+
 /**
  * The language's site map page (SITE_MAP_PATH): a link to every indexable CMS page, the press
  * section and the shop list, so people and crawlers can reach every page from the footer,
@@ -379,7 +382,7 @@ function siteMapRoute(
     if (route.languageCode !== language.code || !isIndexable(route) || route.isHome) continue;
     const page = route.pageCode === null ? undefined : lc.pagesByCode.get(route.pageCode);
     if (route.kind === 'cms' && page) {
-      groups[route.tplt === 3 || route.tplt === 4 ? 0 : 1]!.links.push({ title: page.title, path: route.urlPath });
+      groups[route.tplt !== null && SHOPPING_TEMPLATES.has(route.tplt) ? 0 : 1]!.links.push({ title: page.title, path: route.urlPath });
     } else if (route.section?.view === 'press-list' && route.section.page === 1) {
       groups[2]!.links.push({ title: t('press.title'), path: route.urlPath });
     } else if (route.section?.view === 'shop-list') {
