@@ -55,6 +55,10 @@ const rows: Array<[string, string]> = [
     `${pulled.changedDocuments.length} documents in ${seconds(pullMs)} s (${Math.round(pulled.changedDocuments.length / (pullMs / 1000))} docs/s)`,
   ],
   ['cold build', `${cold.pages} pages in ${seconds(cold.ms)} s`],
+  [
+    '  of which',
+    `content ${seconds(cold.steps.load)} s, Astro ${seconds(cold.steps.astro)} s, host rules ${seconds(cold.steps.after)} s, compression ${seconds(cold.steps.compress)} s`,
+  ],
   ['cold build rate', `${Math.round(cold.pages / (cold.ms / 1000))} pages/s`],
   ['build concurrency', String(concurrency ?? 'configured (BUILD_CONCURRENCY, default 2)')],
 ];

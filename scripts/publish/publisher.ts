@@ -7,9 +7,9 @@
  * A failure at any step leaves `current` serving what it served, and is thrown in plain words
  * (the pull names language, document and field) for the queue to record and /status to show.
  */
-import { mkdtemp, readdir, realpath, rename, rm, mkdir } from 'node:fs/promises';
+import { mkdtemp, realpath, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pullChanged } from '../../src/build/cms/pull-changed.ts';
 import { contentCacheDir } from '../../src/build/env.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
@@ -18,6 +18,7 @@ import type { ChangeSet } from './build-queue.ts';
 import { createChildBuilder, readRouteManifest, type BuildResult } from '../build-site.ts';
 import { buildFingerprint } from './build-fingerprint.ts';
 import { ENCODINGS } from '../compress.ts';
+import { filesUnder, moveFile } from '../build/files.ts';
 import type { ReleaseManager } from './releases.ts';
 
 export interface PublishResult {
@@ -39,17 +40,9 @@ export function fileOfRoute(urlPath: string): string {
   return `${urlPath.replace(/^\//, '')}${urlPath.endsWith('/') ? 'index.html' : ''}`;
 }
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(dir.length + 1));
-}
-
 /** Moves every file of a partial build over the release; a rename replaces a hard link, never the live file's bytes. */
 async function mergeInto(partial: string, release: string): Promise<void> {
-  for (const file of await filesUnder(partial)) {
-    await mkdir(dirname(join(release, file)), { recursive: true });
-    await rename(join(partial, file), join(release, file));
-  }
+  for (const file of await filesUnder(partial)) await moveFile(join(partial, file), join(release, file));
 }
 
 /** Folders a build renders whole or not at all: replaced, not merged, so what the CMS or the catalogue dropped goes too. */

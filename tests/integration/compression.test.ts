@@ -54,6 +54,20 @@ describe('the build writes compressed copies', () => {
     expect(result.bytes.br).toBeLessThan(result.bytes.raw / 4);
   });
 
+  it('shares a whole build out to worker threads, every copy still its own file', async () => {
+    const many = join(dir, 'many');
+    const pages = Array.from({ length: 240 }, (_, i) => `page-${i}.html`);
+    await mkdir(many, { recursive: true });
+    await Promise.all(pages.map((page, i) => writeFile(join(many, page), PAGE.replace('Women', `Page ${i}`))));
+    const result = await compressTree(many);
+    expect(result.files).toBe(240);
+    for (const [i, page] of pages.entries()) {
+      expect(brotliDecompressSync(await readFile(join(many, `${page}.br`))).toString(), page).toContain(`Page ${i}<`);
+      expect(gunzipSync(await readFile(join(many, `${page}.gz`))).toString(), page).toContain(`Page ${i}<`);
+    }
+    expect(result.bytes.raw).toBe(240 * PAGE.length + pages.reduce((n, _, i) => n + String(i).length, 0));
+  });
+
   it("takes the base release's copies of an unchanged hashed asset instead of compressing it again", async () => {
     const partial = join(dir, 'partial');
     await mkdir(join(partial, '_astro'), { recursive: true });

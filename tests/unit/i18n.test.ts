@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { createTranslator } from '../../src/lib/i18n/translator.ts';
-import { i18nextTranslator, localeResources } from '../../src/build/i18n/translations.ts';
+import { buildTranslator, i18nextTranslator, localeResources } from '../../src/build/i18n/translations.ts';
 
 const keys = (obj: object, prefix = ''): string[] =>
   Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));
@@ -37,6 +37,16 @@ describe('translations', () => {
       }
     }
     expect(checked).toBeGreaterThan(2000);
+  });
+
+  it("the pages' translator remembers a plain key's text, and fills values afresh on every call", () => {
+    const t = buildTranslator('en-GB');
+    const theirs = i18nextTranslator('en-GB', localeResources('en-GB'));
+    expect(t('common.brand')).toBe(theirs('common.brand'));
+    expect(t('common.brand')).toBe(theirs('common.brand'));
+    expect(t('footer.copyright', { year: 2025 })).toContain('2025');
+    expect(t('footer.copyright', { year: 2026 })).toContain('2026');
+    expect(t('footer.copyright')).not.toContain('2026');
   });
 
   it('fills values, keeps a placeholder without one, and falls back to the default value, then the key', () => {

@@ -28,10 +28,28 @@ export function localesDir(): string {
 export function buildTranslator(languageCode: string): TFunction {
   let t = cache.get(languageCode);
   if (!t) {
-    t = i18nextTranslator(languageCode, localeResources(languageCode));
+    t = remembered(i18nextTranslator(languageCode, localeResources(languageCode)));
     cache.set(languageCode, t);
   }
   return t;
+}
+
+/**
+ * The same translator, remembering what a key without options gives: every page asks for the
+ * same few dozen strings, and i18next's lookup was a twentieth of a full build.
+ */
+function remembered(translate: TFunction): TFunction {
+  const known = new Map<string, string>();
+  const call = translate as (...args: unknown[]) => unknown;
+  return ((key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== 'string') return call(key, ...rest);
+    let text = known.get(key);
+    if (text === undefined) {
+      text = String(call(key));
+      known.set(key, text);
+    }
+    return text;
+  }) as TFunction;
 }
 
 /** One i18next instance per language: creating one per render was a tenth of the render time. */

@@ -13,6 +13,9 @@ import { getPlatform } from '../../stores/platform.ts';
 import { $searchResults, searchProducts } from '../../stores/search.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
+/** Results in the grid's first row at its widest (four columns). */
+const FIRST_ROW = 4;
+
 export default function SearchResults({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   // Prices come in the page's region's currency; results show only in the browser, where the platform knows the page.
@@ -82,7 +85,7 @@ export default function SearchResults({ languageCode, prefix, messages }: Island
       )}
       {state.status === 'ready' && state.items.length > 0 && (
         <ul className="product-list__grid" style={{ ['--columns' as string]: 4 }}>
-          {state.items.map((product) => (
+          {state.items.map((product, index) => (
             <li key={product.productCode}>
               <a
                 className="product-tile"
@@ -95,7 +98,9 @@ export default function SearchResults({ languageCode, prefix, messages }: Island
                     alt={product.name}
                     width="480"
                     height="600"
-                    loading="lazy"
+                    // The first row is what the shopper sees first, and the page's largest paint.
+                    loading={index < FIRST_ROW ? 'eager' : 'lazy'}
+                    fetchPriority={index < FIRST_ROW ? 'high' : undefined}
                     decoding="async"
                   />
                   {product.soldOut && <span className="badge">{t('results.soldOut')}</span>}
