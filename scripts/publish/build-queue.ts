@@ -2,9 +2,10 @@
  * The publish service's build queue: coalesces publishes into change sets and runs at most
  * one build at a time.
  *
- * - Debounce: a build starts once publishes have been quiet for `debounceMs` (0.5 s), but no
- *   later than `maxWaitMs` (5 s) after the first publish it holds, so a steady stream still
- *   builds every 5 s. 100 publishes within 10 s therefore make at most 2 builds.
+ * - Debounce: a build starts once publishes have been quiet for `debounceMs` (0.2 s: the
+ *   webhooks of one save arrive within milliseconds, and the wait is part of edit to live),
+ *   but no later than `maxWaitMs` (5 s) after the first publish it holds, so a steady stream
+ *   still builds every 5 s. 100 publishes within 10 s therefore make at most 2 builds.
  * - A publish arriving while a build runs is merged into the next change set, never into the
  *   running one (its pull may already be past that document) and never lost.
  * - A failed build's change set is kept and merged into the next build, which starts with
@@ -42,7 +43,7 @@ export interface ChangeSet {
 
 /** Sources listed per change set; the rest are counted, so a long outage cannot grow it without bound. */
 export const MAX_SOURCES = 200;
-export const DEFAULT_DEBOUNCE_MS = 500;
+export const DEFAULT_DEBOUNCE_MS = 200;
 export const DEFAULT_MAX_WAIT_MS = 5000;
 /** Finished builds /status lists, newest first: enough to see what a burst of publishes did. */
 export const RECENT_BUILDS = 20;
