@@ -6,6 +6,7 @@
  */
 import { MACHINES, type MachineName, type Transition } from '../../src/lib/orders/state-machine.ts';
 import { codeOf, MACHINE_RECORDS, type AnyStored, type StoredEvaluation, type StoredOrder, type StoredRefund } from './case-records.ts';
+import { agreementVersions } from './agreements.ts';
 import { escapeHtml } from './html.ts';
 import type { RouteKit } from './kit.ts';
 
@@ -74,9 +75,19 @@ function evaluations(kit: RouteKit): string {
   return `<h2>Evaluations to publish</h2><table><tr><th>id</th><th>product</th><th>rating</th><th></th><th>actions</th></tr>${body}</table>`;
 }
 
+/** The agreement and privacy versions in force: a new version (pop flag Y) prompts every member on their next page. */
+function agreements(kit: RouteKit): string {
+  const v = agreementVersions(kit.db);
+  const flag = (name: string, value: 'Y' | 'N') =>
+    `<select name="${name}">${(['Y', 'N'] as const).map((o) => `<option${o === value ? ' selected' : ''}>${o}</option>`).join('')}</select>`;
+  const field = (label: string, name: string, value: string) =>
+    `<label>${label} <input name="${name}" value="${escapeHtml(value)}" required></label>`;
+  return `<h2>Membership agreement and privacy policy</h2><form method="post" action="${ADMIN_PATH}/agreements"><p>${field('agreement version', 'membershipAgreementVersion', v.membershipAgreementVersion)} prompt ${flag('membershipAgreementPopFlag', v.membershipAgreementPopFlag)}</p><p>${field('privacy version', 'privacyPolicyVersion', v.privacyPolicyVersion)} prompt ${flag('privacyPolicyPopFlag', v.privacyPolicyPopFlag)}</p><button type="submit">save</button></form>`;
+}
+
 /** The page; `notice` is the outcome of the last action, shown on top. */
 export function adminPage(kit: RouteKit, notice: string | undefined): string {
   const style =
     'body{font-family:sans-serif;padding:24px}table{border-collapse:collapse;margin-bottom:32px}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}.acts form{display:inline-block;margin:0 4px 4px 0}.notice{background:#ffd;padding:8px}';
-  return `<!doctype html><meta charset="utf-8"><title>Local store admin</title><style>${style}</style><body><h1>Local store admin</h1><p>Acts as the store, the warehouse, the payment provider and the clock on the local commerce API. Each button is one transition of the state machine.</p>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}${SECTIONS.map(([machine, title]) => section(kit, machine, title)).join('')}${evaluations(kit)}</body>`;
+  return `<!doctype html><meta charset="utf-8"><title>Local store admin</title><style>${style}</style><body><h1>Local store admin</h1><p>Acts as the store, the warehouse, the payment provider and the clock on the local commerce API. Each button is one transition of the state machine.</p>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}${SECTIONS.map(([machine, title]) => section(kit, machine, title)).join('')}${evaluations(kit)}${agreements(kit)}</body>`;
 }

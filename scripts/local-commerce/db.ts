@@ -7,6 +7,9 @@
  */
 import { DatabaseSync } from 'node:sqlite';
 
+/** The versions the store starts with, which the demo members have accepted. */
+export const FIRST_AGREEMENT_VERSION = '2026.1';
+
 export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS members (
   id TEXT PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL UNIQUE COLLATE NOCASE, mobile TEXT,
@@ -69,6 +72,10 @@ CREATE TABLE IF NOT EXISTS attachments (
   id TEXT PRIMARY KEY, member_id TEXT NOT NULL, name TEXT NOT NULL, mime TEXT NOT NULL, bytes BLOB NOT NULL, created_at INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS analytics (id INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL, body TEXT NOT NULL, received_at INTEGER NOT NULL);
+-- The current membership agreement and privacy policy (kind 'membership' or 'privacy'): the
+-- version members are asked to accept, and whether they are asked (pop_flag Y). The admin page edits them.
+CREATE TABLE IF NOT EXISTS agreement_versions (kind TEXT PRIMARY KEY, version TEXT NOT NULL, pop_flag TEXT NOT NULL);
+INSERT OR IGNORE INTO agreement_versions (kind, version, pop_flag) VALUES ('membership', '${FIRST_AGREEMENT_VERSION}', 'Y'), ('privacy', '${FIRST_AGREEMENT_VERSION}', 'Y');
 `;
 
 export function openDatabase(path: string): DatabaseSync {

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Catalogue, CatalogueProduct } from '../sample-data/catalogue-schema.ts';
-import { transaction } from './db.ts';
+import { FIRST_AGREEMENT_VERSION, transaction } from './db.ts';
 import { hashPassword } from './passwords.ts';
 import { saveRecord } from './records.ts';
 import { seedAccount } from './seed-account.ts';
@@ -55,8 +55,8 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
         m.mobile,
         hashPassword(m.password, stableSalt(m.email)),
         m.preferLang,
-        '2026.1',
-        '2026.1',
+        FIRST_AGREEMENT_VERSION,
+        FIRST_AGREEMENT_VERSION,
         t0 - 400 * DAY,
       );
 

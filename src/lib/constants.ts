@@ -19,6 +19,12 @@ export const MINI_CART_OPEN_DELAY_MS = 500;
 export const MINI_CART_CLOSE_DELAY_MS = 100;
 export const MINI_CART_WIDTH_PX = 812;
 
+// Pop-ups (spec §4)
+/** A pop-up is placed again this long after the page scrolls or the visible area changes (a phone's keyboard). */
+export const POPUP_REPOSITION_DELAY_MS = 10;
+/** On the root element while any pop-up is registered: the page behind stays still under the cover. */
+export const POPUP_COVER_CLASS = 'has-popup';
+
 // Header and navigation
 export const CATEGORY_LAYER_HOVER_DELAY_MS = 300;
 export const ACCOUNT_POPUP_CLOSE_DELAY_MS = 100;

@@ -1,6 +1,7 @@
 /**
  * The browser parts stores depend on, injected so stores are tested without a browser:
- * navigation, the current location, the page's language, cookies, fetch and storage.
+ * navigation, the current location, the page's language, cookies, fetch, storage and the
+ * root element's classes.
  *
  * The page's language at run time has this one source: stores, scripts and the API client
  * read it here, never from the document or from an island's props. (Islands still render
@@ -19,6 +20,8 @@ export interface Platform {
   /** localStorage; sessionStorage for per-session state. */
   localStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   sessionStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** Puts a class on the root element, or takes it off (the pop-up cover). */
+  rootClass: (name: string, on: boolean) => void;
 }
 
 /** An in-memory Storage, for tests and for browsers that refuse storage (private modes). */
@@ -58,6 +61,7 @@ export function getPlatform(): Platform {
     fetch: (...args) => globalThis.fetch(...args),
     localStorage: browserStorage('localStorage'),
     sessionStorage: browserStorage('sessionStorage'),
+    rootClass: (name, on) => document.documentElement.classList.toggle(name, on),
   };
   return platform;
 }

@@ -1,3 +1,4 @@
+import { MEMBERSHIP_AGREEMENT_PATH, PRIVACY_POLICY_PATH } from '../../src/lib/account/agreements.ts';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -156,8 +157,9 @@ describe('local sample CMS generator', () => {
       expect(pages.find((p) => p.path === '/product-size-chart.html')?.tplt).toBe(5);
       for (const page of pages) {
         expect(page.updatedAt).toBeLessThanOrEqual(NOW);
-        // Content pages (template 5) live under /feature/; only the size chart keeps a route of its own.
-        expect(page.path.startsWith('/feature/') || page.path === '/product-size-chart.html' || page.tplt !== 5).toBe(true);
+        // Content pages (template 5) live under /feature/; only the size chart and the two legal texts keep routes of their own.
+        const ownRoutes = ['/product-size-chart.html', MEMBERSHIP_AGREEMENT_PATH, PRIVACY_POLICY_PATH];
+        expect(page.path.startsWith('/feature/') || ownRoutes.includes(page.path) || page.tplt !== 5).toBe(true);
       }
     }
   });

@@ -215,6 +215,22 @@ describe('page view', () => {
     expect(html).toContain('style="background-color: #f5f1ea"');
   });
 
+  it("gives a content page one heading: its title, hidden, unless an editor's block already has an h1", async () => {
+    const page = { ...route, urlPath: '/en-gb/feature/soon.html', pageCode: 'soon' };
+    const text = componentSchema.parse({ type: 'customContent', id: 'c0', html: '<p>Linen, washed soft.</p>', className: 'x' });
+    const hidden = await container.renderToString(PageView, {
+      props: { page: await pageContext({ ...page, components: [text] as CmsComponent[] }) },
+    });
+    expect(hidden.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(hidden).toContain('<h1 class="visually-hidden">Soon</h1>');
+    const block = componentSchema.parse({ type: 'customContent', id: 'c1', html: '<h1>Size chart</h1><p>cm</p>', className: 'x' });
+    const own = await container.renderToString(PageView, {
+      props: { page: await pageContext({ ...page, components: [block] as CmsComponent[] }) },
+    });
+    expect(own.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(own).toContain('<h1>Size chart</h1>');
+  });
+
   it('schedules the boundary reload only on pages that have one', async () => {
     expect(await container.renderToString(PageView, { props: { page: await pageContext(route) } })).not.toContain('data-reload-at');
     const html = await container.renderToString(PageView, {

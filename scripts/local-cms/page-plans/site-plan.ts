@@ -5,6 +5,7 @@ import { categoryPlans } from './categories.ts';
 import { featurePlans } from './features.ts';
 import { homePlan } from './home.ts';
 import { landingPlans } from './landing.ts';
+import { legalPlans } from './legal.ts';
 import type { PagePlan, PlanInput } from './page-kit.ts';
 import { productPagePlans } from './product-pages.ts';
 import { scalePlans } from './scale.ts';
@@ -18,6 +19,7 @@ export function planSite(input: PlanInput, scale?: number): PagePlan[] {
     ...landingPlans(input),
     ...categoryPlans(input),
     sizeChartPlan(),
+    ...legalPlans(),
     ...featurePlans(input),
     ...productPagePlans(input),
   ];

@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import { z } from 'zod';
 import { MACHINES, type Transition } from '../../../src/lib/orders/state-machine.ts';
 import { ADMIN_PATH, adminPage } from '../admin-page.ts';
+import { setAgreementVersions } from '../agreements.ts';
 import { anyCase, type StoredEvaluation } from '../case-records.ts';
 import { actorOf } from '../case-steps.ts';
 import { withDeadlines } from '../deadlines.ts';
@@ -24,6 +25,14 @@ const actBody = z.object({
   amount: optionalAmount,
 });
 const publishBody = z.object({ evaluationId: z.string().min(1) });
+const versionText = z.string().trim().min(1).max(40);
+const popFlag = z.enum(['Y', 'N']);
+const agreementsBody = z.object({
+  membershipAgreementVersion: versionText,
+  membershipAgreementPopFlag: popFlag,
+  privacyPolicyVersion: versionText,
+  privacyPolicyPopFlag: popFlag,
+});
 
 const wantsJson = (c: Context) =>
   (c.req.header('accept') ?? '').includes('application/json') || (c.req.header('content-type') ?? '').includes('application/json');
@@ -73,6 +82,17 @@ export function registerAdminRoutes(kit: RouteKit): void {
       if (!by) throw fieldFailure('ADMIN_ACTION_UNKNOWN', `The store cannot "${action}" a ${machine}`, 'action');
       const after = transition(kit, { machine, code, action, by, input: amount === undefined ? {} : { amount } });
       return { done: `${code}: ${action} → ${after.status}`, resp: { status: after.status } };
+    }),
+  );
+
+  app.post(`${ADMIN_PATH}/agreements`, (c) =>
+    answer(c, (raw) => {
+      const versions = parsed(agreementsBody, raw);
+      setAgreementVersions(db, versions);
+      return {
+        done: `agreement ${versions.membershipAgreementVersion} (${versions.membershipAgreementPopFlag}), privacy ${versions.privacyPolicyVersion} (${versions.privacyPolicyPopFlag})`,
+        resp: versions,
+      };
     }),
   );
 

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { REFRESH_COOKIE, SESSION_HINT_COOKIE, THIRD_PARTY_PROVIDERS, type Session } from '../../../src/lib/api/contract.ts';
+import { agreementVersions } from '../agreements.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, bearerToken, fieldFailure, memberById, toMember, type MemberRow, type RouteKit } from '../kit.ts';
 import { sendMail } from '../mail.ts';
@@ -77,12 +78,18 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
 
   handle('register', ({ body, c }) => {
     const id = newMemberId();
+    // Registering agrees to the terms (agreeTerms): to the versions in force, so no prompt follows.
+    const versions = agreementVersions(db);
     try {
-      db.prepare('INSERT INTO members (id, name, email, password_hash, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      db.prepare(
+        'INSERT INTO members (id, name, email, password_hash, agreement_version, privacy_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ).run(
         id,
         body.name,
         body.email,
         hashPassword(body.password),
+        versions.membershipAgreementVersion,
+        versions.privacyPolicyVersion,
         now(),
       );
     } catch {

@@ -1,5 +1,6 @@
 /** The signed-in member's settings: who they are, their language, agreements and subscriptions (the profile: profile.ts). */
-import { toMember, type RouteKit } from '../kit.ts';
+import { agreementVersions } from '../agreements.ts';
+import { ApiFailure, toMember, type RouteKit } from '../kit.ts';
 
 export function registerMemberRoutes({ db, now, handle }: RouteKit): void {
   handle('memberInfo', ({ member }) => toMember(member));
@@ -7,13 +8,17 @@ export function registerMemberRoutes({ db, now, handle }: RouteKit): void {
     db.prepare('UPDATE members SET prefer_lang = ? WHERE id = ?').run(body.preferLang, member.id);
     return {};
   });
-  handle('membershipVersion', () => ({
-    membershipAgreementVersion: '2026.1',
-    membershipAgreementPopFlag: 'Y',
-    privacyPolicyVersion: '2026.1',
-    privacyPolicyPopFlag: 'Y',
-  }));
+  handle('membershipVersion', () => agreementVersions(db));
   handle('membershipVersionUpdate', ({ body, member }) => {
+    // Only the version in force can be accepted: one that changed while the prompt was open is refused.
+    const current = agreementVersions(db);
+    const stale = (given: string | undefined, now: string) => given !== undefined && given !== now;
+    if (
+      stale(body.membershipAgreementVersion, current.membershipAgreementVersion) ||
+      stale(body.privacyPolicyVersion, current.privacyPolicyVersion)
+    ) {
+      throw new ApiFailure('AGREEMENT_VERSION_CHANGED', 'The terms changed while you were reading them', 200);
+    }
     if (body.membershipAgreementVersion)
       db.prepare('UPDATE members SET agreement_version = ? WHERE id = ?').run(body.membershipAgreementVersion, member.id);
     if (body.privacyPolicyVersion)

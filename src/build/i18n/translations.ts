@@ -40,7 +40,7 @@ export function buildTranslator(languageCode: string): TFunction {
  */
 function remembered(translate: TFunction): TFunction {
   const known = new Map<string, string>();
-  const call = translate as (...args: unknown[]) => unknown;
+  const call = translate as unknown as (...args: unknown[]) => unknown;
   return ((key: unknown, ...rest: unknown[]) => {
     if (rest.length > 0 || typeof key !== 'string') return call(key, ...rest);
     let text = known.get(key);
@@ -49,7 +49,7 @@ function remembered(translate: TFunction): TFunction {
       known.set(key, text);
     }
     return text;
-  }) as TFunction;
+  }) as unknown as TFunction;
 }
 
 /** One i18next instance per language: creating one per render was a tenth of the render time. */

@@ -25,6 +25,9 @@ export function Modal({
   onClose,
   buttons = [],
   children,
+  className,
+  popupId,
+  closeOnOutsideClick = false,
 }: {
   open: boolean;
   title: string;
@@ -32,8 +35,18 @@ export function Modal({
   onClose: () => void;
   buttons?: ModalButton[];
   children: ReactNode;
+  /** Added to the dialog's own class. */
+  className?: string;
+  /** A registered pop-up's id (islands/popups/Popup.tsx), on the dialog as data-popup. */
+  popupId?: string;
+  /** A click outside the dialog's box (on its backdrop) closes it: pop-ups do, confirmations do not. */
+  closeOnOutsideClick?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
   const titleId = useId();
 
   useEffect(() => {
@@ -48,6 +61,20 @@ export function Modal({
     };
   }, [open]);
 
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog || !open || !closeOnOutsideClick) return;
+    // The backdrop belongs to the dialog element: a click there targets the dialog itself, outside its box.
+    const outside = (event: MouseEvent) => {
+      if (event.target !== dialog) return;
+      const box = dialog.getBoundingClientRect();
+      const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
+      if (!inside) onCloseRef.current();
+    };
+    dialog.addEventListener('click', outside);
+    return () => dialog.removeEventListener('click', outside);
+  }, [open, closeOnOutsideClick]);
+
   if (!open) return null;
 
   async function press(button: ModalButton) {
@@ -60,7 +87,8 @@ export function Modal({
   return createPortal(
     <dialog
       ref={ref}
-      className="modal"
+      className={className ? `modal ${className}` : 'modal'}
+      data-popup={popupId}
       aria-labelledby={titleId}
       onCancel={(event) => {
         // Escape: the dialog closes through onClose, so React state and the element agree.

@@ -23,6 +23,7 @@ import { useDelayed } from './use-delayed.ts';
 import { AccountIcon } from './icons.tsx';
 
 const loadInboxStore = () => import('../../stores/inbox.ts');
+const loadVersionPrompt = () => import('../popups/VersionPrompt.tsx');
 const UNKNOWN = atom<number | null>(null);
 
 interface Props extends IslandProps {
@@ -46,6 +47,8 @@ export default function AccountMenu({ languageCode, prefix, messages, inAccountA
     if (inbox) void inbox.loadUnread();
   }, [inbox]);
   const badge = member && unread ? badgeText(unread) : '';
+  // The agreement and privacy prompts: every page has this entry, and a member's hydrates at idle.
+  const prompts = useMemberStore(loadVersionPrompt);
 
   const accountHref = `${prefix}${ACCOUNT_HOME_PATH}`;
   const go = () => {
@@ -94,6 +97,7 @@ export default function AccountMenu({ languageCode, prefix, messages, inAccountA
           </button>
         </div>
       )}
+      {prompts && <prompts.VersionPrompt t={t} prefix={prefix} />}
     </div>
   );
 }

@@ -71,7 +71,7 @@ const VALID_REQUESTS: ValidRequests = {
   memberInfo: () => ({ body: {} }),
   preferLanguage: () => ({ body: { preferLang: 'en-GB' } }),
   membershipVersion: () => ({ body: {} }),
-  membershipVersionUpdate: () => ({ body: { membershipAgreementVersion: '2026.2', privacyPolicyVersion: '2026.2' } }),
+  membershipVersionUpdate: () => ({ body: { membershipAgreementVersion: '2026.1', privacyPolicyVersion: '2026.1' } }),
   subscriptionSave: () => ({
     body: {
       subscribeEmail: DEMO.email,
