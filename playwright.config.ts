@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { SEEN_PROMO_COOKIE } from './tests/e2e/promo-cookie.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4398);
 export const CHAT_URL = 'https://chat.linea.example/';
@@ -25,6 +26,9 @@ export default defineConfig({
     // Endless CSS animations (the live banner's scrolling copy) repaint in software here, and
     // starve the 2-core machine; shoppers who ask for reduced motion get the same still page.
     reducedMotion: 'reduce',
+    // Shoppers in these tests have seen home's promotion pop-up, which would cover the page
+    // they test; promo.spec.ts starts without the cookie.
+    storageState: { cookies: [SEEN_PROMO_COOKIE], origins: [] },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

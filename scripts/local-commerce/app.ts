@@ -10,6 +10,7 @@ import { createRouteKit, failureAnswer } from './kit.ts';
 import { registerPictureRoute } from './pictures.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
+import { registerNewsletterRoutes } from './routes/newsletter.ts';
 import { registerAfterSaleRoutes } from './routes/aftersales.ts';
 import { registerAnalyticsRoutes } from './routes/analytics.ts';
 import { registerAuthRoutes } from './routes/auth.ts';
@@ -65,6 +66,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
   registerMemberRoutes(kit);
   registerProfileRoutes(kit);
   registerEmailRoutes(kit);
+  registerNewsletterRoutes(kit);
   registerCatalogueRoutes(kit);
   registerCartRoutes(kit);
   registerWishlistRoutes(kit);

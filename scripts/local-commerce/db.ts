@@ -74,6 +74,15 @@ CREATE TABLE IF NOT EXISTS attachments (
 CREATE TABLE IF NOT EXISTS analytics (id INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL, body TEXT NOT NULL, received_at INTEGER NOT NULL);
 -- The current membership agreement and privacy policy (kind 'membership' or 'privacy'): the
 -- version members are asked to accept, and whether they are asked (pop_flag Y). The admin page edits them.
+-- Newsletter addresses (routes/newsletter.ts): pending until the mailed link confirms them.
+-- token_hash is the hash of the live confirmation link's token.
+CREATE TABLE IF NOT EXISTS newsletter_subscriptions (
+  email TEXT PRIMARY KEY COLLATE NOCASE, status TEXT NOT NULL, language TEXT NOT NULL, token_hash TEXT,
+  token_expires_at INTEGER, created_at INTEGER NOT NULL, confirmed_at INTEGER, unsubscribed_at INTEGER
+);
+-- Keys the API signs with, made once per database (the unsubscribe links).
+CREATE TABLE IF NOT EXISTS signing_keys (name TEXT PRIMARY KEY, secret TEXT NOT NULL);
+INSERT OR IGNORE INTO signing_keys (name, secret) VALUES ('newsletter', lower(hex(randomblob(32))));
 CREATE TABLE IF NOT EXISTS agreement_versions (kind TEXT PRIMARY KEY, version TEXT NOT NULL, pop_flag TEXT NOT NULL);
 INSERT OR IGNORE INTO agreement_versions (kind, version, pop_flag) VALUES ('membership', '${FIRST_AGREEMENT_VERSION}', 'Y'), ('privacy', '${FIRST_AGREEMENT_VERSION}', 'Y');
 `;

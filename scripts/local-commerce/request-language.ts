@@ -33,3 +33,9 @@ export function requestRegion(): 'TW' | 'HK' | 'MO' | 'CN' {
   const code = current.getStore() ?? DEFAULT_LANGUAGE;
   return LANGUAGES.find((l) => l.code === code)!.region;
 }
+
+/** The request's language, e.g. for the links of a mail it sends (its pages' prefix). */
+export function requestLanguage(): (typeof LANGUAGES)[number] {
+  const code = current.getStore() ?? DEFAULT_LANGUAGE;
+  return LANGUAGES.find((l) => l.code === code)!;
+}

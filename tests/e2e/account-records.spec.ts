@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { addThroughApi, newMember, PASSWORD, signInOnPage, spareSkus } from './shopper.ts';
+import { addThroughApi, forgetSession, newMember, PASSWORD, signInOnPage, spareSkus } from './shopper.ts';
 import { api, demoAuth, expectErrorInView, group, hydrated, signIn, signInDemo } from './member.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -102,7 +102,7 @@ test('coupons: tabs hold the demo member’s coupons by state; a code adds one o
   await expect(page.locator('.coupon[data-status="expired"]')).toHaveCount(expired);
 
   const member = await newMember(page, 'redeem');
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signIn(page, member.email, PASSWORD, '/en-gb');
   await page.goto('/en-gb/account/coupon.html');
   await page.locator(hydrated('CouponWallet')).waitFor({ state: 'attached' });
@@ -142,7 +142,7 @@ test('invoices: the demo member’s invoices with their carriers; a default carr
   await expect(page.getByLabel('手機條碼載具')).toBeChecked();
 
   const member = await newMember(page, 'carrier');
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signIn(page, member.email);
   await page.goto('/account/invoice.html');
   await page.locator(hydrated('InvoicesPage')).waitFor({ state: 'attached' });

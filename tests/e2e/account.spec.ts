@@ -5,7 +5,7 @@
  * after a reload; every refusal shows on its field, in view below the header.
  */
 import { expect, test } from '@playwright/test';
-import { newMember, PASSWORD, signInOnPage } from './shopper.ts';
+import { forgetSession, newMember, PASSWORD, signInOnPage } from './shopper.ts';
 import { api, DEMO, demoAuth, expectErrorInView, group, hydrated, mailsTo, signIn, signInDemo } from './member.ts';
 
 test.describe.configure({ timeout: 60_000 });
@@ -160,7 +160,7 @@ test('closing the account: refused while orders are open, then the clause, agree
   await expect(page.getByRole('link', { name: '查看我的訂單' })).toBeVisible();
 
   const member = await newMember(page, 'close');
-  await page.context().clearCookies();
+  await forgetSession(page);
   await signIn(page, member.email);
   await page.goto('/account/cancellation-clause.html');
   await page.locator(hydrated('CloseAccount')).waitFor({ state: 'attached' });

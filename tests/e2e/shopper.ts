@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import type { CatalogueProduct } from '../../scripts/sample-data/catalogue-schema.ts';
+import { SEEN_PROMO_COOKIE } from './promo-cookie.ts';
 
 export const PASSWORD = 'Shopper2026';
 
@@ -40,8 +41,14 @@ export async function newMember(page: Page, label: string, options: { address?: 
     expect(address.success, JSON.stringify(address)).toBe(true);
   }
   // Registering set this context's refresh cookie: sign out so the member starts as a visitor.
-  await page.context().clearCookies();
+  await forgetSession(page);
   return { email, name, auth };
+}
+
+/** Drops the context's cookies (the session's among them), keeping the promotion pop-up seen. */
+export async function forgetSession(page: Page): Promise<void> {
+  await page.context().clearCookies();
+  await page.context().addCookies([SEEN_PROMO_COOKIE]);
 }
 
 /** Puts a SKU in the member's cart through the API. */

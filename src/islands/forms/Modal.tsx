@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { clickedOutside } from '../../lib/popups/placement.ts';
 import { Button } from './Button.tsx';
 
 export interface ModalButton {
@@ -64,12 +65,8 @@ export function Modal({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open || !closeOnOutsideClick) return;
-    // The backdrop belongs to the dialog element: a click there targets the dialog itself, outside its box.
     const outside = (event: MouseEvent) => {
-      if (event.target !== dialog) return;
-      const box = dialog.getBoundingClientRect();
-      const inside = event.clientX >= box.left && event.clientX <= box.right && event.clientY >= box.top && event.clientY <= box.bottom;
-      if (!inside) onCloseRef.current();
+      if (clickedOutside(dialog, event)) onCloseRef.current();
     };
     dialog.addEventListener('click', outside);
     return () => dialog.removeEventListener('click', outside);

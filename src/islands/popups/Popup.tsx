@@ -6,7 +6,7 @@
  */
 import { useEffect, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { POPUP_REPOSITION_DELAY_MS } from '../../lib/constants.ts';
+import { keepInView } from '../../lib/popups/placement.ts';
 import { $popups, closePopup } from '../../stores/popups.ts';
 import { Modal, type ModalButton } from '../forms/Modal.tsx';
 
@@ -20,41 +20,13 @@ interface Props {
   children: ReactNode;
 }
 
-/** Places the dialog in the middle of the visual viewport (which a phone's keyboard shrinks). */
-function placeInView(dialog: HTMLElement): void {
-  const view = window.visualViewport;
-  if (!view) return;
-  const top = view.offsetTop + Math.max(8, (view.height - dialog.offsetHeight) / 2);
-  dialog.style.setProperty('--popup-top', `${Math.round(top)}px`);
-}
-
 export function Popup({ id, title, closeLabel, buttons, onClose, children }: Props) {
   const entry = useStore($popups).find((e) => e.id === id);
-  const selector = `dialog[data-popup="${id}"]`;
 
   useEffect(() => {
-    if (!entry) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const later = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        const dialog = document.querySelector<HTMLElement>(selector);
-        if (dialog) placeInView(dialog);
-      }, POPUP_REPOSITION_DELAY_MS);
-    };
-    const targets: Array<Window | VisualViewport> = [window, ...(window.visualViewport ? [window.visualViewport] : [])];
-    for (const target of targets) {
-      target.addEventListener('scroll', later, { passive: true });
-      target.addEventListener('resize', later, { passive: true });
-    }
-    return () => {
-      clearTimeout(timer);
-      for (const target of targets) {
-        target.removeEventListener('scroll', later);
-        target.removeEventListener('resize', later);
-      }
-    };
-  }, [entry, selector]);
+    const dialog = entry ? document.querySelector<HTMLElement>(`dialog[data-popup="${id}"]`) : null;
+    return dialog ? keepInView(dialog) : undefined;
+  }, [entry, id]);
 
   return (
     <Modal

@@ -11,6 +11,7 @@ import { THIRD_PARTY_PROVIDERS } from './third-party.ts';
 import { SEARCH_SORTS } from '../search/query.ts';
 import { cartDetailSchema, cartServicesShape, checkHem, CHECKOUT_ENDPOINTS } from './contract-checkout.ts';
 import { ACCOUNT_ENDPOINTS, memberProfileSchema } from './contract-account.ts';
+import { NEWSLETTER_ENDPOINTS } from './contract-newsletter.ts';
 import { ORDER_ENDPOINTS } from './contract-orders.ts';
 import { cartLineSchema, endpoint, listOf, none, yesNo, type EndpointDefinition } from './contract-kit.ts';
 
@@ -407,6 +408,8 @@ export const ENDPOINTS = {
   ...CHECKOUT_ENDPOINTS,
   // The member's own data (contract-account.ts)
   ...ACCOUNT_ENDPOINTS,
+  // The newsletter (contract-newsletter.ts)
+  ...NEWSLETTER_ENDPOINTS,
   // Orders, refunds, exchanges, after-sales, evaluations (contract-orders.ts)
   ...ORDER_ENDPOINTS,
 } satisfies Record<string, EndpointDefinition>;

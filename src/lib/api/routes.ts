@@ -18,6 +18,10 @@ export const ROUTES = {
   refresh: { method: 'POST', path: '/auth/refresh', auth: false },
   logout: { method: 'POST', path: '/auth/logout', auth: false },
   forgetPassword: { method: 'POST', path: '/auth/forget-password', auth: false },
+  // The newsletter: double opt-in and signed unsubscribing, with or without an account (contract-newsletter.ts)
+  newsletterSubscribe: { method: 'POST', path: '/newsletter/subscribe', auth: false },
+  newsletterConfirm: { method: 'POST', path: '/newsletter/confirm', auth: false },
+  newsletterUnsubscribe: { method: 'POST', path: '/newsletter/unsubscribe', auth: false },
   resetPassword: { method: 'POST', path: '/auth/reset-password', auth: false },
   thirdPartyCallback: { method: 'POST', path: '/auth/third-party/callback', auth: false },
   memberInfo: { method: 'GET', path: '/member/info', auth: true },

@@ -52,7 +52,11 @@ export type AppIsland =
   | 'payment-success'
   | 'payment-complete'
   | 'payment-failed'
-  | 'payment-return';
+  | 'payment-return'
+  | 'newsletter-subscribe'
+  | 'newsletter-confirm'
+  | 'newsletter-failure'
+  | 'newsletter-unsubscribe';
 
 export interface AppPage {
   path: string;
@@ -71,6 +75,11 @@ const PUBLIC_PAGES: AppPage[] = [
   { path: '/evaluation.html', titleKey: 'evaluation', accessCheck: false, island: 'evaluations' },
   // A member is needed to place an order, yet the route is public: the island signs a visitor in first.
   { path: '/payment_settlement.html', titleKey: 'paymentSettlement', accessCheck: false, island: 'settlement' },
+  // The newsletter: subscribing, the mailed links (the confirmation and the signed unsubscribe link), and where a dead link ends.
+  { path: '/newsletter-subscription.html', titleKey: 'newsletterSubscription', accessCheck: false, island: 'newsletter-subscribe' },
+  { path: '/subscription-success.html', titleKey: 'subscriptionSuccess', accessCheck: false, island: 'newsletter-confirm' },
+  { path: '/subscription-failure.html', titleKey: 'subscriptionFailure', accessCheck: false, island: 'newsletter-failure' },
+  { path: '/unsubscribe.html', titleKey: 'unsubscribe', accessCheck: false, island: 'newsletter-unsubscribe' },
   // Where the payment providers send the shopper back: public, the island checks the order with the API.
   ...Object.values(PAYMENT_RETURN_PATHS).map((path) => ({
     path,

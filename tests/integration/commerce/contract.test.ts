@@ -28,11 +28,13 @@ import {
   sampleCatalogue,
   sampleEnv,
   SEEDED,
+  newsletterToken,
   sendEmailCode,
   settleCases,
   wishCodesOf,
 } from '../../fixtures/commerce-app.ts';
 import { brandDay } from '../../../scripts/local-commerce/brand-days.ts';
+import { unsubscribeSignature } from '../../../scripts/local-commerce/routes/newsletter.ts';
 
 const catalogue = sampleCatalogue();
 
@@ -153,6 +155,9 @@ const VALID_REQUESTS: ValidRequests = {
   emailChange: async (f) => ({
     body: { email: 'new.demo@linea.example', code: (await sendEmailCode(f.app, f.token, 'new.demo@linea.example')).code },
   }),
+  newsletterSubscribe: () => ({ body: { email: 'news@linea.example' } }),
+  newsletterConfirm: async (f) => ({ body: { token: await newsletterToken(f.app, 'confirm@linea.example') } }),
+  newsletterUnsubscribe: (f) => ({ body: { email: 'news@linea.example', signature: unsubscribeSignature(f.db, 'news@linea.example') } }),
   emailVerify: async (f) => ({ body: { token: (await sendEmailCode(f.app, f.token, 'new.demo@linea.example')).linkToken } }),
   accountClose: (f) => {
     settleCases(f.db, DEMO.id);

@@ -39,7 +39,10 @@ function wholeDatabase(db: DatabaseSync): Record<string, unknown[]> {
     db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{
       name: string;
     }>
-  ).map((t) => t.name);
+  )
+    .map((t) => t.name)
+    // Signing keys are random per database on purpose: a key anyone could reproduce signs nothing.
+    .filter((name) => name !== 'signing_keys');
   return Object.fromEntries(tables.map((t) => [t, db.prepare(`SELECT * FROM ${t} ORDER BY 1, 2`).all()]));
 }
 

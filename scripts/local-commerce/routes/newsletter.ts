@@ -1,0 +1,97 @@
+/**
+ * The newsletter's double opt-in: subscribing mails a confirmation link (valid 7 days, used
+ * once) and keeps the address pending; the link's page confirms it. Every mail carries an
+ * unsubscribe link signed with a key of this database (HMAC of the address), so an address can
+ * be unsubscribed by whoever receives its mail and by nobody else.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+import { transaction } from '../db.ts';
+import { fieldFailure, type RouteKit } from '../kit.ts';
+import { sendMail } from '../mail.ts';
+import { localText, requestLanguage } from '../request-language.ts';
+import { randomToken, sha256 } from '../tokens.ts';
+
+const CONFIRM_LINK_TTL_MS = 7 * 24 * 3600 * 1000;
+
+interface SubscriptionRow {
+  email: string;
+  status: 'pending' | 'confirmed' | 'unsubscribed';
+}
+
+export function unsubscribeSignature(db: DatabaseSync, email: string): string {
+  const { secret } = db.prepare("SELECT secret FROM signing_keys WHERE name = 'newsletter'").get() as { secret: string };
+  return createHmac('sha256', secret).update(email.trim().toLowerCase()).digest('base64url');
+}
+
+/** The unsubscribe link of an address, as every newsletter mail carries it. */
+export function unsubscribePath(db: DatabaseSync, email: string): string {
+  const prefix = requestLanguage().pathSegment ? `/${requestLanguage().pathSegment}` : '';
+  return `${prefix}/unsubscribe.html?${new URLSearchParams({ email, signature: unsubscribeSignature(db, email) })}`;
+}
+
+function confirmationMail(db: DatabaseSync, email: string, token: string) {
+  const prefix = requestLanguage().pathSegment ? `/${requestLanguage().pathSegment}` : '';
+  const confirm = `${prefix}/subscription-success.html?token=${token}`;
+  const unsubscribe = unsubscribePath(db, email);
+  return {
+    to: email,
+    subject: localText({
+      'zh-TW': '請確認訂閱 LINEA 電子報',
+      'zh-HK': '請確認訂閱 LINEA 電子報',
+      'en-GB': 'Please confirm your LINEA newsletter',
+    }),
+    text: localText({
+      'zh-TW': `請開啟以下連結確認訂閱（7 天內有效）：\n${confirm}\n\n若您並未訂閱，請忽略此信；取消訂閱：${unsubscribe}`,
+      'zh-HK': `請開啟以下連結確認訂閱（7 天內有效）：\n${confirm}\n\n若您並未訂閱，請忽略此信；取消訂閱：${unsubscribe}`,
+      'en-GB': `Open this link to confirm your subscription (valid for 7 days):\n${confirm}\n\nIf you did not subscribe, ignore this mail. To unsubscribe: ${unsubscribe}`,
+    }),
+  };
+}
+
+export function registerNewsletterRoutes({ db, now, handle }: RouteKit): void {
+  handle('newsletterSubscribe', ({ body }) =>
+    transaction(db, () => {
+      const email = body.email.trim();
+      const row = db.prepare('SELECT email, status FROM newsletter_subscriptions WHERE email = ?').get(email) as
+        SubscriptionRow | undefined;
+      if (row?.status === 'confirmed') return { status: 'confirmed' as const };
+      const token = randomToken();
+      db.prepare(
+        `INSERT INTO newsletter_subscriptions (email, status, language, token_hash, token_expires_at, created_at) VALUES (?, 'pending', ?, ?, ?, ?)
+         ON CONFLICT (email) DO UPDATE SET status = 'pending', language = excluded.language, token_hash = excluded.token_hash, token_expires_at = excluded.token_expires_at, unsubscribed_at = NULL`,
+      ).run(email, requestLanguage().code, sha256(token), now() + CONFIRM_LINK_TTL_MS, now());
+      sendMail(db, confirmationMail(db, email, token), now());
+      return { status: 'pending' as const };
+    }),
+  );
+
+  handle('newsletterConfirm', ({ body }) =>
+    transaction(db, () => {
+      const row = db
+        .prepare("SELECT email, status FROM newsletter_subscriptions WHERE token_hash = ? AND status = 'pending' AND token_expires_at > ?")
+        .get(sha256(body.token), now()) as SubscriptionRow | undefined;
+      if (!row) throw fieldFailure('NEWSLETTER_LINK_INVALID', 'This link has expired or was used; subscribe again', 'token');
+      db.prepare("UPDATE newsletter_subscriptions SET status = 'confirmed', confirmed_at = ?, token_hash = NULL WHERE email = ?").run(
+        now(),
+        row.email,
+      );
+      return { email: row.email };
+    }),
+  );
+
+  handle('newsletterUnsubscribe', ({ body }) => {
+    const email = body.email.trim();
+    const expected = Buffer.from(unsubscribeSignature(db, email));
+    const given = Buffer.from(body.signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
+      throw fieldFailure('NEWSLETTER_LINK_INVALID', 'This unsubscribe link is not valid for this address', 'signature');
+    }
+    // An address never subscribed is unsubscribed already: the same answer, nothing to store.
+    db.prepare("UPDATE newsletter_subscriptions SET status = 'unsubscribed', unsubscribed_at = ?, token_hash = NULL WHERE email = ?").run(
+      now(),
+      email,
+    );
+    return { email };
+  });
+}

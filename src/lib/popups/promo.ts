@@ -1,0 +1,42 @@
+/**
+ * The home page's promotion pop-up (spec §4, §5): the CMS's popup config says email (the
+ * newsletter's email form) or custom (the editors' HTML, only between customStartTime and
+ * customEndTime). It shows on home while the custom-popup-seen cookie is not Y. Closing it
+ * sets that cookie for the browser session; with "don't show this again" ticked on the email
+ * type, or once the address is subscribed, for a year.
+ */
+import { isWithinWindow } from '../cms/schedule.ts';
+
+export const PROMO_POPUP_ID = 'promo';
+export const CUSTOM_POPUP_SEEN_COOKIE = 'lin_custom_popup_seen';
+export const DONT_PROMPT_DAYS = 365;
+
+export type PromoType = 'email' | 'custom' | 'none';
+
+export interface PromoConfig {
+  type: PromoType;
+  start: number | null;
+  end: number | null;
+}
+
+/** Whether the pop-up shows now, given its config and the seen cookie's value. */
+export function promoShows(config: PromoConfig, seen: string | null, now: number): boolean {
+  if (seen === 'Y') return false;
+  if (config.type === 'email') return true;
+  return config.type === 'custom' && isWithinWindow(now, config.start, config.end);
+}
+
+/** The seen cookie a close sets: for the session, or for a year (email type with don't-prompt ticked, or subscribed). */
+export function seenCookie(type: PromoType, longLived: boolean): string {
+  const base = `${CUSTOM_POPUP_SEEN_COOKIE}=Y; Path=/; SameSite=Lax`;
+  return type === 'email' && longLived ? `${base}; Max-Age=${DONT_PROMPT_DAYS * 24 * 3600}` : base;
+}
+
+/** A cookie's value in a document.cookie string, or null. */
+export function cookieValue(cookies: string, name: string): string | null {
+  for (const part of cookies.split(/;\s*/)) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at) === name) return decodeURIComponent(part.slice(at + 1));
+  }
+  return null;
+}

@@ -1,0 +1,34 @@
+/**
+ * The newsletter (contract-newsletter.ts): subscribing an address (a confirmation link is mailed
+ * to it), confirming with that link, and unsubscribing with the signed link of a mail. The home
+ * page's email pop-up and the newsletter pages call these; none needs an account.
+ */
+import { atom } from 'nanostores';
+import type { ResponseOf } from '../lib/api/contract.ts';
+import { callApi, type ApiResult } from './session.ts';
+
+export type NewsletterLinkState =
+  { status: 'working' } | { status: 'done'; email: string } | { status: 'failed'; msgCode: string | null; msg: string | null };
+
+/** The confirmation or unsubscribe link this page was opened with, as it goes. */
+export const $newsletterLink = atom<NewsletterLinkState>({ status: 'working' });
+
+export function subscribeNewsletter(email: string): Promise<ApiResult<ResponseOf<'newsletterSubscribe'>>> {
+  return callApi('newsletterSubscribe', { email: email.trim() });
+}
+
+function settle(result: ApiResult<{ email: string }>): void {
+  if (result.ok) $newsletterLink.set({ status: 'done', email: result.data.email });
+  else if (result.kind === 'failure') $newsletterLink.set({ status: 'failed', msgCode: result.msgCode, msg: result.msg });
+  else if (result.kind === 'network') $newsletterLink.set({ status: 'failed', msgCode: null, msg: null });
+}
+
+export async function confirmNewsletter(token: string): Promise<void> {
+  $newsletterLink.set({ status: 'working' });
+  settle(await callApi('newsletterConfirm', { token }));
+}
+
+export async function unsubscribeNewsletter(email: string, signature: string): Promise<void> {
+  $newsletterLink.set({ status: 'working' });
+  settle(await callApi('newsletterUnsubscribe', { email, signature }));
+}

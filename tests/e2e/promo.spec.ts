@@ -1,0 +1,142 @@
+/**
+ * Home's promotion pop-up as a first-time shopper meets it (spec §4, §5, §8), and the
+ * newsletter's double opt-in behind its email form: the custom type shows the editors' content;
+ * every way of closing it sets the seen cookie (for the session; for a year with "don't show
+ * this again" on the email type, or once subscribed); the email is checked (UR_EMAIL_08,
+ * UR_EMAIL_06); subscribing mails a confirmation link; the link confirms once, then ends on the
+ * failure page; the mail's signed link unsubscribes.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_CMS_URL } from '../../playwright.config.ts';
+import { CUSTOM_POPUP_SEEN_COOKIE, DONT_PROMPT_DAYS } from '../../src/lib/popups/promo.ts';
+
+test.use({ storageState: { cookies: [], origins: [] } });
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(120_000);
+
+const POPUP_DOC = 'en_GB/popup.json';
+const YEAR_S = DONT_PROMPT_DAYS * 24 * 3600;
+
+async function seenCookie(page: Page) {
+  return (await page.context().cookies()).find((c) => c.name === CUSTOM_POPUP_SEEN_COOKIE);
+}
+
+async function setPopup(request: APIRequestContext, page: Page, changes: object): Promise<void> {
+  const doc = await (await request.get(`${E2E_CMS_URL}/cms/${POPUP_DOC}`)).json();
+  const answer = await request.put(`${E2E_CMS_URL}/cms/_edit/${POPUP_DOC}`, {
+    data: { ...doc, ...changes },
+    headers: { 'content-type': 'application/json' },
+  });
+  expect(answer.status(), await answer.text()).toBeLessThan(300);
+  const type = (changes as { pPopupType?: string }).pPopupType ?? doc.pPopupType;
+  // Live once home's HTML carries the new type.
+  await expect
+    .poll(async () => (await (await page.request.get('/en-gb/')).text()).includes(`data-type="${type}"`), {
+      timeout: 90_000,
+      intervals: [500],
+    })
+    .toBe(true);
+}
+
+test('the custom pop-up shows the editors’ content on home, and closing it keeps it closed for the session', async ({ page }) => {
+  await page.goto('/en-gb/');
+  const popup = page.getByRole('dialog', { name: 'Promotion' });
+  await expect(popup).toBeVisible();
+  await expect(popup.getByRole('heading', { name: 'Welcome to LINEA' })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/\bhas-popup\b/);
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(page.locator('html')).not.toHaveClass(/\bhas-popup\b/);
+  expect(await seenCookie(page)).toMatchObject({ value: 'Y', expires: -1 });
+
+  await page.goto('/en-gb/');
+  await expect(popup).toBeHidden();
+  // Only home has it.
+  await page.context().clearCookies();
+  await page.goto('/en-gb/women.html');
+  await expect(page.locator('dialog[data-popup="promo"]')).toHaveCount(0);
+  // A click outside its box closes it too.
+  await page.goto('/en-gb/');
+  await expect(popup).toBeVisible();
+  await page.mouse.click(4, 4);
+  await expect(popup).toBeHidden();
+  expect((await seenCookie(page))?.value).toBe('Y');
+});
+
+test.describe('the email pop-up', () => {
+  test.beforeAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await setPopup(page.request, page, { pPopupType: 'email' });
+    await page.close();
+  });
+  test.afterAll(async ({ browser }) => {
+    const page = await browser.newPage();
+    await setPopup(page.request, page, { pPopupType: 'custom' });
+    await page.close();
+  });
+
+  test('checks the address, subscribes it with a mailed confirmation, and the mail confirms and unsubscribes', async ({ page }) => {
+    await page.goto('/en-gb/');
+    const popup = page.getByRole('dialog', { name: 'The LINEA newsletter' });
+    await expect(popup).toBeVisible();
+    const subscribe = popup.getByRole('button', { name: 'Subscribe' });
+    await subscribe.click();
+    await expect(popup.getByRole('alert')).toHaveText('Enter your email');
+    await popup.getByLabel('Email').fill('not-an-address');
+    await subscribe.click();
+    await expect(popup.getByRole('alert')).toHaveText('Enter a valid email address');
+    await expect(popup.getByLabel('Email')).toBeFocused();
+
+    const email = `reader.${Date.now()}@linea.example`;
+    await popup.getByLabel('Email').fill(email);
+    await subscribe.click();
+    await expect(popup.getByRole('status')).toHaveText(/we have sent you an email/);
+    await popup.getByRole('button', { name: 'Close' }).click();
+    // Subscribed: not asked again for a year.
+    const cookie = await seenCookie(page);
+    expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + YEAR_S - 120);
+
+    const mails = (await (await page.request.get(`/api/_test/mail?to=${encodeURIComponent(email)}`)).json()).mails as Array<{
+      text: string;
+    }>;
+    expect(mails).toHaveLength(1);
+    const confirm = /\/en-gb\/subscription-success\.html\?token=[\w-]+/.exec(mails[0]!.text)![0];
+    const unsubscribe = /\/en-gb\/unsubscribe\.html\?\S+/.exec(mails[0]!.text)![0];
+    await page.goto(confirm);
+    await expect(page.getByRole('status')).toHaveText(`Thank you: ${email} now receives the LINEA newsletter.`);
+    // A link works once: the second time it ends on the failure page, which offers a new one.
+    await page.goto(confirm);
+    await expect(page).toHaveURL(/\/en-gb\/subscription-failure\.html$/);
+    await expect(page.getByRole('heading', { name: 'This link no longer works' })).toBeVisible();
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('status')).toHaveText('This address already receives the LINEA newsletter.');
+
+    await page.goto(unsubscribe);
+    await expect(page.getByText(`Stop sending the LINEA newsletter to ${email}?`)).toBeVisible();
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('status')).toHaveText(`${email} will no longer receive the LINEA newsletter.`);
+    // Somebody else's address with this link's signature is refused.
+    await page.goto(unsubscribe.replace(encodeURIComponent(email), encodeURIComponent('someone.else@linea.example')));
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This link is not valid any more, or not for this address.');
+  });
+
+  test("declining sets the seen cookie for the session; with don't show again ticked, for a year", async ({ page }) => {
+    await page.goto('/en-gb/');
+    const popup = page.getByRole('dialog', { name: 'The LINEA newsletter' });
+    await popup.getByRole('button', { name: 'No, thanks' }).click();
+    await expect(popup).toBeHidden();
+    expect(await seenCookie(page)).toMatchObject({ value: 'Y', expires: -1 });
+
+    await page.context().clearCookies();
+    await page.goto('/en-gb/');
+    await popup.getByLabel("Don't show this again").check();
+    await popup.getByRole('button', { name: 'No, thanks' }).click();
+    const cookie = await seenCookie(page);
+    expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + YEAR_S - 120);
+    expect(cookie!.expires).toBeLessThan(Date.now() / 1000 + YEAR_S + 120);
+    await page.goto('/en-gb/');
+    await expect(popup).toBeHidden();
+  });
+});
