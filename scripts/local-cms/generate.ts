@@ -31,6 +31,7 @@ import { writeProductCorner } from './writers/product-corner.ts';
 import { writeReturnNotice } from './writers/return-notice.ts';
 import { writeMemberTexts } from './writers/member-texts.ts';
 import { writeExpressCompanies } from './writers/express-companies.ts';
+import { writeSubscribeList } from './writers/subscribe-list.ts';
 import { writeSearchWords } from './writers/search-words.ts';
 import { writeShops } from './writers/shops.ts';
 import { writeSwitchConfig } from './writers/switch-config.ts';
@@ -68,6 +69,7 @@ const LANGUAGE_WRITERS: readonly LanguageWriter[] = [
   writePress,
   writeShops,
   writePopup,
+  writeSubscribeList,
 ];
 
 export function startOfUtcDay(ms: number): number {

@@ -61,3 +61,19 @@ export const EXPRESS_COMPANIES: Record<CopyKey, Array<{ code: string; name: stri
     { code: 'SF', name: 'SF Express' },
   ],
 };
+
+/** The newsletter's subscription categories. */
+export const SUBSCRIBE_CATEGORIES: Record<CopyKey, Array<{ value: string; label: string }>> = {
+  'zh-Hant': [
+    { value: 'NEW_ARRIVALS', label: '新品上市' },
+    { value: 'MEMBER_OFFERS', label: '會員優惠' },
+    { value: 'STYLING', label: '穿搭筆記' },
+    { value: 'KIDS_BABY', label: '童裝與嬰幼兒' },
+  ],
+  en: [
+    { value: 'NEW_ARRIVALS', label: 'New arrivals' },
+    { value: 'MEMBER_OFFERS', label: 'Member offers' },
+    { value: 'STYLING', label: 'Styling notes' },
+    { value: 'KIDS_BABY', label: 'Kids and baby' },
+  ],
+};

@@ -1,81 +1,16 @@
 /**
- * Opens the home page's promotion pop-up (components/popups/PromoPopup.astro) when its rule
- * says so (lib/popups/promo.ts), registered like every pop-up (stores/popups.ts). Every way of
- * closing it (its close control, Escape, a click outside, "No, thanks") sets the seen cookie.
- * The email form is checked as the spec has it (UR_EMAIL_08 empty, UR_EMAIL_06 malformed) and
- * subscribes the address with the newsletter's double opt-in; the API client comes only then.
+ * Decides whether home's promotion pop-up (components/popups/PromoPopup.astro) opens, by its
+ * rule (lib/popups/promo.ts), and loads what draws it only then: a shopper who has seen it
+ * loads nothing more.
  */
-import { emailField } from '../lib/forms/common-fields.ts';
-import { checkField } from '../lib/forms/form.ts';
-import { clickedOutside, keepInView } from '../lib/popups/placement.ts';
-import { CUSTOM_POPUP_SEEN_COOKIE, PROMO_POPUP_ID, cookieValue, promoShows, seenCookie, type PromoType } from '../lib/popups/promo.ts';
-import { closePopup, openPopup } from '../stores/popups.ts';
+import { CUSTOM_POPUP_SEEN_COOKIE, PROMO_POPUP_ID, cookieValue, promoShows, type PromoType } from '../lib/popups/promo.ts';
 
 const dialog = document.querySelector<HTMLDialogElement>(`dialog[data-popup="${PROMO_POPUP_ID}"]`);
-if (dialog) start(dialog);
-
-function start(dialog: HTMLDialogElement): void {
+if (dialog) {
   const type = (dialog.dataset.type ?? 'none') as PromoType;
   const bound = (value: string | undefined) => (value ? Number(value) : null);
   const config = { type, start: bound(dialog.dataset.start), end: bound(dialog.dataset.end) };
-  if (!promoShows(config, cookieValue(document.cookie, CUSTOM_POPUP_SEEN_COOKIE), Date.now())) return;
-  if (!openPopup({ id: PROMO_POPUP_ID, content: type, className: 'promo-popup' })) return;
-
-  const texts = JSON.parse(dialog.dataset.texts ?? '{}') as Record<string, string>;
-  const form = dialog.querySelector<HTMLFormElement>('[data-promo-form]');
-  const input = form?.querySelector<HTMLInputElement>('input[name="email"]');
-  const error = dialog.querySelector<HTMLElement>('#promo-popup-error');
-  const done = dialog.querySelector<HTMLElement>('[data-promo-done]');
-  let subscribed = false;
-  const stopFollowing = keepInView(dialog);
-
-  const finish = () => {
-    const dontPrompt = form?.querySelector<HTMLInputElement>('input[name="dontPrompt"]')?.checked ?? false;
-    document.cookie = seenCookie(type, dontPrompt || subscribed);
-    stopFollowing();
-    closePopup(PROMO_POPUP_ID);
-    if (dialog.open) dialog.close();
-  };
-  dialog.querySelector('[data-promo-close]')?.addEventListener('click', finish);
-  dialog.querySelector('[data-promo-decline]')?.addEventListener('click', finish);
-  dialog.addEventListener('cancel', (event) => {
-    event.preventDefault();
-    finish();
-  });
-  dialog.addEventListener('click', (event) => {
-    if (clickedOutside(dialog, event)) finish();
-  });
-
-  const showError = (text: string | null) => {
-    if (!error || !input) return;
-    error.textContent = text ?? '';
-    error.hidden = text === null;
-    input.toggleAttribute('aria-invalid', text !== null);
-    if (text) input.focus();
-  };
-  form?.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void (async () => {
-      const email = input?.value ?? '';
-      const code = await checkField(emailField(), { email });
-      if (code) return showError(texts[code] ?? code);
-      showError(null);
-      const { subscribeNewsletter } = await import('../stores/newsletter.ts');
-      const result = await subscribeNewsletter(email);
-      if (!result.ok) {
-        if (result.kind === 'failure') showError(texts[result.msgCode] ?? result.msg ?? texts.failed ?? '');
-        else if (result.kind === 'network') showError(texts.failed ?? '');
-        return;
-      }
-      subscribed = true;
-      form.hidden = true;
-      if (done) {
-        done.textContent = texts[result.data.status] ?? '';
-        done.hidden = false;
-      }
-      dialog.querySelector<HTMLElement>('[data-promo-close]')?.focus();
-    })();
-  });
-
-  dialog.showModal();
+  if (promoShows(config, cookieValue(document.cookie, CUSTOM_POPUP_SEEN_COOKIE), Date.now())) {
+    void import('./promo-dialog.ts').then(({ openPromo }) => openPromo(dialog, type));
+  }
 }

@@ -1,11 +1,33 @@
 /**
  * The newsletter (contract-newsletter.ts): subscribing an address (a confirmation link is mailed
- * to it), confirming with that link, and unsubscribing with the signed link of a mail. The home
- * page's email pop-up and the newsletter pages call these; none needs an account.
+ * to it), confirming with that link, and unsubscribing with the signed link of a mail, none of
+ * which needs an account; and a signed-in member's own subscriptions (addresses, flags and
+ * categories). The home page's email pop-up and the newsletter pages call these.
  */
 import { atom } from 'nanostores';
-import type { ResponseOf } from '../lib/api/contract.ts';
+import type { RequestOf, ResponseOf } from '../lib/api/contract.ts';
+import { loadInto, loading, type Loadable } from './loadable.ts';
 import { callApi, type ApiResult } from './session.ts';
+
+export type MemberSubscription = ResponseOf<'subscriptionInfo'>;
+
+/** A signed-in member's subscriptions, as last saved. */
+export const $memberSubscription = atom<Loadable<MemberSubscription>>(loading());
+
+export function loadMemberSubscription(): Promise<ApiResult<MemberSubscription>> {
+  return loadInto(
+    $memberSubscription,
+    () => callApi('subscriptionInfo'),
+    (saved) => saved,
+  );
+}
+
+export async function saveMemberSubscription(body: RequestOf<'subscriptionSave'>): Promise<ApiResult<unknown>> {
+  const result = await callApi('subscriptionSave', body);
+  // The save answers nothing (spec §7): what was sent is what is kept.
+  if (result.ok) $memberSubscription.set({ status: 'ready', data: { ...body, extensionEmail: body.extensionEmail ?? '' } });
+  return result;
+}
 
 export type NewsletterLinkState =
   { status: 'working' } | { status: 'done'; email: string } | { status: 'failed'; msgCode: string | null; msg: string | null };

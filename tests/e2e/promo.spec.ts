@@ -9,6 +9,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_CMS_URL } from '../../playwright.config.ts';
 import { CUSTOM_POPUP_SEEN_COOKIE, DONT_PROMPT_DAYS } from '../../src/lib/popups/promo.ts';
+import { newMember, signInOnPage } from './shopper.ts';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 test.describe.configure({ mode: 'serial' });
@@ -139,4 +140,38 @@ test.describe('the email pop-up', () => {
     await page.goto('/en-gb/');
     await expect(popup).toBeHidden();
   });
+});
+
+test("a member edits their own subscriptions: addresses, ways to reach them and the CMS's categories, kept", async ({ page }) => {
+  const member = await newMember(page, 'letter', { address: false });
+  await page.goto('/en-gb/login.html');
+  await signInOnPage(page, member.email);
+  await expect(page).toHaveURL(/\/en-gb\/account\/info\.html$/);
+  await page.goto('/en-gb/newsletter-subscription.html');
+  // Nothing saved yet: the account's email, nothing ticked.
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue(member.email);
+  await expect(page.getByLabel('Styling notes')).not.toBeChecked();
+  await page.getByLabel('Newsletter by email').check();
+  await page.getByLabel('Styling notes').check();
+  await page.getByLabel('Second email (optional)').fill('second');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Enter a valid email address');
+  await page.getByLabel('Second email (optional)').fill('');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toHaveText('Your newsletter choices are saved.');
+
+  const saved = (await (await page.request.get('/api/member/subscription', { headers: member.auth })).json()).resp;
+  expect(saved).toEqual({
+    subscribeEmail: member.email,
+    extensionEmail: '',
+    phoneFlag: 'N',
+    smsFlag: 'N',
+    emailFlag: 'Y',
+    popupNoticeFlag: 'N',
+    subscribeMap: { NEW_ARRIVALS: 'N', MEMBER_OFFERS: 'N', STYLING: 'Y', KIDS_BABY: 'N' },
+  });
+  await page.reload();
+  await expect(page.getByLabel('Styling notes')).toBeChecked();
+  await expect(page.getByLabel('Newsletter by email')).toBeChecked();
+  await expect(page.getByLabel('Text messages')).not.toBeChecked();
 });

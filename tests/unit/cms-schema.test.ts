@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { CmsDocumentError } from '../../src/lib/cms/errors.ts';
-import { COMPONENT_TYPES, cmsConfigSchema, componentSchema, pageDocumentSchema, switchConfigSchema } from '../../src/lib/cms/schema.ts';
+import {
+  COMPONENT_TYPES,
+  cmsConfigSchema,
+  componentSchema,
+  pageDocumentSchema,
+  subscribeListSchema,
+  switchConfigSchema,
+} from '../../src/lib/cms/schema.ts';
 
 const page = { code: 'home', path: '/index.html', tplt: 1, title: 'Home', updatedAt: 1 };
 
 describe('CMS schemas', () => {
+  it('refuses a subscribe list that is empty, names a category twice or has a value the save payload cannot carry', () => {
+    const category = { value: 'NEW_ARRIVALS', label: 'New arrivals' };
+    expect(subscribeListSchema.safeParse({ categories: [category] }).success).toBe(true);
+    expect(subscribeListSchema.safeParse({ categories: [] }).success).toBe(false);
+    const twice = subscribeListSchema.safeParse({ categories: [category, { ...category, label: 'Again' }] });
+    expect(twice.error?.issues[0]).toMatchObject({ path: ['categories', 1, 'value'], message: 'duplicate category "NEW_ARRIVALS"' });
+    expect(subscribeListSchema.safeParse({ categories: [{ value: 'new arrivals', label: 'x' }] }).success).toBe(false);
+  });
+
   it('accepts a good config and fills documented defaults', () => {
     const config = cmsConfigSchema.parse({ langCode: 'zh_TW', titleSuffix: 'LINEA', pages: [page] });
     expect(config.titleSeparator).toBe(' | ');

@@ -1,4 +1,5 @@
 /** The signed-in member's settings: who they are, their language, agreements and subscriptions (the profile: profile.ts). */
+import type { ResponseOf } from '../../../src/lib/api/contract.ts';
 import { agreementVersions } from '../agreements.ts';
 import { ApiFailure, toMember, type RouteKit } from '../kit.ts';
 
@@ -24,6 +25,20 @@ export function registerMemberRoutes({ db, now, handle }: RouteKit): void {
     if (body.privacyPolicyVersion)
       db.prepare('UPDATE members SET privacy_version = ? WHERE id = ?').run(body.privacyPolicyVersion, member.id);
     return {};
+  });
+  handle('subscriptionInfo', ({ member }) => {
+    const row = db.prepare("SELECT json FROM records WHERE kind = 'subscription' AND id = ?").get(member.id) as
+      { json: string } | undefined;
+    if (row) return JSON.parse(row.json) as ResponseOf<'subscriptionInfo'>;
+    return {
+      subscribeEmail: member.email,
+      extensionEmail: '',
+      phoneFlag: 'N',
+      smsFlag: 'N',
+      emailFlag: 'N',
+      popupNoticeFlag: 'N',
+      subscribeMap: {},
+    };
   });
   handle('subscriptionSave', ({ body, member }) => {
     db.prepare('INSERT OR REPLACE INTO records (kind, id, member_id, status, created_at, json) VALUES (?, ?, ?, ?, ?, ?)').run(

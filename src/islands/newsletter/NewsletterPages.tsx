@@ -1,31 +1,58 @@
 /**
- * The newsletter's pages: /newsletter-subscription.html subscribes an address (the
- * member's own categories and flags are not here yet), and those reached from a mail:
+ * The newsletter's pages: /newsletter-subscription.html subscribes a visitor's address, or
+ * edits a signed-in member's subscriptions (spec §2, §3: addresses, flags, the CMS's
+ * categories, saved with the subscription save payload); and those reached from a mail:
  * /subscription-success.html?token= confirms a
  * subscription (a dead link goes on to the failure page); /subscription-failure.html says so and
  * offers to subscribe again; /unsubscribe.html?email=&signature= unsubscribes the address once
  * the reader confirms it. None needs an account.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { emailField } from '../../lib/forms/common-fields.ts';
-import { checkField } from '../../lib/forms/form.ts';
-import { $newsletterLink, confirmNewsletter, subscribeNewsletter, unsubscribeNewsletter } from '../../stores/newsletter.ts';
+import { isEmail } from '../../lib/validation/rules.ts';
+import {
+  $memberSubscription,
+  $newsletterLink,
+  confirmNewsletter,
+  loadMemberSubscription,
+  saveMemberSubscription,
+  subscribeNewsletter,
+  unsubscribeNewsletter,
+} from '../../stores/newsletter.ts';
+import { restoreSession } from '../../stores/session.ts';
 import { Button } from '../forms/Button.tsx';
-import { codeText } from '../forms/use-form.ts';
+import { CheckField, Form, FormError, TextField } from '../forms/fields.tsx';
+import { codeText, useForm } from '../forms/use-form.ts';
+import { useMember } from '../use-member.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 type Kind = 'subscribe' | 'confirm' | 'failure' | 'unsubscribe';
 
-export default function NewsletterPages({ languageCode, prefix, messages, kind }: IslandProps & { kind: Kind }) {
+export interface SubscribeCategory {
+  value: string;
+  label: string;
+}
+
+export default function NewsletterPages({
+  languageCode,
+  prefix,
+  messages,
+  kind,
+  categories = [],
+}: IslandProps & { kind: Kind; categories?: SubscribeCategory[] }) {
   const t = useTranslator(languageCode, messages);
+  const member = useMember();
+  useEffect(() => {
+    if (kind === 'subscribe') void restoreSession();
+  }, [kind]);
   if (kind === 'confirm') return <Confirm t={t} prefix={prefix} />;
   if (kind === 'unsubscribe') return <Unsubscribe t={t} />;
   return (
     <div className="auth-card">
       <p>{t(kind === 'failure' ? 'newsletter.failureBody' : 'newsletter.popupBody')}</p>
-      <SubscribeForm t={t} />
+      {kind === 'subscribe' && member ? <MemberSubscriptionForm t={t} categories={categories} /> : <SubscribeForm t={t} />}
     </div>
   );
 }
@@ -97,21 +124,19 @@ function Unsubscribe({ t }: { t: T }) {
   );
 }
 
-/** Subscribing again after a dead link: the address, checked as the pop-up checks it. */
+const EMAIL = emailField();
+
+/** An address for the double opt-in, checked as the pop-up checks it: a visitor's way, and a new link after a dead one. */
 function SubscribeForm({ t }: { t: T }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<'pending' | 'confirmed' | null>(null);
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const code = await checkField(emailField(), { email });
-    if (code) return setError(codeText(t, code));
-    setError(null);
-    const result = await subscribeNewsletter(email);
-    if (result.ok) setSent(result.data.status);
-    else if (result.kind === 'failure') setError(codeText(t, result.msgCode, result.msg));
-    else if (result.kind === 'network') setError(t('errors.interfaceException'));
-  }
+  const form = useForm({
+    t,
+    id: 'newsletter',
+    fields: [EMAIL],
+    process: (values) => values.email ?? '',
+    submit: subscribeNewsletter,
+    onSuccess: (answer) => setSent(answer.status),
+  });
   if (sent)
     return (
       <p className="form-success" role="status">
@@ -119,26 +144,97 @@ function SubscribeForm({ t }: { t: T }) {
       </p>
     );
   return (
-    <form className="newsletter-form" noValidate onSubmit={(event) => void submit(event)}>
-      <div className="form-field">
-        <label htmlFor="newsletter-email">{t('newsletter.email')}</label>
-        <input
-          id="newsletter-email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'newsletter-email-error' : undefined}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        {error && (
-          <p className="form-field__error" id="newsletter-email-error" role="alert">
-            {error}
-          </p>
-        )}
-      </div>
-      <Button type="submit">{t('newsletter.subscribe')}</Button>
-    </form>
+    <Form form={form}>
+      <FormError form={form} />
+      <TextField form={form} spec={EMAIL} label={t('newsletter.email')} type="email" autoComplete="email" />
+      <Button type="submit" className="button--block" disabled={form.disabled}>
+        {t('newsletter.subscribe')}
+      </Button>
+    </Form>
+  );
+}
+
+const SUBSCRIBE_EMAIL = emailField('subscribeEmail');
+const EXTENSION_EMAIL = { name: 'extensionEmail', validate: (value: string) => value.trim() === '' || isEmail(value) || 'UR_EMAIL_06' };
+const FLAGS = ['emailFlag', 'smsFlag', 'phoneFlag', 'popupNoticeFlag'] as const;
+const checkbox = (name: string) => ({ name });
+
+/** A signed-in member's own subscriptions: the addresses, how we may reach them, and the categories of the CMS's subscribe list. */
+function MemberSubscriptionForm({ t, categories }: { t: T; categories: SubscribeCategory[] }) {
+  const saved = useStore($memberSubscription);
+  const [done, setDone] = useState(false);
+  useEffect(() => {
+    void loadMemberSubscription();
+  }, []);
+  const form = useForm({
+    t,
+    id: 'member-newsletter',
+    fields: [SUBSCRIBE_EMAIL, EXTENSION_EMAIL, ...FLAGS.map(checkbox), ...categories.map((c) => checkbox(`category.${c.value}`))],
+    process: (values) => ({
+      subscribeEmail: values.subscribeEmail ?? '',
+      extensionEmail: values.extensionEmail ?? '',
+      ...(Object.fromEntries(FLAGS.map((flag) => [flag, values[flag] === 'Y' ? 'Y' : 'N'])) as Record<(typeof FLAGS)[number], 'Y' | 'N'>),
+      subscribeMap: Object.fromEntries(
+        categories.map((c) => [c.value, values[`category.${c.value}`] === 'Y' ? ('Y' as const) : ('N' as const)]),
+      ),
+    }),
+    submit: saveMemberSubscription,
+    onSuccess: () => setDone(true),
+  });
+  if (!saved.data) {
+    return saved.status === 'error' ? (
+      <p className="form-error" role="alert">
+        {t('errors.interfaceException')}
+      </p>
+    ) : (
+      <p role="status">{t('newsletter.working')}</p>
+    );
+  }
+  const data = saved.data;
+  return (
+    <Form form={form}>
+      <FormError form={form} />
+      <TextField
+        form={form}
+        spec={SUBSCRIBE_EMAIL}
+        label={t('newsletter.email')}
+        type="email"
+        autoComplete="email"
+        defaultValue={data.subscribeEmail}
+      />
+      <TextField
+        form={form}
+        spec={EXTENSION_EMAIL}
+        label={t('newsletter.extensionEmail')}
+        type="email"
+        defaultValue={data.extensionEmail}
+      />
+      <fieldset className="newsletter-form__group">
+        <legend>{t('newsletter.channels')}</legend>
+        {FLAGS.map((flag) => (
+          <CheckField key={flag} form={form} spec={checkbox(flag)} label={t(`newsletter.${flag}`)} defaultChecked={data[flag] === 'Y'} />
+        ))}
+      </fieldset>
+      <fieldset className="newsletter-form__group">
+        <legend>{t('newsletter.categories')}</legend>
+        {categories.map((c) => (
+          <CheckField
+            key={c.value}
+            form={form}
+            spec={checkbox(`category.${c.value}`)}
+            label={c.label}
+            defaultChecked={data.subscribeMap[c.value] === 'Y'}
+          />
+        ))}
+      </fieldset>
+      {done && (
+        <p className="form-success" role="status">
+          {t('newsletter.saved')}
+        </p>
+      )}
+      <Button type="submit" className="button--block" disabled={form.disabled}>
+        {t('newsletter.save')}
+      </Button>
+    </Form>
   );
 }

@@ -63,6 +63,17 @@ import { EMAIL_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from '../validation/pat
 export const passwordSchema = z.string().regex(PASSWORD_PATTERN, 'UR_PASSWORD_FORMAT');
 export const emailSchema = z.string().trim().regex(EMAIL_PATTERN, 'UR_EMAIL_06');
 
+/** The subscription save payload (spec §3): the addresses, the flags, and Y or N per subscription category. */
+export const subscriptionSchema = z.object({
+  subscribeEmail: z.string().trim().min(1, 'UR_EMAIL_08').regex(EMAIL_PATTERN, 'UR_EMAIL_06'),
+  extensionEmail: z.union([z.literal(''), z.string().trim().regex(EMAIL_PATTERN, 'UR_EMAIL_06')]).default(''),
+  phoneFlag: yesNo,
+  smsFlag: yesNo,
+  emailFlag: yesNo,
+  popupNoticeFlag: yesNo,
+  subscribeMap: z.record(z.string().regex(/^[A-Z0-9_]{2,40}$/), yesNo),
+});
+
 // ---------------------------------------------------------------------------------------
 // Members and sessions
 
@@ -273,17 +284,15 @@ export const ENDPOINTS = {
   }),
   subscriptionSave: endpoint({
     ...ROUTES.subscriptionSave,
-    body: z.object({
-      subscribeEmail: z.string(),
-      extensionEmail: z.string().default(''),
-      phoneFlag: yesNo,
-      smsFlag: yesNo,
-      emailFlag: yesNo,
-      popupNoticeFlag: yesNo,
-      subscribeMap: z.record(z.string(), yesNo),
-    }),
+    body: subscriptionSchema,
     resp: z.object({}),
     summary: 'Save newsletter subscriptions',
+  }),
+  subscriptionInfo: endpoint({
+    ...ROUTES.subscriptionInfo,
+    body: none,
+    resp: subscriptionSchema,
+    summary: "The member's newsletter subscriptions as last saved (their account's email and every flag N before that)",
   }),
   // Cart
   cartCount: endpoint({

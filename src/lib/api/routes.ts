@@ -29,6 +29,7 @@ export const ROUTES = {
   membershipVersion: { method: 'GET', path: '/member/membership-version', auth: true },
   membershipVersionUpdate: { method: 'POST', path: '/member/membership-version', auth: true },
   subscriptionSave: { method: 'POST', path: '/member/subscription', auth: true },
+  subscriptionInfo: { method: 'GET', path: '/member/subscription', auth: true },
   cartCount: { method: 'GET', path: '/cart/count', auth: true },
   miniCart: { method: 'GET', path: '/cart/mini', auth: true },
   cartAdd: { method: 'POST', path: '/cart/add', auth: true },

@@ -425,15 +425,24 @@ export const pressSummarySchema = z.object({
 });
 export type PressSummary = z.infer<typeof pressSummarySchema>;
 
+/** Refuses a list whose items repeat a key, at each repeat: `list` and `key` name where it is. */
+function refuseRepeats<K extends string, T extends Record<K, string>>(
+  ctx: z.RefinementCtx,
+  items: readonly T[],
+  [list, key]: [string, K],
+  what: string,
+): void {
+  const seen = new Set<string>();
+  items.forEach((item, i) => {
+    if (seen.has(item[key])) ctx.addIssue({ code: 'custom', path: [list, i, key], message: `duplicate ${what} "${item[key]}"` });
+    seen.add(item[key]);
+  });
+}
+
 export const pressIndexSchema = z
   .object({ releases: z.array(pressSummarySchema).describe('Every published release of the language, any order') })
   .superRefine((index, ctx) => {
-    const seen = new Set<string>();
-    index.releases.forEach((release, i) => {
-      if (seen.has(release.id))
-        ctx.addIssue({ code: 'custom', path: ['releases', i, 'id'], message: `duplicate release id "${release.id}"` });
-      seen.add(release.id);
-    });
+    refuseRepeats(ctx, index.releases, ['releases', 'id'], 'release id');
   })
   .describe('The press-release list of one language');
 
@@ -465,14 +474,18 @@ export type Shop = z.infer<typeof shopSchema>;
 
 export const shopsSchema = z
   .object({ shops: z.array(shopSchema).describe('In list order') })
-  .superRefine((doc, ctx) => {
-    const seen = new Set<string>();
-    doc.shops.forEach((shop, i) => {
-      if (seen.has(shop.code)) ctx.addIssue({ code: 'custom', path: ['shops', i, 'code'], message: `duplicate shop code "${shop.code}"` });
-      seen.add(shop.code);
-    });
-  })
+  .superRefine((doc, ctx) => refuseRepeats(ctx, doc.shops, ['shops', 'code'], 'shop code'))
   .describe('The shops of one language');
+
+export const subscribeListSchema = z
+  .object({
+    categories: z
+      .array(z.object({ value: z.string().regex(/^[A-Z0-9_]{2,40}$/), label: z.string().min(1) }))
+      .min(1)
+      .describe('What a member may subscribe to, in list order; value is the key of the subscription save payload'),
+  })
+  .superRefine((doc, ctx) => refuseRepeats(ctx, doc.categories, ['categories', 'value'], 'category'))
+  .describe("The newsletter's subscription categories of one language");
 
 /** Documents shared by every page of a language: a change to one rebuilds them all. */
 export const SHARED_DOCUMENTS = {
@@ -487,5 +500,6 @@ export const SHARED_DOCUMENTS = {
   'return-notice': returnNoticeSchema,
   'member-texts': memberTextsSchema,
   'express-companies': expressCompaniesSchema,
+  'subscribe-list': subscribeListSchema,
 } as const;
 export type SharedDocumentName = keyof typeof SHARED_DOCUMENTS;

@@ -155,6 +155,7 @@ const VALID_REQUESTS: ValidRequests = {
   emailChange: async (f) => ({
     body: { email: 'new.demo@linea.example', code: (await sendEmailCode(f.app, f.token, 'new.demo@linea.example')).code },
   }),
+  subscriptionInfo: () => ({ body: {} }),
   newsletterSubscribe: () => ({ body: { email: 'news@linea.example' } }),
   newsletterConfirm: async (f) => ({ body: { token: await newsletterToken(f.app, 'confirm@linea.example') } }),
   newsletterUnsubscribe: (f) => ({ body: { email: 'news@linea.example', signature: unsubscribeSignature(f.db, 'news@linea.example') } }),

@@ -97,9 +97,26 @@ describe('member settings', () => {
       smsFlag: 'Y',
       emailFlag: 'Y',
       popupNoticeFlag: 'N',
-      subscribeMap: { KIDS: 'Y' },
+      subscribeMap: { KIDS_BABY: 'Y', STYLING: 'N' },
     } as const;
+    // Before any save: the account's email, every flag N.
+    expect(expectSuccess('subscriptionInfo', await call(app, 'subscriptionInfo', {}, { token }))).toEqual({
+      subscribeEmail: DEMO.email,
+      extensionEmail: '',
+      phoneFlag: 'N',
+      smsFlag: 'N',
+      emailFlag: 'N',
+      popupNoticeFlag: 'N',
+      subscribeMap: {},
+    });
     expectSuccess('subscriptionSave', await call(app, 'subscriptionSave', subscription, { token }));
+    expect(expectSuccess('subscriptionInfo', await call(app, 'subscriptionInfo', {}, { token }))).toEqual(subscription);
+    expectFailure(await call(app, 'subscriptionSave', { ...subscription, subscribeEmail: '' }, { token }), 'UR_EMAIL_08', {
+      field: 'subscribeEmail',
+    });
+    expectFailure(await call(app, 'subscriptionSave', { ...subscription, extensionEmail: 'second' }, { token }), 'UR_EMAIL_06', {
+      field: 'extensionEmail',
+    });
     const row = db.prepare("SELECT json FROM records WHERE kind = 'subscription' AND member_id = ?").get(DEMO.id) as { json: string };
     expect(JSON.parse(row.json)).toEqual(subscription);
     expectFailure(await call(app, 'subscriptionSave', { ...subscription, smsFlag: 'yes' }, { token }), 'INVALID_FIELD', {
