@@ -53,8 +53,11 @@ export function openPromo(dialog: HTMLDialogElement, type: PromoType): void {
       const code = await checkField(emailField(), { email });
       if (code) return showError(texts[code] ?? code);
       showError(null);
-      const { subscribeNewsletter } = await import('../stores/newsletter.ts');
-      const result = await subscribeNewsletter(email);
+      const { subscribeFromPopup } = await import('../stores/newsletter.ts');
+      const result = await subscribeFromPopup(email, {
+        bindsMember: dialog.dataset.bindsMember === 'Y',
+        categories: JSON.parse(dialog.dataset.categories ?? '[]') as string[],
+      });
       if (!result.ok) {
         if (result.kind === 'failure') showError(texts[result.msgCode] ?? result.msg ?? texts.failed ?? '');
         else if (result.kind === 'network') showError(texts.failed ?? '');
@@ -63,7 +66,7 @@ export function openPromo(dialog: HTMLDialogElement, type: PromoType): void {
       subscribed = true;
       form.hidden = true;
       if (done) {
-        done.textContent = texts[result.data.status] ?? '';
+        done.textContent = texts[result.data] ?? '';
         done.hidden = false;
       }
       dialog.querySelector<HTMLElement>('[data-promo-close]')?.focus();

@@ -7,7 +7,8 @@
 import { atom } from 'nanostores';
 import type { RequestOf, ResponseOf } from '../lib/api/contract.ts';
 import { loadInto, loading, type Loadable } from './loadable.ts';
-import { callApi, type ApiResult } from './session.ts';
+import { memberPopupSubscription } from '../lib/popups/promo.ts';
+import { callApi, restoreSession, type ApiResult } from './session.ts';
 
 export type MemberSubscription = ResponseOf<'subscriptionInfo'>;
 
@@ -53,4 +54,21 @@ export async function confirmNewsletter(token: string): Promise<void> {
 export async function unsubscribeNewsletter(email: string, signature: string): Promise<void> {
   $newsletterLink.set({ status: 'working' });
   settle(await callApi('newsletterUnsubscribe', { email, signature }));
+}
+
+/**
+ * The home email pop-up's address: with the switch tying the pop-up to the member
+ * (popupEmailBindsMember) and a member signed in, saved to their own subscriptions with every
+ * category N; otherwise through the double opt-in. Answers which of the three happened.
+ */
+export async function subscribeFromPopup(
+  email: string,
+  options: { bindsMember: boolean; categories: readonly string[] },
+): Promise<ApiResult<'pending' | 'confirmed' | 'saved'>> {
+  if (options.bindsMember && (await restoreSession())) {
+    const result = await saveMemberSubscription(memberPopupSubscription(email, options.categories));
+    return result.ok ? { ok: true, data: 'saved' } : result;
+  }
+  const result = await subscribeNewsletter(email);
+  return result.ok ? { ok: true, data: result.data.status } : result;
 }

@@ -22,22 +22,22 @@ async function seenCookie(page: Page) {
   return (await page.context().cookies()).find((c) => c.name === CUSTOM_POPUP_SEEN_COOKIE);
 }
 
-async function setPopup(request: APIRequestContext, page: Page, changes: object): Promise<void> {
-  const doc = await (await request.get(`${E2E_CMS_URL}/cms/${POPUP_DOC}`)).json();
-  const answer = await request.put(`${E2E_CMS_URL}/cms/_edit/${POPUP_DOC}`, {
+/** Changes a CMS document through the sample CMS's edit API, and waits until home's HTML shows `live`. */
+async function editCms(request: APIRequestContext, page: Page, path: string, changes: object, live: string): Promise<void> {
+  const doc = await (await request.get(`${E2E_CMS_URL}/cms/${path}`)).json();
+  const answer = await request.put(`${E2E_CMS_URL}/cms/_edit/${path}`, {
     data: { ...doc, ...changes },
     headers: { 'content-type': 'application/json' },
   });
   expect(answer.status(), await answer.text()).toBeLessThan(300);
-  const type = (changes as { pPopupType?: string }).pPopupType ?? doc.pPopupType;
-  // Live once home's HTML carries the new type.
   await expect
-    .poll(async () => (await (await page.request.get('/en-gb/')).text()).includes(`data-type="${type}"`), {
-      timeout: 90_000,
-      intervals: [500],
-    })
+    .poll(async () => (await (await page.request.get('/en-gb/')).text()).includes(live), { timeout: 90_000, intervals: [500] })
     .toBe(true);
 }
+const setPopup = (request: APIRequestContext, page: Page, changes: { pPopupType: string }) =>
+  editCms(request, page, POPUP_DOC, changes, `data-type="${changes.pPopupType}"`);
+const bindMember = (request: APIRequestContext, page: Page, value: 'Y' | 'N') =>
+  editCms(request, page, 'switch-config.json', { popupEmailBindsMember: value }, `data-binds-member="${value}"`);
 
 test('the custom pop-up shows the editors’ content on home, and closing it keeps it closed for the session', async ({ page }) => {
   await page.goto('/en-gb/');
@@ -121,6 +121,34 @@ test.describe('the email pop-up', () => {
     await page.goto(unsubscribe.replace(encodeURIComponent(email), encodeURIComponent('someone.else@linea.example')));
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await expect(page.getByRole('alert')).toHaveText('This link is not valid any more, or not for this address.');
+  });
+
+  test('with the switch tying it to the member, a signed-in member’s address goes to their subscriptions, every category N', async ({
+    page,
+  }) => {
+    await bindMember(page.request, page, 'Y');
+    try {
+      const member = await newMember(page, 'bound', { address: false });
+      await page.goto('/en-gb/login.html');
+      await signInOnPage(page, member.email);
+      await expect(page).toHaveURL(/\/en-gb\/account\/info\.html$/);
+      await page.context().clearCookies({ name: CUSTOM_POPUP_SEEN_COOKIE });
+      await page.goto('/en-gb/');
+      const popup = page.getByRole('dialog', { name: 'The LINEA newsletter' });
+      await popup.getByLabel('Email').fill(member.email);
+      await popup.getByRole('button', { name: 'Subscribe' }).click();
+      await expect(popup.getByRole('status')).toHaveText(/your newsletter choices are on the newsletter page/);
+      const saved = (await (await page.request.get('/api/member/subscription', { headers: member.auth })).json()).resp;
+      expect(saved).toMatchObject({
+        subscribeEmail: member.email,
+        emailFlag: 'Y',
+        subscribeMap: { NEW_ARRIVALS: 'N', MEMBER_OFFERS: 'N', STYLING: 'N', KIDS_BABY: 'N' },
+      });
+      // No confirmation mail: the member's own account needs none.
+      expect((await (await page.request.get(`/api/_test/mail?to=${encodeURIComponent(member.email)}`)).json()).mails).toHaveLength(0);
+    } finally {
+      await bindMember(page.request, page, 'N');
+    }
   });
 
   test("declining sets the seen cookie for the session; with don't show again ticked, for a year", async ({ page }) => {

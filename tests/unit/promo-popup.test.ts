@@ -1,6 +1,13 @@
 /** Home's promotion pop-up rules (spec §4, §5): when it shows, and the seen cookie each way of closing sets. */
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_POPUP_SEEN_COOKIE, DONT_PROMPT_DAYS, cookieValue, promoShows, seenCookie } from '../../src/lib/popups/promo.ts';
+import {
+  CUSTOM_POPUP_SEEN_COOKIE,
+  DONT_PROMPT_DAYS,
+  cookieValue,
+  memberPopupSubscription,
+  promoShows,
+  seenCookie,
+} from '../../src/lib/popups/promo.ts';
 
 const NOW = Date.UTC(2026, 10, 25);
 const HOUR = 3_600_000;
@@ -30,5 +37,17 @@ describe('promotion pop-up', () => {
     expect(cookieValue('a=1; lin_custom_popup_seen=Y; b=2', CUSTOM_POPUP_SEEN_COOKIE)).toBe('Y');
     expect(cookieValue('xlin_custom_popup_seen=Y', CUSTOM_POPUP_SEEN_COOKIE)).toBeNull();
     expect(cookieValue('', CUSTOM_POPUP_SEEN_COOKIE)).toBeNull();
+  });
+
+  it('saves a signed-in member’s pop-up address with the newsletter by email and every category N, when the switch ties them', () => {
+    expect(memberPopupSubscription(' reader@linea.example ', ['NEW_ARRIVALS', 'STYLING'])).toEqual({
+      subscribeEmail: 'reader@linea.example',
+      extensionEmail: '',
+      phoneFlag: 'N',
+      smsFlag: 'N',
+      emailFlag: 'Y',
+      popupNoticeFlag: 'N',
+      subscribeMap: { NEW_ARRIVALS: 'N', STYLING: 'N' },
+    });
   });
 });

@@ -58,46 +58,49 @@ export default function AccountMenu({ languageCode, prefix, messages, inAccountA
   const label = badge ? `${name} (${t('auth.unreadMessages', { count: unread ?? 0 })})` : name;
 
   return (
-    <div
-      className="header-tool account-menu"
-      data-account-state={member ? 'member' : 'visitor'}
-      data-display-mode={mode}
-      onPointerEnter={() => {
-        closing.cancel();
-        if (member) openLayer('account');
-      }}
-      onPointerLeave={() => closing.schedule(ACCOUNT_POPUP_CLOSE_DELAY_MS, () => closeLayer('account'))}
-    >
-      <button
-        type="button"
-        className="header-tool__button"
-        onClick={go}
-        aria-haspopup={member ? 'menu' : undefined}
-        aria-expanded={member ? open : undefined}
+    <>
+      <div
+        className="header-tool account-menu"
+        data-account-state={member ? 'member' : 'visitor'}
+        data-display-mode={mode}
+        onPointerEnter={() => {
+          closing.cancel();
+          if (member) openLayer('account');
+        }}
+        onPointerLeave={() => closing.schedule(ACCOUNT_POPUP_CLOSE_DELAY_MS, () => closeLayer('account'))}
       >
-        <span className="visually-hidden">{label}</span>
-        <span className="account-menu__icon">
-          <AccountIcon />
-          {badge && (
-            <span className="count-badge" data-count={badge} data-unread>
-              {badge}
-            </span>
-          )}
-        </span>
-        {mode === 'B' && <span className="header-tool__label">{name}</span>}
-      </button>
-      {member && open && (
-        <div className="header-popup account-menu__popup" role="menu">
-          <p className="account-menu__name">{name}</p>
-          <a role="menuitem" href={accountHref}>
-            {t('auth.myAccount')}
-          </a>
-          <button role="menuitem" type="button" onClick={() => void signOut().then(() => closeLayer('account'))}>
-            {t('auth.signOut')}
-          </button>
-        </div>
-      )}
+        <button
+          type="button"
+          className="header-tool__button"
+          onClick={go}
+          aria-haspopup={member ? 'menu' : undefined}
+          aria-expanded={member ? open : undefined}
+        >
+          <span className="visually-hidden">{label}</span>
+          <span className="account-menu__icon">
+            <AccountIcon />
+            {badge && (
+              <span className="count-badge" data-count={badge} data-unread>
+                {badge}
+              </span>
+            )}
+          </span>
+          {mode === 'B' && <span className="header-tool__label">{name}</span>}
+        </button>
+        {member && open && (
+          <div className="header-popup account-menu__popup" role="menu">
+            <p className="account-menu__name">{name}</p>
+            <a role="menuitem" href={accountHref}>
+              {t('auth.myAccount')}
+            </a>
+            <button role="menuitem" type="button" onClick={() => void signOut().then(() => closeLayer('account'))}>
+              {t('auth.signOut')}
+            </button>
+          </div>
+        )}
+      </div>
+      {/* Beside the entry, not in it: events in a portal reach its React parents, and the entry opens on pointer enter. */}
       {prompts && <prompts.VersionPrompt t={t} prefix={prefix} />}
-    </div>
+    </>
   );
 }

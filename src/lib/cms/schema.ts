@@ -304,6 +304,11 @@ export const switchConfigSchema = z
     recopfSwitch: yesNo,
     certonaSwitch: yesNo,
     pPopupType: z.enum(['email', 'custom', 'none']),
+    popupEmailBindsMember: yesNo
+      .default('N')
+      .describe(
+        "Y: the email pop-up saves a signed-in member's address to their own subscriptions, every category N, instead of mailing a confirmation",
+      ),
     isPeakPromotion: yesNo.describe('Y while a peak promotion runs (traffic protection on)'),
     associativeSearchSwitch: yesNo.default('Y').describe('Y requests search suggestions while typing'),
     customerServiceSwitch: yesNo.default('Y').describe('Y shows the customer-service chat link'),

@@ -40,3 +40,20 @@ export function cookieValue(cookies: string, name: string): string | null {
   }
   return null;
 }
+
+/**
+ * What the email pop-up saves for a signed-in member when the switch ties the pop-up to the
+ * member (popupEmailBindsMember Y): the address, the newsletter by email, and every category N
+ * (spec §4), for the member to choose on the newsletter page.
+ */
+export function memberPopupSubscription(email: string, categories: readonly string[]) {
+  return {
+    subscribeEmail: email.trim(),
+    extensionEmail: '',
+    phoneFlag: 'N' as const,
+    smsFlag: 'N' as const,
+    emailFlag: 'Y' as const,
+    popupNoticeFlag: 'N' as const,
+    subscribeMap: Object.fromEntries(categories.map((value) => [value, 'N' as const])),
+  };
+}
