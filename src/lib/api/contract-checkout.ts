@@ -232,7 +232,8 @@ export type OrderTracking = z.infer<typeof orderTrackingSchema>;
 export const PAYMENT_RETURN_PATHS: Record<OnlinePayChannel, string> = {
   CARD: '/payment/return/card.html',
   UNION_CARD: '/payment/return/union-card.html',
-  WALLET: '/payment/return/wallet.html',
+  // The spec's own address for the online wallet's return (spec §2).
+  WALLET: '/ali.html',
   BANK_A: '/payment/return/bank-a.html',
   BANK_B: '/payment/return/bank-b.html',
 };

@@ -87,7 +87,7 @@ describe('the fake payment provider', () => {
     expect(Object.values(PAYMENT_RETURN_PATHS)).toEqual([
       '/payment/return/card.html',
       '/payment/return/union-card.html',
-      '/payment/return/wallet.html',
+      '/ali.html',
       '/payment/return/bank-a.html',
       '/payment/return/bank-b.html',
     ]);
@@ -176,7 +176,7 @@ describe('paying later', () => {
     const first = expectSuccess('orderPay', await act('orderPay', { orderCode: SEEDED.unpaid, payChannel: 'WALLET' }));
     expect(first).toEqual({ payUrl: expect.stringMatching(/^\/api\/pay\/provider\/O2026000001\?channel=WALLET&token=/), amount: 3380 });
     expect(await (await app.request(first.payUrl)).text()).toContain('Pay NT$3,380');
-    expect(await provider(app, first.payUrl, 'cancel')).toBe('/payment/return/wallet.html?orderCode=O2026000001&result=failed');
+    expect(await provider(app, first.payUrl, 'cancel')).toBe('/ali.html?orderCode=O2026000001&result=failed');
     expect(expectSuccess('orderDetail', await act('orderDetail', { orderCode: SEEDED.unpaid }))).toMatchObject({
       status: 'UNPAID',
       payBy: NOW - 5 * 60_000 + UNPAID_PAY_HOURS * 3_600_000,
