@@ -44,12 +44,26 @@ async function expectNoSeriousViolations(page: Page, path: string): Promise<void
   await touchAll(page, 'body');
   // What the islands fetch on start (the member's data) is drawn.
   await page.waitForTimeout(1000);
+  await expectNoSeriousViolationsNow(page, path);
+}
+
+/** axe on the page as it is now. */
+async function expectNoSeriousViolationsNow(page: Page, label: string): Promise<void> {
   // Lighthouse also checks that a visible label is part of the accessible name; axe keeps that rule off by default.
   const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
-  expect(report, `${path}\n  ${report.join('\n  ')}`).toEqual([]);
+  expect(report, `${label}\n  ${report.join('\n  ')}`).toEqual([]);
 }
+
+test.describe('a first visit', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  test("home's promotion pop-up, open, has no serious accessibility violation", async ({ page }) => {
+    await page.goto('/en-gb/');
+    await expect(page.locator('dialog[data-popup="promo"]')).toBeVisible();
+    await expectNoSeriousViolationsNow(page, 'promotion pop-up');
+  });
+});
 
 test.describe('a visitor', () => {
   for (const [name, path] of VISITOR_PAGES) {
