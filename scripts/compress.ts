@@ -10,12 +10,13 @@
  * smallest, and a build merged over a release that has them takes its copies as they are.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, readdir } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { join, relative } from 'node:path';
+import { basename, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { COMPRESSIBLE_FILE, PRECOMPRESSED } from '../src/lib/routing/content-encoding.ts';
 import { compressFiles, type CompressedBytes, type CompressJob } from './compress-files.ts';
+import { filesUnder } from './build/files.ts';
 
 /** The copies written beside each file, as hosts look for them. */
 export const ENCODINGS = PRECOMPRESSED;
@@ -44,11 +45,9 @@ export interface CompressOptions {
 
 /** Every compressible file under `dir` (not the host rules' `_host/`, not dot files), relative. */
 async function compressibleFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile() && COMPRESSIBLE_FILE.test(e.name) && !e.name.startsWith('.'))
-    .map((e) => relative(dir, join(e.parentPath, e.name)))
-    .filter((file) => !file.startsWith('_host/') && !file.split('/').some((part) => part.startsWith('.')));
+  return (await filesUnder(dir)).filter(
+    (file) => COMPRESSIBLE_FILE.test(basename(file)) && !file.startsWith('_host/') && !file.split('/').some((part) => part.startsWith('.')),
+  );
 }
 
 /** Runs the jobs in one worker thread per core, dealt out in turn (the slow assets apart). */

@@ -6,6 +6,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import { localizedPath } from '../../../src/lib/cms/pages.ts';
 import { transaction } from '../db.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
 import { sendMail } from '../mail.ts';
@@ -26,13 +27,11 @@ export function unsubscribeSignature(db: DatabaseSync, email: string): string {
 
 /** The unsubscribe link of an address, as every newsletter mail carries it. */
 export function unsubscribePath(db: DatabaseSync, email: string): string {
-  const prefix = requestLanguage().pathSegment ? `/${requestLanguage().pathSegment}` : '';
-  return `${prefix}/unsubscribe.html?${new URLSearchParams({ email, signature: unsubscribeSignature(db, email) })}`;
+  return `${localizedPath(requestLanguage(), '/unsubscribe.html')}?${new URLSearchParams({ email, signature: unsubscribeSignature(db, email) })}`;
 }
 
 function confirmationMail(db: DatabaseSync, email: string, token: string) {
-  const prefix = requestLanguage().pathSegment ? `/${requestLanguage().pathSegment}` : '';
-  const confirm = `${prefix}/subscription-success.html?token=${token}`;
+  const confirm = `${localizedPath(requestLanguage(), '/subscription-success.html')}?token=${token}`;
   const unsubscribe = unsubscribePath(db, email);
   return {
     to: email,

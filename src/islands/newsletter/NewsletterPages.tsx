@@ -10,6 +10,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { emailField } from '../../lib/forms/common-fields.ts';
+import type { Translate } from '../../lib/i18n/translator.ts';
 import { isEmail } from '../../lib/validation/rules.ts';
 import {
   $memberSubscription,
@@ -57,9 +58,7 @@ export default function NewsletterPages({
   );
 }
 
-type T = ReturnType<typeof useTranslator>;
-
-function Confirm({ t, prefix }: { t: T; prefix: string }) {
+function Confirm({ t, prefix }: { t: Translate; prefix: string }) {
   const query = useQuery();
   const link = useStore($newsletterLink);
   useEffect(() => {
@@ -84,7 +83,7 @@ function Confirm({ t, prefix }: { t: T; prefix: string }) {
   );
 }
 
-function Unsubscribe({ t }: { t: T }) {
+function Unsubscribe({ t }: { t: Translate }) {
   const query = useQuery();
   const link = useStore($newsletterLink);
   const [asked, setAsked] = useState(false);
@@ -127,7 +126,7 @@ function Unsubscribe({ t }: { t: T }) {
 const EMAIL = emailField();
 
 /** An address for the double opt-in, checked as the pop-up checks it: a visitor's way, and a new link after a dead one. */
-function SubscribeForm({ t }: { t: T }) {
+function SubscribeForm({ t }: { t: Translate }) {
   const [sent, setSent] = useState<'pending' | 'confirmed' | null>(null);
   const form = useForm({
     t,
@@ -160,7 +159,7 @@ const FLAGS = ['emailFlag', 'smsFlag', 'phoneFlag', 'popupNoticeFlag'] as const;
 const checkbox = (name: string) => ({ name });
 
 /** A signed-in member's own subscriptions: the addresses, how we may reach them, and the categories of the CMS's subscribe list. */
-function MemberSubscriptionForm({ t, categories }: { t: T; categories: SubscribeCategory[] }) {
+function MemberSubscriptionForm({ t, categories }: { t: Translate; categories: SubscribeCategory[] }) {
   const saved = useStore($memberSubscription);
   const [done, setDone] = useState(false);
   useEffect(() => {
