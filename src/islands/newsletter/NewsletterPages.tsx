@@ -208,13 +208,13 @@ function MemberSubscriptionForm({ t, categories }: { t: Translate; categories: S
         type="email"
         defaultValue={data.extensionEmail}
       />
-      <fieldset className="newsletter-form__group">
+      <fieldset className="form-field form-field--set">
         <legend>{t('newsletter.channels')}</legend>
         {FLAGS.map((flag) => (
           <CheckField key={flag} form={form} spec={checkbox(flag)} label={t(`newsletter.${flag}`)} defaultChecked={data[flag] === 'Y'} />
         ))}
       </fieldset>
-      <fieldset className="newsletter-form__group">
+      <fieldset className="form-field form-field--set">
         <legend>{t('newsletter.categories')}</legend>
         {categories.map((c) => (
           <CheckField
