@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { SEEN_PROMO_COOKIE } from './tests/e2e/promo-cookie.ts';
+import { SEEN_POPUP_COOKIES } from './tests/e2e/promo-cookie.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4398);
 export const CHAT_URL = 'https://chat.linea.example/';
@@ -26,9 +26,10 @@ export default defineConfig({
     // Endless CSS animations (the live banner's scrolling copy) repaint in software here, and
     // starve the 2-core machine; shoppers who ask for reduced motion get the same still page.
     reducedMotion: 'reduce',
-    // Shoppers in these tests have seen home's promotion pop-up, which would cover the page
-    // they test; promo.spec.ts starts without the cookie.
-    storageState: { cookies: [SEEN_PROMO_COOKIE], origins: [] },
+    // Shoppers in these tests have seen the pop-ups that greet a first visit (home's
+    // promotion, the member-privacy notice), which would cover the page they test;
+    // promo.spec.ts starts without them.
+    storageState: { cookies: SEEN_POPUP_COOKIES, origins: [] },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -14,6 +14,13 @@ export const MEMBER_TEXTS: Record<CopyKey, z.input<typeof memberTextsSchema>> = 
         '註銷後如需再次成為會員，請以新的電子郵件地址重新註冊。',
       ],
     },
+    privacyNotice: {
+      title: '會員個人資料保護',
+      paragraphs: [
+        '我們只為處理訂單、配送、售後服務與會員權益使用您的個人資料，經您同意後才會寄送行銷訊息。',
+        '您可隨時在會員中心查詢、更正或刪除您的資料。',
+      ],
+    },
     recycleProgramme: {
       title: '舊衣回收計畫',
       paragraphs: [
@@ -31,6 +38,13 @@ export const MEMBER_TEXTS: Record<CopyKey, z.input<typeof memberTextsSchema>> = 
         'While an order, return, exchange or after-sales case is still in progress, the account cannot be closed; please wait until they are all complete.',
         'We keep your purchase and invoice records for as long as the law requires. The rest of your personal data is no longer used for marketing or member services.',
         'To become a member again later, register with a new email address.',
+      ],
+    },
+    privacyNotice: {
+      title: 'Your personal data as a member',
+      paragraphs: [
+        'We use your personal data only to handle your orders, delivery, after-sales service and membership benefits, and send you offers only once you have agreed to it.',
+        'You can see, correct or delete your data at any time in your account.',
       ],
     },
     recycleProgramme: {

@@ -1,42 +1,36 @@
 /**
- * Home's promotion pop-up once its rule says it shows (scripts/promo-popup.ts decides, with
- * nothing else loaded): registered like every pop-up (stores/popups.ts), kept in view, and
- * closed every way (its close control, Escape, a click outside, "No, thanks") with the seen
- * cookie set. The email form is checked as the spec has it (UR_EMAIL_08 empty, UR_EMAIL_06
+ * Home's promotion pop-up, when no other greeting came first (scripts/greetings.ts) and its
+ * rule says it shows, opened as a page pop-up (page-popup.ts): every way of closing it (its
+ * close control, Escape, a click outside, "No, thanks") sets the seen cookie. The email form is checked as the spec has it (UR_EMAIL_08 empty, UR_EMAIL_06
  * malformed) and subscribes the address with the newsletter's double opt-in; the checks and
  * the API client load only when the shopper submits.
  */
-import { clickedOutside, keepInView } from '../lib/popups/placement.ts';
-import { PROMO_POPUP_ID, seenCookie, type PromoType } from '../lib/popups/promo.ts';
-import { closePopup, openPopup } from '../stores/popups.ts';
+import { cookieValue } from '../lib/cookies.ts';
+import { CUSTOM_POPUP_SEEN_COOKIE, PROMO_POPUP_ID, promoShows, seenCookie, type PromoType } from '../lib/popups/promo.ts';
+import { openPagePopup } from './page-popup.ts';
 
-export function openPromo(dialog: HTMLDialogElement, type: PromoType): void {
-  if (!openPopup({ id: PROMO_POPUP_ID, content: type, className: 'promo-popup' })) return;
+/** Opens home's promotion if its rule says it shows now. */
+export function openPromoIfDue(): void {
+  const dialog = document.querySelector<HTMLDialogElement>(`dialog[data-popup="${PROMO_POPUP_ID}"]`);
+  if (!dialog) return;
+  const type = (dialog.dataset.type ?? 'none') as PromoType;
+  const bound = (value: string | undefined) => (value ? Number(value) : null);
+  const config = { type, start: bound(dialog.dataset.start), end: bound(dialog.dataset.end) };
+  if (promoShows(config, cookieValue(document.cookie, CUSTOM_POPUP_SEEN_COOKIE), Date.now())) openPromo(dialog, type);
+}
 
+function openPromo(dialog: HTMLDialogElement, type: PromoType): void {
   const texts = JSON.parse(dialog.dataset.texts ?? '{}') as Record<string, string>;
   const form = dialog.querySelector<HTMLFormElement>('[data-promo-form]');
   const input = form?.querySelector<HTMLInputElement>('input[name="email"]');
   const error = dialog.querySelector<HTMLElement>('#promo-popup-error');
   const done = dialog.querySelector<HTMLElement>('[data-promo-done]');
   let subscribed = false;
-  const stopFollowing = keepInView(dialog);
-
-  const finish = () => {
+  const opened = openPagePopup(dialog, { id: PROMO_POPUP_ID, content: type, className: 'promo-popup' }, () => {
     const dontPrompt = form?.querySelector<HTMLInputElement>('input[name="dontPrompt"]')?.checked ?? false;
     document.cookie = seenCookie(type, dontPrompt || subscribed);
-    stopFollowing();
-    closePopup(PROMO_POPUP_ID);
-    if (dialog.open) dialog.close();
-  };
-  dialog.querySelector('[data-promo-close]')?.addEventListener('click', finish);
-  dialog.querySelector('[data-promo-decline]')?.addEventListener('click', finish);
-  dialog.addEventListener('cancel', (event) => {
-    event.preventDefault();
-    finish();
   });
-  dialog.addEventListener('click', (event) => {
-    if (clickedOutside(dialog, event)) finish();
-  });
+  if (!opened) return;
 
   const showError = (text: string | null) => {
     if (!error || !input) return;
@@ -69,9 +63,7 @@ export function openPromo(dialog: HTMLDialogElement, type: PromoType): void {
         done.textContent = texts[result.data] ?? '';
         done.hidden = false;
       }
-      dialog.querySelector<HTMLElement>('[data-promo-close]')?.focus();
+      dialog.querySelector<HTMLElement>('.modal__close')?.focus();
     })();
   });
-
-  dialog.showModal();
 }

@@ -56,9 +56,13 @@ async function expectNoSeriousViolationsNow(page: Page, label: string): Promise<
   expect(report, `${label}\n  ${report.join('\n  ')}`).toEqual([]);
 }
 
-test.describe('a first visit', () => {
+test.describe('the pop-ups that greet a first visit', () => {
   test.use({ storageState: { cookies: [], origins: [] } });
-  test("home's promotion pop-up, open, has no serious accessibility violation", async ({ page }) => {
+  test('the member-privacy notice, then the promotion, open on home, have no serious accessibility violation', async ({ page }) => {
+    await page.goto('/en-gb/');
+    await expect(page.locator('dialog[data-popup="member-privacy"]')).toBeVisible();
+    await expectNoSeriousViolationsNow(page, 'member-privacy notice');
+    await page.getByRole('button', { name: 'I understand' }).click();
     await page.goto('/en-gb/');
     await expect(page.locator('dialog[data-popup="promo"]')).toBeVisible();
     await expectNoSeriousViolationsNow(page, 'promotion pop-up');

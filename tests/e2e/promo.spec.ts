@@ -9,9 +9,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_CMS_URL } from '../../playwright.config.ts';
 import { CUSTOM_POPUP_SEEN_COOKIE, DONT_PROMPT_DAYS } from '../../src/lib/popups/promo.ts';
+import { MEMBER_PRIVACY_SEEN_COOKIE } from '../../src/lib/popups/member-privacy.ts';
+import { SEEN_PRIVACY_COOKIE } from './promo-cookie.ts';
 import { newMember, signInOnPage } from './shopper.ts';
 
-test.use({ storageState: { cookies: [], origins: [] } });
+// The member-privacy notice, which would greet first, is acknowledged; its own test clears it.
+test.use({ storageState: { cookies: [SEEN_PRIVACY_COOKIE], origins: [] } });
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 
@@ -53,7 +56,7 @@ test('the custom pop-up shows the editors’ content on home, and closing it kee
   await page.goto('/en-gb/');
   await expect(popup).toBeHidden();
   // Only home has it.
-  await page.context().clearCookies();
+  await page.context().clearCookies({ name: CUSTOM_POPUP_SEEN_COOKIE });
   await page.goto('/en-gb/women.html');
   await expect(page.locator('dialog[data-popup="promo"]')).toHaveCount(0);
   // A click outside its box closes it too.
@@ -158,7 +161,7 @@ test.describe('the email pop-up', () => {
     await expect(popup).toBeHidden();
     expect(await seenCookie(page)).toMatchObject({ value: 'Y', expires: -1 });
 
-    await page.context().clearCookies();
+    await page.context().clearCookies({ name: CUSTOM_POPUP_SEEN_COOKIE });
     await page.goto('/en-gb/');
     await popup.getByLabel("Don't show this again").check();
     await popup.getByRole('button', { name: 'No, thanks' }).click();
@@ -202,4 +205,33 @@ test("a member edits their own subscriptions: addresses, ways to reach them and 
   await expect(page.getByLabel('Styling notes')).toBeChecked();
   await expect(page.getByLabel('Newsletter by email')).toBeChecked();
   await expect(page.getByLabel('Text messages')).not.toBeChecked();
+});
+
+test('the member-privacy notice greets first on its pages only, and once acknowledged stays closed for a year', async ({ page }) => {
+  await page.context().clearCookies();
+  await page.goto('/en-gb/');
+  const notice = page.getByRole('dialog', { name: 'Your personal data as a member' });
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole('link', { name: 'Read the privacy policy' })).toHaveAttribute('href', '/en-gb/privacy-policy.html');
+  // One greeting per page view: the promotion waits.
+  await expect(page.getByRole('dialog', { name: 'Promotion' })).toBeHidden();
+  await notice.getByRole('button', { name: 'I understand' }).click();
+  await expect(notice).toBeHidden();
+  const cookie = (await page.context().cookies()).find((c) => c.name === MEMBER_PRIVACY_SEEN_COOKIE);
+  expect(cookie!.expires).toBeGreaterThan(Date.now() / 1000 + YEAR_S - 120);
+  // The next visit to home gets the promotion instead.
+  await page.goto('/en-gb/');
+  await expect(page.getByRole('dialog', { name: 'Promotion' })).toBeVisible();
+
+  await page.context().clearCookies({ name: MEMBER_PRIVACY_SEEN_COOKIE });
+  for (const path of ['/en-gb/login.html', '/en-gb/register.html', '/en-gb/payment_settlement.html', '/en-gb/product-detail.html']) {
+    await page.goto(path);
+    await expect(page.locator('dialog[data-popup="member-privacy"]'), path).toHaveCount(1);
+  }
+  for (const path of ['/en-gb/women.html', '/en-gb/search.html', '/en-gb/site-map.html']) {
+    await page.goto(path);
+    await expect(page.locator('dialog[data-popup="member-privacy"]'), path).toHaveCount(0);
+  }
+  await page.goto('/en-gb/login.html');
+  await expect(notice).toBeVisible();
 });

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import type { CatalogueProduct } from '../../scripts/sample-data/catalogue-schema.ts';
-import { SEEN_PROMO_COOKIE } from './promo-cookie.ts';
+import { SEEN_POPUP_COOKIES } from './promo-cookie.ts';
 
 export const PASSWORD = 'Shopper2026';
 
@@ -45,10 +45,10 @@ export async function newMember(page: Page, label: string, options: { address?: 
   return { email, name, auth };
 }
 
-/** Drops the context's cookies (the session's among them), keeping the promotion pop-up seen. */
+/** Drops the context's cookies (the session's among them), keeping the greeting pop-ups seen. */
 export async function forgetSession(page: Page): Promise<void> {
   await page.context().clearCookies();
-  await page.context().addCookies([SEEN_PROMO_COOKIE]);
+  await page.context().addCookies(SEEN_POPUP_COOKIES);
 }
 
 /** Puts a SKU in the member's cart through the API. */

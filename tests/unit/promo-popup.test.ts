@@ -1,13 +1,7 @@
 /** Home's promotion pop-up rules (spec §4, §5): when it shows, and the seen cookie each way of closing sets. */
+import { cookieValue } from '../../src/lib/cookies.ts';
 import { describe, expect, it } from 'vitest';
-import {
-  CUSTOM_POPUP_SEEN_COOKIE,
-  DONT_PROMPT_DAYS,
-  cookieValue,
-  memberPopupSubscription,
-  promoShows,
-  seenCookie,
-} from '../../src/lib/popups/promo.ts';
+import { CUSTOM_POPUP_SEEN_COOKIE, DONT_PROMPT_DAYS, memberPopupSubscription, promoShows, seenCookie } from '../../src/lib/popups/promo.ts';
 
 const NOW = Date.UTC(2026, 10, 25);
 const HOUR = 3_600_000;

@@ -17,6 +17,7 @@ export function writeSwitchConfig({ now }: SampleSet, emit: Emit): void {
     recopfSwitch: 'Y',
     certonaSwitch: 'N',
     pPopupType: 'custom',
+    memberPrivacySwitch: 'Y',
     isPeakPromotion: 'N',
     associativeSearchSwitch: 'Y',
     customerServiceSwitch: 'Y',

@@ -304,6 +304,11 @@ export const switchConfigSchema = z
     recopfSwitch: yesNo,
     certonaSwitch: yesNo,
     pPopupType: z.enum(['email', 'custom', 'none']),
+    memberPrivacySwitch: yesNo
+      .default('N')
+      .describe(
+        'Y shows the privacy notice (member-texts privacyNotice) on home, product detail, cart, account info, payment settlement, login and register',
+      ),
     popupEmailBindsMember: yesNo
       .default('N')
       .describe(
@@ -394,6 +399,7 @@ export const memberTextsSchema = z
   .object({
     cancellationClause: textSectionSchema.describe('The terms a member agrees to before closing the account'),
     recycleProgramme: textSectionSchema.describe('How the old-clothes recycling programme works and what it earns'),
+    privacyNotice: textSectionSchema.describe('The member-privacy pop-up: how members’ personal data is used, in short'),
   })
   .describe("Editors' texts of the member's account pages");
 

@@ -32,15 +32,6 @@ export function seenCookie(type: PromoType, longLived: boolean): string {
   return type === 'email' && longLived ? `${base}; Max-Age=${DONT_PROMPT_DAYS * 24 * 3600}` : base;
 }
 
-/** A cookie's value in a document.cookie string, or null. */
-export function cookieValue(cookies: string, name: string): string | null {
-  for (const part of cookies.split(/;\s*/)) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at) === name) return decodeURIComponent(part.slice(at + 1));
-  }
-  return null;
-}
-
 /**
  * What the email pop-up saves for a signed-in member when the switch ties the pop-up to the
  * member (popupEmailBindsMember Y): the address, the newsletter by email, and every category N
