@@ -3,8 +3,9 @@
  * per language and kind carrying every look, so crawlers and browsers without JavaScript see
  * them all. This inline script, placed before the looks in the markup, picks the one the query
  * names before anything is painted: it marks <html data-look-choice="X">, adds the one style
- * rule that hides the other looks, and names the look in the document title. A missing or
- * unknown id marks data-look-choice="" (the page's CSS then shows the not-found state instead).
+ * rule that hides the other looks, and names the look in the document title. An unknown id
+ * marks data-look-choice="" (the page's CSS then shows the not-found state instead). Without a
+ * styleId the page is the list of every look of its kind (the site map links it so).
  * It reads the id as look-id.ts's styleIdFromSearch does (trimmed, capitals); only a known id
  * ever reaches the style rule.
  */
@@ -17,5 +18,5 @@ export const LOOK_CHOICE_ATTRIBUTE = 'data-look-choice';
 
 /** `titles`: each look's document title, by id. */
 export function lookChoiceScript(titles: Readonly<Record<string, string>>): string {
-  return `(function(titles){var id=(new URLSearchParams(location.search).get(${JSON.stringify(STYLE_ID_QUERY)})||'').trim().toUpperCase();var root=document.documentElement;if(!Object.prototype.hasOwnProperty.call(titles,id)){root.setAttribute('${LOOK_CHOICE_ATTRIBUTE}','');return}root.setAttribute('${LOOK_CHOICE_ATTRIBUTE}',id);document.title=titles[id];var style=document.createElement('style');style.textContent='[${LOOK_BLOCK_ATTRIBUTE}]:not([${LOOK_BLOCK_ATTRIBUTE}="'+id+'"]){display:none}';document.head.appendChild(style)})(${scriptJson(titles)})`;
+  return `(function(titles){var id=(new URLSearchParams(location.search).get(${JSON.stringify(STYLE_ID_QUERY)})||'').trim().toUpperCase();var root=document.documentElement;if(!id)return;if(!Object.prototype.hasOwnProperty.call(titles,id)){root.setAttribute('${LOOK_CHOICE_ATTRIBUTE}','');return}root.setAttribute('${LOOK_CHOICE_ATTRIBUTE}',id);document.title=titles[id];var style=document.createElement('style');style.textContent='[${LOOK_BLOCK_ATTRIBUTE}]:not([${LOOK_BLOCK_ATTRIBUTE}="'+id+'"]){display:none}';document.head.appendChild(style)})(${scriptJson(titles)})`;
 }
