@@ -88,6 +88,16 @@ export async function touchAll(page: Page, selector: string): Promise<void> {
 
 /** A product's own address (without the card's ?productId=), from the demo category. */
 export const productPath = (context: BrowserContext) => firstLink(context, PATHS.category, /\/product\/[^/?]+\.html/);
+/** An official look's address with its styleId, from the lookbook's links into the looks. */
+export async function lookPath(context: BrowserContext): Promise<string> {
+  const html = await (await context.request.get(PATHS.content)).text();
+  const found = [...html.matchAll(/href="([^"]+)"/g)]
+    .map((m) => m[1]!.replace(/&amp;/g, '&'))
+    .find((h) => /\/official-styling-detail\.html\?styleId=/.test(h));
+  if (!found) throw new Error(`No link to an official look on ${PATHS.content}`);
+  const url = new URL(found, 'http://x');
+  return `${url.pathname}${url.search}`;
+}
 /** A press release's address, from the press list. */
 export const pressReleasePath = (context: BrowserContext) => firstLink(context, PATHS.pressList, /\/press\/\d{4}\/.+\.html$/);
 
@@ -138,6 +148,7 @@ export const JS_PAGE_TYPES: JsPageType[] = [
   { name: 'category', budget: JS_BUDGETS.startup, measure: (c) => startup(c, PATHS.category) },
   { name: 'product', budget: JS_BUDGETS.startup, measure: async (c) => startup(c, await productPath(c)) },
   { name: 'content', budget: JS_BUDGETS.startup, measure: (c) => startup(c, PATHS.content) },
+  { name: 'styling look', budget: JS_BUDGETS.startup, measure: async (c) => startup(c, await lookPath(c)) },
   {
     name: 'press release',
     budget: JS_BUDGETS.press,
@@ -173,6 +184,19 @@ export const JS_PAGE_TYPES: JsPageType[] = [
     budget: null,
     measure: async (c) => {
       const path = await productPath(c);
+      await returningVisitor(c);
+      return measured(c, async (page) => {
+        await open(page, path);
+        await touchAll(page, 'body');
+      });
+    },
+  },
+  {
+    // The look's save and add-to-cart islands come with the shopper's first touch of them (printed, not budgeted, as the product's).
+    name: 'styling look, header and look touched',
+    budget: null,
+    measure: async (c) => {
+      const path = await lookPath(c);
       await returningVisitor(c);
       return measured(c, async (page) => {
         await open(page, path);

@@ -34,6 +34,7 @@ import { writeExpressCompanies } from './writers/express-companies.ts';
 import { writeSubscribeList } from './writers/subscribe-list.ts';
 import { writeSearchWords } from './writers/search-words.ts';
 import { writeShops } from './writers/shops.ts';
+import { writeStyling } from './writers/styling.ts';
 import { writeSwitchConfig } from './writers/switch-config.ts';
 import { writeTicker } from './writers/ticker.ts';
 import type { Emit, LanguageWriter, OutDoc } from './writers/writer.ts';
@@ -68,6 +69,7 @@ const LANGUAGE_WRITERS: readonly LanguageWriter[] = [
   writeExpressCompanies,
   writePress,
   writeShops,
+  writeStyling,
   writePopup,
   writeSubscribeList,
 ];

@@ -47,15 +47,18 @@ export function drawSharedImages(sample: SampleSet) {
     [1, 2, 3].map((n) => scene(`/media/campaigns/${key}-${n}.jpg`, 1920, 800, pick(`SLIDE-${key}-${n}`, from, n === 2 ? 1 : 2)));
   const homeSlides = slideImages('home', listable);
   const genderSlides = new Map(TAXONOMY.map((g) => [g.gender, slideImages(g.gender.toLowerCase(), byGender(g.gender))]));
-  const lookImages = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => {
+  // The lookbook's looks: each picture wears a top and a bottom of the catalogue, which the
+  // official styling documents list as the look's products.
+  const lookOutfits = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => {
     const rng = rngFor(seed, 'look', n);
     const gender = rng.pick(['WOMEN', 'MEN'] as const);
     const top = rng.pick(
       byGender(gender).filter((p) => ['tee', 'shirt', 'knit', 'jacket', 'down', 'coat', 'hoodie', 'polo'].includes(p.garmentKind)),
     );
     const bottom = rng.pick(byGender(gender).filter((p) => ['trousers', 'jeans', 'skirt', 'shorts'].includes(p.garmentKind)));
-    return scene(`/media/looks/look-${n}.jpg`, 600, 800, [top, bottom], true);
+    return { image: scene(`/media/looks/look-${n}.jpg`, 600, 800, [top, bottom], true), products: [top, bottom] };
   });
+  const lookImages = lookOutfits.map((look) => look.image);
 
   const marks = {
     soldOut: addImage({ path: '/media/marks/sold-out.png', width: 120, height: 120, format: 'png', svg: markSvg('sold-out') }),
@@ -81,6 +84,7 @@ export function drawSharedImages(sample: SampleSet) {
     homeSlides,
     genderSlides,
     lookImages,
+    lookOutfits,
     marks,
     tileBackground,
     paperBackground,

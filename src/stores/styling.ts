@@ -6,27 +6,18 @@
  */
 import { atom } from 'nanostores';
 import { sendToCollector } from '../lib/analytics/collector.ts';
-import { migrateStylingCollects, parseStoredList, toggleLook, type StylingCollects } from '../lib/styling/collects.ts';
+import { readStylingCollects, STYLING_STORAGE_KEYS, toggleLook, type StylingCollects } from '../lib/styling/collects.ts';
 import { getPlatform } from './platform.ts';
 import { $member } from './session.ts';
 
-export const STYLING_STORAGE_KEYS = {
-  old: 'linea:styling:collect',
-  staff: 'linea:styling:staff',
-  official: 'linea:styling:official',
-} as const;
+export { STYLING_STORAGE_KEYS };
 
 export const $stylingCollects = atom<StylingCollects>({ staff: [], official: [] });
 
 export function loadStylingCollects(): void {
   const storage = getPlatform().localStorage;
-  let collects: StylingCollects = {
-    staff: parseStoredList(storage.getItem(STYLING_STORAGE_KEYS.staff)),
-    official: parseStoredList(storage.getItem(STYLING_STORAGE_KEYS.official)),
-  };
-  const old = storage.getItem(STYLING_STORAGE_KEYS.old);
-  if (old !== null) {
-    collects = migrateStylingCollects(parseStoredList(old), collects);
+  const { collects, migrated } = readStylingCollects(storage);
+  if (migrated) {
     save(collects);
     storage.removeItem(STYLING_STORAGE_KEYS.old);
   }

@@ -211,11 +211,22 @@ describe('pages a publish rebuilds', () => {
     ]);
   });
 
-  it('the shops: the two shop pages of that language', async () => {
+  it('the shops: the two shop pages of that language, and its staff looks (they link their shops by name)', async () => {
     const { affected } = await scenario({
       edit: (dir) => editJson(dir, cmsEndpoints.shops('zh_HK'), (doc) => (doc.shops[0].phone = '02-0000-0000')),
     });
-    expect(sorted(affected.changed)).toEqual(['/zh-hk/shop/shop.html', '/zh-hk/shop/shop_list.html']);
+    expect(sorted(affected.changed)).toEqual(['/zh-hk/shop/shop.html', '/zh-hk/shop/shop_list.html', '/zh-hk/staff-styling-detail.html']);
+  });
+
+  it('the styling looks: the look page of that kind and language only', async () => {
+    const official = await scenario({
+      edit: (dir) => editJson(dir, cmsEndpoints.officialStyling('zh_HK'), (doc) => (doc.looks[0].title = 'A new title')),
+    });
+    expect(sorted(official.affected.changed)).toEqual(['/zh-hk/official-styling-detail.html']);
+    const staff = await scenario({
+      edit: (dir) => editJson(dir, cmsEndpoints.staffStyling('en_GB', 1), (doc) => (doc.content_list[0].heightCm = 170)),
+    });
+    expect(sorted(staff.affected.changed)).toEqual(['/en-gb/staff-styling-detail.html']);
   });
 
   it('a page whose start date passed is added, in every language, and only the site maps that list it change', async () => {

@@ -10,7 +10,7 @@ import { pullContent, pullOrUseCache, readManifest } from '../../src/build/cms/p
 import { pullChanged } from '../../src/build/cms/pull-changed.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { startCmsServer } from '../../scripts/local-cms/server.ts';
-import { miniPages, writeDocument, writeMiniCms } from '../fixtures/mini-cms.ts';
+import { miniOfficialStyling, miniPages, miniStaffStyling, writeDocument, writeMiniCms } from '../fixtures/mini-cms.ts';
 
 const languages = [getLanguage('zh-TW'), getLanguage('en-GB')];
 let cmsDir: string;
@@ -36,8 +36,10 @@ describe('pull', () => {
   it('writes every document of every language, and a manifest', async () => {
     const lines: string[] = [];
     const result = await pullContent({ ...options(), log: (l) => lines.push(l) });
-    // switch config + per language: config, the other shared documents, 5 pages, the press index, 3 releases, the shops
-    expect(result.changedDocuments).toHaveLength(1 + 2 * (1 + (Object.keys(SHARED_DOCUMENTS).length - 1) + 5 + 1 + 3 + 1));
+    // switch config + per language: config, the other shared documents, 5 pages, the press index, 3 releases, the shops,
+    // the official looks and the one staffStyling page
+    expect(result.changedDocuments).toHaveLength(1 + 2 * (1 + (Object.keys(SHARED_DOCUMENTS).length - 1) + 5 + 1 + 3 + 1 + 2));
+    expect(result.changedDocuments).toEqual(expect.arrayContaining(['en_GB/styling/official.json', 'en_GB/styling/staff/1.json']));
     expect(JSON.parse(await cached('zh_TW/press/101.json')).title).toBe('New year, new fabrics');
     expect(JSON.parse(await cached('zh_TW/shops.json')).shops).toHaveLength(2);
     expect(JSON.parse(await cached('en_GB/pages/c/W01.json')).code).toBe('W01');
@@ -106,6 +108,40 @@ describe('pull', () => {
     expect((error as CmsDocumentError).field).toBe('components.0.orientation');
     expect(JSON.parse(await cached('zh_TW/pages/women.json')).updatedAt).not.toBe(3);
     expect(await readFile(join(cacheDir, 'manifest.json'), 'utf8')).toBe(goodManifest);
+  });
+
+  it('fails on a malformed look, naming the look document and field', async () => {
+    const official = miniOfficialStyling();
+    official.looks[1]!.styleId = 'LK1';
+    await writeDocument(cmsDir, cmsEndpoints.officialStyling('en_GB'), official);
+    const error = await pullContent(options()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CmsDocumentError);
+    expect((error as CmsDocumentError).document).toBe('en_GB/styling/official.json');
+    expect((error as CmsDocumentError).field).toBe('looks.1.styleId');
+    expect((error as Error).message).toMatch(/an official look id has 8 or more characters/);
+  });
+
+  it('fetches every staffStyling page the first announces, and refuses pages that disagree', async () => {
+    const look = miniStaffStyling().content_list[0]!;
+    const page = (n: number, ids: string[], total = 3) => ({
+      total_result_count: total,
+      result_count: ids.length,
+      page: n,
+      content_list: ids.map((styleId) => ({ ...look, styleId })),
+    });
+    await writeDocument(cmsDir, cmsEndpoints.staffStyling('zh_TW', 1), page(1, ['S1', 'S2']));
+    await writeDocument(cmsDir, cmsEndpoints.staffStyling('zh_TW', 2), page(2, ['S3']));
+    const result = await pullContent(options());
+    expect(result.changedDocuments).toContain('zh_TW/styling/staff/2.json');
+    // Page 2 now repeats a look of page 1 where it should bring the third.
+    await writeDocument(cmsDir, cmsEndpoints.staffStyling('zh_TW', 2), page(2, ['S2']));
+    await expect(pullContent(options())).rejects.toThrow(
+      /language zh_TW, document zh_TW\/styling\/staff\/2\.json, field content_list: look id "S2" is on an earlier page too/,
+    );
+    // A missing page is a missing document.
+    await writeDocument(cmsDir, cmsEndpoints.staffStyling('zh_TW', 1), page(1, ['S1', 'S2'], 5));
+    await expect(pullContent(options())).rejects.toThrow(/zh_TW\/styling\/staff\/3\.json/);
+    expect(JSON.parse(await cached('zh_TW/styling/staff/2.json')).content_list[0].styleId).toBe('S3');
   });
 
   it('reports a document that is not JSON', async () => {

@@ -171,7 +171,7 @@ describe('press and shop routes', () => {
 });
 
 describe('site map page', () => {
-  it('links every indexable page of its language by group: landings and categories, other pages, the press and the shops', async () => {
+  it('links every indexable page of its language by group: landings and categories, other pages, the press, the shops and the looks', async () => {
     const routes = await table(FIXTURE_NOW + 2 * 86_400_000);
     const siteMap = find(routes, '/site-map.html')!;
     expect(siteMap.kind).toBe('section');
@@ -193,6 +193,8 @@ describe('site map page', () => {
           links: [
             { title: 'press.title:zh-TW', path: '/press/' },
             { title: 'shops.listTitle:zh-TW', path: '/shop/shop_list.html' },
+            { title: 'styling.officialTitle:zh-TW', path: '/official-styling-detail.html' },
+            { title: 'styling.staffTitle:zh-TW', path: '/staff-styling-detail.html' },
           ],
         },
       ],
@@ -280,7 +282,7 @@ describe('product pages', () => {
     expect(isIndexable(find(routes, '/product/L000002.html')!)).toBe(false);
   });
 
-  it("changes a product page's digest with its product only, so a catalogue change rebuilds the products it touched", async () => {
+  it("changes a product page's digest with its product only (and the look pages that wear it), so a catalogue change rebuilds the pages it touched", async () => {
     const before = new Map((await table()).map((r) => [r.urlPath, r.digest]));
     await writeProduct(
       'en-GB',
@@ -288,7 +290,8 @@ describe('product pages', () => {
     );
     const after = new Map((await table()).map((r) => [r.urlPath, r.digest]));
     const changed = [...after.keys()].filter((path) => after.get(path) !== before.get(path));
-    expect(changed).toEqual(['/en-gb/product/L000001.html']);
+    // The mini CMS's looks all wear L000001.
+    expect(changed).toEqual(['/en-gb/official-styling-detail.html', '/en-gb/staff-styling-detail.html', '/en-gb/product/L000001.html']);
   });
 
   it('refuses a cached product that breaks the contract, naming the file', async () => {

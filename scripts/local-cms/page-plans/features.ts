@@ -5,6 +5,7 @@
 import { productDetailHref } from '../../../src/lib/product/product-id.ts';
 import type { CatalogueProduct } from '../../sample-data/catalogue-schema.ts';
 import { DAY } from '../sample-set.ts';
+import { officialLookLink, sampleLooks, staffLookLink, STYLING_COPY } from '../styling-looks.ts';
 import { TAXONOMY, type GenderNode } from '../taxonomy.ts';
 import {
   esc,
@@ -83,6 +84,7 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
     ],
   }));
 
+  const staffLooks = sampleLooks(sample, images).staff;
   const lookbookBanners = [1, 2, 3].map((n) => scene(`/media/features/lookbook-${n}.jpg`, 1920, 640, pick(`LB-${n}`, lookProducts, 2)));
   feature('lookbook', {}, (ctx, id) => ({
     background: { imageUrl: tileBackground, attachment: 'scroll', fit: 'TILE' },
@@ -94,7 +96,7 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
         direction: 'right',
         itemAspectRatio: 0.75,
         items: lookImages.map((image, i): BannerItemIn => ({
-          link: `#look-${i + 1}`,
+          link: officialLookLink(i + 1),
           aspectRatio: 0.75,
           media: 'N',
           urlPath: image,
@@ -111,7 +113,7 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
         id: id('bannerList'),
         orientation: 'vertical',
         items: lookbookBanners.map((image, i) => ({
-          link: `#look-${i * 2 + 1}`,
+          link: officialLookLink(i * 2 + 1),
           aspectRatio: 3,
           media: 'N',
           urlPath: image,
@@ -136,6 +138,19 @@ export function featurePlans({ sample, images }: PlanInput): PagePlan[] {
             btnContent: ctx.copy.buttons.shopTheLook,
           };
         }),
+      },
+      {
+        type: 'smallPictureCarousel',
+        id: id('smallPictureCarousel'),
+        title: STYLING_COPY[ctx.lang.sampleCopy].staffPicks,
+        items: staffLooks.map((look, i): SmallPictureIn => ({
+          link: staffLookLink(i + 1),
+          aspectRatio: 0.75,
+          media: 'N',
+          urlPath: look.imageOriginal,
+          picContent: STYLING_COPY[ctx.lang.sampleCopy].staffTitles[look.staff] ?? '',
+          btnContent: STYLING_COPY[ctx.lang.sampleCopy].viewLook,
+        })),
       },
       html(id('customContent'), ctx.copy.windows.comingSoon, 'notice', now + 2 * DAY, now + 9 * DAY),
       html(

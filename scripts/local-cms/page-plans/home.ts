@@ -1,4 +1,5 @@
 /** The home page: campaign slides, the genders, recommendations, looks and groups. */
+import { officialLookLink } from '../styling-looks.ts';
 import { TAXONOMY } from '../taxonomy.ts';
 import { basePlan, groupBannerItems, html, idMaker, productList, type PagePlan, type PlanInput, type SmallPictureIn } from './page-kit.ts';
 
@@ -59,7 +60,7 @@ export function homePlan({ sample, images }: PlanInput): PagePlan {
             buttonText: copy.buttons.discover,
             buttonLink: '/feature/lookbook.html',
             items: lookImages.map((image, i): SmallPictureIn => ({
-              link: `/feature/lookbook.html#look-${i + 1}`,
+              link: officialLookLink(i + 1),
               aspectRatio: 0.75,
               media: 'N',
               urlPath: image,

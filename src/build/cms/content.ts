@@ -11,7 +11,8 @@ import type { z } from 'zod';
 import { LANGUAGES, type LanguageDefinition } from '../../lib/i18n/languages.ts';
 import { cmsEndpoints } from '../../lib/cms/endpoints.ts';
 import { CmsDocumentError, NoContentCacheError } from '../../lib/cms/errors.ts';
-import { cachePathOf, readManifest, type ContentManifest } from './pull.ts';
+import { cachePathOf, readManifest, staffLooksOf, type ContentManifest } from './pull.ts';
+import { staffPageCount } from '../../lib/styling/staff-paging.ts';
 import { productDetailSchema, type ProductDetail } from '../../lib/api/contract.ts';
 import { PRODUCTS_DIR } from '../catalogue/pull-products.ts';
 import { newestFirst } from '../../lib/press/paths.ts';
@@ -21,8 +22,12 @@ import {
   pressIndexSchema,
   pressReleaseSchema,
   productPageSchema,
+  officialStylingSchema,
   shopsSchema,
+  staffStylingPageSchema,
   switchConfigSchema,
+  type OfficialLook,
+  type StaffLook,
   type PressRelease,
   type Shop,
   type PageConfig,
@@ -49,6 +54,8 @@ export interface LanguageContent {
   pressHashes: Map<string, string>;
   shops: Shop[];
   shopsHash: string;
+  /** The styling looks, each kind in list order, with the hash of its documents (a look page shows them all). */
+  styling: { official: OfficialLook[]; officialHash: string; staff: StaffLook[]; staffHash: string };
   /** The editors' content of product pages (CMS pages flagged productPageFlag), by productPageCode, with its hash. */
   productPages: Map<string, { document: ProductPageDocument; hash: string }>;
   /** Every product's static detail in the language (the product pull's cache), by code order. */
@@ -151,6 +158,12 @@ export async function loadSiteContent(options: {
     const pressHashes = new Map(pressIndex.releases.map((entry, i) => [entry.id, hashOf(pressPaths[i]!)]));
     const shopsPath = cachePathOf(cmsEndpoints.shops(lang));
     const { shops } = readDocument(cacheDir, shopsPath, lang, shopsSchema);
+    const officialPath = cachePathOf(cmsEndpoints.officialStyling(lang));
+    const { looks: official } = readDocument(cacheDir, officialPath, lang, officialStylingSchema);
+    const staffPages = [readDocument(cacheDir, cachePathOf(cmsEndpoints.staffStyling(lang, 1)), lang, staffStylingPageSchema)];
+    for (let page = 2; page <= staffPageCount(staffPages[0]!); page += 1)
+      staffPages.push(readDocument(cacheDir, cachePathOf(cmsEndpoints.staffStyling(lang, page)), lang, staffStylingPageSchema));
+    const staffHash = sha256(...staffPages.map((_, i) => hashOf(cachePathOf(cmsEndpoints.staffStyling(lang, i + 1)))));
     const products = readProducts(cacheDir, language.code);
     const productPageCodes = new Set(
       shared.config.pages.filter((p) => p.productPageFlag === 'Y' && p.productPageCode).map((p) => p.productPageCode!),
@@ -172,6 +185,7 @@ export async function loadSiteContent(options: {
       pressHashes,
       shops,
       shopsHash: hashOf(shopsPath),
+      styling: { official, officialHash: hashOf(officialPath), staff: staffLooksOf(lang, staffPages), staffHash },
       productPages,
       products: products.map((p) => p.detail),
       productHashes: new Map(products.map((p) => [p.detail.productCode, p.hash])),

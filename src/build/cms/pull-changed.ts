@@ -30,7 +30,7 @@ import {
   type PullOptions,
   type PullResult,
 } from './pull.ts';
-import { cmsConfigSchema, pressIndexSchema, switchConfigSchema } from '../../lib/cms/schema.ts';
+import { cmsConfigSchema, pressIndexSchema, staffStylingPageSchema, switchConfigSchema } from '../../lib/cms/schema.ts';
 
 export interface ChangedPullOptions extends PullOptions {
   /** Cache paths the CMS published or changed, e.g. "zh_TW/pages/women.json". */
@@ -87,12 +87,18 @@ export async function pullChanged(options: ChangedPullOptions): Promise<PullResu
     const indexPath = cachePathOf(cmsEndpoints.pressIndex(lang));
     const config = wanted(configPath) ? await fetchDocument(cmsEndpoints.shared(lang, 'config'), lang, cmsConfigSchema) : null;
     const index = wanted(indexPath) ? await fetchDocument(cmsEndpoints.pressIndex(lang), lang, pressIndexSchema) : null;
+    // Staff styling's first page says how many pages follow, as the index lists the releases.
+    const staffPath = cachePathOf(cmsEndpoints.staffStyling(lang, 1));
+    const staff = wanted(staffPath) ? await fetchDocument(cmsEndpoints.staffStyling(lang, 1), lang, staffStylingPageSchema) : null;
     if (config) fetched.push(config.doc);
     if (index) fetched.push(index.doc);
-    expected.add(configPath).add(indexPath);
+    if (staff) fetched.push(staff.doc);
+    expected.add(configPath).add(indexPath).add(staffPath);
     const configData = config?.data ?? (await readCached(cacheDir, configPath, lang, cmsConfigSchema));
     const indexData = index?.data ?? (await readCached(cacheDir, indexPath, lang, pressIndexSchema));
-    const specs = languageDocuments(lang, configData, indexData);
+    const staffData = staff?.data ?? (await readCached(cacheDir, staffPath, lang, staffStylingPageSchema));
+    // Whether the pages still agree is checked when the build reads them (content.ts).
+    const specs = languageDocuments(lang, configData, indexData, staffData);
     for (const spec of specs) expected.add(cachePathOf(spec.endpoint));
     // A changed press index may move a release (its date is its address): check every release
     // against it again. The ETags make that cheap.

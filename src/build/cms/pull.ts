@@ -23,13 +23,18 @@ import {
   pressIndexSchema,
   pressReleaseSchema,
   productPageSchema,
+  officialStylingSchema,
   shopsSchema,
+  staffStylingPageSchema,
   switchConfigSchema,
   type CmsConfig,
   type PressSummary,
   type SharedDocumentName,
+  type StaffLook,
+  type StaffStylingPage,
 } from '../../lib/cms/schema.ts';
 import { CodedError } from '../../lib/errors.ts';
+import { joinStaffPages, staffPageCount, StaffPagingError } from '../../lib/styling/staff-paging.ts';
 
 export const MANIFEST_FILE = 'manifest.json';
 
@@ -209,12 +214,23 @@ export interface DocumentSpec {
 }
 
 /**
- * Every document of a language besides its config and press index: the other shared
- * documents, the shops, each page (and its archived version), product-page content and each
- * press release. The full pull and the incremental pull both enumerate with this.
+ * Every document of a language besides its config, press index and first staff-styling page:
+ * the other shared documents, the shops, the official looks, the other staff-styling pages
+ * (as many as page 1 announces), each page (and its archived version), product-page content
+ * and each press release. The full pull and the incremental pull both enumerate with this.
  */
-export function languageDocuments(lang: string, config: CmsConfig, pressIndex: { releases: readonly PressSummary[] }): DocumentSpec[] {
-  const specs: DocumentSpec[] = [{ endpoint: cmsEndpoints.shops(lang), schema: shopsSchema }];
+export function languageDocuments(
+  lang: string,
+  config: CmsConfig,
+  pressIndex: { releases: readonly PressSummary[] },
+  staffFirstPage: Pick<StaffStylingPage, 'total_result_count' | 'result_count'>,
+): DocumentSpec[] {
+  const specs: DocumentSpec[] = [
+    { endpoint: cmsEndpoints.shops(lang), schema: shopsSchema },
+    { endpoint: cmsEndpoints.officialStyling(lang), schema: officialStylingSchema },
+  ];
+  for (let page = 2; page <= staffPageCount(staffFirstPage); page += 1)
+    specs.push({ endpoint: cmsEndpoints.staffStyling(lang, page), schema: staffStylingPageSchema });
   for (const release of pressIndex.releases)
     specs.push({ endpoint: cmsEndpoints.pressRelease(lang, release.id), schema: pressReleaseSchema, indexEntry: release });
   for (const name of Object.keys(SHARED_DOCUMENTS) as SharedDocumentName[]) {
@@ -229,6 +245,20 @@ export function languageDocuments(lang: string, config: CmsConfig, pressIndex: {
   }
   for (const code of productPageCodes) specs.push({ endpoint: cmsEndpoints.productPage(lang, code), schema: productPageSchema });
   return specs;
+}
+
+/**
+ * Every staff look of a language from its staffStyling pages (in page order), or a
+ * CmsDocumentError naming the page that disagrees with page 1 (the pull checks what it
+ * fetched; the build checks the cache again).
+ */
+export function staffLooksOf(lang: string, pages: ReadonlyArray<StaffStylingPage>): StaffLook[] {
+  try {
+    return joinStaffPages(pages);
+  } catch (error) {
+    if (!(error instanceof StaffPagingError)) throw error;
+    throw new CmsDocumentError(lang, cachePathOf(cmsEndpoints.staffStyling(lang, error.page)), 'content_list', error.message);
+  }
 }
 
 /** Fetches a document and, for a release, checks it against its index entry. */
@@ -292,10 +322,12 @@ export async function pullContent(options: PullOptions): Promise<PullResult> {
     const lang = language.cmsCode;
     const config = await fetchDocument(cmsEndpoints.shared(lang, 'config'), lang, cmsConfigSchema);
     const pressIndex = await fetchDocument(cmsEndpoints.pressIndex(lang), lang, pressIndexSchema);
-    const jobs = languageDocuments(lang, config.data, pressIndex.data).map(
-      (spec) => async () => (await fetchChecked(fetchDocument, lang, spec)).doc,
-    );
-    const docs = [config.doc, pressIndex.doc, ...(await mapPool(jobs, concurrency, (job) => job()))];
+    const staffFirst = await fetchDocument(cmsEndpoints.staffStyling(lang, 1), lang, staffStylingPageSchema);
+    const specs = languageDocuments(lang, config.data, pressIndex.data, staffFirst.data);
+    const results = await mapPool(specs, concurrency, (spec) => fetchChecked(fetchDocument, lang, spec));
+    const staffRest = results.filter((_, i) => specs[i]!.schema === staffStylingPageSchema).map((r) => r.data as StaffStylingPage);
+    staffLooksOf(lang, [staffFirst.data, ...staffRest]);
+    const docs = [config.doc, pressIndex.doc, staffFirst.doc, ...results.map((r) => r.doc)];
     fetched.push(...docs);
 
     const changed = docs.filter((d) => previous.documents[d.cachePath]?.hash !== d.hash).length;

@@ -9,6 +9,7 @@ import { documentTitle, effectiveContent, findHomepage, localizedPath, pagePubli
 import { nextBoundary } from '../../lib/cms/schedule.ts';
 import { APP_PAGES, type AppIsland } from '../../lib/routing/app-pages.ts';
 import { SHOP_DETAIL_PATH, SHOP_LIST_PATH } from '../../lib/shops/paths.ts';
+import { STYLING_PATHS, type LookKind } from '../../lib/styling/paths.ts';
 import { SITE_MAP_PATH } from '../../lib/routing/site-map.ts';
 import { isIndexable } from '../seo/indexing.ts';
 import { productPagePath } from '../../lib/product/product-id.ts';
@@ -34,13 +35,14 @@ export interface Alternate {
   href: string;
 }
 
-/** What a press or shop page shows (kind 'section'). */
+/** What a press, shop or styling-look page shows (kind 'section'). */
 export type SectionView =
   | { view: 'press-list'; page: number; pageCount: number }
   | { view: 'press-year'; year: number }
   | { view: 'press-release'; id: string }
   | { view: 'shop-list' }
   | { view: 'shop' }
+  | { view: 'styling'; kind: LookKind }
   | { view: 'site-map'; groups: SiteMapGroup[] };
 
 /** One list of the site map page: its heading's translation key and its links (language paths). */
@@ -237,7 +239,7 @@ function withoutCmsPage(): Pick<RouteEntry, 'pageCode' | 'tplt' | 'components' |
   return { pageCode: null, tplt: null, components: [], background: null, reloadAt: null, isHome: false };
 }
 
-/** The press section (list pages, year lists, releases) and the shop pages of one language. */
+/** The press section (list pages, year lists, releases), the shop pages and the styling-look pages of one language. */
 function sectionRoutes(
   lc: LanguageContent,
   content: SiteContent,
@@ -354,6 +356,27 @@ function sectionRoutes(
       });
     }
   }
+  for (const kind of ['official', 'staff'] as const) {
+    const looks = lc.styling[kind];
+    if (looks.length === 0) continue;
+    const path = STYLING_PATHS[kind];
+    add(
+      path,
+      { view: 'styling', kind },
+      {
+        title: t(`styling.${kind}Title`),
+        description: t(`styling.${kind}Description`),
+        lastModified: content.manifest.pulledAt,
+        // A look page shows its looks, the products they wear (names, pictures, prices) and, for staff, their shops.
+        digestParts: [
+          kind === 'official' ? lc.styling.officialHash : lc.styling.staffHash,
+          ...looks.flatMap((look) => look.products.map((p) => `${p.productCode}:${lc.productHashes.get(p.productCode) ?? 'missing'}`)),
+          ...(kind === 'staff' ? [lc.shopsHash] : []),
+        ],
+        alternate: (other) => (other.styling[kind].length > 0 ? path : null),
+      },
+    );
+  }
   return routes;
 }
 
@@ -362,7 +385,7 @@ const SHOPPING_TEMPLATES = new Set([2, 3, 4]);
 
 /**
  * The language's site map page (SITE_MAP_PATH): a link to every indexable CMS page, the press
- * section and the shop list, so people and crawlers can reach every page from the footer,
+ * section, the shop list and the styling-look pages (every look, without a styleId), so people and crawlers can reach every page from the footer,
  * not only those the navigation shows (features, guides, the size chart). Products are
  * reached through their categories.
  */
@@ -387,6 +410,8 @@ function siteMapRoute(
       groups[2]!.links.push({ title: t('press.title'), path: route.urlPath });
     } else if (route.section?.view === 'shop-list') {
       groups[2]!.links.push({ title: t('shops.listTitle'), path: route.urlPath });
+    } else if (route.section?.view === 'styling') {
+      groups[2]!.links.push({ title: t(`styling.${route.section.kind}Title`), path: route.urlPath });
     }
   }
   const section: SectionView = { view: 'site-map', groups: groups.filter((g) => g.links.length > 0) };

@@ -12,7 +12,9 @@ import {
   pressIndexSchema,
   pressReleaseSchema,
   productPageSchema,
+  officialStylingSchema,
   shopsSchema,
+  staffStylingPageSchema,
   switchConfigSchema,
   type SharedDocumentName,
 } from './schema.ts';
@@ -26,7 +28,9 @@ export type DocumentKind =
   | { kind: 'product-page'; language: string; code: string }
   | { kind: 'press-index'; language: string }
   | { kind: 'press-release'; language: string; id: string }
-  | { kind: 'shops'; language: string };
+  | { kind: 'shops'; language: string }
+  | { kind: 'official-styling'; language: string }
+  | { kind: 'staff-styling'; language: string; page: number };
 
 const SWITCH_CONFIG_PATH = cmsEndpoints.switchConfig().replace(/^\/cms\//, '');
 const SHARED_NAMES = new Set(Object.keys(SHARED_DOCUMENTS));
@@ -59,6 +63,12 @@ export function documentKindOf(cachePath: string): DocumentKind | null {
     if (second === 'index') return { kind: 'press-index', language };
     return /^[0-9]{1,12}$/.test(second!) ? { kind: 'press-release', language, id: second! } : null;
   }
+  if (first === 'styling') {
+    if (rest.length === 2 && second === 'official') return { kind: 'official-styling', language };
+    if (rest.length === 3 && second === 'staff' && /^[1-9][0-9]{0,5}$/.test(third!))
+      return { kind: 'staff-styling', language, page: Number(third) };
+    return null;
+  }
   if (first === 'product-pages' && rest.length === 2) return { kind: 'product-page', language, code: decodeURIComponent(second!) };
   if (first === 'archive' && rest.length === 3)
     return { kind: 'archived-page', language, code: decodeURIComponent(second!), version: decodeURIComponent(third!) };
@@ -88,5 +98,9 @@ export function schemaOfKind(kind: DocumentKind): z.ZodType {
       return pressReleaseSchema;
     case 'shops':
       return shopsSchema;
+    case 'official-styling':
+      return officialStylingSchema;
+    case 'staff-styling':
+      return staffStylingPageSchema;
   }
 }

@@ -18,6 +18,9 @@ export const cmsEndpoints = {
   pressIndex: (cmsCode: string) => `/cms/${cmsCode}/press/index.json`,
   pressRelease: (cmsCode: string, id: string) => `/cms/${cmsCode}/press/${encodeURIComponent(id)}.json`,
   shops: (cmsCode: string) => `/cms/${cmsCode}/shops.json`,
+  officialStyling: (cmsCode: string) => `/cms/${cmsCode}/styling/official.json`,
+  /** One page of staffStyling, from 1; page 1 says how many there are. */
+  staffStyling: (cmsCode: string, page: number) => `/cms/${cmsCode}/styling/staff/${page}.json`,
   /** Global, not per language. */
   switchConfig: () => '/cms/switch-config.json',
   /** Liveness probe. */

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { SHOP_CODE_PATTERN } from '../validation/patterns.ts';
 import { ORDER_STATUSES, REFUND_STATUSES } from '../orders/statuses.ts';
+import { OFFICIAL_STYLE_ID_PATTERN, STAFF_STYLE_ID_PATTERN, STYLE_ID_MAX_LENGTH } from '../styling/look-id.ts';
+import { OFFICIAL_LOOK_ID_MIN_LENGTH } from '../styling/collects.ts';
 
 const yesNo = z.enum(['Y', 'N']);
 /** Millisecond timestamp, or null for an open-ended bound. */
@@ -487,6 +489,89 @@ export const shopsSchema = z
   .object({ shops: z.array(shopSchema).describe('In list order') })
   .superRefine((doc, ctx) => refuseRepeats(ctx, doc.shops, ['shops', 'code'], 'shop code'))
   .describe('The shops of one language');
+
+// ---------------------------------------------------------------------------------------
+// Styling looks (official at /official-styling-detail.html, staff at /staff-styling-detail.html,
+// each chosen by ?styleId=)
+
+export const wornProductSchema = z.object({
+  productCode: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be a product code of the catalogue')
+    .describe('A product of the catalogue the look wears; shown with its price and add to cart'),
+  colorNo: z.string().min(1).optional().describe("The colour worn (the product's colorNo); absent: the product's first colour"),
+});
+
+/** What both kinds of look carry. */
+const lookFields = {
+  title: z.string().min(1).describe('Heading of the look and its page title'),
+  description: z.string().default('').describe('A few lines about the look'),
+  imageOriginal: mediaUrl.describe("The look's main picture at full size (portrait, 3:4)"),
+  images: z.array(mediaUrl).default([]).describe('More pictures of the look (details, back view), in order, same ratio'),
+  products: z
+    .array(wornProductSchema)
+    .min(1, 'a look wears at least one product')
+    .describe('What the look wears, in the order shown')
+    .superRefine((products, ctx) => {
+      const seen = new Set<string>();
+      products.forEach((p, i) => {
+        if (seen.has(p.productCode))
+          ctx.addIssue({ code: 'custom', path: [i, 'productCode'], message: `duplicate product "${p.productCode}"` });
+        seen.add(p.productCode);
+      });
+    }),
+};
+
+export const officialLookSchema = z.object({
+  styleId: z
+    .string()
+    .regex(
+      OFFICIAL_STYLE_ID_PATTERN,
+      `must be ${OFFICIAL_LOOK_ID_MIN_LENGTH}-${STYLE_ID_MAX_LENGTH} capitals or digits (an official look id has ${OFFICIAL_LOOK_ID_MIN_LENGTH} or more characters)`,
+    )
+    .describe(`Official look id: ${OFFICIAL_LOOK_ID_MIN_LENGTH} or more capitals or digits, the styleId of its page`),
+  ...lookFields,
+});
+export type OfficialLook = z.infer<typeof officialLookSchema>;
+
+export const officialStylingSchema = z
+  .object({ looks: z.array(officialLookSchema).describe('In the order the look pages list them') })
+  .superRefine((doc, ctx) => refuseRepeats(ctx, doc.looks, ['looks', 'styleId'], 'look id'))
+  .describe("Official styling: the brand's looks of one language");
+
+export const staffLookSchema = z.object({
+  styleId: z
+    .string()
+    .regex(
+      STAFF_STYLE_ID_PATTERN,
+      `must be 1-${OFFICIAL_LOOK_ID_MIN_LENGTH - 1} capitals or digits (a staff look id is shorter than an official one)`,
+    )
+    .describe(`Staff look id: fewer than ${OFFICIAL_LOOK_ID_MIN_LENGTH} capitals or digits, the styleId of its page`),
+  ...lookFields,
+  staffName: z.string().min(1).describe('The member of staff wearing the look'),
+  shopCode: z.string().regex(SHOP_CODE_PATTERN).optional().describe('The shop they work at (a shop of the shops document), linked'),
+  heightCm: z.number().int().min(50).max(250).optional().describe("The wearer's height, so shoppers can judge the fit"),
+});
+export type StaffLook = z.infer<typeof staffLookSchema>;
+
+export const staffStylingPageSchema = z
+  .object({
+    total_result_count: z.number().int().nonnegative().describe('Staff looks in all pages'),
+    result_count: z.number().int().nonnegative().describe('Looks on this page; every page but the last is as full as page 1'),
+    page: z.number().int().positive().describe('This page, from 1'),
+    content_list: z.array(staffLookSchema).describe('The looks of this page, in list order'),
+  })
+  .superRefine((doc, ctx) => {
+    if (doc.result_count !== doc.content_list.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['result_count'],
+        message: `says ${doc.result_count} looks but content_list has ${doc.content_list.length}`,
+      });
+    refuseRepeats(ctx, doc.content_list, ['content_list', 'styleId'], 'look id');
+  })
+  .describe('staffStyling: one page of the staff looks of one language');
+export type StaffStylingPage = z.infer<typeof staffStylingPageSchema>;
 
 export const subscribeListSchema = z
   .object({

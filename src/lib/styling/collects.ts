@@ -5,6 +5,13 @@
  */
 export const OFFICIAL_LOOK_ID_MIN_LENGTH = 8;
 
+/** Where the lists live in localStorage; `old` is the single list of earlier versions. */
+export const STYLING_STORAGE_KEYS = {
+  old: 'linea:styling:collect',
+  staff: 'linea:styling:staff',
+  official: 'linea:styling:official',
+} as const;
+
 export interface StylingCollects {
   staff: string[];
   official: string[];
@@ -39,4 +46,19 @@ export function parseStoredList(raw: string | null): string[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * The lists as stored, the old single list merged in. Reading writes nothing: the store saves
+ * a migration (and drops the old list); a page's early script only needs to know the state.
+ */
+export function readStylingCollects(storage: Pick<Storage, 'getItem'>): { collects: StylingCollects; migrated: boolean } {
+  const collects: StylingCollects = {
+    staff: parseStoredList(storage.getItem(STYLING_STORAGE_KEYS.staff)),
+    official: parseStoredList(storage.getItem(STYLING_STORAGE_KEYS.official)),
+  };
+  const old = storage.getItem(STYLING_STORAGE_KEYS.old);
+  return old === null
+    ? { collects, migrated: false }
+    : { collects: migrateStylingCollects(parseStoredList(old), collects), migrated: true };
 }
