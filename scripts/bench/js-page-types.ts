@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { scriptsLoaded, type ScriptFile } from './startup-js.ts';
 import { MEMBER_PRIVACY_SEEN_COOKIE } from '../../src/lib/popups/member-privacy.ts';
 import { CUSTOM_POPUP_SEEN_COOKIE } from '../../src/lib/popups/promo.ts';
+import { CONSENT_COOKIE, consentValue, type Consent } from '../../src/lib/consent/consent.ts';
 
 const KIB = 1024;
 
@@ -15,9 +16,9 @@ export const JS_BUDGETS = {
   /** What a visitor's home, category, product or content page loads in its first 5 s, untouched. */
   startup: 20 * KIB,
   /**
-   * Everything, once a returning visitor has touched the header (and the product). The pop-ups
-   * that greet a first visit are modal: nobody reaches the header before closing them, and
-   * their code is weighed in the first visit's start-up row.
+   * Everything, once a returning visitor (necessary cookies only) has touched the header (and
+   * the product). The pop-ups and the cookie banner that greet a first visit are weighed in the
+   * first visit's start-up row; what analytics adds with consent is printed in its own row.
    */
   headerHydrated: 75 * KIB,
   /** A signed-in member's cart, checkout and account pages. */
@@ -65,10 +66,16 @@ async function firstVisit(context: BrowserContext): Promise<void> {
   await context.clearCookies();
 }
 
-/** A returning visitor, who closed the greeting pop-ups on an earlier visit. */
-async function returningVisitor(context: BrowserContext): Promise<void> {
+/**
+ * A returning visitor, who closed the greeting pop-ups and answered the cookie banner on an
+ * earlier visit: necessary cookies only, or with analytics allowed.
+ */
+async function returningVisitor(context: BrowserContext, consent: Consent = { analytics: false, marketing: false }): Promise<void> {
   const url = new URL((await context.request.get('/')).url()).origin;
-  await context.addCookies([CUSTOM_POPUP_SEEN_COOKIE, MEMBER_PRIVACY_SEEN_COOKIE].map((name) => ({ name, value: 'Y', url })));
+  await context.addCookies([
+    ...[CUSTOM_POPUP_SEEN_COOKIE, MEMBER_PRIVACY_SEEN_COOKIE].map((name) => ({ name, value: 'Y', url })),
+    { name: CONSENT_COOKIE, value: consentValue(consent), url },
+  ]);
 }
 
 const startup = async (context: BrowserContext, path: string) => {
@@ -172,6 +179,19 @@ export const JS_PAGE_TYPES: JsPageType[] = [
     measure: async (c) => {
       const path = await productPath(c);
       await returningVisitor(c);
+      return measured(c, async (page) => {
+        await open(page, path);
+        await touchAll(page, 'header');
+      });
+    },
+  },
+  {
+    // What analytics adds for a visitor who allowed it (printed, not budgeted: see docs/performance.md).
+    name: 'product, header touched, analytics allowed',
+    budget: null,
+    measure: async (c) => {
+      const path = await productPath(c);
+      await returningVisitor(c, { analytics: true, marketing: false });
       return measured(c, async (page) => {
         await open(page, path);
         await touchAll(page, 'header');

@@ -1,6 +1,7 @@
 /**
  * The admin page (GET /api/_admin, under the test hooks): the latest orders, refunds, exchanges and
- * after-sales cases of every member, and the evaluations waiting to be published, each with one
+ * after-sales cases of every member, the evaluations waiting to be published, the agreement
+ * versions and the last analytics posts received; each case with one
  * button per action the state machine gives the store, the warehouse, the payment provider or the
  * clock from its status. Plain HTML, no script: each button posts a form to /api/_admin/act.
  */
@@ -85,9 +86,27 @@ function agreements(kit: RouteKit): string {
   return `<h2>Membership agreement and privacy policy</h2><form method="post" action="${ADMIN_PATH}/agreements"><p>${field('agreement version', 'membershipAgreementVersion', v.membershipAgreementVersion)} prompt ${flag('membershipAgreementPopFlag', v.membershipAgreementPopFlag)}</p><p>${field('privacy version', 'privacyPolicyVersion', v.privacyPolicyVersion)} prompt ${flag('privacyPolicyPopFlag', v.privacyPolicyPopFlag)}</p><button type="submit">save</button></form>`;
 }
 
+/** The last posts the local collector received, newest first, so a person can watch events arrive. */
+function analyticsPosts(kit: RouteKit): string {
+  const rows = kit.db.prepare('SELECT path, body, received_at FROM analytics ORDER BY id DESC LIMIT ?').all(LATEST) as Array<{
+    path: string;
+    body: string;
+    received_at: number;
+  }>;
+  const cell = (value: unknown) => `<td>${escapeHtml(String(value ?? ''))}</td>`;
+  const body = rows
+    .map((r) => {
+      const form = JSON.parse(r.body) as Record<string, string>;
+      const what = form.event_name ?? form.name ?? 'device info';
+      return `<tr>${cell(new Date(r.received_at).toISOString())}${cell(r.path)}${cell(what)}${cell(form.page_type)}${cell(form.user_id)}${cell(form.event_prop ?? form.user_agent)}</tr>`;
+    })
+    .join('');
+  return `<h2>Analytics: the last ${LATEST} posts</h2><table><tr><th>received</th><th>path</th><th>event</th><th>page type</th><th>user</th><th>properties</th></tr>${body}</table>`;
+}
+
 /** The page; `notice` is the outcome of the last action, shown on top. */
 export function adminPage(kit: RouteKit, notice: string | undefined): string {
   const style =
     'body{font-family:sans-serif;padding:24px}table{border-collapse:collapse;margin-bottom:32px}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}.acts form{display:inline-block;margin:0 4px 4px 0}.notice{background:#ffd;padding:8px}';
-  return `<!doctype html><meta charset="utf-8"><title>Local store admin</title><style>${style}</style><body><h1>Local store admin</h1><p>Acts as the store, the warehouse, the payment provider and the clock on the local commerce API. Each button is one transition of the state machine.</p>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}${SECTIONS.map(([machine, title]) => section(kit, machine, title)).join('')}${evaluations(kit)}${agreements(kit)}</body>`;
+  return `<!doctype html><meta charset="utf-8"><title>Local store admin</title><style>${style}</style><body><h1>Local store admin</h1><p>Acts as the store, the warehouse, the payment provider and the clock on the local commerce API. Each button is one transition of the state machine.</p>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}${SECTIONS.map(([machine, title]) => section(kit, machine, title)).join('')}${evaluations(kit)}${agreements(kit)}${analyticsPosts(kit)}</body>`;
 }

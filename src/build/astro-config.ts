@@ -32,7 +32,7 @@ const CHUNK_GROUPS = [
   },
   {
     name: 'common',
-    test: /node_modules[\\/]nanostores[\\/]|src[\\/](stores[\\/](platform|public-api)\.ts|lib[\\/](constants|cookies|errors|api[\\/](public-routes|base-url|core|third-party)|validation[\\/](rules|patterns)|i18n[\\/]languages|product[\\/](rules|product-id)|format[\\/]currency|cms[\\/]schedule)\.ts)/,
+    test: /node_modules[\\/]nanostores[\\/]|src[\\/](stores[\\/](platform|public-api|analytics-events)\.ts|lib[\\/](constants|cookies|errors|consent[\\/]consent|popups[\\/]greeting-names|api[\\/](public-routes|base-url|core|third-party)|validation[\\/](rules|patterns)|i18n[\\/]languages|product[\\/](rules|product-id)|format[\\/]currency|cms[\\/]schedule)\.ts)/,
   },
   // A product page's own modules, which its start-up script and its island share.
   { name: 'product-page', test: /src[\\/](stores[\\/]product-detail|lib[\\/]product[\\/](selection|live-view))\.ts/ },
@@ -88,6 +88,11 @@ function chunkGroupsPlugin(): Plugin {
     configEnvironment(name, config) {
       if (name !== 'client') return;
       const rolldown = (config.build ??= {}).rolldownOptions ?? {};
+      // No dependency lists on lazy imports: each import() carried the names of every file its
+      // module needs (0.2 KiB in the arrival script alone). The lazy modules (greetings, consent
+      // banner, analytics) are off the first paint, so the round trip their own imports then
+      // cost is cheaper than the bytes on every page (docs/performance.md).
+      config.build.modulePreload = false;
       config.build.rolldownOptions = {
         ...rolldown,
         preserveEntrySignatures: 'allow-extension',

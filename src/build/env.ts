@@ -3,6 +3,7 @@
  * README's configuration table.
  */
 import { CodedError } from '../lib/errors.ts';
+import { collectorOrigin } from '../lib/analytics/collector.ts';
 
 export class ConfigError extends CodedError {
   constructor(message: string) {
@@ -73,6 +74,23 @@ export function host(): string {
 /** SQLite file of the local commerce API; ':memory:' for a fresh one each start. */
 export function commerceDbPath(): string {
   return process.env.COMMERCE_DB?.trim() || '.data/commerce.sqlite';
+}
+
+/**
+ * The analytics collector's origin: ANALYTICS_SERVER_TYPE (production, test or hk) picks one of
+ * ANALYTICS_HOST_PRODUCTION, ANALYTICS_HOST_TEST and ANALYTICS_HOST_HK. Unset, the store's own
+ * origin, where `npm start` serves the local collector.
+ */
+export function analyticsCollector(): string {
+  try {
+    return collectorOrigin(process.env.ANALYTICS_SERVER_TYPE?.trim() || undefined, {
+      production: process.env.ANALYTICS_HOST_PRODUCTION?.trim() || undefined,
+      test: process.env.ANALYTICS_HOST_TEST?.trim() || undefined,
+      hk: process.env.ANALYTICS_HOST_HK?.trim() || undefined,
+    });
+  } catch (error) {
+    throw new ConfigError((error as Error).message);
+  }
 }
 
 /** The search panel's FAQ and customer-service chat links: the brand's own, so configured; unset, the link is left out. */

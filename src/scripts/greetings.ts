@@ -2,17 +2,23 @@
  * The pop-ups that may greet a shopper on arrival, one per page view: the member-privacy notice
  * when it is due (components/popups/MemberPrivacyPopup.astro), else home's promotion, whose own
  * module applies its rule (components/popups/PromoPopup.astro, promo-dialog.ts). This script is
- * on every page that may greet, so it decides with as little as it can: product pages count
- * every byte against the header's budget.
+ * on every page that may greet, so it decides with the names alone: a returning shopper who has
+ * seen both loads neither pop-up's code.
  */
-import { MEMBER_PRIVACY_POPUP_ID, MEMBER_PRIVACY_SEEN_COOKIE } from '../lib/popups/member-privacy.ts';
+import { cookieValue } from '../lib/cookies.ts';
+import {
+  CUSTOM_POPUP_SEEN_COOKIE,
+  MEMBER_PRIVACY_POPUP_ID,
+  MEMBER_PRIVACY_SEEN_COOKIE,
+  PROMO_POPUP_ID,
+} from '../lib/popups/greeting-names.ts';
 
 const dialogOf = (id: string) => document.querySelector<HTMLDialogElement>(`dialog[data-popup="${id}"]`);
+const seen = (cookie: string) => cookieValue(document.cookie, cookie) === 'Y';
 const privacy = dialogOf(MEMBER_PRIVACY_POPUP_ID);
-const privacySeen = document.cookie.split(/;\s*/).includes(`${MEMBER_PRIVACY_SEEN_COOKIE}=Y`);
 
-if (privacy && !privacySeen) {
+if (privacy && !seen(MEMBER_PRIVACY_SEEN_COOKIE)) {
   void import('./member-privacy-dialog.ts').then(({ openMemberPrivacy }) => openMemberPrivacy(privacy));
-} else if (dialogOf('promo' /* PROMO_POPUP_ID, named here so its module stays off other pages */)) {
+} else if (dialogOf(PROMO_POPUP_ID) && !seen(CUSTOM_POPUP_SEEN_COOKIE)) {
   void import('./promo-dialog.ts').then(({ openPromoIfDue }) => openPromoIfDue());
 }

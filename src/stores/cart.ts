@@ -14,6 +14,7 @@ import type { CartDetailLine } from '../lib/api/contract-checkout.ts';
 import type { CartLine, RequestOf, ResponseOf } from '../lib/api/contract.ts';
 import { MINI_CART_MAX_LINES } from '../lib/constants.ts';
 import { getPlatform } from './platform.ts';
+import { sendEvent } from './analytics-events.ts';
 import { $httpError, $member, callApi, onMemberLogout, type ApiResult } from './session.ts';
 
 export const CART_COUNT_STORAGE_KEY = 'linea:cart:count';
@@ -249,8 +250,16 @@ async function changeCart<N extends CartChange>(name: N, body: RequestOf<N>): Pr
  * refused service adds nothing, so a retry never adds the item twice). A refusal (e.g.
  * CART_STOCK_NOT_ENOUGH, CART_HEM_NOT_AVAILABLE) is returned for the caller to show.
  */
-export function addToCart(item: RequestOf<'cartAdd'>): Promise<CartChangeResult> {
-  return changeCart('cartAdd', item);
+export async function addToCart(item: RequestOf<'cartAdd'>): Promise<CartChangeResult> {
+  const result = await changeCart('cartAdd', item);
+  const line = result?.ok ? result.data.lines.find((l) => l.skuCode === item.skuCode) : undefined;
+  if (line)
+    void sendEvent(
+      'addcart',
+      { items: [{ spu: item.productCode, sku: item.skuCode, num: item.quantity, price: line.unitPrice }] },
+      $member.get()?.userId ?? null,
+    );
+  return result;
 }
 
 /** Remove lines by cartId. */

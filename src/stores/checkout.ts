@@ -7,10 +7,9 @@
  */
 import { atom } from 'nanostores';
 import type { RequestOf, ResponseOf } from '../lib/api/contract.ts';
-import { sendToCollector } from '../lib/analytics/collector.ts';
 import { loadCartCount, toCartPageItem, type CartPageItem } from './cart.ts';
 import { $member, callApi, type ApiResult } from './session.ts';
-import { getPlatform } from './platform.ts';
+import { sendFreeEvent } from './analytics-events.ts';
 
 /** The order before it is placed, its lines mapped like the cart page's. */
 export type Preview = Omit<ResponseOf<'checkoutPreview'>, 'lines'> & { lines: CartPageItem[] };
@@ -50,17 +49,7 @@ export async function placeOrder(body: RequestOf<'orderCreate'>): Promise<ApiRes
   const result = await callApi('orderCreate', body);
   if (result.ok) {
     const { tracking } = result.data;
-    await sendToCollector(
-      '/datarcvr/custom',
-      {
-        id: tracking.orTempId,
-        name: 'purchase',
-        user_id: $member.get()?.userId,
-        current_url: getPlatform().currentUrl(),
-        event_prop: tracking,
-      },
-      getPlatform().fetch,
-    );
+    await sendFreeEvent({ id: tracking.orTempId, name: 'purchase', userId: $member.get()?.userId ?? null, prop: tracking }, { now: true });
     await loadCartCount({ force: true });
   }
   return result;

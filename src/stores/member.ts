@@ -9,6 +9,8 @@ import type { AccountSummary, MemberProfile } from '../lib/api/contract-account.
 import type { RequestOf, ResponseOf } from '../lib/api/contract.ts';
 import { keep, loadInto, loading, type Loadable } from './loadable.ts';
 import { $member, callApi, clearMemberState, onMemberLogout, type ApiResult } from './session.ts';
+import { sendEvent } from './analytics-events.ts';
+import { currentPathInLanguage, getPlatform } from './platform.ts';
 
 export type { AccountSummary, MemberProfile };
 
@@ -101,4 +103,11 @@ export function resetPassword(token: string, password: string): Promise<ApiResul
 export async function savePreferredLanguage(code: string, waitMs: number): Promise<void> {
   if (!$member.get()) return;
   await Promise.race([callApi('preferLanguage', { preferLang: code }), new Promise((resolve) => setTimeout(resolve, waitMs))]);
+}
+
+/** A member opened a page of their account: the analytics member event, its page (within the language) as the target. */
+export function noteAccountPageView(): void {
+  const member = $member.get();
+  if (!member) return;
+  void sendEvent('member', { region: getPlatform().language().region, target: currentPathInLanguage() }, member.userId);
 }

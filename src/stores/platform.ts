@@ -16,7 +16,13 @@ export interface Platform {
   /** The page's language: its code (BCP 47), region, currency and URL segment. */
   language: () => LanguageDefinition;
   cookie: () => string;
+  /** Sets one cookie from its Set-Cookie text (the browser's readable cookies only). */
+  setCookie: (text: string) => void;
   fetch: typeof fetch;
+  /** Queues a POST that outlives the page (navigator.sendBeacon); false when the browser refused it. */
+  beacon: (url: string, body: URLSearchParams) => boolean;
+  /** The page's full address, the page that linked here, and its title. */
+  pageInfo: () => { href: string; referrer: string; title: string };
   /** localStorage; sessionStorage for per-session state. */
   localStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   sessionStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -58,7 +64,12 @@ export function getPlatform(): Platform {
     currentUrl: () => `${location.pathname}${location.search}${location.hash}`,
     language: browserLanguage,
     cookie: () => document.cookie,
+    setCookie: (text) => {
+      document.cookie = text;
+    },
     fetch: (...args) => globalThis.fetch(...args),
+    beacon: (url, body) => typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, body),
+    pageInfo: () => ({ href: location.href, referrer: document.referrer, title: document.title }),
     localStorage: browserStorage('localStorage'),
     sessionStorage: browserStorage('sessionStorage'),
     rootClass: (name, on) => document.documentElement.classList.toggle(name, on),
@@ -73,4 +84,11 @@ export function setPlatform(parts: Partial<Platform>): void {
 /** The page's language segment, e.g. '' or '/en-gb': links and redirects stay in the page's language. */
 export function languagePrefix(language: LanguageDefinition = getPlatform().language()): string {
   return language.pathSegment ? `/${language.pathSegment}` : '';
+}
+
+/** The current page's path within its language: '/en-gb/cart.html?x=1' -> '/cart.html'. */
+export function currentPathInLanguage(): string {
+  const path = getPlatform().currentUrl().split(/[?#]/)[0]!;
+  const prefix = languagePrefix();
+  return prefix && path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : path;
 }

@@ -12,6 +12,7 @@ import { addToHistory, parseStoredHistory, removeFromHistory } from '../lib/sear
 import type { SearchQuery } from '../lib/search/query.ts';
 import { searchTarget, type SpecifiedSearchWords } from '../lib/search/target.ts';
 import { getPlatform, languagePrefix } from './platform.ts';
+import { sendEvent } from './analytics-events.ts';
 import { callPublic } from './public-api.ts';
 
 // ---------------------------------------------------------------------------------------
@@ -216,6 +217,8 @@ export async function searchProducts(query: SearchQuery): Promise<void> {
       minPrice: p.priceInfo.minPrice,
       maxPrice: p.priceInfo.maxPrice,
     }));
+    if (query.description && query.page === 1)
+      void sendEvent('search', { keywords: query.description, total: result.data.total, sort: query.sort }, null);
     $searchResults.set({
       status: 'ready',
       items,

@@ -16,6 +16,7 @@ import { SESSION_HINT_COOKIE } from '../lib/api/cookies.ts';
 import { THIRD_PARTY_PROVIDERS, THIRD_PARTY_STATE, type ThirdPartyProvider } from '../lib/api/third-party.ts';
 import { loginUrl } from '../lib/routing/redirect-url.ts';
 import { getPlatform, languagePrefix } from './platform.ts';
+import { identifyForAnalytics, sendEvent } from './analytics-events.ts';
 
 export type { ApiResult } from '../lib/api/client.ts';
 export { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider };
@@ -41,11 +42,13 @@ export function onMemberLogout(reset: () => void): () => void {
 function acceptSession(session: Session): void {
   $accessToken.set(session.accessToken);
   $member.set({ userId: session.member.userId, name: session.member.name });
+  identifyForAnalytics(session.member.userId);
 }
 
 export function clearMemberState(): void {
   $accessToken.set(null);
   $member.set(null);
+  identifyForAnalytics(null);
   for (const reset of memberStoreResets) reset();
 }
 
@@ -133,7 +136,13 @@ export async function requireMember(): Promise<boolean> {
 /** A sign-in of any kind: its session, once the API gave one, is the page's. */
 async function startSession(name: 'login' | 'register' | 'thirdPartyCallback', body: RequestOf<typeof name>): Promise<ApiResult<Session>> {
   const result = await callApi(name, body);
-  if (result.ok) acceptSession(result.data);
+  if (result.ok) {
+    acceptSession(result.data);
+    const { userId } = result.data.member;
+    const method = name === 'thirdPartyCallback' ? 'third-party' : 'password';
+    // Awaited: the sign-in pages navigate as soon as this resolves, which would drop an event not yet queued.
+    await sendEvent(name === 'register' ? 'register' : 'login', { userid: userId, method }, userId);
+  }
   return result;
 }
 

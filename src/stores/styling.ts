@@ -5,10 +5,10 @@
  * by staff and official looks apart.
  */
 import { atom } from 'nanostores';
-import { sendToCollector } from '../lib/analytics/collector.ts';
 import { readStylingCollects, STYLING_STORAGE_KEYS, toggleLook, type StylingCollects } from '../lib/styling/collects.ts';
 import { getPlatform } from './platform.ts';
 import { $member } from './session.ts';
+import { sendEvent } from './analytics-events.ts';
 
 export { STYLING_STORAGE_KEYS };
 
@@ -31,19 +31,10 @@ export function toggleStylingCollect(id: string, options: { staff: boolean; prod
   const next = { ...current, [key]: list };
   save(next);
   $stylingCollects.set(next);
-  void sendToCollector(
-    '/datarcvr/event',
-    {
-      event_name: 'collect',
-      user_id: $member.get()?.userId,
-      event_prop: {
-        optype: action === 'add' ? 'add' : 'del',
-        staff: options.staff ? 'Y' : 'N',
-        styleId: id,
-        spu: options.productCode ?? null,
-      },
-    },
-    getPlatform().fetch,
+  void sendEvent(
+    'collect',
+    { optype: action === 'add' ? 'add' : 'del', staff: options.staff ? 'Y' : 'N', styleId: id, spu: options.productCode ?? null },
+    $member.get()?.userId ?? null,
   );
   return action;
 }

@@ -3,8 +3,7 @@
  * wishlistremove) and the analytics collect event (optype add or del, the product as spu).
  * Imported by the islands that change the wishlist; the header only reads it.
  */
-import { sendToCollector } from '../lib/analytics/collector.ts';
-import { getPlatform } from './platform.ts';
+import { sendEvent, sendFreeEvent } from './analytics-events.ts';
 import { $member } from './session.ts';
 import { onWishChange } from './wishlist.ts';
 
@@ -13,12 +12,7 @@ export function recommendationEventName(action: 'add' | 'remove'): 'addtowishlis
 }
 
 onWishChange(({ action, productCode }) => {
-  const user_id = $member.get()?.userId;
-  const fetchImpl = getPlatform().fetch;
-  void sendToCollector('/datarcvr/custom', { id: productCode, name: recommendationEventName(action), user_id }, fetchImpl);
-  void sendToCollector(
-    '/datarcvr/event',
-    { event_name: 'collect', user_id, event_prop: { optype: action === 'add' ? 'add' : 'del', spu: productCode } },
-    fetchImpl,
-  );
+  const userId = $member.get()?.userId ?? null;
+  void sendFreeEvent({ id: productCode, name: recommendationEventName(action), userId });
+  void sendEvent('collect', { optype: action === 'add' ? 'add' : 'del', spu: productCode }, userId);
 });

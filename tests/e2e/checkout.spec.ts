@@ -7,6 +7,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { addThroughApi, newMember, PASSWORD, signInOnPage, spareSkus, type TestMember } from './shopper.ts';
+import { analyticsConsentCookie } from './promo-cookie.ts';
 
 const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
 
@@ -33,6 +34,7 @@ async function signIn(page: Page, member: TestMember) {
 
 test('category → product → sign in on the way → mini cart → cart → checkout → the order is in the API', async ({ page }) => {
   const member = await newMember(page, 'journey');
+  await page.context().addCookies([analyticsConsentCookie()]);
   await page.goto('/c/W0101.html');
   await page.locator('main [data-product-code]').first().click();
   await expect(page).toHaveURL(/\/product\/L\d+\.html/);

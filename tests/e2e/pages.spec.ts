@@ -163,15 +163,18 @@ test('a template 4 page without content of its own shows its parent content', as
 
 test('content components ship no JavaScript of their own; the carousel does', async ({ page }) => {
   await page.goto('/c/W0101.html');
-  // Only Astro's inline island runtime, the header's own (the live banner's window) and the
-  // product list's live prices: no other component ships a script.
+  // Only Astro's inline island runtime, the header's own (the live banner's window), the
+  // product list's live prices and the layout's arrival script (consent and greetings): no
+  // other component ships a script.
   const scripts = 'script[type="module"], script[src]';
-  const mainScripts = await page
-    .locator('main')
-    .locator(scripts)
-    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src') ?? 'inline'));
+  const sources = (scope: string) => page.locator(scope).evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src') ?? 'inline'));
+  const mainScripts = await sources(`main :is(${scripts})`);
   expect(mainScripts.every((src) => /ProductList/.test(src))).toBe(true);
-  expect(await page.locator(scripts).count()).toBe(mainScripts.length + (await page.locator('header').locator(scripts).count()));
+  const layoutScripts = await sources(`body > :is(${scripts})`);
+  expect(layoutScripts.length).toBeGreaterThan(0);
+  expect(layoutScripts.every((src) => /BaseLayout/.test(src))).toBe(true);
+  const headerScripts = await page.locator('header').locator(scripts).count();
+  expect(await page.locator(scripts).count()).toBe(mainScripts.length + layoutScripts.length + headerScripts);
   expect(await page.locator('main astro-island').count()).toBe(0);
   await page.goto('/');
   expect(await page.locator('script[type="module"]').count()).toBeGreaterThan(0);

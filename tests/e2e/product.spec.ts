@@ -8,6 +8,7 @@
 import { expect, test } from '@playwright/test';
 import { productDetailHref } from '../../src/lib/product/product-id.ts';
 import { catalogue, newMember, productWithSoldOutSize, signInOnPage } from './shopper.ts';
+import { analyticsConsentCookie } from './promo-cookie.ts';
 
 test('the page shows the product in its language, and a sold-out size cannot be chosen or added', async ({ page }) => {
   // React reports a hydration that did not find the server's HTML (the live script's drawing) as an error.
@@ -57,6 +58,7 @@ test('a visitor adding to the cart signs in, comes back to the same choice, and 
 
 test('the wishlist heart updates the header badge, another island, without a reload', async ({ page }) => {
   const member = await newMember(page, 'wish');
+  await page.context().addCookies([analyticsConsentCookie()]);
   const product = catalogue().find((p) => p.enabledFlag === 'Y')!;
   await page.goto(`/login.html?redirect_url=${encodeURIComponent(productDetailHref(product.productCode))}`);
   await signInOnPage(page, member.email);
@@ -73,11 +75,17 @@ test('the wishlist heart updates the header badge, another island, without a rel
   await heart.click();
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await expect(badge).toHaveCount(0);
-  // Each change sent its recommendation event.
+  // Each change sent its recommendation event and its collect event, once the page hid.
+  await page.goto('/');
   await expect(async () => {
     const events = (await (await page.request.get('/api/_test/analytics')).json()) as Array<{ path: string; body: Record<string, string> }>;
     const names = events.filter((e) => e.path === '/datarcvr/custom' && e.body.id === product.productCode).map((e) => e.body.name);
     expect(names).toEqual(['addtowishlist', 'wishlistremove']);
+    const collects = events.filter((e) => e.body.event_name === 'collect' && e.body.user_id === member.userId);
+    expect(collects.map((e) => JSON.parse(e.body.event_prop!) as unknown)).toEqual([
+      { optype: 'add', spu: product.productCode },
+      { optype: 'del', spu: product.productCode },
+    ]);
   }).toPass();
 });
 

@@ -1,10 +1,15 @@
-/** The cookies of a shopper who has seen the pop-ups that greet a first visit, as most tests start. */
+/**
+ * The cookies of a returning shopper, as most tests start: they have closed the pop-ups that
+ * greet a first visit and answered the cookie banner with "necessary only", so neither covers
+ * the page a test drives. Tests of analytics give their consent with `analyticsConsentCookie`.
+ */
 import { MEMBER_PRIVACY_SEEN_COOKIE } from '../../src/lib/popups/member-privacy.ts';
 import { CUSTOM_POPUP_SEEN_COOKIE } from '../../src/lib/popups/promo.ts';
+import { CONSENT_COOKIE, consentValue } from '../../src/lib/consent/consent.ts';
 
-const seen = (name: string) => ({
+const cookie = (name: string, value: string) => ({
   name,
-  value: 'Y',
+  value,
   domain: '127.0.0.1',
   path: '/',
   expires: -1,
@@ -13,5 +18,9 @@ const seen = (name: string) => ({
   sameSite: 'Lax' as const,
 });
 
-export const SEEN_PRIVACY_COOKIE = seen(MEMBER_PRIVACY_SEEN_COOKIE);
-export const SEEN_POPUP_COOKIES = [seen(CUSTOM_POPUP_SEEN_COOKIE), SEEN_PRIVACY_COOKIE];
+export const SEEN_PRIVACY_COOKIE = cookie(MEMBER_PRIVACY_SEEN_COOKIE, 'Y');
+export const NECESSARY_ONLY_COOKIE = cookie(CONSENT_COOKIE, consentValue({ analytics: false, marketing: false }));
+/** The greetings closed, the cookie banner not yet answered. */
+export const SEEN_GREETING_COOKIES = [cookie(CUSTOM_POPUP_SEEN_COOKIE, 'Y'), SEEN_PRIVACY_COOKIE];
+export const SEEN_POPUP_COOKIES = [...SEEN_GREETING_COOKIES, NECESSARY_ONLY_COOKIE];
+export const analyticsConsentCookie = () => cookie(CONSENT_COOKIE, consentValue({ analytics: true, marketing: false }));

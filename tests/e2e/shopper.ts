@@ -9,6 +9,7 @@ export const PASSWORD = 'Shopper2026';
 export interface TestMember {
   email: string;
   name: string;
+  userId: string;
   /** An access token of the member's own, for setting things up through the API. */
   auth: { authorization: string };
 }
@@ -42,7 +43,7 @@ export async function newMember(page: Page, label: string, options: { address?: 
   }
   // Registering set this context's refresh cookie: sign out so the member starts as a visitor.
   await forgetSession(page);
-  return { email, name, auth };
+  return { email, name, userId: answer.resp.member.userId as string, auth };
 }
 
 /** Drops the context's cookies (the session's among them), keeping the greeting pop-ups seen. */

@@ -66,6 +66,7 @@ async function openPage(language = 'zh-TW') {
     localStorage: storage,
     navigate: (url) => navigations.push(url),
     language: () => getLanguage(language),
+    cookie: () => '',
   });
   return import('../../src/stores/search.ts');
 }

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { migrateStylingCollects, OFFICIAL_LOOK_ID_MIN_LENGTH, parseStoredList, toggleLook } from '../../src/lib/styling/collects.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
+import { CONSENT_COOKIE, consentValue } from '../../src/lib/consent/consent.ts';
 
 describe('migration of the old single list', () => {
   it('sends ids of 8 or more characters to the official list, shorter ones to the staff list', () => {
@@ -35,19 +36,19 @@ describe('toggling a look', () => {
 describe('the styling store', () => {
   let local = memoryStorage();
   const posts: Array<{ url: string; body: string }> = [];
+  const consented = `${CONSENT_COOKIE}=${consentValue({ analytics: true, marketing: false })}`;
   beforeEach(async () => {
     vi.resetModules();
     local = memoryStorage();
     posts.length = 0;
     const platform = await import('../../src/stores/platform.ts');
     platform.setPlatform({
-      fetch: (async (url: string, init?: RequestInit) => {
-        posts.push({ url, body: String(init?.body) });
-        return new Response(null, { status: 204 });
-      }) as typeof fetch,
+      beacon: (url, body) => posts.push({ url, body: String(body) }) > 0,
+      pageInfo: () => ({ href: 'https://store.example/', referrer: '', title: 'Home' }),
       navigate: () => {},
       currentUrl: () => '/',
-      cookie: () => '',
+      cookie: () => consented,
+      setCookie: () => {},
       localStorage: local,
       sessionStorage: memoryStorage(),
     });
@@ -56,6 +57,8 @@ describe('the styling store', () => {
   it('migrates the old list once, removes it, and keeps staff and official apart', async () => {
     const { loadStylingCollects, toggleStylingCollect, $stylingCollects, STYLING_STORAGE_KEYS } =
       await import('../../src/stores/styling.ts');
+    (await import('../../src/stores/session.ts')).$member.set({ userId: 'U1001', name: 'Demo' });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     local.setItem(STYLING_STORAGE_KEYS.old, JSON.stringify(['S1', '12345678']));
     loadStylingCollects();
     expect($stylingCollects.get()).toEqual({ staff: ['S1'], official: ['12345678'] });
@@ -64,9 +67,16 @@ describe('the styling store', () => {
     expect(toggleStylingCollect('12345678', { staff: false })).toBe('remove');
     expect(JSON.parse(local.getItem(STYLING_STORAGE_KEYS.staff)!)).toEqual(['S2', 'S1']);
     expect(JSON.parse(local.getItem(STYLING_STORAGE_KEYS.official)!)).toEqual([]);
-    await vi.waitFor(() => expect(posts).toHaveLength(2));
+    const { flushAnalytics } = await import('../../src/stores/analytics.ts');
+    await vi.waitFor(() => expect(flushAnalytics()).toBe(1));
+    await vi.waitFor(() => expect(flushAnalytics()).toBe(0));
+    // The official look came without a product: the collect rule needs spu, so it is only logged.
+    expect(posts).toHaveLength(1);
+    expect(warn).toHaveBeenCalledWith('[analytics] collect not sent: spu is missing', expect.anything());
+    warn.mockRestore();
     const first = new URLSearchParams(posts[0]!.body);
     expect(posts[0]!.url).toBe('/datarcvr/event');
     expect(JSON.parse(first.get('event_prop')!)).toEqual({ optype: 'add', staff: 'Y', styleId: 'S2', spu: 'L450011' });
+    expect(first.get('user_id')).toBe('U1001');
   });
 });

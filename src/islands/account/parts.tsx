@@ -7,6 +7,7 @@ import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { Loadable } from '../../stores/loadable.ts';
 import { $httpError, requireMember, type ApiResult } from '../../stores/session.ts';
+import { noteAccountPageView } from '../../stores/member.ts';
 import { codeText } from '../forms/use-form.ts';
 import { useMember } from '../use-member.ts';
 
@@ -17,7 +18,11 @@ import { useMember } from '../use-member.ts';
 export function MemberGate({ t, onMember, children }: { t: Translate; onMember?: () => void; children: () => ReactNode }) {
   const member = useMember();
   useEffect(() => {
-    void requireMember().then((ok) => (ok ? onMember?.() : undefined));
+    void requireMember().then((ok) => {
+      if (!ok) return;
+      noteAccountPageView();
+      onMember?.();
+    });
     // Once per page: the loads are the page's first.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

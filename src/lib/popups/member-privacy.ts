@@ -5,8 +5,9 @@
  * year. It is one of the pop-ups that may greet a shopper on arrival, and it goes first: home's
  * promotion waits for a page view without it.
  */
-export const MEMBER_PRIVACY_POPUP_ID = 'member-privacy';
-export const MEMBER_PRIVACY_SEEN_COOKIE = 'lin_member_privacy_seen';
+import { MEMBER_PRIVACY_SEEN_COOKIE } from './greeting-names.ts';
+
+export { MEMBER_PRIVACY_POPUP_ID, MEMBER_PRIVACY_SEEN_COOKIE } from './greeting-names.ts';
 export const MEMBER_PRIVACY_REMEMBER_DAYS = 365;
 
 /** The pages it shows on, as paths within a language; product pages count as product detail. */

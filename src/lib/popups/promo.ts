@@ -7,8 +7,9 @@
  */
 import { isWithinWindow } from '../cms/schedule.ts';
 
-export const PROMO_POPUP_ID = 'promo';
-export const CUSTOM_POPUP_SEEN_COOKIE = 'lin_custom_popup_seen';
+import { CUSTOM_POPUP_SEEN_COOKIE } from './greeting-names.ts';
+
+export { CUSTOM_POPUP_SEEN_COOKIE, PROMO_POPUP_ID } from './greeting-names.ts';
 export const DONT_PROMPT_DAYS = 365;
 
 export type PromoType = 'email' | 'custom' | 'none';

@@ -1,0 +1,42 @@
+/**
+ * The page's behaviour analytics, loaded by the consent script (scripts/consent.ts) once the
+ * shopper allows analytics: the page view, the links followed out of editors' custom content
+ * (redirect, pgtype L3), CMS videos watched, and the queue sent when the page hides.
+ */
+import { currentUser, flushAnalytics, setCollectorOrigin, startPageView, track } from '../stores/analytics.ts';
+
+/** A CMS video counts as watched once it has played this long in view. */
+const WATCHED_SECONDS = 3;
+
+setCollectorOrigin(document.querySelector<HTMLMetaElement>('meta[name="analytics-collector"]')?.content ?? '');
+startPageView({
+  userAgent: navigator.userAgent,
+  language: navigator.language,
+  screen: { width: screen.width, height: screen.height },
+  window: { width: innerWidth, height: innerHeight },
+});
+
+addEventListener('pagehide', () => flushAnalytics());
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'hidden') flushAnalytics();
+});
+
+// Capture phase: the event is queued before the link's own navigation starts, and nothing waits for it.
+document.addEventListener(
+  'click',
+  (event) => {
+    const link =
+      event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('[data-component="customContent"] a[href]') : null;
+    if (link) track('redirect', { jumpto: link.href, pgtype: 'L3', userid: currentUser() });
+  },
+  { capture: true },
+);
+
+for (const video of document.querySelectorAll<HTMLVideoElement>('main video')) {
+  const watched = () => {
+    if (video.currentTime < WATCHED_SECONDS) return;
+    video.removeEventListener('timeupdate', watched);
+    track('watchVideo', { src: video.currentSrc, poster: video.poster || null });
+  };
+  video.addEventListener('timeupdate', watched);
+}

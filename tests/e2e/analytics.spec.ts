@@ -1,0 +1,121 @@
+/**
+ * Consent and behaviour analytics as a shopper meets them: nothing is sent before consent, the
+ * banner's choice is kept and changed from the footer, and with consent the events arrive at
+ * the local collector with the spec's payloads (read back from the local API).
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { analyticsConsentCookie, SEEN_GREETING_COOKIES } from './promo-cookie.ts';
+import { newMember, signInOnPage } from './shopper.ts';
+
+interface Post {
+  path: string;
+  body: Record<string, string>;
+}
+
+// The greeting pop-ups are closed; the cookie banner has not been answered.
+test.use({ storageState: { cookies: SEEN_GREETING_COOKIES, origins: [] } });
+
+async function uuidOf(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === '_md_uuid')?.value;
+}
+
+/** The posts of this browser (its uuid), once they have arrived. */
+async function postsOf(page: Page, uuid: string, until: (posts: Post[]) => void): Promise<Post[]> {
+  let mine: Post[] = [];
+  await expect(async () => {
+    const all = (await (await page.request.get('/api/_test/analytics')).json()) as Post[];
+    mine = all.filter((p) => p.body.uuid === uuid);
+    until(mine);
+  }).toPass({ timeout: 15_000 });
+  return mine;
+}
+
+test('nothing is sent before consent; the choice is kept, and changed from the footer', async ({ page }) => {
+  const collectorRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/datarcvr/')) collectorRequests.push(request.url());
+  });
+  await page.goto('/en-gb/c/W0101.html');
+  const banner = page.getByRole('region', { name: 'Cookies on this store' });
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('checkbox', { name: /Necessary/ })).toBeDisabled();
+  await page.goto('/en-gb/');
+  await page.goto('/en-gb/search.html?description=coat');
+  await expect(banner).toBeVisible();
+  expect(collectorRequests).toEqual([]);
+  expect(await uuidOf(page)).toBeUndefined();
+
+  await banner.getByRole('button', { name: 'Necessary only' }).click();
+  await expect(banner).toBeHidden();
+  await page.reload();
+  await expect(banner).toBeHidden();
+  expect((await page.context().cookies()).find((c) => c.name === 'lin_consent')?.value).toBe('v1.a0.m0');
+
+  // The footer's cookie settings open the banner again, with the choice as it stands.
+  await page.getByRole('link', { name: 'Cookie settings' }).click();
+  await expect(banner).toBeVisible();
+  await expect(banner.getByRole('checkbox', { name: /Analytics/ })).not.toBeChecked();
+  await banner.getByRole('checkbox', { name: /Analytics/ }).check();
+  await banner.getByRole('button', { name: 'Save my choices' }).click();
+  await expect(banner).toBeHidden();
+  await expect.poll(() => uuidOf(page)).toMatch(/^[0-9A-Za-z]{10}$/);
+  expect(collectorRequests).toEqual([]);
+  // The page hides: its device info and page view go out.
+  await page.goto('/en-gb/c/W0101.html');
+  const uuid = (await uuidOf(page))!;
+  const posts = await postsOf(page, uuid, (p) => expect(p.map((x) => x.path)).toEqual(['/datarcvr/user/web', '/datarcvr/event']));
+  expect(posts[0]!.body).toMatchObject({ sdk_version: '2.1.3', platform: 'PC', language: expect.any(String) });
+  expect(Number(posts[0]!.body.window_width)).toBe(1280);
+  expect(posts[1]!.body).toMatchObject({ event_name: 'firstPage', page_type: 'search', sdk_version: '2.1.3', platform: 'PC' });
+  expect(posts[1]!.body.current_url).toContain('/en-gb/search.html?description=coat');
+});
+
+test.describe('with analytics consent', () => {
+  test('a visit sends its page views, search, sign-in, add-to-cart and account page with their payloads', async ({ page }) => {
+    const member = await newMember(page, 'events');
+    // After registering, which leaves the context with a returning visitor's cookies.
+    await page.context().addCookies([analyticsConsentCookie()]);
+    await page.goto('/search.html?description=%E5%A4%96%E5%A5%97');
+    await expect(page.locator('main [data-product-code]').first()).toBeVisible();
+    // The search event is queued once the analytics module has loaded, which the results can beat;
+    // a shopper reads them first, the test waits for the page to go quiet.
+    await page.waitForLoadState('networkidle');
+    await page.goto('/en-gb/c/W0101.html');
+    await page.locator('main [data-product-code]').first().click();
+    await expect(page).toHaveURL(/\/product\/L\d+\.html/);
+    const productCode = /\/product\/(L\d+)\.html/.exec(page.url())![1]!;
+    await page.goto(`/en-gb/login.html?redirect_url=${encodeURIComponent(new URL(page.url()).pathname)}`);
+    await signInOnPage(page, member.email);
+    await expect(page).toHaveURL(new RegExp(`/product/${productCode}\\.html`));
+    await expect(page.locator('.product-detail')).toHaveAttribute('data-stock', 'ready');
+    await page.locator('.size:not([disabled])').first().click();
+    await page.locator('.product-detail__add').click();
+    await expect(page.locator('.product-detail .form-success')).toBeVisible();
+    await page.goto('/en-gb/account/info.html');
+    await expect(page.getByText('Checking your sign-in')).toHaveCount(0);
+    await expect(page.locator('main h1')).toBeVisible();
+    await page.goto('/en-gb/');
+
+    const uuid = (await uuidOf(page))!;
+    const posts = await postsOf(page, uuid, (p) =>
+      expect(p.map((x) => x.body.event_name).filter(Boolean)).toEqual(
+        expect.arrayContaining(['firstPage', 'search', 'login', 'addcart', 'member']) as string[],
+      ),
+    );
+    const named = (name: string) => posts.find((p) => p.body.event_name === name)!;
+    expect(posts.filter((p) => p.path === '/datarcvr/user/web')).toHaveLength(1);
+    expect(JSON.parse(named('search').body.event_prop!)).toMatchObject({ keywords: '外套' });
+    expect(named('search').body.page_type).toBe('search');
+    expect(named('login').body.user_id).toBe(member.userId);
+    expect(JSON.parse(named('login').body.event_prop!)).toMatchObject({ userid: member.userId });
+    const addcart = named('addcart');
+    expect(addcart.body).toMatchObject({ user_id: member.userId, page_type: 'product', sdk_version: '2.1.3', platform: 'PC' });
+    const items = (JSON.parse(addcart.body.event_prop!) as { items: Array<{ spu: string; num: number; price: number }> }).items;
+    expect(items).toEqual([expect.objectContaining({ spu: productCode, num: 1, price: expect.any(Number) })]);
+    expect(items[0]!.price).toBeGreaterThan(0);
+    expect(named('member').body.user_id).toBe(member.userId);
+    expect(JSON.parse(named('member').body.event_prop!)).toEqual({ region: 'HK', target: '/account/info.html' });
+    // Every post of the visit carries the same browser and visit ids.
+    expect(new Set(posts.map((p) => p.body.uuid_tmp)).size).toBe(1);
+  });
+});
