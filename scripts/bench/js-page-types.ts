@@ -7,6 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { scriptsLoaded, type ScriptFile } from './startup-js.ts';
 import { MEMBER_PRIVACY_SEEN_COOKIE } from '../../src/lib/popups/member-privacy.ts';
 import { CUSTOM_POPUP_SEEN_COOKIE } from '../../src/lib/popups/promo.ts';
+import { LANGUAGE_OFFER_COOKIE } from '../../src/lib/popups/language-offer.ts';
 import { CONSENT_COOKIE, consentValue, type Consent } from '../../src/lib/consent/consent.ts';
 
 const KIB = 1024;
@@ -73,7 +74,7 @@ async function firstVisit(context: BrowserContext): Promise<void> {
 async function returningVisitor(context: BrowserContext, consent: Consent = { analytics: false, marketing: false }): Promise<void> {
   const url = new URL((await context.request.get('/')).url()).origin;
   await context.addCookies([
-    ...[CUSTOM_POPUP_SEEN_COOKIE, MEMBER_PRIVACY_SEEN_COOKIE].map((name) => ({ name, value: 'Y', url })),
+    ...[CUSTOM_POPUP_SEEN_COOKIE, MEMBER_PRIVACY_SEEN_COOKIE, LANGUAGE_OFFER_COOKIE].map((name) => ({ name, value: 'Y', url })),
     { name: CONSENT_COOKIE, value: consentValue(consent), url },
   ]);
 }

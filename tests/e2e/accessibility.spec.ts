@@ -67,6 +67,12 @@ test.describe('the pop-ups that greet a first visit', () => {
     await expect(page.locator('dialog[data-popup="promo"]')).toBeVisible();
     await expectNoSeriousViolationsNow(page, 'promotion pop-up');
   });
+
+  test('the language dialog, offering English on a Chinese page, has no serious accessibility violation', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.locator('dialog[data-popup="language-offer"]')).toBeVisible();
+    await expectNoSeriousViolationsNow(page, 'language dialog');
+  });
 });
 
 test.describe('a visitor', () => {

@@ -10,11 +10,11 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_CMS_URL } from '../../playwright.config.ts';
 import { CUSTOM_POPUP_SEEN_COOKIE, DONT_PROMPT_DAYS } from '../../src/lib/popups/promo.ts';
 import { MEMBER_PRIVACY_SEEN_COOKIE } from '../../src/lib/popups/member-privacy.ts';
-import { NECESSARY_ONLY_COOKIE, SEEN_PRIVACY_COOKIE } from './promo-cookie.ts';
+import { NECESSARY_ONLY_COOKIE, SEEN_PRIVACY_COOKIE, SETTLED_LANGUAGE_COOKIE } from './promo-cookie.ts';
 import { newMember, PASSWORD, signInOnPage } from './shopper.ts';
 
 // The member-privacy notice, which would greet first, is acknowledged; its own test clears it.
-test.use({ storageState: { cookies: [SEEN_PRIVACY_COOKIE, NECESSARY_ONLY_COOKIE], origins: [] } });
+test.use({ storageState: { cookies: [SEEN_PRIVACY_COOKIE, SETTLED_LANGUAGE_COOKIE, NECESSARY_ONLY_COOKIE], origins: [] } });
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(120_000);
 

@@ -27,6 +27,11 @@ export interface LanguageDefinition {
   currency: CurrencyFormat;
   /** Which copy set the sample CMS writes for this language (see scripts/local-cms). */
   sampleCopy: 'zh-Hant' | 'en';
+  /**
+   * The browser languages (BCP 47, lower case) this language serves, each with its subtags:
+   * 'zh-hant' covers 'zh-hant-tw'. The longest match wins (lib/i18n/browser-language.ts).
+   */
+  browserLanguages: readonly string[];
 }
 
 export const LANGUAGES: readonly LanguageDefinition[] = [
@@ -38,6 +43,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     region: 'TW',
     currency: { code: 'TWD', unit: 'NT$', decimals: 0, thousandsSeparator: ',' },
     sampleCopy: 'zh-Hant',
+    browserLanguages: ['zh-tw', 'zh-hant'],
   },
   {
     code: 'zh-HK',
@@ -47,6 +53,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     region: 'HK',
     currency: { code: 'HKD', unit: 'HK$', decimals: 0, thousandsSeparator: ',' },
     sampleCopy: 'zh-Hant',
+    browserLanguages: ['zh-hk', 'zh-mo', 'zh-hant-hk', 'zh-hant-mo'],
   },
   {
     code: 'en-GB',
@@ -56,6 +63,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     region: 'HK',
     currency: { code: 'HKD', unit: 'HK$', decimals: 0, thousandsSeparator: ',' },
     sampleCopy: 'en',
+    browserLanguages: ['en'],
   },
 ];
 

@@ -1,0 +1,25 @@
+/**
+ * The language dialog (spec §2, §4: 776 px wide). A first-time visitor whose browser prefers
+ * another of the store's languages than the page's is offered this page in that language, in
+ * that language's own words. It greets before the other pop-ups: a shopper who cannot read the
+ * page cannot answer them. Once answered, or closed, or found not needed (the browser's
+ * language is the page's, or none of ours), it is settled for a year: the choice stays the
+ * shopper's, and the language chooser in the header is there for a change of mind.
+ */
+import { preferredStoreLanguage } from '../i18n/browser-language.ts';
+import type { LanguageDefinition } from '../i18n/languages.ts';
+import { LANGUAGE_OFFER_COOKIE } from './greeting-names.ts';
+
+export { LANGUAGE_OFFER_COOKIE, LANGUAGE_OFFER_POPUP_ID } from './greeting-names.ts';
+export const LANGUAGE_DIALOG_WIDTH_PX = 776;
+export const LANGUAGE_OFFER_REMEMBER_DAYS = 365;
+
+/** The language to offer on a page in `pageLanguageCode`, or null when there is none to offer. */
+export function languageToOffer(browserLanguages: readonly string[], pageLanguageCode: string): LanguageDefinition | null {
+  const preferred = preferredStoreLanguage(browserLanguages);
+  return preferred && preferred.code !== pageLanguageCode ? preferred : null;
+}
+
+export function languageOfferCookie(): string {
+  return `${LANGUAGE_OFFER_COOKIE}=Y; Path=/; SameSite=Lax; Max-Age=${LANGUAGE_OFFER_REMEMBER_DAYS * 24 * 3600}`;
+}
