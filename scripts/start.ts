@@ -8,9 +8,14 @@
 import { cmsBaseUrl, embeddedCmsPort, host, port, publishPort, publishWebhookSecret } from '../src/build/env.ts';
 import { startEmbeddedCms } from './local-cms/embedded.ts';
 import { startCommerceApi } from './local-commerce/server.ts';
+import { STAND_IN_SCRIPTS } from './local-commerce/routes/stand-ins.ts';
 import { startPublishing } from './publish/service.ts';
 import { pull } from './pull-content.ts';
 import { startStaticServer } from './static-server.ts';
+
+// The third-party scripts point at the local API's stand-ins unless configured (an empty
+// value turns one off), so every flow that needs one works here without the internet.
+for (const [variable, standIn] of Object.entries(STAND_IN_SCRIPTS)) process.env[variable] ??= standIn;
 
 const configured = cmsBaseUrl();
 // The embedded CMS keeps running: it is also the image host the pages point at, and its edit

@@ -31,6 +31,7 @@ import { registerRecycleRoutes } from './routes/recycle.ts';
 import { registerRefundRoutes } from './routes/refunds.ts';
 import { registerTicketRoutes } from './routes/tickets.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
+import { registerStandInRoutes } from './routes/stand-ins.ts';
 import { registerMailTestHook } from './mail.ts';
 
 export interface CommerceAppOptions {
@@ -88,6 +89,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
   if (testHooks) {
     registerMailTestHook(app, db);
     registerAdminRoutes(kit);
+    registerStandInRoutes(kit);
   }
 
   app.notFound((c) => failureAnswer(c, 'NOT_FOUND', `No endpoint ${c.req.method} ${c.req.path}`, 404));

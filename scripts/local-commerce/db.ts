@@ -72,6 +72,11 @@ CREATE TABLE IF NOT EXISTS attachments (
   id TEXT PRIMARY KEY, member_id TEXT NOT NULL, name TEXT NOT NULL, mime TEXT NOT NULL, bytes BLOB NOT NULL, created_at INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS analytics (id INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL, body TEXT NOT NULL, received_at INTEGER NOT NULL);
+-- What the risk service would receive with each order: the fingerprint's blackbox, or NULL
+-- when the shopper's browser gave none in time (routes/checkout.ts).
+CREATE TABLE IF NOT EXISTS risk_checks (order_code TEXT PRIMARY KEY, blackbox TEXT, received_at INTEGER NOT NULL);
+-- The local tag manager's hits (routes/stand-ins.ts): the page and the dataLayer events it saw.
+CREATE TABLE IF NOT EXISTS tag_hits (id INTEGER PRIMARY KEY AUTOINCREMENT, page TEXT NOT NULL, events TEXT NOT NULL, received_at INTEGER NOT NULL);
 -- The current membership agreement and privacy policy (kind 'membership' or 'privacy'): the
 -- version members are asked to accept, and whether they are asked (pop_flag Y). The admin page edits them.
 -- Newsletter addresses (routes/newsletter.ts): pending until the mailed link confirms them.

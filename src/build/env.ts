@@ -4,6 +4,7 @@
  */
 import { CodedError } from '../lib/errors.ts';
 import { collectorOrigin } from '../lib/analytics/collector.ts';
+import type { ScriptSources, ThirdPartyScript } from '../lib/scripts/sources.ts';
 
 export class ConfigError extends CodedError {
   constructor(message: string) {
@@ -91,6 +92,28 @@ export function analyticsCollector(): string {
   } catch (error) {
     throw new ConfigError((error as Error).message);
   }
+}
+
+const SCRIPT_ENV: Record<ThirdPartyScript, string> = {
+  cvsMap: 'CVS_MAP_SCRIPT_URL',
+  risk: 'RISK_SCRIPT_URL',
+  tagManager: 'TAG_MANAGER_SCRIPT_URL',
+};
+
+/**
+ * The third-party scripts' addresses (lib/scripts/sources.ts): an https address, or a path on
+ * the store's origin. One left unset turns its feature off.
+ */
+export function scriptSources(): ScriptSources {
+  const sources: ScriptSources = {};
+  for (const [name, variable] of Object.entries(SCRIPT_ENV) as Array<[ThirdPartyScript, string]>) {
+    const value = process.env[variable]?.trim();
+    if (!value) continue;
+    if (!/^(https:\/\/[^/\s]+\/|\/(?!\/))\S*$/.test(value))
+      throw new ConfigError(`${variable} must be an https:// address or a path on the store's origin, got "${value}"`);
+    sources[name] = value;
+  }
+  return sources;
 }
 
 /** The search panel's FAQ and customer-service chat links: the brand's own, so configured; unset, the link is left out. */

@@ -12,7 +12,8 @@ import { productPagePath } from '../lib/product/product-id.ts';
 import { absoluteUrl } from '../lib/seo/urls.ts';
 import type { SiteContent } from './cms/content.ts';
 import type { LanguageContent } from './cms/content.ts';
-import { analyticsCollector, chatUrl, faqUrl, mobileSiteUrl, siteUrl } from './env.ts';
+import { analyticsCollector, chatUrl, faqUrl, mobileSiteUrl, scriptSources, siteUrl } from './env.ts';
+import type { ScriptSources } from '../lib/scripts/sources.ts';
 import { buildTranslator } from './i18n/translations.ts';
 import { isPressSection, type PressContext } from './press/head.ts';
 import type { RouteEntry } from './routing/route-table.ts';
@@ -39,6 +40,8 @@ export interface PageContext extends ComponentContext {
   mobileSiteUrl: string | null;
   /** The analytics collector's origin, '' for the store's own (ANALYTICS_SERVER_TYPE). */
   analyticsCollector: string;
+  /** The configured third-party scripts (lib/scripts/sources.ts). */
+  scriptSources: ScriptSources;
   /** The search panel's FAQ and chat links (configured; null leaves the link out). */
   serviceLinks: { faq: string | null; chat: string | null };
   /** Product pages only: the product in the page's language, and its offer in each currency the store sells it in. */
@@ -104,6 +107,7 @@ export async function pageContext(route: RouteEntry): Promise<PageContext> {
     product: route.kind === 'product' ? productContext(route, (await getSite()).content) : null,
     mobileSiteUrl: mobileSiteUrl() || null,
     analyticsCollector: analyticsCollector(),
+    scriptSources: scriptSources(),
     serviceLinks: { faq: faqUrl(), chat: chatUrl() },
   };
 }

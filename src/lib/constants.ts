@@ -146,6 +146,8 @@ export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 export const ADDRESS_DELIVERY_TYPES = ['EXPRESS_HOME', 'DIRECT_SITE'] as const satisfies readonly DeliveryType[];
 /** Deliveries to a convenience store or one of our stores (the order needs a storeCode). */
 export const STORE_DELIVERY_TYPES = ['CVS_711', 'CVS_FAMILY', 'STORE_PICKUP'] as const satisfies readonly DeliveryType[];
+/** Of those, the convenience-store chains, whose store is picked on the chain's map (stores/third-party.ts). */
+export const CVS_DELIVERY_TYPES = ['CVS_711', 'CVS_FAMILY'] as const satisfies readonly DeliveryType[];
 /** Personal cloud invoice, company e-invoice, donation invoice. */
 export const INVOICE_TYPES = ['CLOUD', 'COMPANY', 'DONATION'] as const;
 /** Vehicles of a personal cloud invoice: the member account, a mobile barcode, a natural-person certificate. */

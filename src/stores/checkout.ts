@@ -10,6 +10,7 @@ import type { RequestOf, ResponseOf } from '../lib/api/contract.ts';
 import { loadCartCount, toCartPageItem, type CartPageItem } from './cart.ts';
 import { $member, callApi, type ApiResult } from './session.ts';
 import { sendFreeEvent } from './analytics-events.ts';
+import { riskBlackbox, tagEvent } from './third-party.ts';
 
 /** The order before it is placed, its lines mapped like the cart page's. */
 export type Preview = Omit<ResponseOf<'checkoutPreview'>, 'lines'> & { lines: CartPageItem[] };
@@ -45,10 +46,17 @@ export async function loadPreview(
   else $preview.set({ ...$preview.get(), pending: false, error: { msgCode: result.kind === 'failure' ? result.msgCode : null } });
 }
 
+/** Starts what an order carries from the browser (the risk fingerprint), so it is ready when the shopper places it. */
+export function prepareOrder(): void {
+  void riskBlackbox();
+}
+
 export async function placeOrder(body: RequestOf<'orderCreate'>): Promise<ApiResult<ResponseOf<'orderCreate'>>> {
-  const result = await callApi('orderCreate', body);
+  const blackbox = await riskBlackbox();
+  const result = await callApi('orderCreate', blackbox ? { ...body, blackbox } : body);
   if (result.ok) {
     const { tracking } = result.data;
+    tagEvent({ event: 'purchase', ecommerce: tracking });
     await sendFreeEvent({ id: tracking.orTempId, name: 'purchase', userId: $member.get()?.userId ?? null, prop: tracking }, { now: true });
     await loadCartCount({ force: true });
   }

@@ -27,3 +27,4 @@ export const NECESSARY_ONLY_COOKIE = cookie(CONSENT_COOKIE, consentValue({ analy
 export const SEEN_GREETING_COOKIES = [cookie(CUSTOM_POPUP_SEEN_COOKIE, 'Y'), SEEN_PRIVACY_COOKIE, SETTLED_LANGUAGE_COOKIE];
 export const SEEN_POPUP_COOKIES = [...SEEN_GREETING_COOKIES, NECESSARY_ONLY_COOKIE];
 export const analyticsConsentCookie = () => cookie(CONSENT_COOKIE, consentValue({ analytics: true, marketing: false }));
+export const marketingConsentCookie = () => cookie(CONSENT_COOKIE, consentValue({ analytics: false, marketing: true }));

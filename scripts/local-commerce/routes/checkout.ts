@@ -147,6 +147,12 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         JSON.stringify(tracking),
         createdAt,
       );
+      // What the risk service would get with the order; no blackbox is kept as such, not refused.
+      db.prepare('INSERT INTO risk_checks (order_code, blackbox, received_at) VALUES (?, ?, ?)').run(
+        orderCode,
+        body.blackbox ?? null,
+        createdAt,
+      );
       const remove = db.prepare('DELETE FROM cart_lines WHERE cart_id = ? AND member_id = ?');
       for (const line of lines) remove.run(Number(line.cartId), member.id);
 

@@ -19,6 +19,7 @@ import {
   ONLINE_PAY_CHANNELS,
   PAYMENT_METHODS_BY_DELIVERY,
   STORE_DELIVERY_TYPES,
+  CVS_DELIVERY_TYPES,
   type DeliveryType,
   type OnlinePayChannel,
   type PaymentMethod,
@@ -29,7 +30,7 @@ import { currencyFormatOf } from '../../lib/i18n/languages.ts';
 import { caseServiceApplies, distributionType, hemServiceApplies, type CaseSwitches, type HemSwitches } from '../../lib/product/rules.ts';
 import { isPickupStoreCode, type Region } from '../../lib/validation/rules.ts';
 import { $addresses, loadAddresses } from '../../stores/addresses.ts';
-import { $preview, loadPreview, placeOrder } from '../../stores/checkout.ts';
+import { $preview, loadPreview, placeOrder, prepareOrder } from '../../stores/checkout.ts';
 import { $invoiceCarrier, loadInvoiceCarrier } from '../../stores/invoices.ts';
 import { getPlatform } from '../../stores/platform.ts';
 import { requireMember } from '../../stores/session.ts';
@@ -41,6 +42,7 @@ import { Modal } from '../forms/Modal.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { messageFor } from '../messages.ts';
 import EmptyState from '../EmptyState.tsx';
+import { StoreMapPicker } from './StoreMapPicker.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export interface CheckoutPageProps extends IslandProps {
@@ -95,6 +97,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
       if (!ok) return;
       void loadAddresses();
       void loadInvoiceCarrier();
+      prepareOrder();
     });
   }, []);
   useEffect(() => {
@@ -228,6 +231,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
               autoComplete="off"
             />
           )}
+          {needs(CVS_DELIVERY_TYPES, deliveryType) && <StoreMapPicker key={`map-${deliveryType}`} form={form} chain={deliveryType} t={t} />}
         </div>
 
         <div className="checkout__group">

@@ -44,6 +44,7 @@ export const HEM_MODE_PATTERN = /^[A-Z][A-Z0-9_]{0,19}$/;
 // Where an order is placed from and which donation targets each page offers: constants.ts.
 export { CHECKOUT_FROM, donationTargetsFor, type CheckoutFrom } from '../constants.ts';
 import { CHECKOUT_FROM, donationTargetsFor } from '../constants.ts';
+import { RISK_BLACKBOX_MAX_LENGTH } from '../scripts/sources.ts';
 
 // ---------------------------------------------------------------------------------------
 // The cart page
@@ -178,6 +179,11 @@ export const orderCreateBodySchema = z
     couponId: z.string().min(1).nullable().optional(),
     cartIds: z.array(z.string().min(1)).min(1).optional().describe("checkoutPreview's lines; without it, every line of a product on sale"),
     from: z.enum(CHECKOUT_FROM, 'OD_FROM').describe('The page the order is placed from'),
+    blackbox: z
+      .string()
+      .max(RISK_BLACKBOX_MAX_LENGTH)
+      .optional()
+      .describe("The risk-fingerprint script's device blackbox; absent when it gave none in time"),
   })
   // The rules between fields, in form order. They run even when a field failed its own check
   // (that failure is reported first), so a value may be of the wrong kind here.

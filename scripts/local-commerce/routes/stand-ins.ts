@@ -1,0 +1,118 @@
+/**
+ * Local stand-ins for the third-party scripts (src/lib/scripts/sources.ts), so every flow that
+ * needs one runs end to end without the internet: `npm start` points the build at them unless
+ * configured otherwise.
+ * - cvs-map.js opens a store map per chain (cvs-map.html) in a window of its own, which posts
+ *   the chosen store back to the store's page, as a chain's e-map posts back to its caller;
+ * - risk.js makes a blackbox ready 1.2 s after it loads, so the checkout's polling is exercised;
+ * - tag-manager.js reports the page and each dataLayer event, then and as pushed (kept in
+ *   tag_hits for tests).
+ */
+import type { RouteKit } from '../kit.ts';
+import { escapeHtml } from '../html.ts';
+
+export const STAND_IN_SCRIPTS = {
+  CVS_MAP_SCRIPT_URL: '/api/_standin/cvs-map.js',
+  RISK_SCRIPT_URL: '/api/_standin/risk.js',
+  TAG_MANAGER_SCRIPT_URL: '/api/_standin/tag-manager.js',
+} as const;
+
+/** A few stores of each chain, with codes of the chains' own shape. */
+export const STAND_IN_STORES: Record<string, Array<{ storeCode: string; storeName: string; address: string }>> = {
+  CVS_711: [
+    { storeCode: '131386', storeName: '7-ELEVEN 信義門市', address: '台北市信義區信義路五段 7 號' },
+    { storeCode: '168127', storeName: '7-ELEVEN 南京門市', address: '台北市中山區南京東路二段 100 號' },
+    { storeCode: '204592', storeName: '7-ELEVEN 台中公益門市', address: '台中市西區公益路 161 號' },
+  ],
+  CVS_FAMILY: [
+    { storeCode: 'F006532', storeName: '全家 松山車站店', address: '台北市松山區八德路四段 710 號' },
+    { storeCode: 'F013847', storeName: '全家 高雄文化店', address: '高雄市苓雅區五福一路 51 號' },
+  ],
+};
+
+const JS = { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' };
+
+const CVS_MAP_JS = `(function () {
+  window.linCvsMap = {
+    open: function (options) {
+      return new Promise(function (resolve) {
+        var url = '/api/_standin/cvs-map.html?chain=' + encodeURIComponent(options.chain) + '&lang=' + encodeURIComponent(options.language);
+        var map = window.open(url, 'cvs-map', 'width=720,height=640');
+        if (!map) return resolve(null);
+        function done(store) {
+          window.removeEventListener('message', onMessage);
+          clearInterval(watch);
+          resolve(store);
+        }
+        function onMessage(event) {
+          if (event.origin === location.origin && event.source === map && event.data && event.data.type === 'cvs-store') done(event.data.store);
+        }
+        var watch = setInterval(function () { if (map.closed) done(null); }, 300);
+        window.addEventListener('message', onMessage);
+      });
+    }
+  };
+})();`;
+
+const RISK_JS = `(function () {
+  var ready = null;
+  setTimeout(function () { ready = 'standin-' + Math.random().toString(36).slice(2) + '-' + Date.now().toString(36); }, 1200);
+  window.linRisk = { blackbox: function () { return ready || undefined; } };
+})();`;
+
+const TAG_MANAGER_JS = `(function () {
+  var layer = (window.dataLayer = window.dataLayer || []);
+  function report(entries) {
+    var events = entries.map(function (entry) { return entry && entry.event; }).filter(Boolean);
+    if (events.length) fetch('/api/_standin/tag-hits', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ page: location.pathname, events: events }), keepalive: true });
+  }
+  report(layer.slice());
+  var push = layer.push;
+  layer.push = function () { report([].slice.call(arguments)); return push.apply(layer, arguments); };
+})();`;
+
+function mapPage(chain: string): string {
+  const stores = STAND_IN_STORES[chain];
+  const body = stores
+    ? `<ul>${stores
+        .map(
+          (s) =>
+            `<li><button type="button" data-store="${escapeHtml(JSON.stringify(s))}"><strong>${escapeHtml(s.storeName)}</strong> (${escapeHtml(s.storeCode)})<br>${escapeHtml(s.address)}</button></li>`,
+        )
+        .join('')}</ul>`
+    : `<p role="alert">Unknown chain ${escapeHtml(chain)}</p>`;
+  return `<!doctype html><html lang="zh-TW"><meta charset="utf-8"><title>門市地圖 Store map (local stand-in)</title>
+<style>body{font:16px system-ui,sans-serif;margin:24px}ul{list-style:none;padding:0}li{margin:0 0 12px}button{width:100%;text-align:left;padding:12px;font:inherit;cursor:pointer}</style>
+<h1>選擇取貨門市 Choose a pickup store</h1>${body}
+<script>document.addEventListener('click', function (event) {
+  var button = event.target.closest('button[data-store]');
+  if (!button || !window.opener) return;
+  window.opener.postMessage({ type: 'cvs-store', store: JSON.parse(button.dataset.store) }, location.origin);
+  window.close();
+});</script></html>`;
+}
+
+export function registerStandInRoutes({ app, db, now }: RouteKit): void {
+  app.get(STAND_IN_SCRIPTS.CVS_MAP_SCRIPT_URL, (c) => c.body(CVS_MAP_JS, 200, JS));
+  app.get('/api/_standin/cvs-map.html', (c) => c.html(mapPage(c.req.query('chain') ?? '')));
+  app.get(STAND_IN_SCRIPTS.RISK_SCRIPT_URL, (c) => c.body(RISK_JS, 200, JS));
+  app.get(STAND_IN_SCRIPTS.TAG_MANAGER_SCRIPT_URL, (c) => c.body(TAG_MANAGER_JS, 200, JS));
+  app.post('/api/_standin/tag-hits', async (c) => {
+    const hit = (await c.req.json().catch(() => null)) as { page?: unknown; events?: unknown } | null;
+    if (!hit || typeof hit.page !== 'string' || !Array.isArray(hit.events)) return c.json({ error: 'page and events expected' }, 400);
+    db.prepare('INSERT INTO tag_hits (page, events, received_at) VALUES (?, ?, ?)').run(hit.page, JSON.stringify(hit.events), now());
+    return c.body(null, 204);
+  });
+  // Local only: what the risk service and the tag manager would have received.
+  app.get('/api/_test/risk-checks', (c) =>
+    c.json(db.prepare('SELECT order_code AS orderCode, blackbox, received_at AS receivedAt FROM risk_checks ORDER BY received_at').all()),
+  );
+  app.get('/api/_test/tag-hits', (c) =>
+    c.json(
+      (db.prepare('SELECT page, events FROM tag_hits ORDER BY id').all() as Array<{ page: string; events: string }>).map((r) => ({
+        page: r.page,
+        events: JSON.parse(r.events) as string[],
+      })),
+    ),
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The third-party scripts as features use them (lib/scripts/sources.ts says what each must
+ * define): the convenience-store map in checkout, the risk fingerprint an order carries, and
+ * the tag manager with marketing consent. Each loads on first use through the one loader; a
+ * script that is not configured is a feature that is off, and says so by answering 'off'.
+ */
+import { loadScript, pollFor } from '../lib/scripts/loader.ts';
+import {
+  parseScriptSources,
+  RISK_POLL_INTERVAL_MS,
+  RISK_WAIT_MS,
+  SCRIPT_SOURCES_META,
+  type PickedStore,
+  type ScriptSources,
+  type ThirdPartyScript,
+} from '../lib/scripts/sources.ts';
+import { getPlatform } from './platform.ts';
+
+declare global {
+  interface Window {
+    linCvsMap?: { open: (options: { chain: string; language: string }) => Promise<PickedStore | null> };
+    linRisk?: { blackbox: () => string | undefined };
+    dataLayer?: unknown[];
+  }
+}
+
+let sources: ScriptSources | null = null;
+
+export function scriptSource(name: ThirdPartyScript): string | null {
+  sources ??= parseScriptSources(document.querySelector<HTMLMetaElement>(`meta[name="${SCRIPT_SOURCES_META}"]`)?.content);
+  return sources[name] ?? null;
+}
+
+export type StorePick = { kind: 'picked'; store: PickedStore } | { kind: 'closed' } | { kind: 'failed' } | { kind: 'off' };
+
+/** Opens the chain's store map; what the shopper picked, or why there is nothing. */
+export async function pickConvenienceStore(chain: string): Promise<StorePick> {
+  const src = scriptSource('cvsMap');
+  if (!src) return { kind: 'off' };
+  try {
+    await loadScript(src);
+    const store = await window.linCvsMap!.open({ chain, language: getPlatform().language().code });
+    return store ? { kind: 'picked', store } : { kind: 'closed' };
+  } catch (error) {
+    console.warn('[store map]', error);
+    return { kind: 'failed' };
+  }
+}
+
+let fingerprint: Promise<string | null> | null = null;
+
+/**
+ * Starts the risk fingerprint (checkout calls it on arrival, so it is ready by the order) and
+ * resolves with its blackbox: polled every 500 ms, null after 5 s, or when the script is off or
+ * failed. An order goes without it rather than not at all.
+ */
+export function riskBlackbox(): Promise<string | null> {
+  const src = scriptSource('risk');
+  if (!src) return Promise.resolve(null);
+  fingerprint ??= loadScript(src)
+    .then(() => pollFor(() => window.linRisk?.blackbox(), { intervalMs: RISK_POLL_INTERVAL_MS, timeoutMs: RISK_WAIT_MS }))
+    .catch((error: unknown) => {
+      console.warn('[risk]', error);
+      return null;
+    })
+    .then((blackbox) => {
+      // A missing answer is asked for afresh by the next order.
+      if (blackbox === null) fingerprint = null;
+      return blackbox;
+    });
+  return fingerprint;
+}
+
+/** The tag manager, once marketing is allowed: its container reads the page's dataLayer. */
+export function startTagManager(): void {
+  const src = scriptSource('tagManager');
+  if (!src || window.dataLayer) return;
+  window.dataLayer = [{ 'gtm.start': Date.now(), event: 'gtm.js' }];
+  loadScript(src).catch((error: unknown) => console.warn('[tag manager]', error));
+}
+
+/** An event for the tag manager's container; nothing without marketing consent (no container, no dataLayer). */
+export function tagEvent(entry: Record<string, unknown>): void {
+  window.dataLayer?.push(entry);
+}

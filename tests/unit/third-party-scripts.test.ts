@@ -1,0 +1,60 @@
+/** The third-party scripts' configuration and the fingerprint's polling (spec §7: every 500 ms, with a time limit). */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfigError, scriptSources } from '../../src/build/env.ts';
+import { pollFor } from '../../src/lib/scripts/loader.ts';
+import { parseScriptSources, RISK_POLL_INTERVAL_MS, RISK_WAIT_MS } from '../../src/lib/scripts/sources.ts';
+
+const VARIABLES = ['CVS_MAP_SCRIPT_URL', 'RISK_SCRIPT_URL', 'TAG_MANAGER_SCRIPT_URL'];
+
+afterEach(() => {
+  vi.useRealTimers();
+  for (const name of VARIABLES) delete process.env[name];
+});
+
+describe('the configured scripts', () => {
+  it('are the https addresses and same-origin paths set; an unset one is off', () => {
+    process.env.CVS_MAP_SCRIPT_URL = 'https://emap.example/linea-adapter.js';
+    process.env.RISK_SCRIPT_URL = '/vendor/risk.js';
+    expect(scriptSources()).toEqual({ cvsMap: 'https://emap.example/linea-adapter.js', risk: '/vendor/risk.js' });
+  });
+
+  it('refuse an address a page must not load from, naming the variable', () => {
+    for (const value of ['http://emap.example/a.js', '//emap.example/a.js', 'javascript:alert(1)', 'emap.js', 'https://']) {
+      process.env.TAG_MANAGER_SCRIPT_URL = value;
+      expect(() => scriptSources(), value).toThrow(ConfigError);
+      expect(() => scriptSources(), value).toThrow(/TAG_MANAGER_SCRIPT_URL/);
+    }
+  });
+
+  it("are read back from the page's meta, anything unreadable counting as off", () => {
+    expect(parseScriptSources('{"cvsMap":"/a.js","risk":3,"other":"/b.js"}')).toEqual({ cvsMap: '/a.js' });
+    expect(parseScriptSources('not json')).toEqual({});
+    expect(parseScriptSources(null)).toEqual({});
+  });
+});
+
+describe('the fingerprint poll', () => {
+  it('asks every 500 ms and gives up after 5 s', async () => {
+    expect([RISK_POLL_INTERVAL_MS, RISK_WAIT_MS]).toEqual([500, 5000]);
+    vi.useFakeTimers();
+    const read = vi.fn(() => undefined);
+    const answer = pollFor(read, { intervalMs: RISK_POLL_INTERVAL_MS, timeoutMs: RISK_WAIT_MS });
+    await vi.advanceTimersByTimeAsync(499);
+    expect(read).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(read).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(5000);
+    await expect(answer).resolves.toBeNull();
+    // At 0 s, then every half second up to 5 s.
+    expect(read).toHaveBeenCalledTimes(11);
+  });
+
+  it('answers as soon as the script has its blackbox', async () => {
+    vi.useFakeTimers();
+    let ready: string | undefined;
+    setTimeout(() => (ready = 'bb-1'), 1200);
+    const answer = pollFor(() => ready, { intervalMs: 500, timeoutMs: 5000 });
+    await vi.advanceTimersByTimeAsync(1500);
+    await expect(answer).resolves.toBe('bb-1');
+  });
+});
