@@ -48,6 +48,8 @@ export interface CommerceAppOptions {
   secureCookies?: boolean;
   /** Test hooks (reading reset tokens, mails and analytics posts; the admin page acting as the store) for the local API only. */
   testHooks?: boolean;
+  /** Sign-in and registration need the stand-in captcha's pass (routes/stand-ins.ts). */
+  captcha?: boolean;
 }
 
 export function createCommerceApp(options: CommerceAppOptions) {
@@ -59,11 +61,12 @@ export function createCommerceApp(options: CommerceAppOptions) {
     refreshReuseGraceSeconds = 30,
     secureCookies = false,
     testHooks = true,
+    captcha = false,
   } = options;
   const app = new Hono();
   const kit = createRouteKit(app, db, now);
 
-  registerAuthRoutes(kit, { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks });
+  registerAuthRoutes(kit, { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks, captcha });
   registerMemberRoutes(kit);
   registerProfileRoutes(kit);
   registerEmailRoutes(kit);

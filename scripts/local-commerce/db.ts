@@ -75,6 +75,8 @@ CREATE TABLE IF NOT EXISTS analytics (id INTEGER PRIMARY KEY AUTOINCREMENT, path
 -- What the risk service would receive with each order: the fingerprint's blackbox, or NULL
 -- when the shopper's browser gave none in time (routes/checkout.ts).
 CREATE TABLE IF NOT EXISTS risk_checks (order_code TEXT PRIMARY KEY, blackbox TEXT, received_at INTEGER NOT NULL);
+-- The stand-in captcha's tokens (routes/stand-ins.ts): each answers once, passed or failed.
+CREATE TABLE IF NOT EXISTS captcha_tokens (token TEXT PRIMARY KEY, passed INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL);
 -- The local tag manager's hits (routes/stand-ins.ts): the page and the dataLayer events it saw.
 CREATE TABLE IF NOT EXISTS tag_hits (id INTEGER PRIMARY KEY AUTOINCREMENT, page TEXT NOT NULL, events TEXT NOT NULL, received_at INTEGER NOT NULL);
 -- The current membership agreement and privacy policy (kind 'membership' or 'privacy'): the

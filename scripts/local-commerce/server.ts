@@ -11,7 +11,7 @@ import { ensureSampleContent } from '../local-cms/embedded.ts';
 import { createCommerceApp } from './app.ts';
 import { openDatabase } from './db.ts';
 import { seedDatabase } from './seed.ts';
-import { commerceDbPath } from '../../src/build/env.ts';
+import { commerceDbPath, scriptSources } from '../../src/build/env.ts';
 
 export interface CommerceApiOptions {
   /** SQLite file, or ':memory:' for a fresh database. */
@@ -28,7 +28,8 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
   if (dbPath !== ':memory:') await mkdir(dirname(dbPath), { recursive: true });
   const db = openDatabase(dbPath);
   seedDatabase(db, catalogue);
-  const app = createCommerceApp({ db });
+  // The site shows the captcha when it is configured, and then the API asks for its pass.
+  const app = createCommerceApp({ db, captcha: scriptSources().captcha !== undefined });
   return new Promise<{ url: string; port: number; close(): Promise<void> }>((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
       log(`[commerce] API on http://${host}:${info.port} (${dbPath})`);

@@ -146,7 +146,9 @@ async function startSession(name: 'login' | 'register' | 'thirdPartyCallback', b
   return result;
 }
 
-export const signIn = (account: string, password: string) => startSession('login', { account, password });
+/** `captchaToken`: the captcha's pass, where the store has a captcha. */
+export const signIn = (account: string, password: string, captchaToken?: string) =>
+  startSession('login', { account, password, ...(captchaToken ? { captchaToken } : {}) });
 export const register = (input: RequestOf<'register'>) => startSession('register', input);
 export const completeThirdParty = (input: RequestOf<'thirdPartyCallback'>) => startSession('thirdPartyCallback', input);
 

@@ -1,8 +1,9 @@
 /**
  * The third-party scripts as features use them (lib/scripts/sources.ts says what each must
- * define): the convenience-store map in checkout, the risk fingerprint an order carries, and
- * the tag manager with marketing consent. Each loads on first use through the one loader; a
- * script that is not configured is a feature that is off, and says so by answering 'off'.
+ * define): the captcha at sign-in and registration, the convenience-store map in checkout, the
+ * risk fingerprint an order carries, and the tag manager with marketing consent. Each loads on
+ * first use through the one loader; a script that is not configured is a feature that is off,
+ * and says so by answering 'off'.
  */
 import { loadScript, pollFor } from '../lib/scripts/loader.ts';
 import {
@@ -18,6 +19,12 @@ import { getPlatform } from './platform.ts';
 
 declare global {
   interface Window {
+    linCaptcha?: {
+      render: (
+        element: HTMLElement,
+        options: { language: string; onToken: (token: string) => void; onExpire: () => void },
+      ) => { reset: () => void };
+    };
     linCvsMap?: { open: (options: { chain: string; language: string }) => Promise<PickedStore | null> };
     linRisk?: { blackbox: () => string | undefined };
     dataLayer?: unknown[];
@@ -29,6 +36,26 @@ let sources: ScriptSources | null = null;
 export function scriptSource(name: ThirdPartyScript): string | null {
   sources ??= parseScriptSources(document.querySelector<HTMLMetaElement>(`meta[name="${SCRIPT_SOURCES_META}"]`)?.content);
   return sources[name] ?? null;
+}
+
+export type CaptchaWidget = { kind: 'ready'; reset: () => void } | { kind: 'failed' } | { kind: 'off' };
+
+/** Draws the captcha into `element`; `onToken` gets each token, null once it expired or was reset. */
+export async function renderCaptcha(element: HTMLElement, onToken: (token: string | null) => void): Promise<CaptchaWidget> {
+  const src = scriptSource('captcha');
+  if (!src) return { kind: 'off' };
+  try {
+    await loadScript(src);
+    const widget = window.linCaptcha!.render(element, {
+      language: getPlatform().language().code,
+      onToken,
+      onExpire: () => onToken(null),
+    });
+    return { kind: 'ready', reset: () => widget.reset() };
+  } catch (error) {
+    console.warn('[captcha]', error);
+    return { kind: 'failed' };
+  }
 }
 
 export type StorePick = { kind: 'picked'; store: PickedStore } | { kind: 'closed' } | { kind: 'failed' } | { kind: 'off' };

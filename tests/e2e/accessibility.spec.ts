@@ -6,7 +6,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { pressReleasePath, productPath, touchAll } from '../../scripts/bench/js-page-types.ts';
-import { addThroughApi, newMember, PASSWORD, spareSkus } from './shopper.ts';
+import { addThroughApi, newMember, signInThroughApi, spareSkus } from './shopper.ts';
 
 const VISITOR_PAGES = [
   ['home', '/'],
@@ -94,8 +94,7 @@ test.describe('a signed-in member', () => {
     const member = await newMember(page, 'axe');
     const [sku] = spareSkus(1);
     await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
-    const answer = await page.request.post('/api/auth/login', { data: { account: member.email, password: PASSWORD } });
-    expect(answer.ok()).toBe(true);
+    await signInThroughApi(page, member.email);
   });
   for (const [name, path] of MEMBER_PAGES) {
     test(`${name} (${path}) has no serious accessibility violation`, async ({ page }) => {

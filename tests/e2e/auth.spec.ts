@@ -4,14 +4,11 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
+import { captchaToken, passCaptcha, signInOnPage } from './shopper.ts';
 
 const demo = DEMO_MEMBERS[0];
 
-async function signIn(page: Page, account: string = demo.email, password: string = demo.password) {
-  await page.getByLabel(/電子郵件或手機號碼|Email or mobile number/).fill(account);
-  await page.getByLabel(/^密碼$|^Password$/).fill(password);
-  await page.locator('main form button[type="submit"]').click();
-}
+const signIn = (page: Page, account: string = demo.email, password: string = demo.password) => signInOnPage(page, account, password);
 
 test('a visitor on /cart.html is sent to login with redirect_url, and comes back after signing in', async ({ page }) => {
   await page.goto('/cart.html');
@@ -37,6 +34,46 @@ test('a wrong password shows the error beside the form and stays on login', asyn
   await expect(page).toHaveURL(/\/login\.html$/);
 });
 
+test('sign-in asks for the security check: missing, failed and asked again, then passed', async ({ page }) => {
+  await page.goto('/en-gb/login.html');
+  await page.getByLabel('Email or mobile number').fill(demo.email);
+  await page.getByLabel(/^Password$/).fill(demo.password);
+  const check = page.locator('main .standin-captcha');
+  await expect(check.getByRole('button', { name: "I'm not a robot" })).toBeVisible();
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page.locator('#error-captchaToken')).toHaveText('Complete the security check');
+
+  await check.getByRole('button', { name: 'Fail the check' }).click();
+  await expect(check).toHaveText('✗');
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page.locator('#error-captchaToken')).toHaveText('The security check did not pass. Please try it again.');
+  // The refusal used the token up: the check is drawn again.
+  await expect(check.getByRole('button', { name: "I'm not a robot" })).toBeVisible();
+
+  await passCaptcha(page);
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/en-gb\/account\/info\.html$/);
+});
+
+test('a captcha that cannot load says to reload, and the form does not send without it', async ({ page }) => {
+  await page.route('**/api/_standin/captcha.js', (route) => route.abort());
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/auth/')) sent.push(request.url());
+  });
+  await page.goto('/en-gb/register.html');
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The security check could not load. Reload the page to try again.' }),
+  ).toBeVisible();
+  await page.getByLabel('Name').fill('Wong Siu Ming');
+  await page.getByLabel('Email').fill(`nocheck.${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('abcd1234');
+  await page.getByLabel(/I agree/).check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('#error-captchaToken')).toHaveText('Complete the security check');
+  expect(sent).toEqual([]);
+});
+
 test('register checks the password rule, then signs the new member in', async ({ page }) => {
   const email = `new.member.${Date.now()}@example.com`;
   await page.goto('/en-gb/register.html');
@@ -44,6 +81,7 @@ test('register checks the password rule, then signs the new member in', async ({
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill('abcdefgh');
   await page.getByLabel(/I agree/).check();
+  await passCaptcha(page);
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.locator('#error-password')).toHaveText('Use 8–20 characters with at least one letter and one digit');
   await page.getByLabel('Password').fill('abcd1234');
@@ -99,7 +137,7 @@ test('third-party sign-in through the fake provider returns to the target', asyn
 test('forgotten password: the emailed link sets a new password', async ({ page, request }) => {
   const email = `reset.${Date.now()}@example.com`;
   const registered = await request.post('/api/auth/register', {
-    data: { name: 'Reset Me', email, password: 'first1234', agreeTerms: true },
+    data: { name: 'Reset Me', email, password: 'first1234', agreeTerms: true, captchaToken: await captchaToken(request) },
   });
   expect((await registered.json()).success).toBe(true);
   await page.goto('/forget_password_phone.html');

@@ -4,7 +4,7 @@ import { hydrateIsland } from './islands.ts';
 import { expect, test } from '@playwright/test';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { pausedClock } from './clock.ts';
-import { catalogue } from './shopper.ts';
+import { catalogue, signInOnPage, signInThroughApi } from './shopper.ts';
 import { ACCOUNT_POPUP_CLOSE_DELAY_MS, BALLOON_TIP_DURATION_MS, CATEGORY_LAYER_HOVER_DELAY_MS } from '../../src/lib/constants.ts';
 
 const demo = DEMO_MEMBERS[0];
@@ -71,9 +71,7 @@ test('the balloon tip shows once per session for 6 s on home, without waiting fo
 
 test('account pop-up: hover shows My Account and Exit, which close 100 ms after leaving', async ({ page }) => {
   await page.goto('/login.html');
-  await page.getByLabel('電子郵件或手機號碼').fill(demo.email);
-  await page.getByLabel('密碼').fill(demo.password);
-  await page.locator('main form button[type="submit"]').click();
+  await signInOnPage(page, demo.email, demo.password);
   await expect(page).toHaveURL(/\/account\/info\.html$/);
   // In the account area the entry shows its label (mode B); elsewhere the icon alone (A).
   const accountArea = page.locator('[data-account-state="member"]');
@@ -101,9 +99,7 @@ test('switching language keeps the page and saves a member preference', async ({
     if (request.url().endsWith('/api/member/prefer-lang')) preferences.push(request.postData() ?? '');
   });
   await page.goto('/login.html');
-  await page.getByLabel('電子郵件或手機號碼').fill(demo.email);
-  await page.getByLabel('密碼').fill(demo.password);
-  await page.locator('main form button[type="submit"]').click();
+  await signInOnPage(page, demo.email, demo.password);
   await expect(page).toHaveURL(/\/account\/info\.html$/);
   await page.goto('/c/W01.html');
   await expect(page.locator('[data-account-state="member"]')).toBeVisible();
@@ -129,9 +125,7 @@ test("switching language on a product keeps the product (the query address shows
 test.describe('signed in', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/login.html');
-    await page.getByLabel('電子郵件或手機號碼').fill(demo.email);
-    await page.getByLabel('密碼').fill(demo.password);
-    await page.locator('main form button[type="submit"]').click();
+    await signInOnPage(page, demo.email, demo.password);
     await expect(page).toHaveURL(/\/account\/info\.html$/);
   });
 
@@ -150,8 +144,8 @@ test.describe('signed in', () => {
       )
       .slice(10, 14);
     // A token of its own (a refresh here would race the page's own refresh and its rotation).
-    const session = await (await page.request.post('/api/auth/login', { data: { account: demo.email, password: demo.password } })).json();
-    const auth = { authorization: `Bearer ${session.resp.accessToken as string}` };
+    const { accessToken } = await signInThroughApi(page, demo.email, demo.password);
+    const auth = { authorization: `Bearer ${accessToken}` };
     for (const sku of skus)
       expect((await (await page.request.post('/api/cart/add', { headers: auth, data: { ...sku, quantity: 1 } })).json()).success).toBe(
         true,

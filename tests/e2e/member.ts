@@ -1,7 +1,7 @@
 /** What the account-area browser tests share: signing in on the page, reading the API as the member, and where a failure shows. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
-import { PASSWORD, signInOnPage, type TestMember } from './shopper.ts';
+import { PASSWORD, signInOnPage, signInThroughApi, type TestMember } from './shopper.ts';
 
 export const DEMO = DEMO_MEMBERS[0];
 export const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
@@ -18,9 +18,8 @@ export const signInDemo = (page: Page, prefix = '') => signIn(page, DEMO.email, 
 
 /** An access token of the demo member's own (through the API), to read what the page should show. */
 export async function demoAuth(page: Page): Promise<{ authorization: string }> {
-  const answer = await (await page.request.post('/api/auth/login', { data: { account: DEMO.email, password: DEMO.password } })).json();
-  expect(answer.success, JSON.stringify(answer)).toBe(true);
-  return { authorization: `Bearer ${answer.resp.accessToken as string}` };
+  const { accessToken } = await signInThroughApi(page, DEMO.email, DEMO.password);
+  return { authorization: `Bearer ${accessToken}` };
 }
 
 /** One API call as a member; the envelope's resp. */

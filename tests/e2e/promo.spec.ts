@@ -11,7 +11,7 @@ import { E2E_CMS_URL } from '../../playwright.config.ts';
 import { CUSTOM_POPUP_SEEN_COOKIE, DONT_PROMPT_DAYS } from '../../src/lib/popups/promo.ts';
 import { MEMBER_PRIVACY_SEEN_COOKIE } from '../../src/lib/popups/member-privacy.ts';
 import { NECESSARY_ONLY_COOKIE, SEEN_PRIVACY_COOKIE, SETTLED_LANGUAGE_COOKIE } from './promo-cookie.ts';
-import { newMember, PASSWORD, signInOnPage } from './shopper.ts';
+import { newMember, signInOnPage, signInThroughApi } from './shopper.ts';
 
 // The member-privacy notice, which would greet first, is acknowledged; its own test clears it.
 test.use({ storageState: { cookies: [SEEN_PRIVACY_COOKIE, SETTLED_LANGUAGE_COOKIE, NECESSARY_ONLY_COOKIE], origins: [] } });
@@ -225,7 +225,7 @@ test('the member-privacy notice greets first on its pages only, and once acknowl
 
   // Signed in, so the settlement page stays put instead of sending a visitor to sign in.
   const member = await newMember(page, 'privacy', { address: false });
-  expect((await page.request.post('/api/auth/login', { data: { account: member.email, password: PASSWORD } })).ok()).toBe(true);
+  await signInThroughApi(page, member.email);
   await page.context().clearCookies({ name: MEMBER_PRIVACY_SEEN_COOKIE });
   for (const path of ['/en-gb/login.html', '/en-gb/register.html', '/en-gb/payment_settlement.html', '/en-gb/product-detail.html']) {
     await page.goto(path);

@@ -1,6 +1,6 @@
 /** Shoppers for browser tests: a fresh member each (the suite's tests share one commerce API), and the sample catalogue. */
 import { readFileSync } from 'node:fs';
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CatalogueProduct } from '../../scripts/sample-data/catalogue-schema.ts';
 import { SEEN_POPUP_COOKIES } from './promo-cookie.ts';
 
@@ -20,7 +20,9 @@ export async function newMember(page: Page, label: string, options: { address?: 
   // Names follow the name rule: letters, no digits.
   const name = `Shopper ${label.replace(/[^A-Za-z]/g, '') || 'Member'}`;
   const answer = await (
-    await page.request.post('/api/auth/register', { data: { name, email, password: PASSWORD, agreeTerms: true } })
+    await page.request.post('/api/auth/register', {
+      data: { name, email, password: PASSWORD, agreeTerms: true, captchaToken: await captchaToken(page.request) },
+    })
   ).json();
   expect(answer.success, JSON.stringify(answer)).toBe(true);
   const auth = { authorization: `Bearer ${answer.resp.accessToken as string}` };
@@ -74,10 +76,34 @@ export function spareSkus(count: number, minimumStock = 5): Array<{ productCode:
     .slice(0, count);
 }
 
-/** Fills the login form the page is on. */
+/** Passes the local stand-in captcha (scripts/local-commerce/routes/stand-ins.ts) of the form the page is on. */
+export async function passCaptcha(page: Page): Promise<void> {
+  const check = page.locator('main .standin-captcha');
+  await check.locator('button').first().click();
+  await expect(check).toContainText('✓');
+}
+
+/** A passed captcha's token, for signing in or registering through the API as the local API asks. */
+export async function captchaToken(request: APIRequestContext): Promise<string> {
+  const answer = await request.post('/api/_standin/captcha/solve', { data: { pass: true } });
+  expect(answer.ok()).toBe(true);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+/** Signs in through the API, in the page's context (its refresh cookie), as a test's set-up. */
+export async function signInThroughApi(page: Page, account: string, password = PASSWORD): Promise<{ accessToken: string }> {
+  const answer = await (
+    await page.request.post('/api/auth/login', { data: { account, password, captchaToken: await captchaToken(page.request) } })
+  ).json();
+  expect(answer.success, JSON.stringify(answer)).toBe(true);
+  return answer.resp as { accessToken: string };
+}
+
+/** Fills the login form the page is on, passes its check and submits. */
 export async function signInOnPage(page: Page, email: string, password = PASSWORD): Promise<void> {
   await page.getByLabel(/電子郵件或手機號碼|Email or mobile number/).fill(email);
   await page.getByLabel(/^密碼$|^Password$/).fill(password);
+  await passCaptcha(page);
   await page.locator('main form button[type="submit"]').click();
 }
 

@@ -14,6 +14,7 @@ import { hashPassword, verifyPassword } from '../passwords.ts';
 import { localText } from '../request-language.ts';
 import { clearSessionCookies, endSessionsOf } from '../sessions.ts';
 import { randomToken, sha256 } from '../tokens.ts';
+import { verifyCaptcha } from './stand-ins.ts';
 
 export interface SessionOptions {
   accessTokenTtlSeconds: number;
@@ -22,6 +23,8 @@ export interface SessionOptions {
   secureCookies: boolean;
   /** The hooks that read the reset token and the mails a real system would send. */
   testHooks: boolean;
+  /** Sign-in and registration need a passed check of the stand-in captcha (CAPTCHA_SCRIPT_URL is set). */
+  captcha: boolean;
 }
 
 const newMemberId = () => `M${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -41,6 +44,11 @@ const resetMail = (to: string, link: string) => ({
 export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void {
   const { app, db, now, handle } = kit;
   const { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks } = options;
+  // Checked first, so a bot learns nothing about accounts or addresses without passing it.
+  const checkCaptcha = (token: string | undefined) => {
+    if (options.captcha && !verifyCaptcha(db, token))
+      throw fieldFailure('UR_CAPTCHA_FAILED', 'The security check was not passed', 'captchaToken');
+  };
 
   function startSession(c: Context, memberId: string): Session {
     const accessToken = randomToken();
@@ -67,6 +75,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
   }
 
   handle('login', ({ body, c }) => {
+    checkCaptcha(body.captchaToken);
     const row = db.prepare('SELECT * FROM members WHERE email = ? OR mobile = ?').get(body.account, body.account) as MemberRow | undefined;
     // One answer for an unknown account and a wrong password, so accounts cannot be probed.
     if (!row?.password_hash || !verifyPassword(body.password, row.password_hash))
@@ -77,6 +86,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
   });
 
   handle('register', ({ body, c }) => {
+    checkCaptcha(body.captchaToken);
     const id = newMemberId();
     // Registering agrees to the terms (agreeTerms): to the versions in force, so no prompt follows.
     const versions = agreementVersions(db);

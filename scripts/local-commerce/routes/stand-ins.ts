@@ -2,16 +2,21 @@
  * Local stand-ins for the third-party scripts (src/lib/scripts/sources.ts), so every flow that
  * needs one runs end to end without the internet: `npm start` points the build at them unless
  * configured otherwise.
+ * - captcha.js draws a check with a pass and a fail answer; each gives a token the API accepts
+ *   once (verifyCaptcha), or refuses;
  * - cvs-map.js opens a store map per chain (cvs-map.html) in a window of its own, which posts
  *   the chosen store back to the store's page, as a chain's e-map posts back to its caller;
  * - risk.js makes a blackbox ready 1.2 s after it loads, so the checkout's polling is exercised;
  * - tag-manager.js reports the page and each dataLayer event, then and as pushed (kept in
  *   tag_hits for tests).
  */
+import { randomBytes } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
 import type { RouteKit } from '../kit.ts';
 import { escapeHtml } from '../html.ts';
 
 export const STAND_IN_SCRIPTS = {
+  CAPTCHA_SCRIPT_URL: '/api/_standin/captcha.js',
   CVS_MAP_SCRIPT_URL: '/api/_standin/cvs-map.js',
   RISK_SCRIPT_URL: '/api/_standin/risk.js',
   TAG_MANAGER_SCRIPT_URL: '/api/_standin/tag-manager.js',
@@ -54,6 +59,52 @@ const CVS_MAP_JS = `(function () {
   };
 })();`;
 
+const CAPTCHA_JS = `(function () {
+  var TEXT = {
+    'zh-TW': ['我不是機器人', '模擬失敗'], 'zh-HK': ['我不是機械人', '模擬失敗'], 'en-GB': ["I'm not a robot", 'Fail the check']
+  };
+  window.linCaptcha = {
+    render: function (element, options) {
+      var text = TEXT[options.language] || TEXT['en-GB'];
+      function draw() {
+        element.innerHTML = '';
+        var box = document.createElement('div');
+        box.className = 'standin-captcha';
+        // A provider's widget brings its own look; this one a plain framed box.
+        Object.assign(box.style, { display: 'flex', flexWrap: 'wrap', gap: '8px', alignItems: 'center', padding: '10px 12px', border: '1px solid #c9c2b8', borderRadius: '8px', background: '#fff' });
+        [[text[0], true], [text[1], false]].forEach(function (answer) {
+          var button = document.createElement('button');
+          button.type = 'button';
+          button.textContent = answer[0];
+          Object.assign(button.style, { font: 'inherit', padding: '6px 12px', borderRadius: '6px', border: '1px solid #8a8178', background: answer[1] ? '#f4f1ec' : '#fff', cursor: 'pointer' });
+          button.addEventListener('click', function () {
+            fetch('/api/_standin/captcha/solve', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pass: answer[1] }) })
+              .then(function (r) { return r.json(); })
+              .then(function (solved) {
+                box.textContent = answer[1] ? '✓ ' + text[0] : '✗';
+                options.onToken(solved.token);
+              });
+          });
+          box.appendChild(button);
+        });
+        element.appendChild(box);
+      }
+      draw();
+      return { reset: function () { draw(); if (options.onExpire) options.onExpire(); } };
+    }
+  };
+})();`;
+
+/** Whether `token` is one the stand-in captcha gave for a pass, not used before; it is used now either way. */
+export function verifyCaptcha(db: DatabaseSync, token: string | undefined): boolean {
+  if (!token) return false;
+  const row = db.prepare('SELECT passed, used FROM captcha_tokens WHERE token = ?').get(token) as
+    { passed: number; used: number } | undefined;
+  if (!row) return false;
+  db.prepare('UPDATE captcha_tokens SET used = 1 WHERE token = ?').run(token);
+  return row.passed === 1 && row.used === 0;
+}
+
 const RISK_JS = `(function () {
   var ready = null;
   setTimeout(function () { ready = 'standin-' + Math.random().toString(36).slice(2) + '-' + Date.now().toString(36); }, 1200);
@@ -93,6 +144,15 @@ function mapPage(chain: string): string {
 }
 
 export function registerStandInRoutes({ app, db, now }: RouteKit): void {
+  app.get(STAND_IN_SCRIPTS.CAPTCHA_SCRIPT_URL, (c) => c.body(CAPTCHA_JS, 200, JS));
+  // A solved check: a token that passes, or one the API will refuse, as the shopper chose.
+  app.post('/api/_standin/captcha/solve', async (c) => {
+    const answer = (await c.req.json().catch(() => null)) as { pass?: unknown } | null;
+    if (typeof answer?.pass !== 'boolean') return c.json({ error: 'pass (true or false) expected' }, 400);
+    const token = randomBytes(18).toString('base64url');
+    db.prepare('INSERT INTO captcha_tokens (token, passed, created_at) VALUES (?, ?, ?)').run(token, answer.pass ? 1 : 0, now());
+    return c.json({ token });
+  });
   app.get(STAND_IN_SCRIPTS.CVS_MAP_SCRIPT_URL, (c) => c.body(CVS_MAP_JS, 200, JS));
   app.get('/api/_standin/cvs-map.html', (c) => c.html(mapPage(c.req.query('chain') ?? '')));
   app.get(STAND_IN_SCRIPTS.RISK_SCRIPT_URL, (c) => c.body(RISK_JS, 200, JS));

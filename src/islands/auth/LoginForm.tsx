@@ -1,4 +1,5 @@
 /** /login.html: account and password against the API, and the third-party providers. */
+import { useState } from 'react';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { signIn, thirdPartyAuthorizeUrl, THIRD_PARTY_PROVIDERS } from '../../stores/session.ts';
 import { Button } from '../forms/Button.tsx';
@@ -7,6 +8,7 @@ import { useForm } from '../forms/use-form.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { afterSignInTarget } from './redirect.ts';
+import { CAPTCHA_FIELD, CaptchaField, useCaptchaConfigured } from './CaptchaField.tsx';
 
 const ACCOUNT: FieldSpec = { name: 'account', required: 'UR_ACCOUNT_REQUIRED', spaces: { allowSpaceLeadTrail: false } };
 const PASSWORD: FieldSpec = { name: 'password', required: 'UR_PASSWORD_REQUIRED' };
@@ -14,12 +16,21 @@ const PASSWORD: FieldSpec = { name: 'password', required: 'UR_PASSWORD_REQUIRED'
 export default function LoginForm({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   const query = useQuery();
+  const captcha = useCaptchaConfigured();
+  const [captchaReset, setCaptchaReset] = useState(0);
   const form = useForm({
     t,
-    fields: [ACCOUNT, PASSWORD],
-    process: (values) => ({ account: values.account ?? '', password: values.password ?? '' }),
-    submit: ({ account, password }: { account: string; password: string }) => signIn(account, password),
+    fields: captcha ? [ACCOUNT, PASSWORD, CAPTCHA_FIELD] : [ACCOUNT, PASSWORD],
+    process: (values) => ({
+      account: values.account ?? '',
+      password: values.password ?? '',
+      captchaToken: values.captchaToken || undefined,
+    }),
+    submit: ({ account, password, captchaToken }: { account: string; password: string; captchaToken?: string }) =>
+      signIn(account, password, captchaToken),
     onSuccess: () => location.assign(afterSignInTarget(prefix)),
+    // A refused sign-in has used the captcha's token up.
+    onError: () => setCaptchaReset((n) => n + 1),
   });
 
   return (
@@ -28,6 +39,7 @@ export default function LoginForm({ languageCode, prefix, messages }: IslandProp
         <FormError form={form} />
         <TextField form={form} spec={ACCOUNT} label={t('auth.account')} autoComplete="username" />
         <TextField form={form} spec={PASSWORD} label={t('auth.password')} type="password" autoComplete="current-password" />
+        {captcha && <CaptchaField form={form} t={t} resetKey={captchaReset} />}
         <Button type="submit" className="button--block" disabled={form.disabled}>
           {form.busy ? t('auth.working') : t('auth.signIn')}
         </Button>

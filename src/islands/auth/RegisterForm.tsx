@@ -1,4 +1,5 @@
 /** /register.html: a new member, with the password rule checked before the API is asked. */
+import { useState } from 'react';
 import { emailField, newPasswordField } from '../../lib/forms/common-fields.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { isName } from '../../lib/validation/rules.ts';
@@ -9,6 +10,7 @@ import { useForm } from '../forms/use-form.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { afterSignInTarget } from './redirect.ts';
+import { CAPTCHA_FIELD, CaptchaField, useCaptchaConfigured } from './CaptchaField.tsx';
 
 const NAME: FieldSpec = {
   name: 'name',
@@ -24,17 +26,22 @@ const AGREE: FieldSpec = { name: 'agreeTerms', required: 'UR_AGREE_REQUIRED' };
 export default function RegisterForm({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   const query = useQuery();
+  const captcha = useCaptchaConfigured();
+  const [captchaReset, setCaptchaReset] = useState(0);
   const form = useForm({
     t,
-    fields: [NAME, EMAIL, PASSWORD, AGREE],
+    fields: captcha ? [NAME, EMAIL, PASSWORD, AGREE, CAPTCHA_FIELD] : [NAME, EMAIL, PASSWORD, AGREE],
     process: (values) => ({
       name: values.name ?? '',
       email: values.email ?? '',
       password: values.password ?? '',
       agreeTerms: true as const,
+      ...(values.captchaToken ? { captchaToken: values.captchaToken } : {}),
     }),
     submit: register,
     onSuccess: () => location.assign(afterSignInTarget(prefix)),
+    // A refused registration has used the captcha's token up.
+    onError: () => setCaptchaReset((n) => n + 1),
   });
 
   return (
@@ -52,6 +59,7 @@ export default function RegisterForm({ languageCode, prefix, messages }: IslandP
           hint={t('auth.passwordHint')}
         />
         <CheckField form={form} spec={AGREE} label={t('auth.agreeTerms')} />
+        {captcha && <CaptchaField form={form} t={t} resetKey={captchaReset} />}
         <Button type="submit" className="button--block" disabled={form.disabled}>
           {form.busy ? t('auth.working') : t('auth.register')}
         </Button>

@@ -5,6 +5,7 @@
  * README's path table is checked against it. Paths are relative to the API base (`/api`).
  */
 import { z } from 'zod';
+import { CAPTCHA_TOKEN_MAX_LENGTH } from '../scripts/sources.ts';
 import { ROUTES } from './routes.ts';
 import { MAX_QUANTITY_PER_LINE } from '../product/selection.ts';
 import { THIRD_PARTY_PROVIDERS } from './third-party.ts';
@@ -200,6 +201,13 @@ export const productSearchBodySchema = z
     path: ['storeCode'],
   });
 
+/** The captcha's token, where the store has a captcha (CAPTCHA_SCRIPT_URL); the API checks it before anything else. */
+const captchaTokenSchema = z
+  .string()
+  .max(CAPTCHA_TOKEN_MAX_LENGTH, 'UR_CAPTCHA_FAILED')
+  .optional()
+  .describe('The captcha token, where the store has a captcha');
+
 // ---------------------------------------------------------------------------------------
 // The endpoint table
 
@@ -207,7 +215,11 @@ export const ENDPOINTS = {
   // Auth
   login: endpoint({
     ...ROUTES.login,
-    body: z.object({ account: z.string().trim().min(1, 'UR_ACCOUNT_REQUIRED'), password: z.string().min(1, 'UR_PASSWORD_REQUIRED') }),
+    body: z.object({
+      account: z.string().trim().min(1, 'UR_ACCOUNT_REQUIRED'),
+      password: z.string().min(1, 'UR_PASSWORD_REQUIRED'),
+      captchaToken: captchaTokenSchema,
+    }),
     resp: sessionSchema,
     summary: 'Sign in; sets the HttpOnly refresh cookie',
   }),
@@ -218,6 +230,7 @@ export const ENDPOINTS = {
       email: emailSchema,
       password: passwordSchema,
       agreeTerms: z.literal(true, 'UR_AGREE_REQUIRED'),
+      captchaToken: captchaTokenSchema,
     }),
     resp: sessionSchema,
     summary: 'Create a member and sign in',
