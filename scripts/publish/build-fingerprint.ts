@@ -2,7 +2,8 @@
  * The build's fingerprint: everything that shapes every page but is not content, so not in
  * any route digest: the code (src/, scripts/, public/, the Astro config, the locked dependencies) and
  * the build's configuration (SITE_URL, or HOST and PORT that make its default, MOBILE_SITE_URL,
- * the PUBLIC_* variables the islands are compiled with). A release built with another fingerprint cannot be patched page by
+ * the PUBLIC_* variables the islands are compiled with, the analytics collector's and the
+ * third-party scripts' settings, which every page's head carries). A release built with another fingerprint cannot be patched page by
  * page: the next publish builds everything.
  */
 import { createHash } from 'node:crypto';
@@ -10,7 +11,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const CODE = ['src', 'scripts', 'public', 'astro.config.mjs', 'package-lock.json'];
-const CONFIG = (name: string) => name === 'SITE_URL' || name === 'MOBILE_SITE_URL' || name.startsWith('PUBLIC_');
+const CONFIG = (name: string) =>
+  name === 'SITE_URL' ||
+  name === 'MOBILE_SITE_URL' ||
+  name.startsWith('PUBLIC_') ||
+  // Written into every page's head: the collector host and the third-party scripts.
+  name.startsWith('ANALYTICS_') ||
+  name.endsWith('_SCRIPT_URL');
 /** Without SITE_URL the links follow the served origin (env.ts siteUrl). */
 const ORIGIN = ['HOST', 'PORT'];
 

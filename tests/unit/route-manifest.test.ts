@@ -86,6 +86,10 @@ describe('build fingerprint', () => {
     expect(buildFingerprint(root, { ...env, PORT: '4500' })).toBe(buildFingerprint(root, { ...env, PORT: '4501' }));
     expect(buildFingerprint(root, { ...env, MOBILE_SITE_URL: 'https://m.shop.example' })).not.toBe(before);
     expect(buildFingerprint(root, { ...env, PUBLIC_API_BASE_URL: 'https://api.example' })).not.toBe(before);
+    // Every page's head names the analytics collector and the third-party scripts.
+    expect(buildFingerprint(root, { ...env, ANALYTICS_SERVER_TYPE: 'hk' })).not.toBe(before);
+    expect(buildFingerprint(root, { ...env, CAPTCHA_SCRIPT_URL: '/vendor/captcha.js' })).not.toBe(before);
+    expect(buildFingerprint(root, { ...env, TAG_MANAGER_SCRIPT_URL: 'https://tags.example/gtm.js' })).not.toBe(before);
     expect(buildFingerprint(root, { ...env, HOME: '/home/editor', PORT: '8080' })).toBe(before);
   });
 });
