@@ -97,6 +97,7 @@ export function analyticsCollector(): string {
 const SCRIPT_ENV: Record<ThirdPartyScript, string> = {
   captcha: 'CAPTCHA_SCRIPT_URL',
   cvsMap: 'CVS_MAP_SCRIPT_URL',
+  maps: 'MAPS_SCRIPT_URL',
   risk: 'RISK_SCRIPT_URL',
   tagManager: 'TAG_MANAGER_SCRIPT_URL',
 };

@@ -1,7 +1,8 @@
 /**
  * The third-party scripts as features use them (lib/scripts/sources.ts says what each must
- * define): the captcha at sign-in and registration, the convenience-store map in checkout, the
- * risk fingerprint an order carries, and the tag manager with marketing consent. Each loads on
+ * define): the captcha at sign-in and registration, the map on a shop's page, the
+ * convenience-store map in checkout, the risk fingerprint an order carries, and the tag
+ * manager with marketing consent. Each loads on
  * first use through the one loader; a script that is not configured is a feature that is off,
  * and says so by answering 'off'.
  */
@@ -24,6 +25,9 @@ declare global {
         element: HTMLElement,
         options: { language: string; onToken: (token: string) => void; onExpire: () => void },
       ) => { reset: () => void };
+    };
+    linMaps?: {
+      show: (element: HTMLElement, place: { latitude: number; longitude: number; name: string; language: string; region: string }) => void;
     };
     linCvsMap?: { open: (options: { chain: string; language: string }) => Promise<PickedStore | null> };
     linRisk?: { blackbox: () => string | undefined };
@@ -55,6 +59,21 @@ export async function renderCaptcha(element: HTMLElement, onToken: (token: strin
   } catch (error) {
     console.warn('[captcha]', error);
     return { kind: 'failed' };
+  }
+}
+
+/** Draws a map of the place into `element` with the maps service, in the page's language and region; false when it is off or failed. */
+export async function showMap(element: HTMLElement, place: { latitude: number; longitude: number; name: string }): Promise<boolean> {
+  const src = scriptSource('maps');
+  if (!src) return false;
+  try {
+    await loadScript(src);
+    const { code, region } = getPlatform().language();
+    window.linMaps!.show(element, { ...place, language: code, region });
+    return true;
+  } catch (error) {
+    console.warn('[maps]', error);
+    return false;
   }
 }
 

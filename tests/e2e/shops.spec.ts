@@ -6,6 +6,7 @@ import { buildTranslator } from '../../src/build/i18n/translations.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { distanceMetres, formatDistance } from '../../src/lib/shops/distance.ts';
 import { cmsConfig, shops } from './content.ts';
+import { STAND_IN_SCRIPTS } from '../../scripts/local-commerce/routes/stand-ins.ts';
 
 const zhTW = getLanguage('zh-TW');
 const enGB = getLanguage('en-GB');
@@ -140,6 +141,39 @@ test('the shop page shows the shop its storeCode names, titled with its name, an
   await expect(page).toHaveTitle(`${shop.name}${config.titleSeparator}${config.titleSuffix}`);
   await expect(page.locator('.shop-page__unknown')).toBeHidden();
   await expect(page.getByRole('link', { name: text('en-GB', 'backToList') })).toHaveAttribute('href', '/en-gb/shop/shop_list.html');
+});
+
+test("a shop's map is drawn on request by the maps service, in the page's language and region", async ({ page }) => {
+  const requested: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes(STAND_IN_SCRIPTS.MAPS_SCRIPT_URL)) requested.push(request.url());
+  });
+  const shop = shops(enGB)[2]!;
+  await page.goto(localizedPath(enGB, `/shop/shop.html?storeCode=${shop.code}`));
+  const shown = page.locator('.shop-detail:visible');
+  const button = shown.getByRole('button', { name: text('en-GB', 'showMap') });
+  await expect(button).toBeVisible();
+  // The service's script waits for the shopper.
+  expect(requested).toEqual([]);
+  await button.click();
+  const map = shown.getByRole('img', {
+    name: new RegExp(`^${shop.name} \\(${shop.latitude.toFixed(4)}, ${shop.longitude.toFixed(4)}\\)$`),
+  });
+  await expect(map).toBeVisible();
+  await expect(map).toHaveAttribute('data-language', 'en-GB');
+  await expect(map).toHaveAttribute('data-region', enGB.region);
+  await expect(button).toBeHidden();
+  expect(requested).toHaveLength(1);
+});
+
+test('a map service that cannot load leaves the map link, and says so', async ({ page }) => {
+  await page.route(`**${STAND_IN_SCRIPTS.MAPS_SCRIPT_URL}`, (route) => route.abort());
+  const [shop] = shops(zhTW);
+  await page.goto(`/shop/shop.html?storeCode=${shop!.code}`);
+  const shown = page.locator('.shop-detail:visible');
+  await shown.getByRole('button', { name: text('zh-TW', 'showMap') }).click();
+  await expect(shown.getByRole('alert')).toHaveText(text('zh-TW', 'mapFailed'));
+  await expect(shown.getByRole('link', { name: new RegExp(text('zh-TW', 'map')) })).toBeVisible();
 });
 
 test('the shop is chosen before first paint: the other shops are hidden as they are parsed', async ({ page }) => {

@@ -4,7 +4,7 @@ import { ConfigError, scriptSources } from '../../src/build/env.ts';
 import { pollFor } from '../../src/lib/scripts/loader.ts';
 import { parseScriptSources, RISK_POLL_INTERVAL_MS, RISK_WAIT_MS } from '../../src/lib/scripts/sources.ts';
 
-const VARIABLES = ['CVS_MAP_SCRIPT_URL', 'RISK_SCRIPT_URL', 'TAG_MANAGER_SCRIPT_URL'];
+const VARIABLES = ['CAPTCHA_SCRIPT_URL', 'CVS_MAP_SCRIPT_URL', 'MAPS_SCRIPT_URL', 'RISK_SCRIPT_URL', 'TAG_MANAGER_SCRIPT_URL'];
 
 afterEach(() => {
   vi.useRealTimers();
@@ -15,7 +15,13 @@ describe('the configured scripts', () => {
   it('are the https addresses and same-origin paths set; an unset one is off', () => {
     process.env.CVS_MAP_SCRIPT_URL = 'https://emap.example/linea-adapter.js';
     process.env.RISK_SCRIPT_URL = '/vendor/risk.js';
-    expect(scriptSources()).toEqual({ cvsMap: 'https://emap.example/linea-adapter.js', risk: '/vendor/risk.js' });
+    process.env.MAPS_SCRIPT_URL = 'https://maps.example/loader.js?key=abc';
+    process.env.CAPTCHA_SCRIPT_URL = '';
+    expect(scriptSources()).toEqual({
+      cvsMap: 'https://emap.example/linea-adapter.js',
+      maps: 'https://maps.example/loader.js?key=abc',
+      risk: '/vendor/risk.js',
+    });
   });
 
   it('refuse an address a page must not load from, naming the variable', () => {

@@ -4,6 +4,8 @@
  * configured otherwise.
  * - captcha.js draws a check with a pass and a fail answer; each gives a token the API accepts
  *   once (verifyCaptcha), or refuses;
+ * - maps.js draws a schematic map with the place's pin, name and position, marked with the
+ *   language and region it was asked for;
  * - cvs-map.js opens a store map per chain (cvs-map.html) in a window of its own, which posts
  *   the chosen store back to the store's page, as a chain's e-map posts back to its caller;
  * - risk.js makes a blackbox ready 1.2 s after it loads, so the checkout's polling is exercised;
@@ -18,6 +20,7 @@ import { escapeHtml } from '../html.ts';
 export const STAND_IN_SCRIPTS = {
   CAPTCHA_SCRIPT_URL: '/api/_standin/captcha.js',
   CVS_MAP_SCRIPT_URL: '/api/_standin/cvs-map.js',
+  MAPS_SCRIPT_URL: '/api/_standin/maps.js',
   RISK_SCRIPT_URL: '/api/_standin/risk.js',
   TAG_MANAGER_SCRIPT_URL: '/api/_standin/tag-manager.js',
 } as const;
@@ -105,6 +108,31 @@ export function verifyCaptcha(db: DatabaseSync, token: string | undefined): bool
   return row.passed === 1 && row.used === 0;
 }
 
+const MAPS_JS = `(function () {
+  var NS = 'http://www.w3.org/2000/svg';
+  function el(name, attributes) {
+    var node = document.createElementNS(NS, name);
+    for (var key in attributes) node.setAttribute(key, attributes[key]);
+    return node;
+  }
+  window.linMaps = {
+    show: function (element, place) {
+      var svg = el('svg', { viewBox: '0 0 320 200', width: '100%', height: '100%', role: 'img', 'aria-label': place.name + ' (' + place.latitude.toFixed(4) + ', ' + place.longitude.toFixed(4) + ')' });
+      svg.setAttribute('data-language', place.language);
+      svg.setAttribute('data-region', place.region);
+      svg.appendChild(el('rect', { width: '320', height: '200', fill: '#eef1ea' }));
+      for (var i = 1; i < 8; i++) svg.appendChild(el('line', { x1: i * 40, y1: '0', x2: i * 40, y2: '200', stroke: '#d9ded3' }));
+      for (var j = 1; j < 5; j++) svg.appendChild(el('line', { x1: '0', y1: j * 40, x2: '320', y2: j * 40, stroke: '#d9ded3' }));
+      svg.appendChild(el('path', { d: 'M160 92c-9 0-16 7-16 16 0 12 16 28 16 28s16-16 16-28c0-9-7-16-16-16z', fill: '#b3261e' }));
+      var label = el('text', { x: '160', y: '160', 'text-anchor': 'middle', 'font-size': '14', fill: '#1f1b16' });
+      label.textContent = place.name;
+      svg.appendChild(label);
+      element.innerHTML = '';
+      element.appendChild(svg);
+    }
+  };
+})();`;
+
 const RISK_JS = `(function () {
   var ready = null;
   setTimeout(function () { ready = 'standin-' + Math.random().toString(36).slice(2) + '-' + Date.now().toString(36); }, 1200);
@@ -155,6 +183,7 @@ export function registerStandInRoutes({ app, db, now }: RouteKit): void {
   });
   app.get(STAND_IN_SCRIPTS.CVS_MAP_SCRIPT_URL, (c) => c.body(CVS_MAP_JS, 200, JS));
   app.get('/api/_standin/cvs-map.html', (c) => c.html(mapPage(c.req.query('chain') ?? '')));
+  app.get(STAND_IN_SCRIPTS.MAPS_SCRIPT_URL, (c) => c.body(MAPS_JS, 200, JS));
   app.get(STAND_IN_SCRIPTS.RISK_SCRIPT_URL, (c) => c.body(RISK_JS, 200, JS));
   app.get(STAND_IN_SCRIPTS.TAG_MANAGER_SCRIPT_URL, (c) => c.body(TAG_MANAGER_JS, 200, JS));
   app.post('/api/_standin/tag-hits', async (c) => {

@@ -1,20 +1,22 @@
 /**
  * The third-party scripts the store can load, each at an address of the deployment's
- * configuration (README: CAPTCHA_SCRIPT_URL, CVS_MAP_SCRIPT_URL, RISK_SCRIPT_URL,
- * TAG_MANAGER_SCRIPT_URL). One
+ * configuration (README: CAPTCHA_SCRIPT_URL, CVS_MAP_SCRIPT_URL, MAPS_SCRIPT_URL,
+ * RISK_SCRIPT_URL, TAG_MANAGER_SCRIPT_URL). One
  * without an address is a feature turned off. The build writes the configured ones into each
  * page (`<meta name="script-sources">`); `npm start` points them at the local stand-ins.
  *
  * What each script must define once loaded (a small adapter over the provider's own API):
  * - captcha: `window.linCaptcha.render(element, { language, onToken, onExpire })`, drawing the
  *   check into `element` and answering `{ reset() }`; onToken gets the token the API verifies;
+ * - maps: `window.linMaps.show(element, { latitude, longitude, name, language, region })`, a map
+ *   of that place drawn into `element`, in the page's language and for its region;
  * - cvsMap: `window.linCvsMap.open({ chain, language })`, a promise of the store the shopper
  *   picked on the chain's map ({ storeCode, storeName, address }), or null when they closed it;
  * - risk: `window.linRisk.blackbox()`, the device fingerprint once ready, undefined before;
  * - tagManager: a tag-manager container reading `window.dataLayer`.
  */
 export const SCRIPT_SOURCES_META = 'script-sources';
-export const THIRD_PARTY_SCRIPTS = ['captcha', 'cvsMap', 'risk', 'tagManager'] as const;
+export const THIRD_PARTY_SCRIPTS = ['captcha', 'cvsMap', 'maps', 'risk', 'tagManager'] as const;
 export type ThirdPartyScript = (typeof THIRD_PARTY_SCRIPTS)[number];
 export type ScriptSources = Partial<Record<ThirdPartyScript, string>>;
 
