@@ -41,14 +41,14 @@ test('a convenience store picked on the chain’s map fills the code, and the or
 
   const [map] = await Promise.all([page.waitForEvent('popup'), mapButton.click()]);
   expect(new URL(map.url()).searchParams.get('chain')).toBe('CVS_711');
-  await map.getByRole('button', { name: /7-ELEVEN 南京門市/ }).click();
+  await Promise.all([map.waitForEvent('close'), map.getByRole('button', { name: /7-ELEVEN 南京門市/ }).click()]);
   await expect(page.locator('#field-storeCode')).toHaveValue('168127');
   await expect(page.locator('.store-map__status')).toHaveText('7-ELEVEN 南京門市，台北市中山區南京東路二段 100 號');
 
   // The other chain's map lists its own stores.
   await page.locator('input[name="deliveryType"][value="CVS_FAMILY"]').check();
   const [family] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: '從地圖選擇門市' }).click()]);
-  await family.getByRole('button', { name: /全家 松山車站店/ }).click();
+  await Promise.all([family.waitForEvent('close'), family.getByRole('button', { name: /全家 松山車站店/ }).click()]);
   await expect(page.locator('#field-storeCode')).toHaveValue('F006532');
 
   await page.locator('input[name="paymentMethod"][value="COD"]').check();

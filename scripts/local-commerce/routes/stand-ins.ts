@@ -167,7 +167,8 @@ function mapPage(chain: string): string {
   var button = event.target.closest('button[data-store]');
   if (!button || !window.opener) return;
   window.opener.postMessage({ type: 'cvs-store', store: JSON.parse(button.dataset.store) }, location.origin);
-  window.close();
+  // Closed once the click is over, as a chain's map closes after posting back.
+  setTimeout(function () { window.close(); }, 50);
 });</script></html>`;
 }
 
