@@ -20,9 +20,16 @@ describe('README', () => {
   it('links only to files that exist', () => {
     for (const file of [
       'README.md',
-      ...['architecture', 'commerce-api', 'decisions', 'deployment', 'order-states', 'performance', 'publishing'].map(
-        (name) => `docs/${name}.md`,
-      ),
+      ...[
+        'architecture',
+        'commerce-api',
+        'content-security-policy',
+        'decisions',
+        'deployment',
+        'order-states',
+        'performance',
+        'publishing',
+      ].map((name) => `docs/${name}.md`),
     ]) {
       const text = readFileSync(file, 'utf8');
       for (const [, target] of text.matchAll(/\]\(((?!https?:|#)[^)#\s]+)(?:#[^)]*)?\)/g)) {
