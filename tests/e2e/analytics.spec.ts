@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { analyticsConsentCookie, SEEN_GREETING_COOKIES } from './promo-cookie.ts';
-import { newMember, signInOnPage } from './shopper.ts';
+import { catalogue, newMember, signInOnPage } from './shopper.ts';
 
 interface Post {
   path: string;
@@ -117,5 +117,63 @@ test.describe('with analytics consent', () => {
     expect(JSON.parse(named('member').body.event_prop!)).toEqual({ region: 'HK', target: '/account/info.html' });
     // Every post of the visit carries the same browser and visit ids.
     expect(new Set(posts.map((p) => p.body.uuid_tmp)).size).toBe(1);
+  });
+
+  test('sharing a product copies its address with the colour on screen, says so, and sends a share event', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // A desktop browser without a share sheet: the address is copied.
+    await page.addInitScript(() => Reflect.deleteProperty(Navigator.prototype, 'share'));
+    await page.context().addCookies([analyticsConsentCookie()]);
+    await page.goto('/en-gb/c/W0101.html');
+    await page.locator('main [data-product-code]').first().click();
+    await expect(page).toHaveURL(/\/product\/L\d+\.html\?productId=/);
+    const productCode = /\/product\/(L\d+)\.html/.exec(page.url())![1]!;
+    const productId = new URL(page.url()).searchParams.get('productId');
+    await page.getByRole('button', { name: 'Share this product' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Link copied: paste it to share' })).toBeVisible();
+    const copied = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    expect(copied.pathname).toBe(`/en-gb/product/${productCode}.html`);
+    expect(copied.searchParams.get('productId')).toBe(productId);
+
+    await page.goto('/en-gb/');
+    const uuid = (await uuidOf(page))!;
+    const posts = await postsOf(page, uuid, (p) => expect(p.some((x) => x.body.event_name === 'share')).toBe(true));
+    const share = posts.find((p) => p.body.event_name === 'share')!;
+    expect(share.body.page_type).toBe('product');
+    expect(JSON.parse(share.body.event_prop!)).toMatchObject({ spu: productCode, channel: 'link', url: copied.toString() });
+  });
+
+  test("a phone's share sheet shares the address; a cancelled sheet is no share", async ({ page }) => {
+    await page.addInitScript(() => {
+      const shared: unknown[] = [];
+      Object.assign(window, { sharedData: shared });
+      let cancel = false;
+      Object.defineProperty(Navigator.prototype, 'share', {
+        configurable: true,
+        value: (data: unknown) => {
+          if (cancel) return Promise.reject(new DOMException('cancelled', 'AbortError'));
+          cancel = true;
+          shared.push(data);
+          return Promise.resolve();
+        },
+      });
+    });
+    await page.context().addCookies([analyticsConsentCookie()]);
+    const [product] = catalogue().filter((p) => p.enabledFlag === 'Y' && p.approval === 'LIST');
+    await page.goto(`/en-gb/product/${product!.productCode}.html`);
+    const share = page.getByRole('button', { name: 'Share this product' });
+    await share.click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { sharedData: unknown[] }).sharedData.length)).toBe(1);
+    // The second sheet is cancelled.
+    await share.click();
+    await expect(page.getByRole('status').filter({ hasText: /Link copied|could not be shared/ })).toHaveCount(0);
+
+    await page.goto('/en-gb/');
+    const uuid = (await uuidOf(page))!;
+    const posts = await postsOf(page, uuid, (p) => expect(p.filter((x) => x.body.event_name === 'share')).toHaveLength(1));
+    expect(JSON.parse(posts.find((p) => p.body.event_name === 'share')!.body.event_prop!)).toMatchObject({
+      spu: product!.productCode,
+      channel: 'system',
+    });
   });
 });

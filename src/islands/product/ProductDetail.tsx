@@ -147,6 +147,7 @@ function ProductView({
   const [semiTouched, setSemiTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
+  const [shareStatus, setShareStatus] = useState<string | null>(null);
   const cmsContent = useStore($productContent);
 
   useEffect(() => {
@@ -245,6 +246,17 @@ function ProductView({
         text: added.kind === 'failure' ? messageFor(t, added.msgCode, added.msg, 'product.cartFailed') : t('errors.interfaceException'),
       });
     }
+  }
+
+  async function onShare() {
+    setShareStatus(null);
+    // The share code loads on the click: most shoppers never share.
+    const { shareProduct } = await import('../../stores/share.ts');
+    // The colour and size on screen go along, so the friend sees what the shopper saw.
+    const url = new URL(productAddress(prefix, detail.productCode, '', sku?.productId ?? null), location.origin).toString();
+    const outcome = await shareProduct({ url, title: detail.name, productCode: detail.productCode });
+    if (outcome === 'copied') setShareStatus(t('product.linkCopied'));
+    else if (outcome === 'failed') setShareStatus(t('product.shareFailed'));
   }
 
   async function onWish() {
@@ -492,7 +504,22 @@ function ProductView({
                 </svg>
               </button>
             )}
+            <button type="button" className="product-detail__share" aria-label={t('product.share')} onClick={() => void onShare()}>
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                <path
+                  d="M12 15V4m0 0L8 8m4-4 4 4M6 12v7a1 1 0 0 0 1 1h10a1 1 0 0 0 1-1v-7"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.6"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+            </button>
           </div>
+          <p className="product-detail__share-status" role="status">
+            {shareStatus}
+          </p>
           {notice && (
             <p className={notice.kind === 'success' ? 'form-success' : 'form-error'} role={notice.kind === 'error' ? 'alert' : 'status'}>
               {notice.text}
