@@ -49,6 +49,10 @@ test('an official look from a lookbook banner: its pictures, its products with p
   await expect(page.locator('article.look >> visible=true')).toHaveCount(1);
   const title = (await look.locator('h2').textContent())!;
   await expect(page).toHaveTitle(new RegExp(`^${title}`));
+  // "More looks" offers the others, not this one.
+  const more = page.locator('.look-page__more li >> visible=true');
+  expect(await more.count()).toBeGreaterThan(0);
+  await expect(page.locator(`.look-page__more a[href$="styleId=${styleId}"] >> visible=true`)).toHaveCount(0);
   const pictures = look.locator('img.look__picture');
   expect(await pictures.count()).toBeGreaterThan(1);
   await expect(pictures.first()).toHaveAttribute('alt', new RegExp(title));

@@ -169,7 +169,8 @@ describe('choosing a look by the styleId query', () => {
     expect(run('?styleId=lk26aw02')).toEqual({
       choice: 'LK26AW02',
       title: 'Office | LINEA',
-      styles: ['[data-look]:not([data-look="LK26AW02"]){display:none}'],
+      // The other looks hide, and so does this one's entry under "more looks".
+      styles: ['[data-look]:not([data-look="LK26AW02"]),[data-look-link="LK26AW02"]{display:none}'],
     });
   });
 
