@@ -8,18 +8,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { renderCaptcha, scriptSource } from '../../stores/third-party.ts';
+import { renderCaptcha } from '../../stores/third-party.ts';
 import { FieldGroup } from '../forms/fields.tsx';
 import type { FormHandle } from '../forms/use-form.ts';
 
 export const CAPTCHA_FIELD: FieldSpec = { name: 'captchaToken', required: 'UR_CAPTCHA_REQUIRED' };
-
-/** Whether this page has a captcha; read after hydration, as the server's render has no page to read. */
-export function useCaptchaConfigured(): boolean {
-  const [configured, setConfigured] = useState(false);
-  useEffect(() => setConfigured(scriptSource('captcha') !== null), []);
-  return configured;
-}
 
 export function CaptchaField({ form, t, resetKey }: { form: FormHandle; t: Translate; resetKey: number }) {
   const box = useRef<HTMLDivElement>(null);

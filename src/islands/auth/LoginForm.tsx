@@ -8,7 +8,8 @@ import { useForm } from '../forms/use-form.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { afterSignInTarget } from './redirect.ts';
-import { CAPTCHA_FIELD, CaptchaField, useCaptchaConfigured } from './CaptchaField.tsx';
+import { CAPTCHA_FIELD, CaptchaField } from './CaptchaField.tsx';
+import { useScriptConfigured } from '../third-party/use-script-configured.ts';
 
 const ACCOUNT: FieldSpec = { name: 'account', required: 'UR_ACCOUNT_REQUIRED', spaces: { allowSpaceLeadTrail: false } };
 const PASSWORD: FieldSpec = { name: 'password', required: 'UR_PASSWORD_REQUIRED' };
@@ -16,7 +17,7 @@ const PASSWORD: FieldSpec = { name: 'password', required: 'UR_PASSWORD_REQUIRED'
 export default function LoginForm({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   const query = useQuery();
-  const captcha = useCaptchaConfigured();
+  const captcha = useScriptConfigured('captcha');
   const [captchaReset, setCaptchaReset] = useState(0);
   const form = useForm({
     t,

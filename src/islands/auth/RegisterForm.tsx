@@ -10,7 +10,8 @@ import { useForm } from '../forms/use-form.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { afterSignInTarget } from './redirect.ts';
-import { CAPTCHA_FIELD, CaptchaField, useCaptchaConfigured } from './CaptchaField.tsx';
+import { CAPTCHA_FIELD, CaptchaField } from './CaptchaField.tsx';
+import { useScriptConfigured } from '../third-party/use-script-configured.ts';
 
 const NAME: FieldSpec = {
   name: 'name',
@@ -26,7 +27,7 @@ const AGREE: FieldSpec = { name: 'agreeTerms', required: 'UR_AGREE_REQUIRED' };
 export default function RegisterForm({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   const query = useQuery();
-  const captcha = useCaptchaConfigured();
+  const captcha = useScriptConfigured('captcha');
   const [captchaReset, setCaptchaReset] = useState(0);
   const form = useForm({
     t,

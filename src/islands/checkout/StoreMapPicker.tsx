@@ -4,19 +4,18 @@
  * address. The code can still be typed; with the map script off (not configured) there is no
  * button, and when the map cannot open the shopper is told to type the code instead.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PickedStore } from '../../lib/scripts/sources.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { pickConvenienceStore, scriptSource } from '../../stores/third-party.ts';
+import { pickConvenienceStore } from '../../stores/third-party.ts';
+import { useScriptConfigured } from '../third-party/use-script-configured.ts';
 import type { FormHandle } from '../forms/use-form.ts';
 
 export function StoreMapPicker({ form, chain, t }: { form: FormHandle; chain: string; t: Translate }) {
   const [picked, setPicked] = useState<PickedStore | null>(null);
   const [failed, setFailed] = useState(false);
   const [opening, setOpening] = useState(false);
-  // Read after hydration: the server's render has no page to read the configuration from.
-  const [available, setAvailable] = useState(false);
-  useEffect(() => setAvailable(scriptSource('cvsMap') !== null), []);
+  const available = useScriptConfigured('cvsMap');
   if (!available) return null;
 
   async function open() {
