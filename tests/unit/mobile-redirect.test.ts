@@ -108,12 +108,15 @@ describe('a request to the store', () => {
 describe('the pre-paint inline script', () => {
   const run = async (pathname: string, search: string, userAgent: string) => {
     const { runInNewContext } = await import('node:vm');
-    const { mobileRedirectScript } = await import('../../src/build/routing/mobile-redirect-script.ts');
+    const { MOBILE_REDIRECT_DATA_ID, mobileRedirectScript } = await import('../../src/build/routing/mobile-redirect-script.ts');
     const replaced: string[] = [];
-    const script = mobileRedirectScript(M, { '': [{ path: '/women.html', code: 'WOMEN' }], 'en-gb': [], 'zh-hk': [] });
+    const script = mobileRedirectScript();
+    // The page's data comes in the JSON block the layout writes before the script.
+    const data = JSON.stringify({ mobileSiteUrl: M, pages: { '': [{ path: '/women.html', code: 'WOMEN' }], 'en-gb': [], 'zh-hk': [] } });
     runInNewContext(script, {
       location: { pathname, search, replace: (url: string) => replaced.push(url) },
       navigator: { userAgent },
+      document: { getElementById: (id: string) => (id === MOBILE_REDIRECT_DATA_ID ? { textContent: data } : null) },
       URLSearchParams,
     });
     return { replaced, bytes: Buffer.byteLength(script) };

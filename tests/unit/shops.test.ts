@@ -4,7 +4,7 @@ import { EARTH_RADIUS_METRES, byDistance, distanceMetres, formatDistance } from 
 import { mapUrl, telHref } from '../../src/lib/shops/links.ts';
 import { shopPagePath } from '../../src/lib/shops/paths.ts';
 import { groupByRegion } from '../../src/lib/shops/regions.ts';
-import { shopChoiceScript } from '../../src/lib/shops/shop-choice.ts';
+import { SHOP_CHOICE_SCRIPT, SHOP_TITLES_ID } from '../../src/lib/shops/shop-choice.ts';
 import { shopsJsonLd } from '../../src/lib/shops/structured-data.ts';
 import { scriptJson } from '../../src/lib/script-json.ts';
 import { miniShops } from '../fixtures/mini-cms.ts';
@@ -154,13 +154,17 @@ describe('the shop page choice script', () => {
     const document = {
       title: 'Shop details | LINEA',
       documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) },
-      createElement: () => ({ textContent: '' }),
-      head: { appendChild: (style: { textContent: string }) => styles.push(style.textContent) },
+      getElementById: (id: string) =>
+        id === SHOP_TITLES_ID ? { textContent: JSON.stringify({ TPE01: 'Taipei Xinyi | LINEA', HKG01: 'Causeway Bay | LINEA' }) } : null,
+      // The rule goes through the CSS object model, never a <style> element (the CSP allows none).
+      adoptedStyleSheets: [] as string[],
     };
-    new Function('location', 'document', shopChoiceScript({ TPE01: 'Taipei Xinyi | LINEA', HKG01: 'Causeway Bay | LINEA' }))(
-      { search },
-      document,
-    );
+    class CSSStyleSheet {
+      replaceSync(rule: string) {
+        styles.push(rule);
+      }
+    }
+    new Function('location', 'document', 'CSSStyleSheet', SHOP_CHOICE_SCRIPT)({ search }, document, CSSStyleSheet);
     return { choice: attributes['data-shop-choice'], title: document.title, styles };
   }
 

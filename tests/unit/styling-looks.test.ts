@@ -11,7 +11,7 @@ import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { documentKindOf } from '../../src/lib/cms/document-kind.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { OFFICIAL_LOOK_ID_MIN_LENGTH, readStylingCollects, STYLING_STORAGE_KEYS } from '../../src/lib/styling/collects.ts';
-import { lookChoiceScript } from '../../src/lib/styling/look-choice.ts';
+import { LOOK_CHOICE_SCRIPT, LOOK_TITLES_ID } from '../../src/lib/styling/look-choice.ts';
 import { chooseLook, styleIdFromSearch } from '../../src/lib/styling/look-id.ts';
 import { lookPagePath } from '../../src/lib/styling/paths.ts';
 import { joinStaffPages, staffPageCount, StaffPagingError } from '../../src/lib/styling/staff-paging.ts';
@@ -155,13 +155,17 @@ describe('choosing a look by the styleId query', () => {
     const document = {
       title: 'Official looks | LINEA',
       documentElement: { setAttribute: (name: string, value: string) => (attributes[name] = value) },
-      createElement: () => ({ textContent: '' }),
-      head: { appendChild: (style: { textContent: string }) => styles.push(style.textContent) },
+      getElementById: (id: string) =>
+        id === LOOK_TITLES_ID ? { textContent: JSON.stringify({ LK26AW01: 'Weekend | LINEA', LK26AW02: 'Office | LINEA' }) } : null,
+      // The rule goes through the CSS object model, never a <style> element (the CSP allows none).
+      adoptedStyleSheets: [] as string[],
     };
-    new Function('location', 'document', lookChoiceScript({ LK26AW01: 'Weekend | LINEA', LK26AW02: 'Office | LINEA' }))(
-      { search },
-      document,
-    );
+    class CSSStyleSheet {
+      replaceSync(rule: string) {
+        styles.push(rule);
+      }
+    }
+    new Function('location', 'document', 'CSSStyleSheet', LOOK_CHOICE_SCRIPT)({ search }, document, CSSStyleSheet);
     return { choice: attributes['data-look-choice'], title: document.title, styles };
   }
 

@@ -5,8 +5,6 @@
  */
 import { transformSync } from 'esbuild';
 import source from '../../lib/routing/mobile-redirect.ts?raw';
-import type { MobilePagesBySegment } from '../../lib/routing/mobile-redirect.ts';
-import { scriptJson } from '../../lib/script-json.ts';
 
 let compiled: string | undefined;
 
@@ -15,11 +13,15 @@ function compiledModule(): string {
   return compiled;
 }
 
+/** The id of the JSON block the script reads: the mobile site and the CMS pages this page can match. */
+export const MOBILE_REDIRECT_DATA_ID = 'mobile-redirect';
+
 /**
- * `pages` needs every language's segment as a key (to find the language in the path) but
- * only the CMS pages this page can match: the script stays small on every page.
+ * The same on every page (one hash in the Content-Security-Policy). Its data, `{ mobileSiteUrl,
+ * pages }`, is a JSON block just before it; `pages` needs every language's segment as a key
+ * (to find the language in the path) but only the CMS pages this page can match, so the
+ * block stays small on every page.
  */
-export function mobileRedirectScript(mobileSiteUrl: string, pages: MobilePagesBySegment): string {
-  const config = scriptJson({ mobileSiteUrl, pages });
-  return `(function(){${compiledModule()}var c=${config};var t=m.mobileRedirectForRequest({pathname:location.pathname,search:location.search,userAgent:navigator.userAgent,mobileSiteUrl:c.mobileSiteUrl,pages:c.pages});if(t)location.replace(t)})();`;
+export function mobileRedirectScript(): string {
+  return `(function(){${compiledModule()}var c=JSON.parse(document.getElementById(${JSON.stringify(MOBILE_REDIRECT_DATA_ID)}).textContent);var t=m.mobileRedirectForRequest({pathname:location.pathname,search:location.search,userAgent:navigator.userAgent,mobileSiteUrl:c.mobileSiteUrl,pages:c.pages});if(t)location.replace(t)})();`;
 }
