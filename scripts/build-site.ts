@@ -74,14 +74,16 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const loaded = performance.now();
   const fingerprint = buildFingerprint();
   const productData = productCacheDigest(contentCacheDir());
-  const plan = options.base?.fingerprint === fingerprint ? affectedPages({ before: options.base.routes, after: routes }) : null;
+  // A partial build needs the base release's folder too: its compressed copies and its release scan.
+  const plan =
+    options.base?.fingerprint === fingerprint && options.baseRelease ? affectedPages({ before: options.base.routes, after: routes }) : null;
   const rendersProductData = !plan || options.base?.productData !== productData;
   const renderScope = plan
     ? { paths: plan.rebuild.map((route) => route.urlPath), productData: rendersProductData, languages: plan.languages }
     : null;
   await astroBuild({ outDir, concurrency: options.concurrency, cacheDir: options.cacheDir, incremental: options.incremental, renderScope });
   const rendered = performance.now();
-  await writeHostRules(outDir, { partial: plan !== null });
+  await writeHostRules(outDir, { baseRelease: plan ? options.baseRelease : null });
   await writeFile(join(outDir, ROUTE_MANIFEST_FILE), serializeRouteManifest({ fingerprint, productData, routes }));
   const ruled = performance.now();
   await compressTree(outDir, { reuseFrom: plan ? options.baseRelease : null });

@@ -1,13 +1,23 @@
 /**
  * Writes the host rules next to a fresh build (see src/lib/routing/host-rules.ts): `_redirects`,
- * `_headers`, the 404.html of each language, and under `_host/` the nginx includes (the Brotli one apart) and the
- * CMS pages the local server's mobile redirect matches.
+ * `_headers`, the 404.html of each language, and under `_host/` the nginx includes (the Brotli one apart), the
+ * CMS pages the local server's mobile redirect matches, and the security headers the local server
+ * sends (with the release scan the Content-Security-Policy is made from).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { getSite } from '../src/build/site.ts';
-import { mobileSiteUrl } from '../src/build/env.ts';
+import {
+  analyticsCollector,
+  apiBaseUrl,
+  cspExtraSources,
+  cspReportOnly,
+  cspReportUri,
+  mobileSiteUrl,
+  scriptSources,
+  siteUrl,
+} from '../src/build/env.ts';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
 import {
   headersFile,
@@ -19,17 +29,66 @@ import {
   type HostRulesInput,
 } from '../src/lib/routing/host-rules.ts';
 import type { MobilePagesBySegment } from '../src/lib/routing/mobile-redirect.ts';
+import {
+  contentSecurityPolicy,
+  originOf,
+  POLICY_MAX_LENGTH,
+  securityHeaders,
+  type SecurityHeader,
+} from '../src/lib/security/content-security-policy.ts';
 import { replaceFile } from './publish/releases.ts';
+import { mergeScans, scanRelease, type ReleaseScan } from './security/release-scan.ts';
 
 export const HOST_DIR = '_host';
 export const MOBILE_PAGES_FILE = `${HOST_DIR}/mobile-pages.json`;
+/** The security headers the local server sends, as [name, value] pairs. */
+export const SECURITY_HEADERS_FILE = `${HOST_DIR}/security-headers.json`;
+/** What the policy was made from (release-scan.ts): a partial build over this release starts from it. */
+export const RELEASE_SCAN_FILE = `${HOST_DIR}/release-scan.json`;
+
+/** The policy's inputs from the configuration and the scan; the build fails on one no host would send whole. */
+export function securityHeadersFor(scan: ReleaseScan): SecurityHeader[] {
+  const origins = (addresses: Array<string | undefined>) => addresses.flatMap((a) => (a && originOf(a)) || []);
+  const site = siteUrl();
+  const policy = contentSecurityPolicy({
+    scriptHashes: Object.keys(scan.scripts),
+    styleHashes: Object.keys(scan.styles),
+    scriptHosts: origins(Object.values(scriptSources())),
+    connectHosts: origins([apiBaseUrl(), analyticsCollector()]).filter((origin) => origin !== new URL(site).origin),
+    imageHosts: scan.imageHosts.filter((origin) => origin !== new URL(site).origin),
+    extraSources: cspExtraSources(),
+    upgradeInsecureRequests: site.startsWith('https:'),
+    reportUri: cspReportUri(),
+  });
+  if (policy.length > POLICY_MAX_LENGTH) {
+    const scripts = Object.entries(scan.scripts).map(([hash, page]) => `${hash} (first in ${page})`);
+    throw new Error(
+      `The Content-Security-Policy is ${policy.length} characters, over the ${POLICY_MAX_LENGTH} a host accepts. ` +
+        `An inline script that differs from page to page is the usual cause: keep its data in a JSON block. Inline scripts:\n  ${scripts.join('\n  ')}`,
+    );
+  }
+  return securityHeaders({ policy, reportOnly: cspReportOnly(), https: site.startsWith('https:') });
+}
+
+/** The scan of a fresh build's pages; a partial one joined to its base release's. */
+async function releaseScan(outDir: string, baseRelease: string | null): Promise<ReleaseScan> {
+  const fresh = await scanRelease(outDir);
+  if (!baseRelease) return fresh;
+  const base = await readFile(join(baseRelease, RELEASE_SCAN_FILE), 'utf8').then(
+    (text) => JSON.parse(text) as ReleaseScan,
+    // A release from before the scan existed: read its pages.
+    () => scanRelease(baseRelease),
+  );
+  return mergeScans(base, fresh);
+}
 
 /**
  * Writes the host rules into a build's output, from the route table the build rendered. For a
- * partial build (`partial`), a language's 404.html is copied only when its not-found page was
+ * partial build (`baseRelease`, the release it is merged over), a language's 404.html is copied only when its not-found page was
  * rendered again; otherwise the copy in the release it is merged over is still right.
  */
-export async function writeHostRules(outDir: string, options: { partial?: boolean } = {}): Promise<void> {
+export async function writeHostRules(outDir: string, options: { baseRelease?: string | null } = {}): Promise<void> {
+  const partial = Boolean(options.baseRelease);
   const { content, routes } = await getSite();
   const mobilePages: MobilePagesBySegment = Object.fromEntries(
     content.languages.map((lc) => [
@@ -43,18 +102,28 @@ export async function writeHostRules(outDir: string, options: { partial?: boolea
     mobileSiteUrl: mobileSiteUrl(),
     mobilePages,
   };
+  const scan = await releaseScan(outDir, options.baseRelease ?? null);
+  const headers = securityHeadersFor(scan);
+  if (scan.handlers.length > 0) {
+    const more = scan.handlers.length > 10 ? ` and ${scan.handlers.length - 10} more` : '';
+    console.warn(
+      `[csp] inline event handlers (onclick=…) do not run under the policy; found in ${scan.handlers.slice(0, 10).join(', ')}${more}`,
+    );
+  }
   await mkdir(join(outDir, HOST_DIR), { recursive: true });
   // Written aside and renamed: in a release seeded with hard links of the live one, writing
   // in place would change the live site's files too.
   await Promise.all([
     replaceFile(join(outDir, '_redirects'), redirectsFile(input)),
-    replaceFile(join(outDir, '_headers'), headersFile()),
+    replaceFile(join(outDir, '_headers'), headersFile(headers)),
     replaceFile(join(outDir, HOST_DIR, 'nginx-http.conf'), nginxHttpInclude(input)),
-    replaceFile(join(outDir, HOST_DIR, 'nginx-server.conf'), nginxServerInclude(input)),
+    replaceFile(join(outDir, HOST_DIR, 'nginx-server.conf'), nginxServerInclude(input, headers)),
     replaceFile(join(outDir, HOST_DIR, 'nginx-brotli.conf'), nginxBrotliInclude()),
     replaceFile(join(outDir, MOBILE_PAGES_FILE), `${JSON.stringify(mobilePages)}\n`),
+    replaceFile(join(outDir, SECURITY_HEADERS_FILE), `${JSON.stringify(headers)}\n`),
+    replaceFile(join(outDir, RELEASE_SCAN_FILE), `${JSON.stringify(scan)}\n`),
     ...notFoundCopies(LANGUAGES)
-      .filter(({ from }) => !options.partial || existsSync(join(outDir, from)))
+      .filter(({ from }) => !partial || existsSync(join(outDir, from)))
       .map(async ({ from, to }) => replaceFile(join(outDir, to), await readFile(join(outDir, from)))),
   ]);
 }

@@ -11,7 +11,8 @@ import { mobileSiteUrl, port } from '../src/build/env.ts';
 import { mobileRedirectForRequest, type MobilePagesBySegment } from '../src/lib/routing/mobile-redirect.ts';
 import { resolveStaticPath } from '../src/lib/routing/static-rules.ts';
 import { chooseCoding, COMPRESSIBLE_FILE, PRECOMPRESSED } from '../src/lib/routing/content-encoding.ts';
-import { MOBILE_PAGES_FILE } from './host-rules.ts';
+import { MOBILE_PAGES_FILE, SECURITY_HEADERS_FILE } from './host-rules.ts';
+import type { SecurityHeader } from '../src/lib/security/content-security-policy.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -55,6 +56,25 @@ function mobilePagesOf(base: string): MobilePagesBySegment {
     mobilePages = { base, pages };
   }
   return mobilePages.pages;
+}
+
+/**
+ * The release's security headers (the Content-Security-Policy among them), written by its build:
+ * read again only when the served release changes, so a swap changes the policy with the pages.
+ */
+let securityHeaders: { base: string; headers: Record<string, string> } | null = null;
+function securityHeadersOf(base: string): Record<string, string> {
+  if (securityHeaders?.base !== base) {
+    let pairs: SecurityHeader[];
+    try {
+      pairs = JSON.parse(readFileSync(join(base, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeader[];
+    } catch {
+      // A folder that is not a build of ours: the one header that needs no build.
+      pairs = [['X-Content-Type-Options', 'nosniff']];
+    }
+    securityHeaders = { base, headers: Object.fromEntries(pairs.map(([name, value]) => [name.toLowerCase(), value])) };
+  }
+  return securityHeaders.headers;
 }
 
 function proxy(req: IncomingMessage, res: ServerResponse, target: string): void {
@@ -143,7 +163,7 @@ export function startStaticServer(options: StaticServerOptions): Promise<{ url: 
       'cache-control': cacheControl(answer.file),
       etag,
       'last-modified': stat.mtime.toUTCString(),
-      'x-content-type-options': 'nosniff',
+      ...securityHeadersOf(base),
       ...(coding ? { 'content-encoding': coding } : {}),
       ...(vary.length ? { vary: vary.join(', ') } : {}),
     };

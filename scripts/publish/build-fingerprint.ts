@@ -3,7 +3,7 @@
  * any route digest: the code (src/, scripts/, public/, the Astro config, the locked dependencies) and
  * the build's configuration (SITE_URL, or HOST and PORT that make its default, MOBILE_SITE_URL,
  * the PUBLIC_* variables the islands are compiled with, the analytics collector's and the
- * third-party scripts' settings, which every page's head carries). A release built with another fingerprint cannot be patched page by
+ * third-party scripts' settings, which every page's head carries, and the CSP_* settings). A release built with another fingerprint cannot be patched page by
  * page: the next publish builds everything.
  */
 import { createHash } from 'node:crypto';
@@ -17,7 +17,9 @@ const CONFIG = (name: string) =>
   name.startsWith('PUBLIC_') ||
   // Written into every page's head: the collector host and the third-party scripts.
   name.startsWith('ANALYTICS_') ||
-  name.endsWith('_SCRIPT_URL');
+  name.endsWith('_SCRIPT_URL') ||
+  // The Content-Security-Policy, which the host rules of every release carry.
+  name.startsWith('CSP_');
 /** Without SITE_URL the links follow the served origin (env.ts siteUrl). */
 const ORIGIN = ['HOST', 'PORT'];
 

@@ -5,6 +5,7 @@
 import { CodedError } from '../lib/errors.ts';
 import { collectorOrigin } from '../lib/analytics/collector.ts';
 import type { ScriptSources, ThirdPartyScript } from '../lib/scripts/sources.ts';
+import { parseExtraSources, type ExtraSources } from '../lib/security/content-security-policy.ts';
 
 export class ConfigError extends CodedError {
   constructor(message: string) {
@@ -210,4 +211,34 @@ export function publishPort(): number {
 /** Port of the embedded sample CMS of `npm start` (its documents, images and edit API); default: the store's port + 2. */
 export function embeddedCmsPort(): number {
   return readPort('CMS_PORT', () => port() + 2);
+}
+
+/** Where the browser calls the commerce API (PUBLIC_API_BASE_URL, compiled into the islands); default /api on our origin. */
+export function apiBaseUrl(): string {
+  return process.env.PUBLIC_API_BASE_URL?.trim().replace(/\/$/, '') || '/api';
+}
+
+/** Hosts a deployment adds to the Content-Security-Policy (lib/security/content-security-policy.ts), e.g. a captcha's frame. */
+export function cspExtraSources(): ExtraSources {
+  try {
+    return parseExtraSources(process.env.CSP_EXTRA_SOURCES ?? '');
+  } catch (error) {
+    throw new ConfigError(`CSP_EXTRA_SOURCES: ${(error as Error).message}`);
+  }
+}
+
+/** Y: browsers report what the policy would block, and block nothing (to roll a change out). */
+export function cspReportOnly(): boolean {
+  const raw = process.env.CSP_REPORT_ONLY?.trim() || 'N';
+  if (raw !== 'Y' && raw !== 'N') throw new ConfigError(`CSP_REPORT_ONLY must be Y or N, got "${raw}"`);
+  return raw === 'Y';
+}
+
+/** Where browsers send violation reports; unset, none are sent. */
+export function cspReportUri(): string {
+  const value = process.env.CSP_REPORT_URI?.trim();
+  if (!value) return '';
+  if (!/^https:\/\/\S+$/.test(value) && !/^\/(?!\/)\S*$/.test(value))
+    throw new ConfigError(`CSP_REPORT_URI must be an https:// address or a path on the store's origin, got "${value}"`);
+  return value;
 }

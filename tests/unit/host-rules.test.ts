@@ -1,7 +1,8 @@
 /**
  * The generated host rules: `_redirects` and `_headers` as text, and the nginx includes run by
  * a real nginx over a small site, answer for answer against the local server's rules
- * (static-rules.ts) and the mobile-redirect function.
+ * (static-rules.ts) and the mobile-redirect function; and the security headers, the same from
+ * `_headers`, nginx and the local server.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,9 @@ import {
 import { mobileRedirectForRequest } from '../../src/lib/routing/mobile-redirect.ts';
 import { resolveStaticPath } from '../../src/lib/routing/static-rules.ts';
 import { hasBrotliStatic, startNginx } from '../fixtures/nginx.ts';
+import { contentSecurityPolicy, securityHeaders } from '../../src/lib/security/content-security-policy.ts';
+import { startStaticServer } from '../../scripts/static-server.ts';
+import { SECURITY_HEADERS_FILE } from '../../scripts/host-rules.ts';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 const MOBILE = 'https://m.linea.example';
@@ -86,6 +90,22 @@ const input: HostRulesInput = {
   mobilePages: { '': [{ path: '/women.html', code: 'WOMEN' }], 'zh-hk': [], 'en-gb': [{ path: '/women.html', code: 'WOMEN-EN' }] },
 };
 
+/** A policy with every kind of value a host must carry through: quotes, semicolons, a hash with '+', '/' and '='. */
+const SECURITY = securityHeaders({
+  policy: contentSecurityPolicy({
+    scriptHashes: ['sha256-9gOBGqEQINNDuds+tkXbNzih6klbz+KeCyxEj4KRLeM='],
+    styleHashes: ['sha256-vv9IoKo7BSLbWcUHr3tNmfNVmm5L/9Cfn2H6LMk7/ow='],
+    scriptHosts: ['https://risk.example'],
+    connectHosts: ['https://datarcvr.example'],
+    imageHosts: ['https://img.example'],
+    extraSources: { 'frame-src': ['https://captcha.example'] },
+    upgradeInsecureRequests: true,
+    reportUri: '/csp-report',
+  }),
+  reportOnly: false,
+  https: true,
+});
+
 describe('_redirects and _headers (Netlify, Cloudflare Pages)', () => {
   it('redirects the moved pages of every language and the press years written without their slash', () => {
     const text = redirectsFile(input);
@@ -115,7 +135,7 @@ describe('_redirects and _headers (Netlify, Cloudflare Pages)', () => {
   });
 
   it('marks hashed assets immutable and pages revalidated, never both on one path', () => {
-    const text = headersFile();
+    const text = headersFile(SECURITY);
     expect(text).toMatch(/^\/_astro\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
     for (const path of ['/', '/*/', '/*.html', '/*.xml', '/*.json'])
       expect(text).toContain(`\n${path}\n  Cache-Control: public, max-age=0, must-revalidate\n`);
@@ -143,7 +163,9 @@ describe('the nginx includes, served by nginx', () => {
     }
     await writeFile(join(dir, 'brotli.conf'), nginxBrotliInclude());
     await writeFile(join(dir, 'http.conf'), nginxHttpInclude(input));
-    await writeFile(join(dir, 'server.conf'), nginxServerInclude(input));
+    await writeFile(join(dir, 'server.conf'), nginxServerInclude(input, SECURITY));
+    await mkdir(join(dir, 'site', '_host'), { recursive: true });
+    await writeFile(join(dir, 'site', SECURITY_HEADERS_FILE), JSON.stringify(SECURITY));
     ({ origin, stop } = await startNginx(
       dir,
       `root ${join(dir, 'site')}; absolute_redirect off; include ${join(dir, 'server.conf')};${hasBrotliStatic() ? ` include ${join(dir, 'brotli.conf')};` : ''}`,
@@ -265,5 +287,28 @@ describe('the nginx includes, served by nginx', () => {
   it('lists every fixed redirect once', () => {
     const from = fixedRedirects(input).map((r) => r.from);
     expect(new Set(from).size).toBe(from.length);
+  });
+
+  it('sends the security headers on pages, hashed assets and the product address, as _headers and the local server do', async () => {
+    const expected = Object.fromEntries(SECURITY.map(([name, value]) => [name.toLowerCase(), value]));
+    const pick = (headers: Headers) => Object.fromEntries(Object.keys(expected).map((name) => [name, headers.get(name)]));
+    // _headers: the catch-all rule alone carries them (Cloudflare joins values set by two rules).
+    const text = headersFile(SECURITY);
+    const catchAll = text
+      .slice(text.indexOf('\n/*\n') + 4)
+      .trimEnd()
+      .split('\n');
+    expect(
+      Object.fromEntries(catchAll.map((line) => [line.slice(2, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 2)])),
+    ).toEqual(expected);
+    const local = await startStaticServer({ root: join(dir, 'site'), port: 0, mobileSiteUrl: '' });
+    try {
+      for (const path of ['/women.html', '/en-gb/', '/_astro/app.js', '/product-detail.html?productCode=L450011']) {
+        expect(pick((await get(path, DESKTOP)).headers), `nginx ${path}`).toEqual(expected);
+        expect(pick((await fetch(`${local.url}${path}`)).headers), `local ${path}`).toEqual(expected);
+      }
+    } finally {
+      await local.close();
+    }
   });
 });

@@ -30,6 +30,7 @@ import {
 import { NOT_FOUND_PATH, UNSERVED_FILES } from './static-rules.ts';
 import { PATH_REDIRECTS } from './app-pages.ts';
 import { PRODUCT_CODE_PATTERN, PRODUCT_QUERY_PATH } from '../product/product-id.ts';
+import type { SecurityHeader } from '../security/content-security-policy.ts';
 
 export interface HostRulesInput {
   languages: readonly LanguageDefinition[];
@@ -74,9 +75,11 @@ export function redirectsFile(input: HostRulesInput): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function headersFile(): string {
+/** `security`: the security headers (lib/security/content-security-policy.ts), sent on every path. */
+export function headersFile(security: readonly SecurityHeader[]): string {
   // Cloudflare joins the values of a header that several rules set, so no two Cache-Control
   // rules may match one path: the revalidating ones name pages, folders and data, never _astro.
+  // The security headers are set by the catch-all alone, for the same reason.
   return `${[
     GENERATED,
     '# Netlify and Cloudflare Pages. Hashed assets never change; pages and data revalidate, so a publish shows at once.',
@@ -84,7 +87,7 @@ export function headersFile(): string {
     `  Cache-Control: ${IMMUTABLE}`,
     ...['/', '/*/', '/*.html', '/*.xml', '/*.json'].flatMap((path) => [path, `  Cache-Control: ${REVALIDATE}`]),
     '/*',
-    '  X-Content-Type-Options: nosniff',
+    ...security.map(([name, value]) => `  ${name}: ${value}`),
   ].join('\n')}\n`;
 }
 
@@ -147,16 +150,20 @@ export function nginxBrotliInclude(): string {
   return `${GENERATED}\n# Needs load_module of ngx_http_brotli_static_module (Debian: libnginx-mod-http-brotli-static).\nbrotli_static on;\n`;
 }
 
-/** The server-block half: fixed redirects, not-found per language, caching, and the mobile redirect. */
-export function nginxServerInclude(input: HostRulesInput): string {
+/**
+ * The server-block half: fixed redirects, not-found per language, caching, the security headers
+ * and the mobile redirect.
+ */
+export function nginxServerInclude(input: HostRulesInput, security: readonly SecurityHeader[]): string {
   const lines = [GENERATED, '# Include in the server block whose root is the built site (e.g. root /srv/linea/releases/current;).'];
+  // A location's add_header replaces every one from the server level, so each location that
+  // sets Cache-Control repeats them all.
+  const securityLines = security.map(([name, value]) => `add_header ${name} ${nginxString(value)} always;`);
   // The build writes a .gz (and a .br) beside every text file: send those, never compress on the fly.
   lines.push('gzip_static on;', 'gzip_vary on;');
   for (const rule of fixedRedirects(input)) lines.push(`location = ${rule.from} { return ${rule.status} ${rule.to}$is_args$args; }`);
   lines.push(`location ~ "${UNSERVED_FILES.source.replaceAll('\\/', '/')}" { return 404; }`);
-  lines.push(
-    `location /_astro/ { add_header Cache-Control ${nginxString(IMMUTABLE)}; add_header X-Content-Type-Options nosniff; try_files $uri =404; }`,
-  );
+  lines.push(`location /_astro/ { add_header Cache-Control ${nginxString(IMMUTABLE)}; ${securityLines.join(' ')} try_files $uri =404; }`);
   // The product address: its product's page (the query kept), a malformed code not found, no code the shell.
   lines.push(
     `location ~ "^${languagePrefixGroup(input.languages)}${regexEscape(PRODUCT_QUERY_PATH)}$" {`,
@@ -164,14 +171,14 @@ export function nginxServerInclude(input: HostRulesInput): string {
     `  if ($arg_productCode ~ "${PRODUCT_CODE_PATTERN.source}") { rewrite ^ $linea_lang/product/$arg_productCode.html last; }`,
     `  if ($arg_productCode != "") { return 302 $linea_lang${NOT_FOUND_PATH}; }`,
     `  add_header Cache-Control ${nginxString(REVALIDATE)};`,
-    '  add_header X-Content-Type-Options nosniff;',
+    ...securityLines.map((line) => `  ${line}`),
     '  try_files $uri =404;',
     '}',
   );
   lines.push(
     'location / {',
     `  add_header Cache-Control ${nginxString(REVALIDATE)};`,
-    '  add_header X-Content-Type-Options nosniff;',
+    ...securityLines.map((line) => `  ${line}`),
     '  try_files $uri $uri/index.html =404;',
     '}',
   );

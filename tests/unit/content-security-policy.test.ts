@@ -1,0 +1,250 @@
+/**
+ * The Content-Security-Policy: what it allows, the settings that widen it, the release scan it
+ * is made from, and the security headers every host sends.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, cspExtraSources, cspReportOnly, cspReportUri } from '../../src/build/env.ts';
+import {
+  contentSecurityPolicy,
+  parseExtraSources,
+  POLICY_MAX_LENGTH,
+  securityHeaders,
+  type PolicyInput,
+} from '../../src/lib/security/content-security-policy.ts';
+import { cspHash, emptyScan, mergeScans, scanPage } from '../../scripts/security/release-scan.ts';
+import { securityHeadersFor } from '../../scripts/host-rules.ts';
+
+const NONE: PolicyInput = {
+  scriptHashes: [],
+  styleHashes: [],
+  scriptHosts: [],
+  connectHosts: [],
+  imageHosts: [],
+  extraSources: {},
+  upgradeInsecureRequests: false,
+  reportUri: '',
+};
+const directives = (policy: string) => Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
+
+describe('the policy', () => {
+  it('allows scripts and styles from our origin and by hash only, and no handler, plugin, base or framing', () => {
+    expect(contentSecurityPolicy(NONE)).toBe(
+      [
+        "default-src 'self'",
+        "script-src 'self' 'report-sample'",
+        "script-src-attr 'none'",
+        "style-src 'self' 'report-sample'",
+        "style-src-attr 'unsafe-inline'",
+        "img-src 'self' data:",
+        "media-src 'self'",
+        "font-src 'self'",
+        "connect-src 'self'",
+        "frame-src 'none'",
+        "form-action 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "frame-ancestors 'none'",
+      ].join('; '),
+    );
+  });
+
+  it('adds the hashes, the configured hosts and the extras where each belongs, once each and in a fixed order', () => {
+    const policy = directives(
+      contentSecurityPolicy({
+        scriptHashes: ['sha256-B', 'sha256-A', 'sha256-B'],
+        styleHashes: ['sha256-S'],
+        scriptHosts: ['https://tags.example', 'https://risk.example'],
+        connectHosts: ['https://api.example', 'https://datarcvr.example'],
+        imageHosts: ['https://img.example'],
+        extraSources: {
+          'script-src': ['https://tags.example'],
+          'frame-src': ['https://captcha.example'],
+          'img-src': ['https://*.maps.example'],
+        },
+        upgradeInsecureRequests: true,
+        reportUri: 'https://report.example/csp',
+      }),
+    );
+    expect(policy['script-src']).toEqual([
+      "'self'",
+      'https://risk.example',
+      'https://tags.example',
+      "'report-sample'",
+      "'sha256-A'",
+      "'sha256-B'",
+    ]);
+    expect(policy['style-src']).toEqual(["'self'", "'report-sample'", "'sha256-S'"]);
+    expect(policy['connect-src']).toEqual(["'self'", 'https://api.example', 'https://datarcvr.example']);
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'https://*.maps.example', 'https://img.example']);
+    expect(policy['media-src']).toEqual(["'self'", 'https://img.example']);
+    expect(policy['frame-src']).toEqual(['https://captcha.example']);
+    expect(policy['upgrade-insecure-requests']).toEqual([]);
+    expect(policy['report-uri']).toEqual(['https://report.example/csp']);
+    // Never a way to run code that is not ours by address or by hash.
+    expect(JSON.stringify(policy['script-src'])).not.toMatch(/unsafe|\*|data:|blob:/);
+  });
+});
+
+describe('CSP_EXTRA_SOURCES', () => {
+  afterEach(() => {
+    for (const name of ['CSP_EXTRA_SOURCES', 'CSP_REPORT_ONLY', 'CSP_REPORT_URI']) delete process.env[name];
+  });
+
+  it('reads hosts per directive', () => {
+    expect(parseExtraSources(' frame-src https://captcha.example ;img-src https://img.example https://*.cdn.example:8443; ')).toEqual({
+      'frame-src': ['https://captcha.example'],
+      'img-src': ['https://img.example', 'https://*.cdn.example:8443'],
+    });
+    expect(parseExtraSources('')).toEqual({});
+  });
+
+  it('refuses a keyword, a scheme, a path, plain http or an unknown directive, naming the part and the variable', () => {
+    for (const [text, message] of [
+      ["script-src 'unsafe-inline'", /"'unsafe-inline'" in script-src is not an https host/],
+      ['script-src https:', /"https:" in script-src/],
+      ['script-src *', /"\*" in script-src/],
+      ['img-src data:', /"data:" in img-src/],
+      ['connect-src http://api.example', /"http:\/\/api.example"/],
+      ['script-src https://cdn.example/js/', /"https:\/\/cdn.example\/js\/"/],
+      ['default-src https://cdn.example', /"default-src" is not a directive hosts can be added to/],
+      ['frame-ancestors https://evil.example', /"frame-ancestors"/],
+      ['frame-src', /"frame-src" names no host/],
+    ] as const) {
+      expect(() => parseExtraSources(text), text).toThrow(message);
+      process.env.CSP_EXTRA_SOURCES = text;
+      expect(() => cspExtraSources(), text).toThrow(ConfigError);
+      expect(() => cspExtraSources(), text).toThrow(/^CSP_EXTRA_SOURCES: /);
+    }
+  });
+
+  it('CSP_REPORT_ONLY is Y or N, and CSP_REPORT_URI an https address or a path of ours', () => {
+    expect(cspReportOnly()).toBe(false);
+    process.env.CSP_REPORT_ONLY = 'Y';
+    expect(cspReportOnly()).toBe(true);
+    process.env.CSP_REPORT_ONLY = 'yes';
+    expect(() => cspReportOnly()).toThrow(/CSP_REPORT_ONLY must be Y or N/);
+    expect(cspReportUri()).toBe('');
+    process.env.CSP_REPORT_URI = '/csp-report';
+    expect(cspReportUri()).toBe('/csp-report');
+    for (const value of ['http://report.example', '//report.example', 'javascript:alert(1)', 'report; script-src *']) {
+      process.env.CSP_REPORT_URI = value;
+      expect(() => cspReportUri(), value).toThrow(/CSP_REPORT_URI must be/);
+    }
+  });
+});
+
+describe('the security headers', () => {
+  it('are the policy, nosniff, no framing, a strict referrer, a permissions policy, and HSTS on an https site', () => {
+    expect(securityHeaders({ policy: 'P', reportOnly: false, https: true })).toEqual([
+      ['Content-Security-Policy', 'P'],
+      ['X-Content-Type-Options', 'nosniff'],
+      ['X-Frame-Options', 'DENY'],
+      ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+      [
+        'Permissions-Policy',
+        'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+      ],
+      ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
+    ]);
+    const local = securityHeaders({ policy: 'P', reportOnly: true, https: false });
+    expect(local[0]).toEqual(['Content-Security-Policy-Report-Only', 'P']);
+    expect(local.map(([name]) => name)).not.toContain('Strict-Transport-Security');
+  });
+});
+
+describe('the release scan', () => {
+  const page = `<!doctype html><html><head>
+<script type="application/json" id="shop-titles">{"A":"onclick=1"}</script>
+<script type="application/ld+json">{"@type":"Product"}</script>
+<script>one()</script>
+<script type="module" src="/_astro/a.js"></script>
+<script type="module">two()</script>
+<style>astro-island{display:contents}</style>
+</head><body>
+<img src="https://img.example/a.jpg" srcset="https://img.example/a_r-375-0.jpg 375w, /media/b.jpg 750w, https://cdn2.example/c.jpg 1080w" alt="">
+<video poster="https://video.example/p.jpg" src="/media/v.mp4"></video>
+<section style="background-image: url(&quot;https://bg.example/x.jpg&quot;)"></section>
+<p>Turn it on=off in text</p>
+</body></html>`;
+
+  it('hashes the inline scripts a browser runs and the style elements, never data blocks or external scripts', () => {
+    const scan = emptyScan();
+    scanPage(page, 'index.html', scan);
+    expect(scan.scripts).toEqual({ [cspHash('one()')]: 'index.html', [cspHash('two()')]: 'index.html' });
+    expect(scan.styles).toEqual({ [cspHash('astro-island{display:contents}')]: 'index.html' });
+    // The hash is the one a browser computes: sha256 of the exact text, base64.
+    expect(cspHash('astro-island,astro-slot,astro-static-slot{display:contents}')).toBe(
+      'sha256-vv9IoKo7BSLbWcUHr3tNmfNVmm5L/9Cfn2H6LMk7/ow=',
+    );
+  });
+
+  it('collects the origins of pictures and videos on other hosts', () => {
+    const scan = emptyScan();
+    scanPage(page, 'index.html', scan);
+    expect(scan.imageHosts).toEqual(['https://bg.example', 'https://cdn2.example', 'https://img.example', 'https://video.example']);
+    expect(scan.handlers).toEqual([]);
+  });
+
+  it('names the pages with an inline event handler, which the policy does not run', () => {
+    const scan = emptyScan();
+    scanPage('<p>ok</p><button type="button" onclick="go()">Go</button>', 'feature/lookbook.html', scan);
+    scanPage('<script>var s="<b onclick=x>"</script>', 'index.html', scan);
+    expect(scan.handlers).toEqual(['feature/lookbook.html']);
+  });
+
+  it("joins a partial build's scan to its base release's, so the pages kept from there keep what they need", () => {
+    const base = emptyScan();
+    scanPage('<script>kept()</script><img src="https://old.example/a.jpg">', 'kept.html', base);
+    const fresh = emptyScan();
+    scanPage('<script>changed()</script>', 'changed.html', fresh);
+    const merged = mergeScans(base, fresh);
+    expect(Object.keys(merged.scripts).sort()).toEqual([cspHash('kept()'), cspHash('changed()')].sort());
+    expect(merged.imageHosts).toEqual(['https://old.example']);
+  });
+});
+
+describe('the policy of a build', () => {
+  const VARIABLES = [
+    'SITE_URL',
+    'PUBLIC_API_BASE_URL',
+    'ANALYTICS_SERVER_TYPE',
+    'ANALYTICS_HOST_HK',
+    'RISK_SCRIPT_URL',
+    'CAPTCHA_SCRIPT_URL',
+  ];
+  afterEach(() => {
+    for (const name of VARIABLES) delete process.env[name];
+  });
+
+  it('allows the configured script hosts, the API and the collector when elsewhere, and the scanned picture hosts', () => {
+    process.env.SITE_URL = 'https://www.linea.example';
+    process.env.PUBLIC_API_BASE_URL = 'https://api.linea.example/api';
+    process.env.ANALYTICS_SERVER_TYPE = 'hk';
+    process.env.ANALYTICS_HOST_HK = 'https://datarcvr-hk.example';
+    process.env.RISK_SCRIPT_URL = 'https://risk.example/fp.js?v=2';
+    process.env.CAPTCHA_SCRIPT_URL = '/api/_standin/captcha.js';
+    const scan = emptyScan();
+    scanPage(
+      '<script>one()</script><img src="https://www.linea.example/media/a.jpg"><img src="https://img.example/b.jpg">',
+      'index.html',
+      scan,
+    );
+    const headers = Object.fromEntries(securityHeadersFor(scan));
+    const policy = directives(headers['Content-Security-Policy']!);
+    expect(policy['script-src']).toEqual(["'self'", 'https://risk.example', "'report-sample'", `'${cspHash('one()')}'`]);
+    expect(policy['connect-src']).toEqual(["'self'", 'https://api.linea.example', 'https://datarcvr-hk.example']);
+    // Our own origin is 'self' already.
+    expect(policy['img-src']).toEqual(["'self'", 'data:', 'https://img.example']);
+    expect(policy['upgrade-insecure-requests']).toEqual([]);
+    expect(headers['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('fails, naming the inline scripts, when the policy would be longer than a host accepts', () => {
+    const scan = emptyScan();
+    for (let i = 0; i < 40; i++) scanPage(`<script>page(${i})</script>`, `p${i}.html`, scan);
+    expect(() => securityHeadersFor(scan)).toThrow(
+      new RegExp(`over the ${POLICY_MAX_LENGTH} a host accepts[\\s\\S]*\\(first in p39\\.html\\)`),
+    );
+    expect(POLICY_MAX_LENGTH).toBe(2000);
+  });
+});
