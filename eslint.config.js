@@ -25,6 +25,24 @@ export default tseslint.config(
   },
   { languageOptions: { globals: { ...globals.browser, ...globals.node } } },
   {
+    // The browser tests' own `test` watches every page for Content-Security-Policy violations.
+    files: ['tests/e2e/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import test and expect from './test.ts': its test fails on any Content-Security-Policy violation.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     rules: {
       // Unused names starting with _ are deliberate (a parameter a signature needs).
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],

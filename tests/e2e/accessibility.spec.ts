@@ -4,7 +4,8 @@
  * is checked is what a keyboard or screen-reader user meets after their first step too.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { pressReleasePath, productPath, touchAll } from '../../scripts/bench/js-page-types.ts';
 import { addThroughApi, newMember, signInThroughApi, spareSkus } from './shopper.ts';
 

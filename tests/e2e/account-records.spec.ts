@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { addThroughApi, forgetSession, newMember, PASSWORD, signInOnPage, spareSkus } from './shopper.ts';
 import { api, demoAuth, expectErrorInView, group, hydrated, signIn, signInDemo } from './member.ts';
 

@@ -2,7 +2,7 @@
  * The member's shopping pages: favourites with the products no longer for sale
  * marked, and the coupon pages: collect once, see it among the member's coupons.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { catalogue, newMember, signInOnPage } from './shopper.ts';
 
 test('favourites list the wishlist, mark what can no longer be bought, and removing updates the badge', async ({ page }) => {

@@ -4,7 +4,7 @@
  * and the mailed link on another device), and closing the account. Every change is read back
  * after a reload; every refusal shows on its field, in view below the header.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { forgetSession, newMember, PASSWORD, signInOnPage } from './shopper.ts';
 import { api, DEMO, demoAuth, expectErrorInView, group, hydrated, mailsTo, signIn, signInDemo } from './member.ts';
 

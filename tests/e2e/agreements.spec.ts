@@ -5,7 +5,8 @@
  * was open is refused with its message and the new one asked for; declining signs out and goes
  * home. The versions are the whole store's, so each test puts them back.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { SESSION_HINT_COOKIE } from '../../src/lib/api/cookies.ts';
 import { newMember, signInOnPage, type TestMember } from './shopper.ts';
 

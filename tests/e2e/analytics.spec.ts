@@ -3,7 +3,8 @@
  * banner's choice is kept and changed from the footer, and with consent the events arrive at
  * the local collector with the spec's payloads (read back from the local API).
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { analyticsConsentCookie, SEEN_GREETING_COOKIES } from './promo-cookie.ts';
 import { catalogue, newMember, signInOnPage } from './shopper.ts';
 

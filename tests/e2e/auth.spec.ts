@@ -2,7 +2,8 @@
  * Member sign-in as a shopper meets it: guarded pages, login with redirect_url, register,
  * logout, hostile redirect targets and the third-party round trip through the fake provider.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { captchaToken, passCaptcha, signInOnPage } from './shopper.ts';
 

@@ -3,7 +3,7 @@
  * visitor or member meets it, each file brotli-compressed on its own. Over budget fails,
  * naming the files. `npm run bench:js` prints the same figures.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { JS_BUDGETS, JS_PAGE_TYPES } from '../../scripts/bench/js-page-types.ts';
 import { kib, STARTUP_WINDOW_MS, totalBrotli } from '../../scripts/bench/startup-js.ts';
 

@@ -5,7 +5,8 @@
  * delivery type, online payment through the fake provider, a cancelled payment, a refused
  * field, and 20 shoppers racing for the last 5 units.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { addThroughApi, newMember, PASSWORD, signInOnPage, spareSkus, type TestMember } from './shopper.ts';
 import { analyticsConsentCookie } from './promo-cookie.ts';
 

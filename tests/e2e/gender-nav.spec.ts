@@ -4,7 +4,7 @@
  * box on the search page.
  */
 import { hydrateIsland } from './islands.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { CATEGORY_LAYER_HOVER_DELAY_MS, CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../../src/lib/constants.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { CHAT_URL } from '../../playwright.config.ts';

@@ -1,7 +1,7 @@
 /** The header islands as a shopper meets them: the category layer, the account pop-up, the language chooser. */
 import { readFileSync } from 'node:fs';
 import { hydrateIsland } from './islands.ts';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { pausedClock } from './clock.ts';
 import { catalogue, signInOnPage, signInThroughApi } from './shopper.ts';

@@ -3,7 +3,8 @@
  * another of the store's languages is offered this page in that language, in its own words, in
  * a 776 px dialog; it greets before the other pop-ups; any answer settles it for a year.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { LANGUAGE_OFFER_COOKIE } from '../../src/lib/popups/language-offer.ts';
 import { NECESSARY_ONLY_COOKIE } from './promo-cookie.ts';
 

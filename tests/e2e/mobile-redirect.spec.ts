@@ -4,7 +4,8 @@
  * rules the pre-paint inline script does the same. The mobile site does not exist here: the
  * tests watch the browser ask for it.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { MOBILE_SITE } from '../../playwright.config.ts';
 
 const IPHONE =

@@ -5,7 +5,7 @@
  * balance, and every list page in zh-TW and en-GB. The store's side goes through the local
  * admin endpoint, as a person would use the admin page.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { catalogue, newMember, PASSWORD } from './shopper.ts';
 import { api, demoAuth, expectErrorInView, hydrated, signIn, signInDemo } from './member.ts';
 import { actAsStore, finishedOrder, orderSkus, placeOrder } from './orders.ts';

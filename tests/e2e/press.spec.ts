@@ -3,7 +3,8 @@
  * JavaScript, no script file at all, paging, the year redirect, and the SEO files (sitemaps,
  * Atom feed, JSON-LD, Open Graph) checked against the pulled content.
  */
-import { expect, test, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
 import {

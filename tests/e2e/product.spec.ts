@@ -5,7 +5,7 @@
  * header badge; the spec's query address served by the product's page, and its shell where a
  * host cannot route by query; and live prices on category cards.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { productDetailHref } from '../../src/lib/product/product-id.ts';
 import { catalogue, newMember, productWithSoldOutSize, signInOnPage } from './shopper.ts';
 import { analyticsConsentCookie } from './promo-cookie.ts';

@@ -6,7 +6,8 @@
  * UR_EMAIL_06); subscribing mails a confirmation link; the link confirms once, then ends on the
  * failure page; the mail's signed link unsubscribes.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { E2E_CMS_URL } from '../../playwright.config.ts';
 import { CUSTOM_POPUP_SEEN_COOKIE, DONT_PROMPT_DAYS } from '../../src/lib/popups/promo.ts';
 import { MEMBER_PRIVACY_SEEN_COOKIE } from '../../src/lib/popups/member-privacy.ts';

@@ -6,7 +6,9 @@
  * date passes appears without anyone publishing. Each test puts the content back.
  */
 import { execFileSync } from 'node:child_process';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createHash } from 'node:crypto';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { E2E_CMS_URL, E2E_PUBLISH_URL, E2E_RELEASES_DIR } from '../../playwright.config.ts';
 
 const WOMEN = 'zh_TW/pages/women.json';
@@ -81,6 +83,26 @@ test('an edit in the CMS is live in seconds, and rollback brings the page before
   } finally {
     await putDocument(request, WOMEN, original);
     await expect.poll(async () => (await request.get('/women.html')).text(), BUILD_WAIT).not.toContain(text);
+  }
+});
+
+test("an editor's script published in custom HTML runs under the policy: the partial build adds its hash", async ({ page, request }) => {
+  const original = await cmsDocument(request, WOMEN);
+  const marker = `${Date.now()}`;
+  const script = `document.querySelector('.e2e-notice').dataset.ran=${JSON.stringify(marker)}`;
+  const edited = withNotice(original, 'Script');
+  (edited.components[0] as { html: string }).html += `<script>${script}</script>`;
+  const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+  try {
+    await putDocument(request, WOMEN, edited);
+    await expect.poll(async () => (await request.get('/women.html')).text(), BUILD_WAIT).toContain(marker);
+    const response = await page.goto('/women.html');
+    expect(response?.headers()['content-security-policy']).toContain(hash);
+    // It ran, and the test's own watch saw no violation on the page.
+    await expect(page.locator('.e2e-notice')).toHaveAttribute('data-ran', marker);
+  } finally {
+    await putDocument(request, WOMEN, original);
+    await expect.poll(async () => (await request.get('/women.html')).text(), BUILD_WAIT).not.toContain(marker);
   }
 });
 

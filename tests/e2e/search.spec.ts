@@ -1,5 +1,5 @@
 /** /search.html as a shopper uses it: results with count, sort, paging, and an empty state. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './test.ts';
 
 test('a search lists matching products with their count, in the page language', async ({ page }) => {
   await page.goto('/en-gb/search.html?description=down');

@@ -4,7 +4,8 @@
  * on sale, with a Product (JSON-LD) that a strict parser reads and the schema below accepts,
  * and the head every indexable page needs.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { z } from 'zod';
 import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';

@@ -1,6 +1,7 @@
 /** The shop section as a shopper uses it: the list, distances, the shop page, and all of it without JavaScript. */
 import { hydrateIsland } from './islands.ts';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { buildTranslator } from '../../src/build/i18n/translations.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';

@@ -5,7 +5,8 @@
  * shown again after a reload before any island runs, working from the keyboard, the old single
  * list migrated; each toggle's collect event at the collector; an unknown styleId's not-found state.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { catalogue, newMember, signInOnPage } from './shopper.ts';
 import { analyticsConsentCookie } from './promo-cookie.ts';
 

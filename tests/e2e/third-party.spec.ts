@@ -4,7 +4,8 @@
  * in checkout; the risk fingerprint's blackbox carried by the order, and an order placed without
  * it when it never comes; the tag manager only with marketing consent, told of the purchase.
  */
-import { expect, test, type Cookie, type Page } from '@playwright/test';
+import type { Cookie, Page } from '@playwright/test';
+import { expect, test } from './test.ts';
 import { STAND_IN_SCRIPTS } from '../../scripts/local-commerce/routes/stand-ins.ts';
 import { RISK_WAIT_MS } from '../../src/lib/scripts/sources.ts';
 import { marketingConsentCookie } from './promo-cookie.ts';
