@@ -252,8 +252,10 @@ function ProductView({
     setShareStatus(null);
     // The share code loads on the click: most shoppers never share.
     const { shareProduct } = await import('../../stores/share.ts');
-    // The colour and size on screen go along, so the friend sees what the shopper saw.
-    const url = new URL(productAddress(prefix, detail.productCode, '', sku?.productId ?? null), location.origin).toString();
+    // The colour and size on screen go along, so the friend sees what the shopper saw. The
+    // address carries the choice too, and is the only one before the island has read it.
+    const productId = sku?.productId ?? readProductId(location.search);
+    const url = new URL(productAddress(prefix, detail.productCode, '', productId), location.origin).toString();
     const outcome = await shareProduct({ url, title: detail.name, productCode: detail.productCode });
     if (outcome === 'copied') setShareStatus(t('product.linkCopied'));
     else if (outcome === 'failed') setShareStatus(t('product.shareFailed'));
