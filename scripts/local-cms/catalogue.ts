@@ -10,6 +10,7 @@ import type { Catalogue, CatalogueProduct } from '../sample-data/catalogue-schem
 import { COPY } from './copy.ts';
 import { productSvg, type ImageJob } from './images.ts';
 import { rngFor } from './random.ts';
+import { REGION_CURRENCIES } from '../../src/lib/i18n/regions.ts';
 import {
   COLOURS,
   KIND_PRICE_TWD,
@@ -68,9 +69,9 @@ const CURRENCY_FROM_TWD: Record<string, (twd: number) => number> = {
   CNY: (twd) => Math.round(twd / 44) * 10 - 1,
 };
 
-/** The currencies of the configured languages, in language order. */
+/** The currencies of every region, whether or not a language shows it yet: prices never depend on the languages built. */
 export function catalogueCurrencies(): string[] {
-  return [...new Set(LANGUAGES.map((l) => l.currency.code))];
+  return Object.values(REGION_CURRENCIES).map((c) => c.code);
 }
 
 export function convertFromTwd(twd: number, currency: string): number {

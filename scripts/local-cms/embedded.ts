@@ -40,7 +40,8 @@ export async function ensureSampleContent(options: EmbeddedCmsOptions = {}): Pro
 
 /**
  * A digest of the generator's own source: a changed generator regenerates the content. Its
- * modules sit in subfolders too, and the catalogue schema in the shared sample-data folder.
+ * modules sit in subfolders too, the catalogue schema in the shared sample-data folder, and
+ * the language and region tables it writes a copy set and a currency for.
  */
 async function generatorDigest(): Promise<string> {
   const here = dirname(fileURLToPath(import.meta.url));
@@ -49,6 +50,8 @@ async function generatorDigest(): Promise<string> {
     for (const name of (await readdir(dir, { recursive: true })).filter((n) => n.endsWith('.ts')).sort())
       hash.update(name).update(await readFile(join(dir, name)));
   }
+  for (const name of ['languages.ts', 'regions.ts'])
+    hash.update(name).update(await readFile(join(here, '..', '..', 'src', 'lib', 'i18n', name)));
   return hash.digest('hex').slice(0, 16);
 }
 

@@ -14,6 +14,7 @@ import { brandCalendar } from '../../src/lib/press/paths.ts';
 import type { CopyKey } from './copy.ts';
 import { fill } from './copy.ts';
 import { rngFor, type Rng } from './random.ts';
+import type { Region } from '../../src/lib/i18n/regions.ts';
 
 type ReleaseIn = z.input<typeof pressReleaseSchema>;
 type ShopIn = z.input<typeof shopSchema>;
@@ -512,7 +513,7 @@ function englishOrdinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-function locationOf(copyKey: CopyKey, region: 'TW' | 'HK' | 'MO' | 'CN'): string {
+function locationOf(copyKey: CopyKey, region: Region): string {
   const places = {
     'zh-Hant': { TW: '台北', HK: '香港', MO: '澳門', CN: '上海' },
     en: { TW: 'Taipei', HK: 'Hong Kong', MO: 'Macao', CN: 'Shanghai' },
@@ -528,7 +529,7 @@ export function samplePressReleases(options: {
   seed: number;
   now: number;
   copyKey: CopyKey;
-  region: 'TW' | 'HK' | 'MO' | 'CN';
+  region: Region;
   picture: PictureMaker;
 }): ReleaseIn[] {
   const { seed, now, copyKey, region, picture } = options;

@@ -6,12 +6,11 @@ import type { ProductSummary } from '../../src/lib/api/contract.ts';
 import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import type { RouteKit } from './kit.ts';
 import { localText } from './request-language.ts';
+import { isRegion, REGION_CURRENCIES } from '../../src/lib/i18n/regions.ts';
 
-const CURRENCY_OF_REGION: Record<string, string> = { TW: 'TWD', HK: 'HKD', MO: 'HKD', CN: 'HKD' };
-
-/** A SKU's price in the region's currency; TWD when the catalogue has no price in it. */
+/** A SKU's price in the region's currency; TWD for an unknown region or a price the catalogue lacks. */
 export function regionPrice(sku: CatalogueProduct['skus'][number], region: string) {
-  const currency = CURRENCY_OF_REGION[region] ?? 'TWD';
+  const currency = isRegion(region) ? REGION_CURRENCIES[region].code : 'TWD';
   return sku.prices[currency] ?? sku.prices.TWD!;
 }
 

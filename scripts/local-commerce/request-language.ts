@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
+import type { Region } from '../../src/lib/i18n/regions.ts';
 
 const DEFAULT_LANGUAGE = LANGUAGES[0]!.code;
 const current = new AsyncLocalStorage<string>();
@@ -29,7 +30,7 @@ export function localText(values: Record<string, string>): string {
 }
 
 /** The region of the request's language (its prices' currency). */
-export function requestRegion(): 'TW' | 'HK' | 'MO' | 'CN' {
+export function requestRegion(): Region {
   const code = current.getStore() ?? DEFAULT_LANGUAGE;
   return LANGUAGES.find((l) => l.code === code)!.region;
 }

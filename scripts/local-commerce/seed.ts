@@ -35,7 +35,7 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
     throw new Error(
       'The local commerce database was seeded before orders and after-sales had their present shape: delete it (COMMERCE_DB, .data/commerce.sqlite by default) and start again',
     );
-  if (already.n > 0) return;
+  if (already.n > 0) return refreshCatalogue(db, catalogue);
   const t0 = catalogue.generatedAt;
   transaction(db, () => {
     const insertProduct = db.prepare('INSERT INTO products (product_code, json, updated_at) VALUES (?, ?, ?)');
@@ -84,5 +84,20 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
     for (const evaluation of cases.evaluations) write('evaluation', evaluation.evaluationId, evaluation.published, evaluation);
     seedAccount(db, { t0, orders, demo, hk: DEMO_MEMBERS[1].id });
     db.exec(`PRAGMA user_version = ${SEED_VERSION}`);
+  });
+}
+
+/**
+ * A database seeded before keeps its stock, members and orders, but takes the catalogue's
+ * present names and prices: a new region's currency or language reaches it on the next start.
+ */
+function refreshCatalogue(db: DatabaseSync, catalogue: Catalogue): void {
+  transaction(db, () => {
+    const product = db.prepare('UPDATE products SET json = ? WHERE product_code = ?');
+    const sku = db.prepare('UPDATE skus SET json = ? WHERE sku_code = ?');
+    for (const p of catalogue.products) {
+      product.run(JSON.stringify(p), p.productCode);
+      for (const s of p.skus) sku.run(JSON.stringify(s), s.skuCode);
+    }
   });
 }

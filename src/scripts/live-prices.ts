@@ -5,7 +5,7 @@
  * build gets the sold-out mark. A failed batch leaves the build's figures.
  */
 import { formatPriceRange } from '../lib/format/currency.ts';
-import type { CurrencyFormat } from '../lib/i18n/languages.ts';
+import type { CurrencyFormat } from '../lib/i18n/regions.ts';
 import { IMAGE_VISIBILITY_MARGIN_PX } from '../lib/constants.ts';
 import { isRedPrice, type PriceGroups } from '../lib/product/rules.ts';
 import { requestProducts } from '../stores/product-batch.ts';

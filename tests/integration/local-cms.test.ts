@@ -236,7 +236,9 @@ describe('local sample CMS generator', () => {
       expect(product.prices.TWD!.origin % 100).toBe(90);
       expect(product.prices.TWD!.origin).toBeGreaterThanOrEqual(390);
       expect(product.prices.TWD!.origin).toBeLessThanOrEqual(4990);
-      expect(product.prices.HKD!.origin % 10).toBe(9);
+      // Every region's currency, whichever languages are built, each with its usual price ending.
+      expect(Object.keys(product.prices).sort()).toEqual(['CNY', 'HKD', 'MOP', 'TWD']);
+      for (const currency of ['HKD', 'MOP', 'CNY']) expect(product.prices[currency]!.origin % 10).toBe(9);
       for (const sku of product.skus) {
         expect(sku.omsSkuCode.length).toBeGreaterThanOrEqual(9);
         expect(sku.productId).toBe(level2ProductId(sku.omsSkuCode, sku.colorNo, sku.sizeNo));

@@ -6,8 +6,8 @@
  * calls (no global-regex lastIndex trap).
  */
 import { describe, expect, it } from 'vitest';
+import { REGIONS } from '../../src/lib/i18n/regions.ts';
 import {
-  REGIONS,
   hasEmojiOrSymbols,
   isAlphanumeric,
   isEightDigits,

@@ -11,7 +11,7 @@ import { formatMoment } from '../../lib/format/dates.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { displayMobile, type MaskSwitches } from '../../lib/format/mask.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
-import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { isName } from '../../lib/validation/rules.ts';
 import {
   $accountSummary,

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import type { Region } from '../../lib/validation/rules.ts';
+import type { Region } from '../../lib/i18n/regions.ts';
 import { $addresses, deleteAddress, loadAddresses, setDefaultAddress, type Address } from '../../stores/addresses.ts';
 import { Button } from '../forms/Button.tsx';
 import { Modal } from '../forms/Modal.tsx';

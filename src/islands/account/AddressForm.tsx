@@ -5,7 +5,8 @@
 import { useState } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
-import { isName, isPhoneOfRegion, REGIONS, type Region } from '../../lib/validation/rules.ts';
+import { isName, isPhoneOfRegion } from '../../lib/validation/rules.ts';
+import { REGIONS, type Region } from '../../lib/i18n/regions.ts';
 import { saveAddress, type Address } from '../../stores/addresses.ts';
 import { Button } from '../forms/Button.tsx';
 import { CheckField, Form, FormError, SelectField, TextField } from '../forms/fields.tsx';

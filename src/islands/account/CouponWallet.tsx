@@ -9,7 +9,7 @@ import { CHECKOUT_CURRENCY, DATE_FORMAT } from '../../lib/constants.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
-import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { isAlphanumeric } from '../../lib/validation/rules.ts';
 import { $memberCoupons, loadMemberCoupons, redeemCoupon, type MemberCoupon } from '../../stores/coupons.ts';
 import { Button } from '../forms/Button.tsx';

@@ -7,7 +7,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPriceRange } from '../../lib/format/currency.ts';
-import type { CurrencyFormat } from '../../lib/i18n/languages.ts';
+import type { CurrencyFormat } from '../../lib/i18n/regions.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { requireMember } from '../../stores/session.ts';

@@ -9,7 +9,7 @@ import type { InvoiceRequest } from '../../lib/api/contract-checkout.ts';
 import { CHECKOUT_CURRENCY, DATE_FORMAT, DONATION_INVOICE_TARGETS } from '../../lib/constants.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
-import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import {
   $invoiceCarrier,
   $invoices,

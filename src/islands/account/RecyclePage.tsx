@@ -10,7 +10,7 @@ import { CHECKOUT_CURRENCY, DATE_FORMAT, RECYCLE_BAGS_MAX, RECYCLE_BOOK_DAYS_AHE
 import { formatPrice } from '../../lib/format/currency.ts';
 import { brandDate, formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
-import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { $addresses, loadAddresses } from '../../stores/addresses.ts';
 import { $recycle, bookRecycle, cancelRecycle, loadRecycle, type RecycleBooking, type RecycleState } from '../../stores/recycle.ts';
 import { Button } from '../forms/Button.tsx';

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPrice } from '../../lib/format/currency.ts';
-import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { caseServiceOffered, type CaseSwitches } from '../../lib/product/rules.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';

@@ -26,9 +26,10 @@ import {
 } from '../../lib/constants.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import type { FieldSpec, FormValues } from '../../lib/forms/form.ts';
-import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { caseServiceApplies, distributionType, hemServiceApplies, type CaseSwitches, type HemSwitches } from '../../lib/product/rules.ts';
-import { isPickupStoreCode, type Region } from '../../lib/validation/rules.ts';
+import { isPickupStoreCode } from '../../lib/validation/rules.ts';
+import type { Region } from '../../lib/i18n/regions.ts';
 import { $addresses, loadAddresses } from '../../stores/addresses.ts';
 import { $preview, loadPreview, placeOrder, prepareOrder } from '../../stores/checkout.ts';
 import { $invoiceCarrier, loadInvoiceCarrier } from '../../stores/invoices.ts';

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import dayjs from 'dayjs';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { CHECKOUT_CURRENCY } from '../../lib/constants.ts';
-import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { $collecting, $couponOffers, $memberCoupons, collectCoupon, loadCouponOffers, loadMemberCoupons } from '../../stores/coupons.ts';
 import { messageFor } from '../messages.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';

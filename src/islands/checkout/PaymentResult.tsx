@@ -10,7 +10,7 @@ import { useCallback, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { CHECKOUT_CURRENCY } from '../../lib/constants.ts';
-import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { $order, followPaymentReturn, loadOrder } from '../../stores/orders.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 

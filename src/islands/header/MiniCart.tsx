@@ -11,7 +11,7 @@ import { useOpenLayer } from './use-header-layer.ts';
 import { CHECKOUT_CURRENCY, MINI_CART_CLOSE_DELAY_MS, MINI_CART_OPEN_DELAY_MS, MINI_CART_WIDTH_PX } from '../../lib/constants.ts';
 import { badgeText } from '../../lib/format/badge.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
-import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import type { MiniCart as MiniCartState } from '../../stores/cart.ts';
 import { closeLayer, openLayer } from '../../stores/header.ts';
 import { useMember } from '../use-member.ts';

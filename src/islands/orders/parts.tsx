@@ -7,7 +7,7 @@ import type { Translate } from '../../lib/i18n/translator.ts';
 import { CHECKOUT_CURRENCY, DATE_TIME_FORMAT } from '../../lib/constants.ts';
 import { formatPrice } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
-import { currencyFormatOf } from '../../lib/i18n/languages.ts';
+import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { useQuery } from '../use-query.ts';
 

@@ -18,7 +18,7 @@ import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import type { ProductDetail as Product } from '../../lib/api/contract.ts';
 import { formatPrice, formatPriceRange } from '../../lib/format/currency.ts';
-import type { CurrencyFormat } from '../../lib/i18n/languages.ts';
+import type { CurrencyFormat } from '../../lib/i18n/regions.ts';
 import { responsiveSrcset } from '../../lib/cms/image-url.ts';
 import {
   caseServiceOffered,

@@ -21,7 +21,8 @@ import {
   TICKET_CATEGORIES,
   TICKET_TEXT_MAX_LENGTH,
 } from '../constants.ts';
-import { REGIONS, phonePatternOf } from '../validation/rules.ts';
+import { phonePatternOf } from '../validation/rules.ts';
+import { REGIONS } from '../i18n/regions.ts';
 import { EMAIL_PATTERN, IMAGE_EXTENSION_PATTERN, ISO_DATE_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from '../validation/patterns.ts';
 import { couponSchema, endpoint, listOf, none, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
 import { invoiceRequestSchema } from './contract-checkout.ts';

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { CAPTCHA_TOKEN_MAX_LENGTH } from '../scripts/sources.ts';
 import { ROUTES } from './routes.ts';
+import { REGIONS } from '../i18n/regions.ts';
 import { MAX_QUANTITY_PER_LINE } from '../product/selection.ts';
 import { THIRD_PARTY_PROVIDERS } from './third-party.ts';
 import { SEARCH_SORTS } from '../search/query.ts';
@@ -116,7 +117,7 @@ export const productSummarySchema = z.object({
 });
 export type ProductSummary = z.infer<typeof productSummarySchema>;
 
-const region = z.enum(['TW', 'HK', 'MO', 'CN']);
+const region = z.enum(REGIONS);
 const skuPriceSchema = z.object({
   sale: z.number().describe('Selling price'),
   origin: z.number().describe('Regular price; above sale when discounted'),
@@ -192,7 +193,7 @@ export const productSearchBodySchema = z
     sort: z.enum(SEARCH_SORTS).default('relevance'),
     page: z.number().int().min(1).default(1),
     pageSize: z.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
-    region: z.enum(['TW', 'HK', 'MO', 'CN']).describe("Prices are in the region's currency"),
+    region: region.describe("Prices are in the region's currency"),
     language: z.string().optional().describe('BCP 47 code the product names come back in; default zh-TW'),
   })
   // A store search without a store is a mistake of the caller, not an empty result.
@@ -384,7 +385,7 @@ export const ENDPOINTS = {
     ...ROUTES.productsByCodes,
     body: z.object({
       codes: z.array(z.string()).min(1).max(100),
-      region: z.enum(['TW', 'HK', 'MO', 'CN']),
+      region,
       language: z.string().optional(),
     }),
     resp: z.array(productSummarySchema),

@@ -1,5 +1,5 @@
 /** Currency display: configured unit, decimals and optional thousands separator. */
-import type { CurrencyFormat } from '../i18n/languages.ts';
+import type { CurrencyFormat } from '../i18n/regions.ts';
 
 export function formatPrice(amount: number, currency: CurrencyFormat): string {
   if (!Number.isFinite(amount)) throw new RangeError(`Price must be a finite number, got ${amount}`);

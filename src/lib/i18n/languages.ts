@@ -4,16 +4,7 @@
  * language is one entry here plus its `public/locales/{code}.json`.
  */
 import { CodedError } from '../errors.ts';
-export interface CurrencyFormat {
-  /** ISO 4217 code, for structured data. */
-  code: string;
-  /** The unit shown before the amount, e.g. "NT$". */
-  unit: string;
-  decimals: number;
-  /** Thousands separator; empty for none. */
-  thousandsSeparator: string;
-}
-
+import { REGION_CURRENCIES, type CurrencyFormat, type Region } from './regions.ts';
 export interface LanguageDefinition {
   /** BCP 47 code, used in code, `lang` attributes and hreflang. */
   code: string;
@@ -23,7 +14,8 @@ export interface LanguageDefinition {
   pathSegment: string;
   /** The language's own name, for the language chooser. */
   label: string;
-  region: 'TW' | 'HK' | 'MO' | 'CN';
+  region: Region;
+  /** Its region's (regions.ts). */
   currency: CurrencyFormat;
   /** Which copy set the sample CMS writes for this language (see scripts/local-cms). */
   sampleCopy: 'zh-Hant' | 'en';
@@ -41,7 +33,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     pathSegment: '',
     label: '繁體中文（台灣）',
     region: 'TW',
-    currency: { code: 'TWD', unit: 'NT$', decimals: 0, thousandsSeparator: ',' },
+    currency: REGION_CURRENCIES.TW,
     sampleCopy: 'zh-Hant',
     browserLanguages: ['zh-tw', 'zh-hant'],
   },
@@ -51,7 +43,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     pathSegment: 'zh-hk',
     label: '繁體中文（香港）',
     region: 'HK',
-    currency: { code: 'HKD', unit: 'HK$', decimals: 0, thousandsSeparator: ',' },
+    currency: REGION_CURRENCIES.HK,
     sampleCopy: 'zh-Hant',
     browserLanguages: ['zh-hk', 'zh-mo', 'zh-hant-hk', 'zh-hant-mo'],
   },
@@ -61,7 +53,7 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     pathSegment: 'en-gb',
     label: 'English',
     region: 'HK',
-    currency: { code: 'HKD', unit: 'HK$', decimals: 0, thousandsSeparator: ',' },
+    currency: REGION_CURRENCIES.HK,
     sampleCopy: 'en',
     browserLanguages: ['en'],
   },
@@ -79,11 +71,4 @@ export function getLanguage(code: string): LanguageDefinition {
   const found = LANGUAGES.find((l) => l.code === code || l.cmsCode === code || (l.pathSegment !== '' && l.pathSegment === code));
   if (!found) throw new UnknownLanguageError(code);
   return found;
-}
-
-/** How an amount in `currencyCode` shows (e.g. the checkout's TWD on an en-GB page): the format of a language using it. */
-export function currencyFormatOf(currencyCode: string): CurrencyFormat {
-  const language = LANGUAGES.find((l) => l.currency.code === currencyCode);
-  if (!language) throw new RangeError(`No language shows amounts in ${currencyCode}`);
-  return language.currency;
 }

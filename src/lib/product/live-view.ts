@@ -5,7 +5,7 @@
  * script (scripts/product-live.ts) writes the same view into the server's HTML. One function
  * for both, so the two cannot disagree.
  */
-import type { CurrencyFormat } from '../i18n/languages.ts';
+import type { CurrencyFormat } from '../i18n/regions.ts';
 import { isRedPrice, type PriceGroups } from './rules.ts';
 import { isSoldOut, priceToShow, sizeOptions, type LiveStock, type PriceToShow, type SizeOption, type SkuTable } from './selection.ts';
 

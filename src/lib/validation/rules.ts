@@ -22,10 +22,8 @@ import {
   PICKUP_STORE_CODE_PATTERN,
   TW_MOBILE_PATTERN,
 } from './patterns.ts';
+import type { Region } from '../i18n/regions.ts';
 
-/** The regions the store sells in; each has its own phone rule. */
-export const REGIONS = ['TW', 'HK', 'MO', 'CN'] as const;
-export type Region = (typeof REGIONS)[number];
 
 const tester = (pattern: RegExp) => (value: string) => pattern.test(value);
 

@@ -1,0 +1,36 @@
+/**
+ * The regions the store sells in, and the currency each one prices in. A language belongs to
+ * one region (languages.ts) and shows its prices; a cart and an order are in their region's
+ * currency. The display rule (spec §5): a configured unit, decimals, an optional thousands
+ * separator. The catalogue prices in whole units of every currency, so none shows decimals.
+ */
+export const REGIONS = ['TW', 'HK', 'MO', 'CN'] as const;
+export type Region = (typeof REGIONS)[number];
+
+export interface CurrencyFormat {
+  /** ISO 4217 code, for structured data. */
+  code: string;
+  /** The unit shown before the amount, e.g. "NT$". */
+  unit: string;
+  decimals: number;
+  /** Thousands separator; empty for none. */
+  thousandsSeparator: string;
+}
+
+export const REGION_CURRENCIES: Readonly<Record<Region, CurrencyFormat>> = {
+  TW: { code: 'TWD', unit: 'NT$', decimals: 0, thousandsSeparator: ',' },
+  HK: { code: 'HKD', unit: 'HK$', decimals: 0, thousandsSeparator: ',' },
+  MO: { code: 'MOP', unit: 'MOP$', decimals: 0, thousandsSeparator: ',' },
+  CN: { code: 'CNY', unit: '¥', decimals: 0, thousandsSeparator: ',' },
+};
+
+export function isRegion(value: string): value is Region {
+  return (REGIONS as readonly string[]).includes(value);
+}
+
+/** How an amount in `currencyCode` shows (e.g. an order's TWD on an en-GB page). */
+export function currencyFormatOf(currencyCode: string): CurrencyFormat {
+  const format = Object.values(REGION_CURRENCIES).find((c) => c.code === currencyCode);
+  if (!format) throw new RangeError(`No region prices in ${currencyCode}`);
+  return format;
+}
