@@ -4,13 +4,15 @@
  * is added.
  */
 import { CodedError } from '../../src/lib/errors.ts';
-import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
+import { formatPrice } from '../../src/lib/format/currency.ts';
+import { LANGUAGES, type LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 import { level2ProductId } from '../../src/lib/product/product-id.ts';
 import type { Catalogue, CatalogueProduct } from '../sample-data/catalogue-schema.ts';
-import { COPY } from './copy.ts';
+import { COPY, fill, type CopyKey } from './copy.ts';
+import { withHans } from './hans.ts';
 import { productSvg, type ImageJob } from './images.ts';
 import { rngFor } from './random.ts';
-import { REGION_CURRENCIES } from '../../src/lib/i18n/regions.ts';
+import { REGION_CURRENCIES, type CurrencyFormat } from '../../src/lib/i18n/regions.ts';
 import {
   COLOURS,
   KIND_PRICE_TWD,
@@ -35,23 +37,22 @@ const CUSTOM_MADE_STYLES: readonly StyleKey[] = ['w-oxford-shirt', 'm-oxford-shi
 const SHIRT_OPTIONS = [
   {
     key: 'SLEEVE',
-    names: { 'zh-Hant': '袖長', en: 'Sleeve length' },
+    names: withHans({ 'zh-Hant': '袖長', en: 'Sleeve length' }),
     values: [
-      { key: 'REGULAR', names: { 'zh-Hant': '標準', en: 'Regular' } },
-      { key: 'LONG', names: { 'zh-Hant': '加長 3 公分', en: '3 cm longer' } },
-      { key: 'SHORT', names: { 'zh-Hant': '縮短 3 公分', en: '3 cm shorter' } },
+      { key: 'REGULAR', names: withHans({ 'zh-Hant': '標準', en: 'Regular' }) },
+      { key: 'LONG', names: withHans({ 'zh-Hant': '加長 3 公分', en: '3 cm longer' }) },
+      { key: 'SHORT', names: withHans({ 'zh-Hant': '縮短 3 公分', en: '3 cm shorter' }) },
     ],
   },
   {
     key: 'COLLAR',
-    names: { 'zh-Hant': '領型', en: 'Collar' },
+    names: withHans({ 'zh-Hant': '領型', en: 'Collar' }),
     values: [
-      { key: 'BUTTON_DOWN', names: { 'zh-Hant': '扣領', en: 'Button-down' } },
-      { key: 'SPREAD', names: { 'zh-Hant': '寬角領', en: 'Spread' } },
+      { key: 'BUTTON_DOWN', names: withHans({ 'zh-Hant': '扣領', en: 'Button-down' }) },
+      { key: 'SPREAD', names: withHans({ 'zh-Hant': '寬角領', en: 'Spread' }) },
     ],
   },
 ] as const;
-const perLanguage = (names: Record<'zh-Hant' | 'en', string>) => Object.fromEntries(LANGUAGES.map((l) => [l.code, names[l.sampleCopy]]));
 const GIFT_WRAP_KINDS: readonly GarmentKind[] = ['knit', 'coat', 'hat', 'bag', 'socks', 'bodysuit', 'romper'];
 const EXCHANGE_ONLY_KINDS: readonly GarmentKind[] = ['innerwear', 'socks'];
 
@@ -84,6 +85,11 @@ export function convertFromTwd(twd: number, currency: string): number {
   return convert(twd);
 }
 
+/** A TWD amount the copy names (a coupon, a spending tier), written in a language's own currency. */
+export function amountText(twd: number, currency: CurrencyFormat): string {
+  return formatPrice(convertFromTwd(twd, currency.code), currency);
+}
+
 function pricesFromTwd(origin: number, sale: number): Record<string, { origin: number; sale: number }> {
   return Object.fromEntries(catalogueCurrencies().map((c) => [c, { origin: convertFromTwd(origin, c), sale: convertFromTwd(sale, c) }]));
 }
@@ -97,7 +103,9 @@ export interface BuiltCatalogue {
   imageJobs: ImageJob[];
 }
 
-export function buildCatalogue(seed: number, now: number): BuiltCatalogue {
+/** The catalogue, named in `languages` (the language table unless a test or a benchmark passes others). */
+export function buildCatalogue(seed: number, now: number, languages: readonly LanguageDefinition[] = LANGUAGES): BuiltCatalogue {
+  const perLanguage = (names: Record<CopyKey, string>) => Object.fromEntries(languages.map((l) => [l.code, names[l.sampleCopy]]));
   const products: CatalogueProduct[] = [];
   const imageJobs: ImageJob[] = [];
   let index = 0;
@@ -122,7 +130,7 @@ export function buildCatalogue(seed: number, now: number): BuiltCatalogue {
           colorNo,
           code: COLOURS[key].code,
           hex: COLOURS[key].hex,
-          names: Object.fromEntries(LANGUAGES.map((l) => [l.code, COPY[l.sampleCopy].colours[key]])),
+          names: Object.fromEntries(languages.map((l) => [l.code, COPY[l.sampleCopy].colours[key]])),
           images: [image],
         };
       });
@@ -179,12 +187,11 @@ export function buildCatalogue(seed: number, now: number): BuiltCatalogue {
         groupCode: group.code,
         categoryCode: leaf.code,
         garmentKind: kind,
-        names: Object.fromEntries(LANGUAGES.map((l) => [l.code, COPY[l.sampleCopy].products[styleKey]])),
+        names: Object.fromEntries(languages.map((l) => [l.code, COPY[l.sampleCopy].products[styleKey]])),
         descriptions: Object.fromEntries(
-          LANGUAGES.map((l) => {
+          languages.map((l) => {
             const copy = COPY[l.sampleCopy];
-            const tail = l.sampleCopy === 'en' ? ` Available in ${colours.length} colours.` : `共有 ${colours.length} 種顏色可選。`;
-            return [l.code, copy.kindDescriptions[kind] + tail];
+            return [l.code, copy.kindDescriptions[kind] + fill(copy.colourCount, { n: colours.length })];
           }),
         ),
         colours,
@@ -217,7 +224,7 @@ export function buildCatalogue(seed: number, now: number): BuiltCatalogue {
       seed,
       generatedAt: now,
       currencies: catalogueCurrencies(),
-      languages: LANGUAGES.map((l) => l.code),
+      languages: languages.map((l) => l.code),
       products,
     },
     imageJobs,

@@ -1,10 +1,12 @@
 /**
  * Copy of the sample CMS, one set per LanguageDefinition.sampleCopy. Real Traditional Chinese
- * (Taiwan / Hong Kong usage) and English for the clothing brand LINEA (織線).
+ * (Taiwan / Hong Kong usage) and English for the clothing brand LINEA (織線); the Simplified
+ * set of mainland pages is converted from the Traditional one (hans.ts).
  *
  * Templates use {name}, {gender} and {n} placeholders, filled by fill().
  */
 import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
+import { withHans } from './hans.ts';
 import type { ColourKey, CornerCode, FeatureKey, GarmentKind, GenderKey, GroupCode, LeafCode, StyleKey } from './taxonomy.ts';
 
 export type CopyKey = LanguageDefinition['sampleCopy'];
@@ -35,6 +37,8 @@ export interface CopySet {
   categories: Record<LeafCode, string>;
   products: Record<StyleKey, string>;
   kindDescriptions: Record<GarmentKind, string>;
+  /** Appended to a product's description: {n} colours (English starts with the space between sentences). */
+  colourCount: string;
   colours: Record<ColourKey, string>;
   oneSize: string;
   badges: Record<CornerCode, string>;
@@ -328,6 +332,7 @@ const zhHant: CopySet = {
     bag: '輕巧耐用，容量恰到好處，日常外出與旅行都實用。',
     socks: '柔軟有彈性，腳底防滑設計，讓學步更安心。',
   },
+  colourCount: '共有 {n} 種顏色可選。',
   colours: {
     black: '黑色',
     white: '白色',
@@ -481,7 +486,7 @@ const zhHant: CopySet = {
       title: '永續承諾',
       description: 'LINEA 織線的永續承諾：負責任採購的原料、回收計畫與更少的包裝。',
       headline: '做更少、但更好的衣服',
-      body: '<p>我們優先採用經認證的棉花與回收羽絨，並逐年減少塑膠包裝。門市設有舊衣回收箱，收集的衣物將重新整理後捐贈或回收再利用。</p>',
+      body: '<p>我們優先採用經認證的棉花與回收羽絨，並逐年減少塑膠包裝。門市設有舊衣回收箱，收集的衣物將分類整理後捐贈或回收再利用。</p>',
     },
     'member-exclusive': {
       title: '會員專屬好禮',
@@ -783,6 +788,7 @@ const en: CopySet = {
     bag: 'Light and durable, with just the right capacity for every day and for travel.',
     socks: 'Soft and stretchy, with non-slip soles for steadier first steps.',
   },
+  colourCount: ' Available in {n} colours.',
   colours: {
     black: 'Black',
     white: 'White',
@@ -1032,7 +1038,7 @@ const en: CopySet = {
   recommendationTitles: { WOMEN: "Women's Best Sellers", MEN: "Men's Best Sellers", KIDS: "Kids' Best Sellers", BABY: 'Baby Best Sellers' },
 };
 
-export const COPY: Record<CopyKey, CopySet> = { 'zh-Hant': zhHant, en };
+export const COPY: Record<CopyKey, CopySet> = withHans({ 'zh-Hant': zhHant, en });
 
 /** Replaces {key} placeholders. */
 export function fill(template: string, values: Record<string, string | number>): string {

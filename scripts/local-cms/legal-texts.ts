@@ -1,5 +1,6 @@
 /** The sample CMS's membership agreement and privacy policy, the pages the version prompts link to. */
 import type { CopyKey } from './copy.ts';
+import { withHans } from './hans.ts';
 
 export interface LegalText {
   title: string;
@@ -7,7 +8,7 @@ export interface LegalText {
   paragraphs: string[];
 }
 
-export const LEGAL_TEXTS: Record<CopyKey, { membershipAgreement: LegalText; privacyPolicy: LegalText }> = {
+export const LEGAL_TEXTS: Record<CopyKey, { membershipAgreement: LegalText; privacyPolicy: LegalText }> = withHans({
   'zh-Hant': {
     membershipAgreement: {
       title: 'LINEA 會員條款',
@@ -48,4 +49,4 @@ export const LEGAL_TEXTS: Record<CopyKey, { membershipAgreement: LegalText; priv
       ],
     },
   },
-};
+});

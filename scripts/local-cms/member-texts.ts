@@ -1,9 +1,24 @@
-/** The sample CMS's texts of the account pages: the account-closure clause and the recycling programme. */
+/**
+ * The sample CMS's texts of the account pages (the account-closure clause, the privacy notice,
+ * the recycling programme), the couriers and the newsletter's categories. Words follow the
+ * language's copy set; the recycling coupon's currency, where home pick-up reaches and the
+ * couriers follow its region.
+ */
 import type { z } from 'zod';
 import type { memberTextsSchema } from '../../src/lib/cms/schema.ts';
-import type { CopyKey } from './copy.ts';
+import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
+import type { Region } from '../../src/lib/i18n/regions.ts';
+import { amountText } from './catalogue.ts';
+import { fill, type CopyKey } from './copy.ts';
+import { withHans } from './hans.ts';
 
-export const MEMBER_TEXTS: Record<CopyKey, z.input<typeof memberTextsSchema>> = {
+type MemberTexts = z.input<typeof memberTextsSchema>;
+
+/** The coupon a recycling drop earns, set in TWD like every sample price. */
+const RECYCLE_COUPON_TWD = 100;
+
+/** The recycling programme's paragraphs are templates: {homePickup} (HOME_PICKUP) and {coupon}. */
+const MEMBER_TEXTS: Record<CopyKey, MemberTexts> = withHans({
   'zh-Hant': {
     cancellationClause: {
       title: 'LINEA 會員帳號註銷條款',
@@ -25,8 +40,8 @@ export const MEMBER_TEXTS: Record<CopyKey, z.input<typeof memberTextsSchema>> = 
       title: '舊衣回收計畫',
       paragraphs: [
         '將不再穿著的衣物交給我們，無論品牌，我們會分類後再利用或回收成新纖維。',
-        '您可以預約到門市投遞，或預約到府收件（限台灣本島）。每次預約最多 5 袋，請將衣物洗淨、裝袋。',
-        '門市收到並清點後，每次回收會發送一張 NT$100 優惠券至您的帳戶，可於下次購物時使用。',
+        '您可以預約到門市投遞，或預約到府收件{homePickup}。每次預約最多 5 袋，請將衣物洗淨、裝袋。',
+        '門市收到並清點後，每次回收會發送一張 {coupon} 優惠券至您的帳戶，可於下次購物時使用。',
       ],
     },
   },
@@ -51,33 +66,96 @@ export const MEMBER_TEXTS: Record<CopyKey, z.input<typeof memberTextsSchema>> = 
       title: 'Clothing recycling',
       paragraphs: [
         'Bring us clothes you no longer wear, any brand: we sort them for reuse or recycle them into new fibre.',
-        'Book a drop-off at one of our shops, or a pick-up from your home. Up to 5 bags per booking; please wash the clothes and bag them.',
-        'When the shop has received and counted them, a NT$100 coupon for your next purchase arrives in your account.',
+        'Book a drop-off at one of our shops, or a pick-up from your home{homePickup}. Up to 5 bags per booking; please wash the clothes and bag them.',
+        'When the shop has received and counted them, a {coupon} coupon for your next purchase arrives in your account.',
       ],
     },
   },
+});
+
+/** How far a pick-up from home reaches in each region (Macao is small enough to need no note). */
+const HOME_PICKUP: Record<CopyKey, Record<Region, string>> = withHans({
+  'zh-Hant': { TW: '（限台灣本島）', HK: '（離島除外）', MO: '', CN: '（限門市所在城市）' },
+  en: { TW: ' (main island of Taiwan only)', HK: ' (not the outlying islands)', MO: '', CN: ' (cities with a LINEA shop only)' },
+});
+
+export function memberTexts(language: Pick<LanguageDefinition, 'sampleCopy' | 'region' | 'currency'>): MemberTexts {
+  const { recycleProgramme, ...rest } = MEMBER_TEXTS[language.sampleCopy];
+  const values = {
+    homePickup: HOME_PICKUP[language.sampleCopy][language.region],
+    coupon: amountText(RECYCLE_COUPON_TWD, language.currency),
+  };
+  return { ...rest, recycleProgramme: { ...recycleProgramme, paragraphs: recycleProgramme.paragraphs.map((p) => fill(p, values)) } };
+}
+
+type Courier = { code: string; name: string };
+/**
+ * Couriers a member names when sending goods back: the region's own (codes are the same in
+ * every language of a region), named in the language's copy set.
+ */
+const EXPRESS_COMPANIES: Record<Region, Record<CopyKey, Courier[]>> = {
+  TW: withHans({
+    'zh-Hant': [
+      { code: 'BLACKCAT', name: '黑貓宅急便' },
+      { code: 'HCT', name: '新竹物流' },
+      { code: 'POST', name: '中華郵政' },
+      { code: 'KERRY', name: '嘉里大榮' },
+      { code: 'SF', name: '順豐速運' },
+    ],
+    en: [
+      { code: 'BLACKCAT', name: 'Black Cat (T-Cat)' },
+      { code: 'HCT', name: 'HCT Logistics' },
+      { code: 'POST', name: 'Chunghwa Post' },
+      { code: 'KERRY', name: 'Kerry TJ' },
+      { code: 'SF', name: 'SF Express' },
+    ],
+  }),
+  HK: withHans({
+    'zh-Hant': [
+      { code: 'SF', name: '順豐速運' },
+      { code: 'KERRY', name: '嘉里快遞' },
+      { code: 'HKPOST', name: '香港郵政' },
+    ],
+    en: [
+      { code: 'SF', name: 'SF Express' },
+      { code: 'KERRY', name: 'Kerry Express' },
+      { code: 'HKPOST', name: 'Hongkong Post' },
+    ],
+  }),
+  MO: withHans({
+    'zh-Hant': [
+      { code: 'SF', name: '順豐速運' },
+      { code: 'KERRY', name: '嘉里快遞' },
+      { code: 'CTT', name: '澳門郵電' },
+    ],
+    en: [
+      { code: 'SF', name: 'SF Express' },
+      { code: 'KERRY', name: 'Kerry Express' },
+      { code: 'CTT', name: 'Macao Post (CTT)' },
+    ],
+  }),
+  CN: withHans({
+    'zh-Hant': [
+      { code: 'SF', name: '順豐速運' },
+      { code: 'JD', name: '京東物流' },
+      { code: 'ZTO', name: '中通快遞' },
+      { code: 'EMS', name: '中國郵政 EMS' },
+    ],
+    en: [
+      { code: 'SF', name: 'SF Express' },
+      { code: 'JD', name: 'JD Logistics' },
+      { code: 'ZTO', name: 'ZTO Express' },
+      { code: 'EMS', name: 'China Post EMS' },
+    ],
+  }),
 };
 
-/** Couriers a member names when sending goods back (codes are the same in every language). */
-export const EXPRESS_COMPANIES: Record<CopyKey, Array<{ code: string; name: string }>> = {
-  'zh-Hant': [
-    { code: 'BLACKCAT', name: '黑貓宅急便' },
-    { code: 'HCT', name: '新竹物流' },
-    { code: 'POST', name: '中華郵政' },
-    { code: 'KERRY', name: '嘉里大榮' },
-    { code: 'SF', name: '順豐速運' },
-  ],
-  en: [
-    { code: 'BLACKCAT', name: 'Black Cat (T-Cat)' },
-    { code: 'HCT', name: 'HCT Logistics' },
-    { code: 'POST', name: 'Chunghwa Post' },
-    { code: 'KERRY', name: 'Kerry TJ' },
-    { code: 'SF', name: 'SF Express' },
-  ],
-};
+export function expressCompanies(language: Pick<LanguageDefinition, 'sampleCopy' | 'region'>): Courier[] {
+  return EXPRESS_COMPANIES[language.region][language.sampleCopy];
+}
 
 /** The newsletter's subscription categories. */
-export const SUBSCRIBE_CATEGORIES: Record<CopyKey, Array<{ value: string; label: string }>> = {
+export const SUBSCRIBE_CATEGORIES: Record<CopyKey, Array<{ value: string; label: string }>> = withHans({
   'zh-Hant': [
     { value: 'NEW_ARRIVALS', label: '新品上市' },
     { value: 'MEMBER_OFFERS', label: '會員優惠' },
@@ -90,4 +168,4 @@ export const SUBSCRIBE_CATEGORIES: Record<CopyKey, Array<{ value: string; label:
     { value: 'STYLING', label: 'Styling notes' },
     { value: 'KIDS_BABY', label: 'Kids and baby' },
   ],
-};
+});

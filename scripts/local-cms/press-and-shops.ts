@@ -4,15 +4,19 @@
  * same ids in every language (translations of each other), each with a lead image and a body
  * of paragraphs, a heading, a quote and sometimes a second picture. Shops: the brand's shops
  * in Taiwan, Hong Kong, Macao and mainland China, with real-world coordinates of their
- * districts so distances make sense.
+ * districts so distances make sense. The shops are the same in every language; a release's
+ * money, dateline and shop network follow the language's region, its words the copy set.
  *
  * Deterministic: the same seed and now give the same documents.
  */
 import type { z } from 'zod';
 import type { pressReleaseSchema, shopSchema } from '../../src/lib/cms/schema.ts';
+import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 import { brandCalendar } from '../../src/lib/press/paths.ts';
+import { amountText } from './catalogue.ts';
 import type { CopyKey } from './copy.ts';
 import { fill } from './copy.ts';
+import { withHans } from './hans.ts';
 import { rngFor, type Rng } from './random.ts';
 import type { Region } from '../../src/lib/i18n/regions.ts';
 
@@ -32,6 +36,12 @@ export type PictureMaker = (path: string, width: number, height: number) => stri
 // ---------------------------------------------------------------------------------------
 // Shops
 
+interface ShopText {
+  name: string;
+  region: string;
+  address: string;
+}
+/** A shop's facts, and its name and address in the written copy sets ('zh-Hans' is converted). */
 interface ShopPlan {
   code: string;
   lat: number;
@@ -39,14 +49,14 @@ interface ShopPlan {
   hours: string;
   phone: string;
   services: readonly ServiceKey[];
-  'zh-Hant': { name: string; region: string; address: string };
-  en: { name: string; region: string; address: string };
+  'zh-Hant': ShopText;
+  en: ShopText;
 }
 type ServiceKey = 'hem' | 'pickup' | 'gift' | 'kids';
-const SERVICE_NAMES: Record<CopyKey, Record<ServiceKey, string>> = {
+const SERVICE_NAMES: Record<CopyKey, Record<ServiceKey, string>> = withHans({
   'zh-Hant': { hem: '修改褲長', pickup: '門市取貨', gift: '禮品包裝', kids: '童裝專區' },
   en: { hem: 'Hemming', pickup: 'Click & collect', gift: 'Gift wrapping', kids: 'Kids corner' },
-};
+});
 
 const SHOP_PLANS: readonly ShopPlan[] = [
   {
@@ -221,8 +231,11 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
 ];
 
+/** The shop plans with their 'zh-Hans' text, converted from 'zh-Hant' when first read. */
+const SHOPS = SHOP_PLANS.map((plan) => withHans(plan));
+
 export function sampleShops(copyKey: CopyKey, picture: PictureMaker): ShopIn[] {
-  return SHOP_PLANS.map((plan) => ({
+  return SHOPS.map((plan) => ({
     code: plan.code,
     name: plan[copyKey].name,
     region: plan[copyKey].region,
@@ -245,7 +258,7 @@ interface ReleaseFacts {
   n: number;
   pct: number;
   amount: number;
-  shop: ShopPlan;
+  shop: (typeof SHOPS)[number];
   artist: number;
   fabric: number;
   charity: number;
@@ -258,6 +271,7 @@ interface PressCopy {
   charities: readonly string[];
   spokesperson: string;
   spokespersonRole: string;
+  /** Template: {markets}, where the brand sells (PRESS_PLACES). */
   about: string;
   aboutHeading: string;
   pictureCaption: string;
@@ -265,7 +279,7 @@ interface PressCopy {
   topics: ReadonlyArray<{ title: string; summary: string; heading: string; paragraphs: readonly string[]; quote: string; alt: string }>;
 }
 
-const PRESS_COPY: Record<CopyKey, PressCopy> = {
+const PRESS_COPY: Record<CopyKey, PressCopy> = withHans({
   'zh-Hant': {
     seasons: { SS: '春夏', AW: '秋冬' },
     artists: ['林芷瑩', '陳柏宇', '吳若涵', '黃子謙', '許靜宜'],
@@ -274,12 +288,12 @@ const PRESS_COPY: Record<CopyKey, PressCopy> = {
     spokesperson: '周詠晴',
     spokespersonRole: 'LINEA 織線品牌總監',
     aboutHeading: '關於 LINEA 織線',
-    about: 'LINEA 織線創立於台北，以耐穿的剪裁與可追溯的布料製作日常服裝，於台灣、香港、澳門與中國大陸設有門市與線上商店。',
+    about: 'LINEA 織線創立於台北，以耐穿的剪裁與可追溯的布料製作日常服裝，於{markets}設有門市與線上商店。',
     pictureCaption: '{season}系列的現場陳列。',
     topics: [
       {
         title: 'LINEA 織線 {year} {season}系列正式上市',
-        summary: '{year} {season}系列以「{fabric}」為主角，即日起於全台門市與線上商店同步販售。',
+        summary: '{year} {season}系列以「{fabric}」為主角，即日起於{shops}與線上商店同步販售。',
         heading: '系列重點',
         paragraphs: [
           'LINEA 織線今日推出 {year} {season}系列，共 {n} 款單品，涵蓋女裝、男裝與童裝。本季以{fabric}為主要材質，延續品牌簡潔耐穿的剪裁。',
@@ -339,11 +353,11 @@ const PRESS_COPY: Record<CopyKey, PressCopy> = {
       },
       {
         title: 'LINEA 織線會員計畫升級：生日禮與修改服務全面免費',
-        summary: '自即日起，會員享有生日禮券與免費修改褲長服務，年度累積消費 NT${amount} 即可升級。',
+        summary: '自即日起，會員享有生日禮券與免費修改褲長服務，年度累積消費 {amount} 即可升級。',
         heading: '新會員權益',
         paragraphs: [
           'LINEA 織線宣布升級會員計畫。自即日起，所有會員皆可於生日當月領取專屬禮券，並享有免費修改褲長服務。',
-          '年度累積消費滿 NT${amount} 的會員將升級為進階會員，享有新品搶先購與免運優惠。',
+          '年度累積消費滿 {amount} 的會員將升級為進階會員，享有新品搶先購與免運優惠。',
           '會員可於官方網站的會員專區查詢權益與消費紀錄。',
         ],
         quote: '會員是我們最重要的夥伴，我們希望服務能跟著衣服一起變得更好。',
@@ -389,12 +403,12 @@ const PRESS_COPY: Record<CopyKey, PressCopy> = {
     spokespersonRole: 'Brand Director, LINEA',
     aboutHeading: 'About LINEA',
     about:
-      'LINEA was founded in Taipei and makes everyday clothing with lasting cuts and traceable fabrics. It has shops and online stores in Taiwan, Hong Kong, Macao and mainland China.',
+      'LINEA was founded in Taipei and makes everyday clothing with lasting cuts and traceable fabrics. It has shops and online stores in {markets}.',
     pictureCaption: 'The {season} collection on display.',
     topics: [
       {
         title: 'LINEA launches its {season} {year} collection',
-        summary: 'The {season} {year} collection puts {fabric} first and is on sale today in every shop and online.',
+        summary: 'The {season} {year} collection puts {fabric} first and is on sale today in {shops} and online.',
         heading: 'Collection highlights',
         paragraphs: [
           'LINEA today launches its {season} {year} collection: {n} pieces across women’s, men’s and kids’ wear. This season is cut mainly from {fabric}, in the brand’s simple, hard-wearing shapes.',
@@ -454,11 +468,11 @@ const PRESS_COPY: Record<CopyKey, PressCopy> = {
       },
       {
         title: 'LINEA membership upgraded: birthday gift and free hemming for every member',
-        summary: 'From today every member gets a birthday voucher and free hemming; spending NT${amount} in a year unlocks the next tier.',
+        summary: 'From today every member gets a birthday voucher and free hemming; spending {amount} in a year unlocks the next tier.',
         heading: 'New member benefits',
         paragraphs: [
           'LINEA upgrades its membership programme. From today every member receives a voucher in their birthday month and free trouser hemming.',
-          'Members who spend NT${amount} or more in a year move up a tier, with early access to new collections and free delivery.',
+          'Members who spend {amount} or more in a year move up a tier, with early access to new collections and free delivery.',
           'Members can see their benefits and purchases in the account area of the website.',
         ],
         quote: 'Our members are our closest partners; we want our service to get better along with our clothes.',
@@ -490,7 +504,27 @@ const PRESS_COPY: Record<CopyKey, PressCopy> = {
       },
     ],
   },
-};
+});
+
+/**
+ * The places a release names for its reader, by the language's region: its dateline (the
+ * office nearest the reader), the shops a launch is on sale in, and the list of markets in the
+ * boilerplate, each as that region writes it (the mainland reads 中國內地及港澳台地區).
+ */
+const PRESS_PLACES: Record<CopyKey, Record<Region, { dateline: string; shops: string; markets: string }>> = withHans({
+  'zh-Hant': {
+    TW: { dateline: '台北', shops: '全台門市', markets: '台灣、香港、澳門與中國大陸' },
+    HK: { dateline: '香港', shops: '全港門市', markets: '香港、澳門、台灣與中國內地' },
+    MO: { dateline: '澳門', shops: '澳門門市', markets: '澳門、香港、台灣與中國內地' },
+    CN: { dateline: '上海', shops: '全國門市', markets: '中國內地及港澳台地區' },
+  },
+  en: {
+    TW: { dateline: 'Taipei', shops: 'every shop in Taiwan', markets: 'Taiwan, Hong Kong, Macao and mainland China' },
+    HK: { dateline: 'Hong Kong', shops: 'every shop in Hong Kong', markets: 'Hong Kong, Macao, Taiwan and mainland China' },
+    MO: { dateline: 'Macao', shops: 'our Macao shop', markets: 'Macao, Hong Kong, Taiwan and mainland China' },
+    CN: { dateline: 'Shanghai', shops: 'every shop in mainland China', markets: 'mainland China, Hong Kong, Macao and Taiwan' },
+  },
+});
 
 function factsFor(rng: Rng, publishedAt: number, index: number): ReleaseFacts {
   const { year, month } = brandCalendar(publishedAt);
@@ -500,7 +534,7 @@ function factsFor(rng: Rng, publishedAt: number, index: number): ReleaseFacts {
     n: rng.int(12, 48),
     pct: rng.int(35, 78),
     amount: rng.int(10, 30) * 1000,
-    shop: SHOP_PLANS[index % SHOP_PLANS.length]!,
+    shop: SHOPS[index % SHOPS.length]!,
     artist: rng.int(0, 4),
     fabric: rng.int(0, 4),
     charity: rng.int(0, 3),
@@ -513,14 +547,6 @@ function englishOrdinal(n: number): string {
   return `${n}${suffix}`;
 }
 
-function locationOf(copyKey: CopyKey, region: Region): string {
-  const places = {
-    'zh-Hant': { TW: '台北', HK: '香港', MO: '澳門', CN: '上海' },
-    en: { TW: 'Taipei', HK: 'Hong Kong', MO: 'Macao', CN: 'Shanghai' },
-  };
-  return places[copyKey][region];
-}
-
 /**
  * The releases of one language, oldest first: about one every 16 days, published at 10:00
  * brand time, over the three years before `now`. Some were corrected a few days later.
@@ -528,12 +554,13 @@ function locationOf(copyKey: CopyKey, region: Region): string {
 export function samplePressReleases(options: {
   seed: number;
   now: number;
-  copyKey: CopyKey;
-  region: Region;
+  language: Pick<LanguageDefinition, 'sampleCopy' | 'region' | 'currency'>;
   picture: PictureMaker;
 }): ReleaseIn[] {
-  const { seed, now, copyKey, region, picture } = options;
+  const { seed, now, language, picture } = options;
+  const copyKey = language.sampleCopy;
   const copy = PRESS_COPY[copyKey];
+  const places = PRESS_PLACES[copyKey][language.region];
   const step = Math.floor(PRESS_SPAN_DAYS / PRESS_RELEASE_COUNT);
   const firstDay = Math.floor((now - PRESS_SPAN_DAYS * DAY) / DAY) * DAY;
   const releases: ReleaseIn[] = [];
@@ -550,7 +577,9 @@ export function samplePressReleases(options: {
       n: facts.n,
       pct: facts.pct,
       nth: copyKey === 'en' ? englishOrdinal(facts.n) : String(facts.n),
-      amount: facts.amount.toLocaleString('en-US'),
+      // The tier is set in TWD; the reader sees it in their own currency.
+      amount: amountText(facts.amount, language.currency),
+      shops: places.shops,
       shop: facts.shop[copyKey].name,
       artist: copy.artists[facts.artist]!,
       fabric: copy.fabrics[facts.fabric]!,
@@ -578,7 +607,7 @@ export function samplePressReleases(options: {
         height: BODY_IMAGE.height,
       });
     }
-    body.push({ type: 'heading', text: copy.aboutHeading }, { type: 'paragraph', text: copy.about });
+    body.push({ type: 'heading', text: copy.aboutHeading }, { type: 'paragraph', text: fill(copy.about, { markets: places.markets }) });
     releases.push({
       id,
       title: fill(topic.title, values),
@@ -590,7 +619,7 @@ export function samplePressReleases(options: {
       imageWidth: LEAD_IMAGE.width,
       imageHeight: LEAD_IMAGE.height,
       // A shop opening is datelined where the shop is; the rest where the language's office is.
-      location: topic.title.includes('{shop}') ? facts.shop[copyKey].region : locationOf(copyKey, region),
+      location: topic.title.includes('{shop}') ? facts.shop[copyKey].region : places.dateline,
       body,
     });
   }

@@ -4,6 +4,7 @@
  * by path, and rendered at the end; the registry keeps the order images were first asked for,
  * which the benchmark pages depend on (they reuse the heroes in that order).
  */
+import { LANGUAGES, type LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 import type { Catalogue, CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { buildCatalogue, isListable } from './catalogue.ts';
 import { SCENE_PALETTES, categorySvg, mix, sceneSvg, type ImageJob, type ScenePalette } from './images.ts';
@@ -43,14 +44,15 @@ export function firstColourHex(product: CatalogueProduct): string {
 
 export const asGarment = (p: CatalogueProduct) => ({ kind: p.garmentKind as GarmentKind, hex: firstColourHex(p) });
 
-export function createSampleSet(seed: number, now: number): SampleSet {
+/** The sample, its products named in `languages` (the language table unless a test or a benchmark passes others). */
+export function createSampleSet(seed: number, now: number, languages: readonly LanguageDefinition[] = LANGUAGES): SampleSet {
   const images = new Map<string, ImageJob>();
   const addImage = (job: ImageJob): string => {
     if (!images.has(job.path)) images.set(job.path, job);
     return job.path;
   };
 
-  const { catalogue, imageJobs } = buildCatalogue(seed, now);
+  const { catalogue, imageJobs } = buildCatalogue(seed, now, languages);
   for (const job of imageJobs) addImage(job);
   const listable = catalogue.products.filter(isListable);
   const byGender = (g: GenderKey) => listable.filter((p) => p.gender === g);

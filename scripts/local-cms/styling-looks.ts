@@ -8,6 +8,7 @@
 import { lookPagePath } from '../../src/lib/styling/paths.ts';
 import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import type { CopyKey } from './copy.ts';
+import { withHans } from './hans.ts';
 import { rngFor } from './random.ts';
 import type { SampleSet } from './sample-set.ts';
 import type { SharedImages } from './shared-images.ts';
@@ -89,7 +90,7 @@ export const STYLING_COPY: Record<
     staffPicks: string;
     viewLook: string;
   }
-> = {
+> = withHans({
   'zh-Hant': {
     staffPicks: '店員穿搭',
     viewLook: '看這套造型',
@@ -126,4 +127,4 @@ export const STYLING_COPY: Record<
     ],
     staffNote: 'What I wear most days: comfortable and easy to combine. Come and try it on in the shop.',
   },
-};
+});

@@ -6,6 +6,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import type { Region } from '../../src/lib/i18n/regions.ts';
+import { toHansText } from '../local-cms/hans.ts';
 
 const DEFAULT_LANGUAGE = LANGUAGES[0]!.code;
 const current = new AsyncLocalStorage<string>();
@@ -24,9 +25,22 @@ export function withRequestLanguage<T>(header: string | undefined, run: () => T)
   return current.run(languageOfHeader(header), run);
 }
 
-/** A text in the request's language, else the default language's, else any. */
+/**
+ * Where a language reads a text not written in it: Macao reads Hong Kong's, and mainland China
+ * Taiwan's converted to Simplified (the sample CMS writes its copy the same way).
+ */
+const TEXT_FALLBACKS: Readonly<Record<string, string>> = { 'zh-MO': 'zh-HK', 'zh-CN': 'zh-TW' };
+
+/** A text in the request's language (or the one it falls back on), else the default language's, else any. */
 export function localText(values: Record<string, string>): string {
-  return values[current.getStore() ?? DEFAULT_LANGUAGE] ?? values[DEFAULT_LANGUAGE] ?? Object.values(values)[0] ?? '';
+  const language = current.getStore() ?? DEFAULT_LANGUAGE;
+  if (values[language] !== undefined) return values[language];
+  const fallback = TEXT_FALLBACKS[language];
+  if (fallback && values[fallback] !== undefined) {
+    const simplified = LANGUAGES.find((l) => l.code === language)?.sampleCopy === 'zh-Hans';
+    return simplified ? toHansText(values[fallback]) : values[fallback];
+  }
+  return values[DEFAULT_LANGUAGE] ?? Object.values(values)[0] ?? '';
 }
 
 /** The region of the request's language (its prices' currency). */

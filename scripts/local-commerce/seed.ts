@@ -20,6 +20,8 @@ import { seedOrders } from './seed-orders.ts';
 export const DEMO_MEMBERS = [
   { id: 'M0001', name: '林小美', email: 'demo@linea.example', password: 'Linea2026', mobile: '0912345678', preferLang: 'zh-TW' },
   { id: 'M0002', name: 'Chan Tai Man', email: 'hk.member@linea.example', password: 'Linea2026', mobile: '91234567', preferLang: 'en-GB' },
+  { id: 'M0003', name: '王小明', email: 'cn.member@linea.example', password: 'Linea2026', mobile: '13812345678', preferLang: 'zh-CN' },
+  { id: 'M0004', name: '何嘉欣', email: 'mo.member@linea.example', password: 'Linea2026', mobile: '66123456', preferLang: 'zh-MO' },
 ] as const;
 
 const DAY = 86_400_000;
@@ -44,21 +46,7 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
       insertProduct.run(product.productCode, JSON.stringify(product), t0);
       for (const sku of product.skus) insertSku.run(sku.skuCode, product.productCode, sku.stock, JSON.stringify(sku));
     }
-    const insertMember = db.prepare(
-      'INSERT INTO members (id, name, email, mobile, password_hash, prefer_lang, agreement_version, privacy_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    );
-    for (const m of DEMO_MEMBERS)
-      insertMember.run(
-        m.id,
-        m.name,
-        m.email,
-        m.mobile,
-        hashPassword(m.password, stableSalt(m.email)),
-        m.preferLang,
-        FIRST_AGREEMENT_VERSION,
-        FIRST_AGREEMENT_VERSION,
-        t0 - 400 * DAY,
-      );
+    seedMembers(db, t0);
 
     const demo = DEMO_MEMBERS[0].id;
     const sellable = catalogue.products.filter((p) => p.enabledFlag === 'Y' && p.skus.some((s) => s.stock > 0));
@@ -87,12 +75,33 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
   });
 }
 
+/** The demo members; one already there is left as it is (its password may have been changed). */
+function seedMembers(db: DatabaseSync, t0: number): void {
+  const insert = db.prepare(
+    'INSERT OR IGNORE INTO members (id, name, email, mobile, password_hash, prefer_lang, agreement_version, privacy_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  for (const m of DEMO_MEMBERS)
+    insert.run(
+      m.id,
+      m.name,
+      m.email,
+      m.mobile,
+      hashPassword(m.password, stableSalt(m.email)),
+      m.preferLang,
+      FIRST_AGREEMENT_VERSION,
+      FIRST_AGREEMENT_VERSION,
+      t0 - 400 * DAY,
+    );
+}
+
 /**
  * A database seeded before keeps its stock, members and orders, but takes the catalogue's
- * present names and prices: a new region's currency or language reaches it on the next start.
+ * present names and prices, and any demo member added since: a new region's currency, language
+ * or member reaches it on the next start.
  */
 function refreshCatalogue(db: DatabaseSync, catalogue: Catalogue): void {
   transaction(db, () => {
+    seedMembers(db, catalogue.generatedAt);
     const product = db.prepare('UPDATE products SET json = ? WHERE product_code = ?');
     const sku = db.prepare('UPDATE skus SET json = ? WHERE sku_code = ?');
     for (const p of catalogue.products) {

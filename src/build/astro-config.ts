@@ -32,7 +32,7 @@ const CHUNK_GROUPS = [
   },
   {
     name: 'common',
-    test: /node_modules[\\/]nanostores[\\/]|src[\\/](stores[\\/](platform|public-api|analytics-events)\.ts|lib[\\/](constants|cookies|errors|consent[\\/]consent|popups[\\/]greeting-names|api[\\/](public-routes|base-url|core|third-party)|validation[\\/](rules|patterns)|i18n[\\/]languages|product[\\/](rules|product-id)|format[\\/]currency|cms[\\/]schedule)\.ts)/,
+    test: /node_modules[\\/]nanostores[\\/]|src[\\/](stores[\\/](platform|public-api|analytics-events)\.ts|lib[\\/](constants|cookies|errors|consent[\\/]consent|popups[\\/]greeting-names|api[\\/](public-routes|base-url|core|third-party)|validation[\\/](rules|patterns)|i18n[\\/](languages|regions)|product[\\/](rules|product-id)|format[\\/]currency|cms[\\/]schedule)\.ts)/,
   },
   // A product page's own modules, which its start-up script and its island share.
   { name: 'product-page', test: /src[\\/](stores[\\/]product-detail|lib[\\/]product[\\/](selection|live-view))\.ts/ },

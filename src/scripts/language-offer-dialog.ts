@@ -5,13 +5,15 @@
  */
 import { LANGUAGE_OFFER_POPUP_ID, languageOfferCookie, languageToOffer } from '../lib/popups/language-offer.ts';
 import { openPagePopup } from './page-popup.ts';
+import type { BrowserLanguageEntry } from '../lib/i18n/browser-language.ts';
 
 const settle = () => {
   document.cookie = languageOfferCookie();
 };
 
 export function offerLanguage(dialog: HTMLDialogElement): boolean {
-  const offered = languageToOffer(navigator.languages, document.documentElement.lang);
+  const languages = JSON.parse(dialog.dataset.languages ?? '[]') as BrowserLanguageEntry[];
+  const offered = languageToOffer(navigator.languages, document.documentElement.lang, languages);
   const offer = offered && dialog.querySelector<HTMLElement>(`[data-offer="${offered.code}"]`);
   if (!offer) {
     settle();

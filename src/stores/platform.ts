@@ -7,14 +7,18 @@
  * read it here, never from the document or from an island's props. (Islands still render
  * their text with the translator the build handed them, since the server render has no page.)
  */
-import { DEFAULT_LANGUAGE, LANGUAGES, type LanguageDefinition } from '../lib/i18n/languages.ts';
+import type { LanguageDefinition } from '../lib/i18n/languages.ts';
+import { isRegion, REGION_CURRENCIES } from '../lib/i18n/regions.ts';
+
+/** What the browser knows of the page's language: read from the page, so no island carries the language table. */
+export type PageLanguage = Pick<LanguageDefinition, 'code' | 'pathSegment' | 'region' | 'currency'>;
 
 export interface Platform {
   navigate: (url: string) => void;
   /** Path + query + hash of the current page. */
   currentUrl: () => string;
   /** The page's language: its code (BCP 47), region, currency and URL segment. */
-  language: () => LanguageDefinition;
+  language: () => PageLanguage;
   cookie: () => string;
   /** Sets one cookie from its Set-Cookie text (the browser's readable cookies only). */
   setCookie: (text: string) => void;
@@ -50,10 +54,20 @@ function browserStorage(kind: 'localStorage' | 'sessionStorage') {
   }
 }
 
-/** The layout writes the page's language into `<html lang>`; a page without one is in the default language. */
-function browserLanguage(): LanguageDefinition {
-  const code = typeof document === 'undefined' ? '' : document.documentElement.lang;
-  return LANGUAGES.find((l) => l.code === code) ?? DEFAULT_LANGUAGE;
+/**
+ * The layout writes the page's language into `<html lang data-language-prefix data-region>`; a
+ * page without them (none of ours) reads as the default language, Taiwan's.
+ */
+function browserLanguage(): PageLanguage {
+  const root = typeof document === 'undefined' ? null : document.documentElement;
+  const region = root?.dataset.region ?? '';
+  const known = isRegion(region) ? region : 'TW';
+  return {
+    code: root?.lang || 'zh-TW',
+    pathSegment: root?.dataset.languagePrefix ?? '',
+    region: known,
+    currency: REGION_CURRENCIES[known],
+  };
 }
 
 let platform: Platform | null = null;
@@ -82,7 +96,7 @@ export function setPlatform(parts: Partial<Platform>): void {
 }
 
 /** The page's language segment, e.g. '' or '/en-gb': links and redirects stay in the page's language. */
-export function languagePrefix(language: LanguageDefinition = getPlatform().language()): string {
+export function languagePrefix(language: Pick<PageLanguage, 'pathSegment'> = getPlatform().language()): string {
   return language.pathSegment ? `/${language.pathSegment}` : '';
 }
 

@@ -126,7 +126,7 @@ test('a line is returned: emoji refused, the parcel recorded, approved, received
   await actAsStore(page, 'refund', refundCode, 'approve');
   await page.reload();
   await page.getByRole('link', { name: 'Send the goods back' }).click();
-  await page.getByLabel('Express company').selectOption('BLACKCAT');
+  await page.getByLabel('Express company').selectOption('SF');
   await page.getByLabel('Logistics code').fill('AB1234');
   await page.getByRole('button', { name: 'Save' }).click();
   await expectErrorInView(page, 'logisticsCode', 'Two capital letters and 14 digits');

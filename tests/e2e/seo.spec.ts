@@ -67,7 +67,7 @@ test('every product has a page in every language, in the sitemap when on sale, w
       expect(parsed.success, `${path}: ${parsed.error?.message}`).toBe(true);
       expect(parsed.data!.name).toBe(product.names[language.code]);
       expect(parsed.data!.url).toBe(url);
-      expect(parsed.data!.offers.map((o) => o.priceCurrency).sort()).toEqual(['HKD', 'TWD']);
+      expect(parsed.data!.offers.map((o) => o.priceCurrency).sort()).toEqual(['CNY', 'HKD', 'MOP', 'TWD']);
       expect(parsed.data!.offers.every((o) => o.availability.endsWith(onSale ? 'InStock' : 'Discontinued'))).toBe(true);
     }
   }

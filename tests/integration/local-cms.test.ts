@@ -4,8 +4,11 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import * as OpenCC from 'opencc-js';
 import sharp from 'sharp';
 import type { z } from 'zod';
+import { convertFromTwd } from '../../scripts/local-cms/catalogue.ts';
+import { COPY } from '../../scripts/local-cms/copy.ts';
 import { generateSampleCms, type GenerateResult } from '../../scripts/local-cms/generate.ts';
 import { startCmsServer, type CmsServer } from '../../scripts/local-cms/server.ts';
 import { catalogueSchema } from '../../scripts/sample-data/catalogue-schema.ts';
@@ -26,7 +29,8 @@ import {
 import { brandCalendar } from '../../src/lib/press/paths.ts';
 import { documentKindOf, schemaOfKind } from '../../src/lib/cms/document-kind.ts';
 import { CodedError } from '../../src/lib/errors.ts';
-import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
+import { formatPrice } from '../../src/lib/format/currency.ts';
+import { LANGUAGES, getLanguage, type LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 import { level2ProductId } from '../../src/lib/product/product-id.ts';
 
 const NOW = 1_790_000_000_000;
@@ -273,6 +277,113 @@ describe('local sample CMS generator', () => {
     const doc = pageDocumentSchema.parse(await readJson(dirC, cmsEndpoints.page(LANGUAGES[0]!.cmsCode, '/feature/scale-25.html')));
     expect(doc.components.map((c) => c.type)).toEqual(['bannerList', 'productList', 'customContent']);
   }, 60_000);
+});
+
+/** Mainland (Simplified copy, CN region) and Macao pages: what follows the copy set and what the region. */
+describe('local sample CMS generator: Simplified copy and regional choices', () => {
+  const zhCN = getLanguage('zh-CN');
+  const zhMO = getLanguage('zh-MO');
+  const zhTW = LANGUAGES.find((l) => l.code === 'zh-TW')!;
+  let dir = '';
+  /** Every JSON document of a language, as text. */
+  const documentsOf = async (lang: LanguageDefinition) => {
+    const base = path.join(dir, 'cms', lang.cmsCode);
+    const files = (await listFiles(base)).filter((f) => f.endsWith('.json'));
+    return new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(base, f), 'utf8')] as const)));
+  };
+  const companies = async (lang: LanguageDefinition) =>
+    (await readJson<{ companies: Array<{ code: string; name: string }> }>(dir, cmsEndpoints.shared(lang.cmsCode, 'express-companies')))
+      .companies;
+  const releases = async (lang: LanguageDefinition) => {
+    const index = pressIndexSchema.parse(await readJson(dir, cmsEndpoints.pressIndex(lang.cmsCode)));
+    return Promise.all(
+      index.releases.map(async (r) => pressReleaseSchema.parse(await readJson(dir, cmsEndpoints.pressRelease(lang.cmsCode, r.id)))),
+    );
+  };
+  const amount = (twd: number, lang: LanguageDefinition) => formatPrice(convertFromTwd(twd, lang.currency.code), lang.currency);
+
+  beforeAll(async () => {
+    dir = path.join(root, 'regional');
+    await generateSampleCms({ outDir: dir, seed: SEED, now: NOW });
+  }, 120_000);
+
+  it("is the language table's: mainland pages in the Simplified copy set, Macao's in the Traditional one", () => {
+    expect([zhCN.region, zhCN.sampleCopy, zhCN.currency.code]).toEqual(['CN', 'zh-Hans', 'CNY']);
+    expect([zhMO.region, zhMO.sampleCopy, zhMO.currency.code]).toEqual(['MO', 'zh-Hant', 'MOP']);
+  });
+
+  it('writes the same documents for mainland and Macao pages as for the others', async () => {
+    // An archived page's version is drawn per language.
+    const kinds = async (lang: LanguageDefinition) =>
+      [...(await documentsOf(lang)).keys()].map((f) => f.replace(/\/v\d+\.json$/, '/v*.json')).sort();
+    const reference = await kinds(zhTW);
+    for (const lang of [zhCN, zhMO]) expect(await kinds(lang), lang.code).toEqual(reference);
+  });
+
+  it('writes mainland pages in Simplified Chinese with mainland wording, and no Traditional character', async () => {
+    const charToSimplified = OpenCC.Converter({ from: 't', to: 'cn' });
+    for (const [file, text] of await documentsOf(zhCN)) {
+      expect(
+        [...new Set(text)].filter((c) => charToSimplified(c) !== c),
+        file,
+      ).toEqual([]);
+      for (const taiwan of ['门市', '全台', '台湾本岛', 'NT$', 'HK$']) expect(text, `${file}: ${taiwan}`).not.toContain(taiwan);
+    }
+    const cfg = cmsConfigSchema.parse(await readJson(dir, cmsEndpoints.shared(zhCN.cmsCode, 'config')));
+    expect(cfg.titleSuffix).toBe('LINEA 织线 官方网上商店');
+    const catalogue = catalogueSchema.parse(await readJson(dir, '/catalogue.json'));
+    for (const product of catalogue.products) {
+      expect(product.names[zhCN.code]).toBe(COPY['zh-Hans'].products[product.styleKey as keyof (typeof COPY)['zh-Hans']['products']]);
+      expect(product.descriptions[zhCN.code]).toMatch(/共有 \d+ 种颜色可选。$/);
+    }
+  });
+
+  it('lists the region’s couriers, named in the language’s script', async () => {
+    expect(await companies(zhTW)).toContainEqual({ code: 'BLACKCAT', name: '黑貓宅急便' });
+    expect(await companies(zhCN)).toEqual([
+      { code: 'SF', name: '顺丰速运' },
+      { code: 'JD', name: '京东物流' },
+      { code: 'ZTO', name: '中通快递' },
+      { code: 'EMS', name: '中国邮政 EMS' },
+    ]);
+    expect((await companies(zhMO)).map((c) => c.name)).toEqual(['順豐速運', '嘉里快遞', '澳門郵電']);
+    for (const lang of LANGUAGES.filter((l) => l.region === 'HK')) {
+      const codes = (await companies(lang)).map((c) => c.code);
+      expect(codes, lang.code).toEqual(['SF', 'KERRY', 'HKPOST']);
+    }
+  });
+
+  it('writes money in the language’s currency, and names the reader’s own places in press releases', async () => {
+    for (const lang of LANGUAGES) {
+      const texts = await readJson<{ recycleProgramme: { paragraphs: string[] } }>(dir, cmsEndpoints.shared(lang.cmsCode, 'member-texts'));
+      expect(texts.recycleProgramme.paragraphs.join(''), lang.code).toContain(amount(100, lang));
+      const all = await releases(lang);
+      const tier = all.find((r) => /\d/.test(r.summary) && r.summary.includes(lang.currency.unit));
+      expect(tier, lang.code).toBeDefined();
+      if (lang.currency.code !== 'TWD') expect(JSON.stringify(all), lang.code).not.toContain('NT$');
+    }
+    const mainland = await releases(zhCN);
+    // Shop openings are datelined where the shop is (Taipei among them); the rest in Shanghai.
+    expect(new Set(mainland.filter((r) => !r.title.includes('开幕')).map((r) => r.location))).toEqual(new Set(['上海']));
+    expect(mainland.some((r) => r.location === '台北市')).toBe(true);
+    expect(mainland[0]!.body.at(-1)).toEqual(expect.objectContaining({ text: expect.stringContaining('于中国内地及港澳台地区设有门店') }));
+    expect(mainland.find((r) => r.summary.includes('即日起'))?.summary).toContain('全国门店');
+    expect((await releases(zhMO)).find((r) => r.summary.includes('即日起'))?.summary).toContain('澳門門市');
+  });
+
+  it('lists the same shops in every language, named in its script', async () => {
+    const shopsOf = async (lang: LanguageDefinition) => shopsSchema.parse(await readJson(dir, cmsEndpoints.shops(lang.cmsCode))).shops;
+    const reference = (await shopsOf(zhTW)).map((s) => s.code);
+    expect(reference).toHaveLength(17);
+    for (const lang of LANGUAGES)
+      expect(
+        (await shopsOf(lang)).map((s) => s.code),
+        lang.code,
+      ).toEqual(reference);
+    expect((await shopsOf(zhCN)).find((s) => s.code === 'TPE01')).toEqual(
+      expect.objectContaining({ name: '台北信义旗舰店', address: '台北市信义区松寿路 11 号 1 楼' }),
+    );
+  });
 });
 
 describe('local sample CMS server', () => {

@@ -170,7 +170,7 @@ describe('pages a publish rebuilds', () => {
     });
     expect(changedDocuments).toEqual(['switch-config.json']);
     expect(sorted(affected.changed)).toEqual(paths(before, () => true));
-    expect(affected.languages).toEqual(['en-GB', 'zh-HK', 'zh-TW']);
+    expect(affected.languages).toEqual(['en-GB', 'zh-CN', 'zh-HK', 'zh-MO', 'zh-TW']);
   });
 
   /** A fourth release, in 2024: not a neighbour of 102, and on its own year page. */
@@ -231,8 +231,20 @@ describe('pages a publish rebuilds', () => {
 
   it('a page whose start date passed is added, in every language, and only the site maps that list it change', async () => {
     const { affected } = await scenario({ nowAfter: FIXTURE_NOW + 2 * DAY });
-    expect(sorted(affected.added)).toEqual(['/en-gb/feature/soon.html', '/feature/soon.html', '/zh-hk/feature/soon.html']);
-    expect(sorted(affected.changed)).toEqual(['/en-gb/site-map.html', '/site-map.html', '/zh-hk/site-map.html']);
+    expect(sorted(affected.added)).toEqual([
+      '/en-gb/feature/soon.html',
+      '/feature/soon.html',
+      '/zh-cn/feature/soon.html',
+      '/zh-hk/feature/soon.html',
+      '/zh-mo/feature/soon.html',
+    ]);
+    expect(sorted(affected.changed)).toEqual([
+      '/en-gb/site-map.html',
+      '/site-map.html',
+      '/zh-cn/site-map.html',
+      '/zh-hk/site-map.html',
+      '/zh-mo/site-map.html',
+    ]);
     expect(affected.rebuild.map((r) => r.urlPath).sort()).toEqual(sorted([...affected.added, ...affected.changed]));
   });
 
@@ -244,7 +256,13 @@ describe('pages a publish rebuilds', () => {
       },
       nowAfter: FIXTURE_NOW + 2 * DAY,
     });
-    expect(sorted(affected.removed)).toEqual(['/en-gb/women.html', '/women.html', '/zh-hk/women.html']);
+    expect(sorted(affected.removed)).toEqual([
+      '/en-gb/women.html',
+      '/women.html',
+      '/zh-cn/women.html',
+      '/zh-hk/women.html',
+      '/zh-mo/women.html',
+    ]);
     expect(affected.added).toContain('/feature/soon.html');
   });
 
@@ -254,7 +272,12 @@ describe('pages a publish rebuilds', () => {
     });
     expect(affected.removed).toEqual(['/en-gb/c/W0101.html']);
     // The config is shared: all of en-GB changes; elsewhere only the page that lost an alternate.
-    expect(affected.changed.filter((p) => !p.startsWith('/en-gb/')).sort()).toEqual(['/c/W0101.html', '/zh-hk/c/W0101.html']);
+    expect(affected.changed.filter((p) => !p.startsWith('/en-gb/')).sort()).toEqual([
+      '/c/W0101.html',
+      '/zh-cn/c/W0101.html',
+      '/zh-hk/c/W0101.html',
+      '/zh-mo/c/W0101.html',
+    ]);
   });
 
   it('a new page and its document: added', async () => {

@@ -72,6 +72,8 @@ describe('route table', () => {
     expect(alternates).toEqual([
       { hreflang: 'zh-TW', href: `${SITE}/c/W01.html` },
       { hreflang: 'zh-HK', href: `${SITE}/zh-hk/c/W01.html` },
+      { hreflang: 'zh-MO', href: `${SITE}/zh-mo/c/W01.html` },
+      { hreflang: 'zh-CN', href: `${SITE}/zh-cn/c/W01.html` },
       { hreflang: 'en-GB', href: `${SITE}/en-gb/c/W01.html` },
       { hreflang: 'x-default', href: `${SITE}/c/W01.html` },
     ]);
@@ -157,6 +159,8 @@ describe('press and shop routes', () => {
     expect(find(routes, '/zh-hk/press/2026/01/post102.html')?.alternates).toEqual([
       { hreflang: 'zh-TW', href: `${SITE}/press/2026/01/post102.html` },
       { hreflang: 'zh-HK', href: `${SITE}/zh-hk/press/2026/01/post102.html` },
+      { hreflang: 'zh-MO', href: `${SITE}/zh-mo/press/2026/01/post102.html` },
+      { hreflang: 'zh-CN', href: `${SITE}/zh-cn/press/2026/01/post102.html` },
       { hreflang: 'en-GB', href: `${SITE}/en-gb/press/2026/01/post102.html` },
       { hreflang: 'x-default', href: `${SITE}/press/2026/01/post102.html` },
     ]);

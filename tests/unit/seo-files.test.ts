@@ -99,6 +99,8 @@ describe('sitemaps', () => {
     expect(release['xhtml:link'].map((l: Record<string, string>) => [l['@rel'], l['@hreflang'], l['@href']])).toEqual([
       ['alternate', 'zh-TW', `${SITE}/press/2026/01/post101.html`],
       ['alternate', 'zh-HK', `${SITE}/zh-hk/press/2026/01/post101.html`],
+      ['alternate', 'zh-MO', `${SITE}/zh-mo/press/2026/01/post101.html`],
+      ['alternate', 'zh-CN', `${SITE}/zh-cn/press/2026/01/post101.html`],
       ['alternate', 'en-GB', `${SITE}/en-gb/press/2026/01/post101.html`],
       ['alternate', 'x-default', `${SITE}/press/2026/01/post101.html`],
     ]);
@@ -153,6 +155,8 @@ describe('sitemaps', () => {
     expect(doc.sitemapindex.sitemap.map((s: { loc: string }) => s.loc)).toEqual([
       `${SITE}/sitemap-zh-tw.xml`,
       `${SITE}/sitemap-zh-hk.xml`,
+      `${SITE}/sitemap-zh-mo.xml`,
+      `${SITE}/sitemap-zh-cn.xml`,
       `${SITE}/sitemap-en-gb.xml`,
     ]);
     const newest = Math.max(...sitemapUrls(routes, 'zh-TW', SITE).map((u) => u.lastModified ?? 0));

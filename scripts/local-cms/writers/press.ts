@@ -7,7 +7,7 @@ import type { Emit, WriterInput } from './writer.ts';
 export function writePress({ ctx, sample }: WriterInput, emit: Emit): void {
   const { lang } = ctx;
   const { seed, now, pressPicture } = sample;
-  const releases = samplePressReleases({ seed, now, copyKey: lang.sampleCopy, region: lang.region, picture: pressPicture });
+  const releases = samplePressReleases({ seed, now, language: lang, picture: pressPicture });
   emit(cmsEndpoints.pressIndex(lang.cmsCode), pressIndexSchema, { releases: releases.map(pressIndexEntry) });
   for (const release of releases) emit(cmsEndpoints.pressRelease(lang.cmsCode, release.id), pressReleaseSchema, release);
 }

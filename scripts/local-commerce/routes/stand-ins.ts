@@ -64,7 +64,8 @@ const CVS_MAP_JS = `(function () {
 
 const CAPTCHA_JS = `(function () {
   var TEXT = {
-    'zh-TW': ['我不是機器人', '模擬失敗'], 'zh-HK': ['我不是機械人', '模擬失敗'], 'en-GB': ["I'm not a robot", 'Fail the check']
+    'zh-TW': ['我不是機器人', '模擬失敗'], 'zh-HK': ['我不是機械人', '模擬失敗'], 'zh-MO': ['我不是機械人', '模擬失敗'],
+    'zh-CN': ['我不是机器人', '模拟失败'], 'en-GB': ["I'm not a robot", 'Fail the check']
   };
   window.linCaptcha = {
     render: function (element, options) {

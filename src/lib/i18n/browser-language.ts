@@ -1,14 +1,16 @@
 /**
  * Which store language a browser's language preferences ask for: the first preference that one
  * of our languages serves (`browserLanguages` in languages.ts), matched on whole subtags, the
- * longest match winning. A preference no language serves (fr, zh-CN before mainland China has
- * its language) is skipped for the next.
+ * longest match winning. A preference no language serves (fr, ja) is skipped for the next.
  */
-import { LANGUAGES, type LanguageDefinition } from './languages.ts';
+import type { LanguageDefinition } from './languages.ts';
 
-function servingLanguage(tag: string, languages: readonly LanguageDefinition[]): LanguageDefinition | null {
+/** What matching needs of a language: the browser dialog reads it from the page, not the whole table. */
+export type BrowserLanguageEntry = Pick<LanguageDefinition, 'code' | 'browserLanguages'>;
+
+function servingLanguage<L extends BrowserLanguageEntry>(tag: string, languages: readonly L[]): L | null {
   const wanted = tag.toLowerCase();
-  let best: { language: LanguageDefinition; length: number } | null = null;
+  let best: { language: L; length: number } | null = null;
   for (const language of languages) {
     for (const served of language.browserLanguages) {
       const matches = wanted === served || wanted.startsWith(`${served}-`);
@@ -18,10 +20,10 @@ function servingLanguage(tag: string, languages: readonly LanguageDefinition[]):
   return best?.language ?? null;
 }
 
-export function preferredStoreLanguage(
+export function preferredStoreLanguage<L extends BrowserLanguageEntry>(
   browserLanguages: readonly string[],
-  languages: readonly LanguageDefinition[] = LANGUAGES,
-): LanguageDefinition | null {
+  languages: readonly L[],
+): L | null {
   for (const tag of browserLanguages) {
     const language = servingLanguage(tag, languages);
     if (language) return language;

@@ -17,8 +17,11 @@ export interface LanguageDefinition {
   region: Region;
   /** Its region's (regions.ts). */
   currency: CurrencyFormat;
-  /** Which copy set the sample CMS writes for this language (see scripts/local-cms). */
-  sampleCopy: 'zh-Hant' | 'en';
+  /**
+   * Which copy set the sample CMS writes for this language (see scripts/local-cms): 'zh-Hans'
+   * (Simplified, for mainland pages) is converted from 'zh-Hant' (scripts/local-cms/hans.ts).
+   */
+  sampleCopy: 'zh-Hant' | 'zh-Hans' | 'en';
   /**
    * The browser languages (BCP 47, lower case) this language serves, each with its subtags:
    * 'zh-hant' covers 'zh-hant-tw'. The longest match wins (lib/i18n/browser-language.ts).
@@ -45,7 +48,28 @@ export const LANGUAGES: readonly LanguageDefinition[] = [
     region: 'HK',
     currency: REGION_CURRENCIES.HK,
     sampleCopy: 'zh-Hant',
-    browserLanguages: ['zh-hk', 'zh-mo', 'zh-hant-hk', 'zh-hant-mo'],
+    browserLanguages: ['zh-hk', 'zh-hant-hk'],
+  },
+  {
+    code: 'zh-MO',
+    cmsCode: 'zh_MO',
+    pathSegment: 'zh-mo',
+    label: '繁體中文（澳門）',
+    region: 'MO',
+    currency: REGION_CURRENCIES.MO,
+    sampleCopy: 'zh-Hant',
+    browserLanguages: ['zh-mo', 'zh-hant-mo'],
+  },
+  {
+    code: 'zh-CN',
+    cmsCode: 'zh_CN',
+    pathSegment: 'zh-cn',
+    label: '简体中文',
+    region: 'CN',
+    currency: REGION_CURRENCIES.CN,
+    sampleCopy: 'zh-Hans',
+    // Singapore and Malaysia read Simplified too; the mainland store is the nearest we have.
+    browserLanguages: ['zh-cn', 'zh-hans', 'zh-sg', 'zh-my'],
   },
   {
     code: 'en-GB',

@@ -6,17 +6,23 @@
  * language is the page's, or none of ours), it is settled for a year: the choice stays the
  * shopper's, and the language chooser in the header is there for a change of mind.
  */
-import { preferredStoreLanguage } from '../i18n/browser-language.ts';
-import type { LanguageDefinition } from '../i18n/languages.ts';
+import { preferredStoreLanguage, type BrowserLanguageEntry } from '../i18n/browser-language.ts';
 import { LANGUAGE_OFFER_COOKIE } from './greeting-names.ts';
 
 export { LANGUAGE_OFFER_COOKIE, LANGUAGE_OFFER_POPUP_ID } from './greeting-names.ts';
 export const LANGUAGE_DIALOG_WIDTH_PX = 776;
 export const LANGUAGE_OFFER_REMEMBER_DAYS = 365;
 
-/** The language to offer on a page in `pageLanguageCode`, or null when there is none to offer. */
-export function languageToOffer(browserLanguages: readonly string[], pageLanguageCode: string): LanguageDefinition | null {
-  const preferred = preferredStoreLanguage(browserLanguages);
+/**
+ * The language to offer on a page in `pageLanguageCode`, or null when there is none to offer.
+ * `languages`: every store language (the page's too), as the dialog carries them.
+ */
+export function languageToOffer(
+  browserLanguages: readonly string[],
+  pageLanguageCode: string,
+  languages: readonly BrowserLanguageEntry[],
+): BrowserLanguageEntry | null {
+  const preferred = preferredStoreLanguage(browserLanguages, languages);
   return preferred && preferred.code !== pageLanguageCode ? preferred : null;
 }
 

@@ -24,7 +24,6 @@ import {
 } from './patterns.ts';
 import type { Region } from '../i18n/regions.ts';
 
-
 const tester = (pattern: RegExp) => (value: string) => pattern.test(value);
 
 export const isPassword = tester(PASSWORD_PATTERN);
