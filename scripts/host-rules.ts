@@ -19,6 +19,7 @@ import {
   siteUrl,
 } from '../src/build/env.ts';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
+import { REGIONS } from '../src/lib/i18n/regions.ts';
 import {
   headersFile,
   nginxBrotliInclude,
@@ -53,7 +54,8 @@ export function securityHeadersFor(scan: ReleaseScan): SecurityHeader[] {
   const policy = contentSecurityPolicy({
     scriptHashes: Object.keys(scan.scripts),
     styleHashes: Object.keys(scan.styles),
-    scriptHosts: origins(Object.values(scriptSources())),
+    // Every region's: the policy is one for the whole site.
+    scriptHosts: origins(REGIONS.flatMap((region) => Object.values(scriptSources(region)))),
     connectHosts: origins([apiBaseUrl(), analyticsCollector()]).filter((origin) => origin !== new URL(site).origin),
     imageHosts: scan.imageHosts.filter((origin) => origin !== new URL(site).origin),
     extraSources: cspExtraSources(),

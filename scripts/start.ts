@@ -15,7 +15,12 @@ import { startStaticServer } from './static-server.ts';
 
 // The third-party scripts point at the local API's stand-ins unless configured (an empty
 // value turns one off), so every flow that needs one works here without the internet.
-for (const [variable, standIn] of Object.entries(STAND_IN_SCRIPTS)) process.env[variable] ??= standIn;
+for (const [variable, standIn] of Object.entries(STAND_IN_SCRIPTS)) {
+  if (process.env[variable] !== undefined) continue;
+  process.env[variable] = standIn;
+  // The stand-ins are on this machine, reachable from anywhere: mainland pages load them too.
+  process.env[`${variable}_CN`] ??= standIn;
+}
 
 const configured = cmsBaseUrl();
 // The embedded CMS keeps running: it is also the image host the pages point at, and its edit

@@ -33,6 +33,7 @@ import { registerTicketRoutes } from './routes/tickets.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerStandInRoutes } from './routes/stand-ins.ts';
 import { registerMailTestHook } from './mail.ts';
+import type { Region } from '../../src/lib/i18n/regions.ts';
 
 export interface CommerceAppOptions {
   db: DatabaseSync;
@@ -48,8 +49,8 @@ export interface CommerceAppOptions {
   secureCookies?: boolean;
   /** Test hooks (reading reset tokens, mails and analytics posts; the admin page acting as the store) for the local API only. */
   testHooks?: boolean;
-  /** Sign-in and registration need the stand-in captcha's pass (routes/stand-ins.ts). */
-  captcha?: boolean;
+  /** The regions whose sign-in and registration need the stand-in captcha's pass (routes/stand-ins.ts): those whose pages show it. */
+  captchaRegions?: readonly Region[];
 }
 
 export function createCommerceApp(options: CommerceAppOptions) {
@@ -61,12 +62,19 @@ export function createCommerceApp(options: CommerceAppOptions) {
     refreshReuseGraceSeconds = 30,
     secureCookies = false,
     testHooks = true,
-    captcha = false,
+    captchaRegions = [],
   } = options;
   const app = new Hono();
   const kit = createRouteKit(app, db, now);
 
-  registerAuthRoutes(kit, { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks, captcha });
+  registerAuthRoutes(kit, {
+    accessTokenTtlSeconds,
+    refreshTokenTtlSeconds,
+    refreshReuseGraceSeconds,
+    secureCookies,
+    testHooks,
+    captchaRegions,
+  });
   registerMemberRoutes(kit);
   registerProfileRoutes(kit);
   registerEmailRoutes(kit);

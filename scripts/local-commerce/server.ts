@@ -12,6 +12,7 @@ import { createCommerceApp } from './app.ts';
 import { openDatabase } from './db.ts';
 import { seedDatabase } from './seed.ts';
 import { commerceDbPath, scriptSources } from '../../src/build/env.ts';
+import { REGIONS } from '../../src/lib/i18n/regions.ts';
 
 export interface CommerceApiOptions {
   /** SQLite file, or ':memory:' for a fresh database. */
@@ -29,7 +30,8 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
   const db = openDatabase(dbPath);
   seedDatabase(db, catalogue);
   // The site shows the captcha when it is configured, and then the API asks for its pass.
-  const app = createCommerceApp({ db, captcha: scriptSources().captcha !== undefined });
+  // The API asks for the captcha exactly where the pages show it.
+  const app = createCommerceApp({ db, captchaRegions: REGIONS.filter((region) => scriptSources(region).captcha !== undefined) });
   return new Promise<{ url: string; port: number; close(): Promise<void> }>((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
       log(`[commerce] API on http://${host}:${info.port} (${dbPath})`);

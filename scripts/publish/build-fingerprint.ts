@@ -17,7 +17,7 @@ const CONFIG = (name: string) =>
   name.startsWith('PUBLIC_') ||
   // Written into every page's head: the collector host and the third-party scripts.
   name.startsWith('ANALYTICS_') ||
-  name.endsWith('_SCRIPT_URL') ||
+  /_SCRIPT_URL(_[A-Z]{2})?$/.test(name) ||
   // The Content-Security-Policy, which the host rules of every release carry.
   name.startsWith('CSP_');
 /** Without SITE_URL the links follow the served origin (env.ts siteUrl). */

@@ -5,6 +5,7 @@
 import { CodedError } from '../lib/errors.ts';
 import { collectorOrigin } from '../lib/analytics/collector.ts';
 import type { ScriptSources, ThirdPartyScript } from '../lib/scripts/sources.ts';
+import type { Region } from '../lib/i18n/regions.ts';
 import { parseExtraSources, type ExtraSources } from '../lib/security/content-security-policy.ts';
 
 export class ConfigError extends CodedError {
@@ -104,12 +105,23 @@ const SCRIPT_ENV: Record<ThirdPartyScript, string> = {
 };
 
 /**
- * The third-party scripts' addresses (lib/scripts/sources.ts): an https address, or a path on
- * the store's origin. One left unset turns its feature off.
+ * Scripts whose usual providers (Google's maps, reCAPTCHA, Tag Manager) cannot be reached from
+ * mainland China: mainland pages load them only from a setting of their own (…_SCRIPT_URL_CN).
  */
-export function scriptSources(): ScriptSources {
+const UNREACHABLE_IN_CN: readonly ThirdPartyScript[] = ['captcha', 'maps', 'tagManager'];
+
+/**
+ * The third-party scripts' addresses for a region's pages (lib/scripts/sources.ts): an https
+ * address, or a path on the store's origin. A region's own setting (e.g. MAPS_SCRIPT_URL_HK)
+ * comes first, empty turning the script off there; else the store-wide one, except on
+ * mainland pages for the scripts above. One left unset turns its feature off.
+ */
+export function scriptSources(region: Region): ScriptSources {
   const sources: ScriptSources = {};
-  for (const [name, variable] of Object.entries(SCRIPT_ENV) as Array<[ThirdPartyScript, string]>) {
+  for (const [name, generic] of Object.entries(SCRIPT_ENV) as Array<[ThirdPartyScript, string]>) {
+    const regional = `${generic}_${region}`;
+    const inherits = !(region === 'CN' && UNREACHABLE_IN_CN.includes(name));
+    const variable = process.env[regional] !== undefined || !inherits ? regional : generic;
     const value = process.env[variable]?.trim();
     if (!value) continue;
     if (!/^(https:\/\/[^/\s]+\/|\/(?!\/))\S*$/.test(value))

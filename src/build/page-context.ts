@@ -107,7 +107,7 @@ export async function pageContext(route: RouteEntry): Promise<PageContext> {
     product: route.kind === 'product' ? productContext(route, (await getSite()).content) : null,
     mobileSiteUrl: mobileSiteUrl() || null,
     analyticsCollector: analyticsCollector(),
-    scriptSources: scriptSources(),
+    scriptSources: scriptSources(content.language.region),
     serviceLinks: { faq: faqUrl(), chat: chatUrl() },
   };
 }

@@ -90,6 +90,7 @@ describe('build fingerprint', () => {
     expect(buildFingerprint(root, { ...env, ANALYTICS_SERVER_TYPE: 'hk' })).not.toBe(before);
     expect(buildFingerprint(root, { ...env, CAPTCHA_SCRIPT_URL: '/vendor/captcha.js' })).not.toBe(before);
     expect(buildFingerprint(root, { ...env, TAG_MANAGER_SCRIPT_URL: 'https://tags.example/gtm.js' })).not.toBe(before);
+    expect(buildFingerprint(root, { ...env, MAPS_SCRIPT_URL_CN: 'https://maps.cn.example/loader.js' })).not.toBe(before);
     // Every release's host rules carry the Content-Security-Policy.
     expect(buildFingerprint(root, { ...env, CSP_EXTRA_SOURCES: 'frame-src https://captcha.example' })).not.toBe(before);
     expect(buildFingerprint(root, { ...env, HOME: '/home/editor', PORT: '8080' })).toBe(before);

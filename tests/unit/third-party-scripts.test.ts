@@ -4,7 +4,8 @@ import { ConfigError, scriptSources } from '../../src/build/env.ts';
 import { pollFor } from '../../src/lib/scripts/loader.ts';
 import { parseScriptSources, RISK_POLL_INTERVAL_MS, RISK_WAIT_MS } from '../../src/lib/scripts/sources.ts';
 
-const VARIABLES = ['CAPTCHA_SCRIPT_URL', 'CVS_MAP_SCRIPT_URL', 'MAPS_SCRIPT_URL', 'RISK_SCRIPT_URL', 'TAG_MANAGER_SCRIPT_URL'];
+const GENERIC = ['CAPTCHA_SCRIPT_URL', 'CVS_MAP_SCRIPT_URL', 'MAPS_SCRIPT_URL', 'RISK_SCRIPT_URL', 'TAG_MANAGER_SCRIPT_URL'];
+const VARIABLES = [...GENERIC, ...GENERIC.flatMap((name) => ['TW', 'HK', 'MO', 'CN'].map((region) => `${name}_${region}`))];
 
 afterEach(() => {
   vi.useRealTimers();
@@ -17,7 +18,7 @@ describe('the configured scripts', () => {
     process.env.RISK_SCRIPT_URL = '/vendor/risk.js';
     process.env.MAPS_SCRIPT_URL = 'https://maps.example/loader.js?key=abc';
     process.env.CAPTCHA_SCRIPT_URL = '';
-    expect(scriptSources()).toEqual({
+    expect(scriptSources('TW')).toEqual({
       cvsMap: 'https://emap.example/linea-adapter.js',
       maps: 'https://maps.example/loader.js?key=abc',
       risk: '/vendor/risk.js',
@@ -27,9 +28,30 @@ describe('the configured scripts', () => {
   it('refuse an address a page must not load from, naming the variable', () => {
     for (const value of ['http://emap.example/a.js', '//emap.example/a.js', 'javascript:alert(1)', 'emap.js', 'https://']) {
       process.env.TAG_MANAGER_SCRIPT_URL = value;
-      expect(() => scriptSources(), value).toThrow(ConfigError);
-      expect(() => scriptSources(), value).toThrow(/TAG_MANAGER_SCRIPT_URL/);
+      expect(() => scriptSources('HK'), value).toThrow(ConfigError);
+      expect(() => scriptSources('HK'), value).toThrow(/TAG_MANAGER_SCRIPT_URL/);
     }
+  });
+
+  it("follow the region: a region's own setting first (empty turns it off), else the store-wide one", () => {
+    process.env.MAPS_SCRIPT_URL = 'https://maps.example/loader.js';
+    process.env.MAPS_SCRIPT_URL_HK = 'https://maps-hk.example/loader.js';
+    process.env.RISK_SCRIPT_URL = '/vendor/risk.js';
+    process.env.RISK_SCRIPT_URL_MO = '';
+    expect(scriptSources('TW')).toEqual({ maps: 'https://maps.example/loader.js', risk: '/vendor/risk.js' });
+    expect(scriptSources('HK')).toEqual({ maps: 'https://maps-hk.example/loader.js', risk: '/vendor/risk.js' });
+    expect(scriptSources('MO')).toEqual({ maps: 'https://maps.example/loader.js' });
+    process.env.MAPS_SCRIPT_URL_HK = 'http://maps-hk.example/loader.js';
+    expect(() => scriptSources('HK')).toThrow(/^MAPS_SCRIPT_URL_HK must be/);
+  });
+
+  it('leave the maps, the captcha and the tag manager off on mainland pages unless set for them: their usual providers are unreachable there', () => {
+    for (const name of GENERIC) process.env[name] = `/vendor/${name.toLowerCase()}.js`;
+    expect(Object.keys(scriptSources('CN')).sort()).toEqual(['cvsMap', 'risk']);
+    process.env.MAPS_SCRIPT_URL_CN = 'https://maps.cn.example/loader.js';
+    process.env.CAPTCHA_SCRIPT_URL_CN = '/vendor/captcha-cn.js';
+    expect(scriptSources('CN')).toMatchObject({ maps: 'https://maps.cn.example/loader.js', captcha: '/vendor/captcha-cn.js' });
+    expect(scriptSources('CN').tagManager).toBeUndefined();
   });
 
   it("are read back from the page's meta, anything unreadable counting as off", () => {
