@@ -33,12 +33,13 @@ import type { MobilePagesBySegment } from '../src/lib/routing/mobile-redirect.ts
 import {
   contentSecurityPolicy,
   originOf,
+  scriptSourceOf,
   POLICY_MAX_LENGTH,
   securityHeaders,
   type SecurityHeader,
 } from '../src/lib/security/content-security-policy.ts';
 import { replaceFile } from './publish/releases.ts';
-import { mergeScans, scanRelease, type ReleaseScan } from './security/release-scan.ts';
+import { mergeScans, scanRelease, scanTotals, type ReleaseScan } from './security/release-scan.ts';
 
 export const HOST_DIR = '_host';
 export const MOBILE_PAGES_FILE = `${HOST_DIR}/mobile-pages.json`;
@@ -51,19 +52,20 @@ export const RELEASE_SCAN_FILE = `${HOST_DIR}/release-scan.json`;
 export function securityHeadersFor(scan: ReleaseScan): SecurityHeader[] {
   const origins = (addresses: Array<string | undefined>) => addresses.flatMap((a) => (a && originOf(a)) || []);
   const site = siteUrl();
+  const totals = scanTotals(scan);
   const policy = contentSecurityPolicy({
-    scriptHashes: Object.keys(scan.scripts),
-    styleHashes: Object.keys(scan.styles),
-    // Every region's: the policy is one for the whole site.
-    scriptHosts: origins(REGIONS.flatMap((region) => Object.values(scriptSources(region)))),
+    scriptHashes: Object.keys(totals.scripts),
+    styleHashes: Object.keys(totals.styles),
+    // Every region's, each as its own address (not its whole host, whose other scripts we never vetted).
+    scriptHosts: REGIONS.flatMap((region) => Object.values(scriptSources(region))).flatMap((address) => scriptSourceOf(address) ?? []),
     connectHosts: origins([apiBaseUrl(), analyticsCollector()]).filter((origin) => origin !== new URL(site).origin),
-    imageHosts: scan.imageHosts.filter((origin) => origin !== new URL(site).origin),
+    imageHosts: totals.imageHosts.filter((origin) => origin !== new URL(site).origin),
     extraSources: cspExtraSources(),
     upgradeInsecureRequests: site.startsWith('https:'),
     reportUri: cspReportUri(),
   });
   if (policy.length > POLICY_MAX_LENGTH) {
-    const scripts = Object.entries(scan.scripts).map(([hash, page]) => `${hash} (first in ${page})`);
+    const scripts = Object.entries(totals.scripts).map(([hash, page]) => `${hash} (first in ${page})`);
     throw new Error(
       `The Content-Security-Policy is ${policy.length} characters, over the ${POLICY_MAX_LENGTH} a host accepts. ` +
         `An inline script that differs from page to page is the usual cause: keep its data in a JSON block. Inline scripts:\n  ${scripts.join('\n  ')}`,
@@ -76,11 +78,12 @@ export function securityHeadersFor(scan: ReleaseScan): SecurityHeader[] {
 async function releaseScan(outDir: string, baseRelease: string | null): Promise<ReleaseScan> {
   const fresh = await scanRelease(outDir);
   if (!baseRelease) return fresh;
-  const base = await readFile(join(baseRelease, RELEASE_SCAN_FILE), 'utf8').then(
-    (text) => JSON.parse(text) as ReleaseScan,
-    // A release from before the scan existed: read its pages.
-    () => scanRelease(baseRelease),
+  const stored = await readFile(join(baseRelease, RELEASE_SCAN_FILE), 'utf8').then(
+    (text) => JSON.parse(text) as Partial<ReleaseScan>,
+    () => null,
   );
+  // A release from before the scan existed (or kept it in another shape): read its pages.
+  const base = stored?.pages ? (stored as ReleaseScan) : await scanRelease(baseRelease);
   return mergeScans(base, fresh);
 }
 
@@ -106,10 +109,11 @@ export async function writeHostRules(outDir: string, options: { baseRelease?: st
   };
   const scan = await releaseScan(outDir, options.baseRelease ?? null);
   const headers = securityHeadersFor(scan);
-  if (scan.handlers.length > 0) {
-    const more = scan.handlers.length > 10 ? ` and ${scan.handlers.length - 10} more` : '';
+  const { handlers } = scanTotals(scan);
+  if (handlers.length > 0) {
+    const more = handlers.length > 10 ? ` and ${handlers.length - 10} more` : '';
     console.warn(
-      `[csp] inline event handlers (onclick=…) do not run under the policy; found in ${scan.handlers.slice(0, 10).join(', ')}${more}`,
+      `[csp] inline event handlers (onclick=…) do not run under the policy; found in ${handlers.slice(0, 10).join(', ')}${more}`,
     );
   }
   await mkdir(join(outDir, HOST_DIR), { recursive: true });

@@ -33,7 +33,6 @@ import { registerTicketRoutes } from './routes/tickets.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerStandInRoutes } from './routes/stand-ins.ts';
 import { registerMailTestHook } from './mail.ts';
-import type { Region } from '../../src/lib/i18n/regions.ts';
 
 export interface CommerceAppOptions {
   db: DatabaseSync;
@@ -49,8 +48,8 @@ export interface CommerceAppOptions {
   secureCookies?: boolean;
   /** Test hooks (reading reset tokens, mails and analytics posts; the admin page acting as the store) for the local API only. */
   testHooks?: boolean;
-  /** The regions whose sign-in and registration need the stand-in captcha's pass (routes/stand-ins.ts): those whose pages show it. */
-  captchaRegions?: readonly Region[];
+  /** Sign-in and registration need the stand-in captcha's pass (routes/stand-ins.ts). */
+  captcha?: boolean;
 }
 
 export function createCommerceApp(options: CommerceAppOptions) {
@@ -62,19 +61,12 @@ export function createCommerceApp(options: CommerceAppOptions) {
     refreshReuseGraceSeconds = 30,
     secureCookies = false,
     testHooks = true,
-    captchaRegions = [],
+    captcha = false,
   } = options;
   const app = new Hono();
   const kit = createRouteKit(app, db, now);
 
-  registerAuthRoutes(kit, {
-    accessTokenTtlSeconds,
-    refreshTokenTtlSeconds,
-    refreshReuseGraceSeconds,
-    secureCookies,
-    testHooks,
-    captchaRegions,
-  });
+  registerAuthRoutes(kit, { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks, captcha });
   registerMemberRoutes(kit);
   registerProfileRoutes(kit);
   registerEmailRoutes(kit);

@@ -30,8 +30,9 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
   const db = openDatabase(dbPath);
   seedDatabase(db, catalogue);
   // The site shows the captcha when it is configured, and then the API asks for its pass.
-  // The API asks for the captcha exactly where the pages show it.
-  const app = createCommerceApp({ db, captchaRegions: REGIONS.filter((region) => scriptSources(region).captcha !== undefined) });
+  // Wherever any region's pages show the captcha, every sign-in needs it: the region comes from a
+  // header the caller chooses, so a bot would otherwise pick the region without one.
+  const app = createCommerceApp({ db, captcha: REGIONS.some((region) => scriptSources(region).captcha !== undefined) });
   return new Promise<{ url: string; port: number; close(): Promise<void> }>((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
       log(`[commerce] API on http://${host}:${info.port} (${dbPath})`);

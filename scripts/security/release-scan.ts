@@ -4,60 +4,77 @@
  * not on our origin. Our own inline scripts are the same on every page, so the list stays
  * short; a script in editors' custom HTML adds its own hash (it runs, as the spec asks).
  *
- * A partial build writes only the pages that changed, so its scan is joined to the scan of the
- * release it is merged over (`merge`): a page kept from there keeps what it needs.
+ * A partial build writes only the pages that changed, so its scan is laid over the scan of the
+ * release it is merged over (`mergeScans`), page by page: a page kept from there keeps what it
+ * needs, and a page built again carries only its new scripts. (A page removed by a partial
+ * build keeps its entry until the next full build.)
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { originOf } from '../../src/lib/security/content-security-policy.ts';
 
-export interface ReleaseScan {
-  /** sha256-… → the first page that carries it. */
-  scripts: Record<string, string>;
-  styles: Record<string, string>;
-  /** Origins of pictures and videos, sorted. */
+/** What one page carries. */
+export interface PageScan {
+  /** sha256-… of each inline script the browser runs. */
+  scripts: string[];
+  styles: string[];
+  /** Origins of its pictures and videos on other hosts. */
   imageHosts: string[];
-  /** Pages with an inline event handler (onclick=…), which the policy does not run. */
-  handlers: string[];
+  /** It has an inline event handler (onclick=…), which the policy does not run. */
+  handler: boolean;
+}
+
+/** Page by page, so a page built again replaces what it carried before: an edited script leaves no stale hash. */
+export interface ReleaseScan {
+  pages: Record<string, PageScan>;
 }
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
-const TYPE = /\btype\s*=\s*["']?([^"'\s>]+)/i;
+/** An attribute by its whole name: data-type and data-src are not type and src. */
+const attribute = (name: string) => new RegExp(`(?:^|\\s)${name}\\s*=\\s*["']?([^"'\\s>]*)`, 'i');
+const TYPE = attribute('type');
+const SRC = attribute('src');
 /** The types a browser runs; any other type (JSON-LD, the JSON data blocks) is data. */
 const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/javascript', 'text/ecmascript', 'application/ecmascript']);
-const MEDIA_ADDRESS =
-  /\b(?:src|poster)\s*=\s*["'](https?:\/\/[^"']+)["']|\bsrcset\s*=\s*["']([^"']+)["']|url\((?:&quot;|["'])?(https?:\/\/[^)"'&]+)/gi;
+/** The pictures' and videos' own elements (a script's or a frame's src is not a picture), and CSS url()s. */
+const MEDIA_TAG = /<(?:img|source|video|audio|track)\b[^>]*>/gi;
+const MEDIA_ADDRESS = /(?:^|\s)(?:src|poster)\s*=\s*["'](https?:\/\/[^"']+)["']|(?:^|\s)srcset\s*=\s*["']([^"']+)["']/gi;
+const CSS_URL = /url\((?:&quot;|["'])?(https?:\/\/[^)"'&]+)/gi;
 /** An on…= attribute inside a tag (not in text or in a script, which the regex skips by starting at a tag name). */
 const HANDLER = /<[a-z][a-z0-9-]*\s[^>]*?\son[a-z]+\s*=/i;
 
-export const cspHash = (text: string) => `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+/**
+ * The hash a browser allows a script or style by: of its text as the HTML parser hands it over,
+ * with line breaks normalised (an editor's CRLF is LF to the browser) and NUL replaced.
+ */
+export const cspHash = (text: string) =>
+  `sha256-${createHash('sha256').update(text.replace(/\r\n?/g, '\n').replaceAll('\0', '\uFFFD'), 'utf8').digest('base64')}`;
 
-/** Scans one page's HTML into `scan`, naming it `page`. */
-export function scanPage(html: string, page: string, scan: ReleaseScan): void {
+/** What one page's HTML carries. */
+export function scanPage(html: string): PageScan {
+  const scripts = new Set<string>();
   for (const [, attributes, body] of html.matchAll(SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attributes!)) continue;
+    if (SRC.test(attributes!)) continue;
     const type = (TYPE.exec(attributes!)?.[1] ?? '').toLowerCase();
     if (!EXECUTABLE_TYPES.has(type)) continue;
-    scan.scripts[cspHash(body!)] ??= page;
+    scripts.add(cspHash(body!));
   }
-  for (const [, body] of html.matchAll(STYLE)) scan.styles[cspHash(body!)] ??= page;
-  const hosts = new Set(scan.imageHosts);
-  for (const [, src, srcset, url] of html.matchAll(MEDIA_ADDRESS)) {
-    const addresses = srcset ? srcset.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!) : [src ?? url!];
-    for (const address of addresses) {
-      const origin = originOf(address.replaceAll('&amp;', '&'));
-      if (origin) hosts.add(origin);
-    }
-  }
-  scan.imageHosts = [...hosts].sort();
-  // Scripts are data here: an "onclick=" inside one is not an attribute.
-  if (HANDLER.test(html.replace(SCRIPT, ''))) scan.handlers.push(page);
-}
-
-export function emptyScan(): ReleaseScan {
-  return { scripts: {}, styles: {}, imageHosts: [], handlers: [] };
+  const styles = new Set([...html.matchAll(STYLE)].map(([, body]) => cspHash(body!)));
+  const addresses: string[] = [];
+  for (const [tag] of html.matchAll(MEDIA_TAG))
+    for (const [, src, srcset] of tag.matchAll(MEDIA_ADDRESS))
+      addresses.push(...(srcset ? srcset.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!) : [src!]));
+  for (const [, url] of html.matchAll(CSS_URL)) addresses.push(url!);
+  const hosts = new Set(addresses.flatMap((address) => originOf(address.replaceAll('&amp;', '&')) ?? []));
+  return {
+    scripts: [...scripts].sort(),
+    styles: [...styles].sort(),
+    imageHosts: [...hosts].sort(),
+    // Scripts are data here: an "onclick=" inside one is not an attribute.
+    handler: HANDLER.test(html.replace(SCRIPT, '')),
+  };
 }
 
 /** Every HTML file under `dir`, as paths relative to it. */
@@ -71,17 +88,27 @@ async function pagesOf(dir: string): Promise<string[]> {
 
 /** Scans the pages under `dir` (a release, or a partial build's output). */
 export async function scanRelease(dir: string): Promise<ReleaseScan> {
-  const scan = emptyScan();
-  for (const page of await pagesOf(dir)) scanPage(await readFile(join(dir, page), 'utf8'), page, scan);
-  return scan;
+  const pages: Record<string, PageScan> = {};
+  for (const page of await pagesOf(dir)) pages[page] = scanPage(await readFile(join(dir, page), 'utf8'));
+  return { pages };
 }
 
-/** A partial build's scan joined to its base release's: the kept pages still need what they carried. */
+/** A partial build's scan over its base release's: a page built again replaces its entry. */
 export function mergeScans(base: ReleaseScan, fresh: ReleaseScan): ReleaseScan {
-  return {
-    scripts: { ...base.scripts, ...fresh.scripts },
-    styles: { ...base.styles, ...fresh.styles },
-    imageHosts: [...new Set([...base.imageHosts, ...fresh.imageHosts])].sort(),
-    handlers: [...new Set([...base.handlers, ...fresh.handlers])].sort(),
-  };
+  return { pages: { ...base.pages, ...fresh.pages } };
+}
+
+/** What the policy allows, over all pages: each hash with the first page that carries it. */
+export function scanTotals(scan: ReleaseScan) {
+  const scripts: Record<string, string> = {};
+  const styles: Record<string, string> = {};
+  const imageHosts = new Set<string>();
+  const handlers: string[] = [];
+  for (const [page, found] of Object.entries(scan.pages).sort(([a], [b]) => a.localeCompare(b))) {
+    for (const hash of found.scripts) scripts[hash] ??= page;
+    for (const hash of found.styles) styles[hash] ??= page;
+    for (const host of found.imageHosts) imageHosts.add(host);
+    if (found.handler) handlers.push(page);
+  }
+  return { scripts, styles, imageHosts: [...imageHosts].sort(), handlers };
 }

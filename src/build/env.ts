@@ -250,7 +250,10 @@ export function cspReportOnly(): boolean {
 export function cspReportUri(): string {
   const value = process.env.CSP_REPORT_URI?.trim();
   if (!value) return '';
-  if (!/^https:\/\/\S+$/.test(value) && !/^\/(?!\/)\S*$/.test(value))
+  // Printable ASCII without the characters that would end the directive (;) or start another policy (,).
+  const safe = /^[\x21-\x7e]+$/.test(value) && !/[;,'"]/.test(value);
+  const address = /^https:\/\//.test(value) ? URL.canParse(value) : /^\/(?!\/)/.test(value);
+  if (!safe || !address)
     throw new ConfigError(`CSP_REPORT_URI must be an https:// address or a path on the store's origin, got "${value}"`);
   return value;
 }

@@ -11,7 +11,7 @@ import {
   securityHeaders,
   type PolicyInput,
 } from '../../src/lib/security/content-security-policy.ts';
-import { cspHash, emptyScan, mergeScans, scanPage } from '../../scripts/security/release-scan.ts';
+import { cspHash, mergeScans, scanPage, scanTotals, type ReleaseScan } from '../../scripts/security/release-scan.ts';
 import { securityHeadersFor } from '../../scripts/host-rules.ts';
 
 const NONE: PolicyInput = {
@@ -109,6 +109,7 @@ describe('CSP_EXTRA_SOURCES', () => {
       ['default-src https://cdn.example', /"default-src" is not a directive hosts can be added to/],
       ['frame-ancestors https://evil.example', /"frame-ancestors"/],
       ['frame-src', /"frame-src" names no host/],
+      ['img-src https://*.com', /"https:\/\/\*\.com" in img-src/],
     ] as const) {
       expect(() => parseExtraSources(text), text).toThrow(message);
       process.env.CSP_EXTRA_SOURCES = text;
@@ -126,7 +127,16 @@ describe('CSP_EXTRA_SOURCES', () => {
     expect(cspReportUri()).toBe('');
     process.env.CSP_REPORT_URI = '/csp-report';
     expect(cspReportUri()).toBe('/csp-report');
-    for (const value of ['http://report.example', '//report.example', 'javascript:alert(1)', 'report; script-src *']) {
+    for (const value of [
+      'http://report.example',
+      '//report.example',
+      'javascript:alert(1)',
+      'report; script-src *',
+      '/a,default-src',
+      "/a'b",
+      '/räport',
+      'https://',
+    ]) {
       process.env.CSP_REPORT_URI = value;
       expect(() => cspReportUri(), value).toThrow(/CSP_REPORT_URI must be/);
     }
@@ -159,47 +169,63 @@ describe('the release scan', () => {
 <script>one()</script>
 <script type="module" src="/_astro/a.js"></script>
 <script type="module">two()</script>
+<script data-type="x" data-src="y">three()</script>
 <style>astro-island{display:contents}</style>
 </head><body>
 <img src="https://img.example/a.jpg" srcset="https://img.example/a_r-375-0.jpg 375w, /media/b.jpg 750w, https://cdn2.example/c.jpg 1080w" alt="">
 <video poster="https://video.example/p.jpg" src="/media/v.mp4"></video>
+<script src="https://tags.example/t.js"></script><iframe src="https://frame.example/"></iframe>
 <section style="background-image: url(&quot;https://bg.example/x.jpg&quot;)"></section>
 <p>Turn it on=off in text</p>
 </body></html>`;
+  const pages = (entries: Record<string, string>): ReleaseScan => ({
+    pages: Object.fromEntries(Object.entries(entries).map(([name, html]) => [name, scanPage(html)])),
+  });
 
   it('hashes the inline scripts a browser runs and the style elements, never data blocks or external scripts', () => {
-    const scan = emptyScan();
-    scanPage(page, 'index.html', scan);
-    expect(scan.scripts).toEqual({ [cspHash('one()')]: 'index.html', [cspHash('two()')]: 'index.html' });
-    expect(scan.styles).toEqual({ [cspHash('astro-island{display:contents}')]: 'index.html' });
+    const found = scanPage(page);
+    // data-type and data-src are not type and src: that script runs, so it is hashed.
+    expect(found.scripts).toEqual([cspHash('one()'), cspHash('three()'), cspHash('two()')].sort());
+    expect(found.styles).toEqual([cspHash('astro-island{display:contents}')]);
     // The hash is the one a browser computes: sha256 of the exact text, base64.
     expect(cspHash('astro-island,astro-slot,astro-static-slot{display:contents}')).toBe(
       'sha256-vv9IoKo7BSLbWcUHr3tNmfNVmm5L/9Cfn2H6LMk7/ow=',
     );
   });
 
-  it('collects the origins of pictures and videos on other hosts', () => {
-    const scan = emptyScan();
-    scanPage(page, 'index.html', scan);
-    expect(scan.imageHosts).toEqual(['https://bg.example', 'https://cdn2.example', 'https://img.example', 'https://video.example']);
-    expect(scan.handlers).toEqual([]);
+  it("hashes an editor's script as the browser reads it: CRLF and CR line breaks as LF", () => {
+    expect(cspHash('a();\r\nb();\rc();')).toBe(cspHash('a();\nb();\nc();'));
+    expect(scanPage('<script>a();\r\nb();</script>').scripts).toEqual([cspHash('a();\nb();')]);
+  });
+
+  it("collects the origins of pictures and videos on other hosts, not a script's or a frame's", () => {
+    expect(scanPage(page).imageHosts).toEqual([
+      'https://bg.example',
+      'https://cdn2.example',
+      'https://img.example',
+      'https://video.example',
+    ]);
+    expect(scanPage(page).handler).toBe(false);
   });
 
   it('names the pages with an inline event handler, which the policy does not run', () => {
-    const scan = emptyScan();
-    scanPage('<p>ok</p><button type="button" onclick="go()">Go</button>', 'feature/lookbook.html', scan);
-    scanPage('<script>var s="<b onclick=x>"</script>', 'index.html', scan);
-    expect(scan.handlers).toEqual(['feature/lookbook.html']);
+    const scan = pages({
+      'feature/lookbook.html': '<p>ok</p><button type="button" onclick="go()">Go</button>',
+      'index.html': '<script>var s="<b onclick=x>"</script>',
+    });
+    expect(scanTotals(scan).handlers).toEqual(['feature/lookbook.html']);
   });
 
-  it("joins a partial build's scan to its base release's, so the pages kept from there keep what they need", () => {
-    const base = emptyScan();
-    scanPage('<script>kept()</script><img src="https://old.example/a.jpg">', 'kept.html', base);
-    const fresh = emptyScan();
-    scanPage('<script>changed()</script>', 'changed.html', fresh);
-    const merged = mergeScans(base, fresh);
-    expect(Object.keys(merged.scripts).sort()).toEqual([cspHash('kept()'), cspHash('changed()')].sort());
-    expect(merged.imageHosts).toEqual(['https://old.example']);
+  it("lays a partial build's pages over its base release's: kept pages keep their hashes, a page built again carries only its new ones", () => {
+    const base = pages({
+      'kept.html': '<script>kept()</script><img src="https://old.example/a.jpg">',
+      'edited.html': '<script>before()</script>',
+    });
+    const fresh = pages({ 'edited.html': '<script>after()</script>' });
+    const totals = scanTotals(mergeScans(base, fresh));
+    expect(Object.keys(totals.scripts).sort()).toEqual([cspHash('kept()'), cspHash('after()')].sort());
+    expect(totals.scripts[cspHash('kept()')]).toBe('kept.html');
+    expect(totals.imageHosts).toEqual(['https://old.example']);
   });
 });
 
@@ -223,15 +249,17 @@ describe('the policy of a build', () => {
     process.env.ANALYTICS_HOST_HK = 'https://datarcvr-hk.example';
     process.env.RISK_SCRIPT_URL = 'https://risk.example/fp.js?v=2';
     process.env.CAPTCHA_SCRIPT_URL = '/api/_standin/captcha.js';
-    const scan = emptyScan();
-    scanPage(
-      '<script>one()</script><img src="https://www.linea.example/media/a.jpg"><img src="https://img.example/b.jpg">',
-      'index.html',
-      scan,
-    );
+    const scan = {
+      pages: {
+        'index.html': scanPage(
+          '<script>one()</script><img src="https://www.linea.example/media/a.jpg"><img src="https://img.example/b.jpg">',
+        ),
+      },
+    };
     const headers = Object.fromEntries(securityHeadersFor(scan));
     const policy = directives(headers['Content-Security-Policy']!);
-    expect(policy['script-src']).toEqual(["'self'", 'https://risk.example', "'report-sample'", `'${cspHash('one()')}'`]);
+    // A script's own address, not its whole host; a path of ours is 'self'.
+    expect(policy['script-src']).toEqual(["'self'", 'https://risk.example/fp.js', "'report-sample'", `'${cspHash('one()')}'`]);
     expect(policy['connect-src']).toEqual(["'self'", 'https://api.linea.example', 'https://datarcvr-hk.example']);
     // Our own origin is 'self' already.
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'https://img.example']);
@@ -240,8 +268,9 @@ describe('the policy of a build', () => {
   });
 
   it('fails, naming the inline scripts, when the policy would be longer than a host accepts', () => {
-    const scan = emptyScan();
-    for (let i = 0; i < 40; i++) scanPage(`<script>page(${i})</script>`, `p${i}.html`, scan);
+    const scan = {
+      pages: Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`p${i}.html`, scanPage(`<script>page(${i})</script>`)])),
+    };
     expect(() => securityHeadersFor(scan)).toThrow(
       new RegExp(`over the ${POLICY_MAX_LENGTH} a host accepts[\\s\\S]*\\(first in p39\\.html\\)`),
     );

@@ -11,8 +11,7 @@ import { transaction } from '../db.ts';
 import { ApiFailure, bearerToken, fieldFailure, memberById, toMember, type MemberRow, type RouteKit } from '../kit.ts';
 import { sendMail } from '../mail.ts';
 import { hashPassword, verifyPassword } from '../passwords.ts';
-import { localText, requestRegion } from '../request-language.ts';
-import type { Region } from '../../../src/lib/i18n/regions.ts';
+import { localText } from '../request-language.ts';
 import { clearSessionCookies, endSessionsOf } from '../sessions.ts';
 import { randomToken, sha256 } from '../tokens.ts';
 import { verifyCaptcha } from './stand-ins.ts';
@@ -24,8 +23,8 @@ export interface SessionOptions {
   secureCookies: boolean;
   /** The hooks that read the reset token and the mails a real system would send. */
   testHooks: boolean;
-  /** The regions whose sign-in and registration need a passed check of the stand-in captcha (the request's language says the region). */
-  captchaRegions: readonly Region[];
+  /** Sign-in and registration need a passed check of the stand-in captcha (CAPTCHA_SCRIPT_URL is set). */
+  captcha: boolean;
 }
 
 const newMemberId = () => `M${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -47,7 +46,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
   const { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks } = options;
   // Checked first, so a bot learns nothing about accounts or addresses without passing it.
   const checkCaptcha = (token: string | undefined) => {
-    if (options.captchaRegions.includes(requestRegion()) && !verifyCaptcha(db, token))
+    if (options.captcha && !verifyCaptcha(db, token))
       throw fieldFailure('UR_CAPTCHA_FAILED', 'The security check was not passed', 'captchaToken');
   };
 

@@ -1,7 +1,7 @@
 /**
  * The regions the store sells in, and the currency each one prices in. A language belongs to
- * one region (languages.ts) and shows its prices; a cart and an order are in their region's
- * currency. The display rule (spec §5): a configured unit, decimals, an optional thousands
+ * one region (languages.ts) and shows its prices. (Carts and orders are still in TWD whatever
+ * the region: issue #17's next slice gives them their region's currency.) The display rule (spec §5): a configured unit, decimals, an optional thousands
  * separator. The catalogue prices in whole units of every currency, so none shows decimals.
  */
 export const REGIONS = ['TW', 'HK', 'MO', 'CN'] as const;

@@ -39,7 +39,7 @@ export interface PolicyInput {
   scriptHashes: readonly string[];
   /** `sha256-…` of every inline style element. */
   styleHashes: readonly string[];
-  /** Origins of the third-party scripts (`*_SCRIPT_URL`). */
+  /** The third-party scripts (`*_SCRIPT_URL`), each as its own address (scriptSourceOf). */
   scriptHosts: readonly string[];
   /** Origins the browser calls: the commerce API and the analytics collector when they are elsewhere. */
   connectHosts: readonly string[];
@@ -82,8 +82,11 @@ export function contentSecurityPolicy(input: PolicyInput): string {
   return directives.join('; ');
 }
 
-/** A host source: an https origin, optionally with a leading `*.` wildcard and a port; no path, no keyword. */
-const HOST_SOURCE = /^https:\/\/(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?$/i;
+/**
+ * A host source: an https origin, optionally with a port, or a `*.` wildcard over a domain of at
+ * least two labels (never `*.com`); no path, no keyword.
+ */
+const HOST_SOURCE = /^https:\/\/(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\*\.[a-z0-9-]+(?:\.[a-z0-9-]+)+)(?::\d{1,5})?$/i;
 
 /**
  * CSP_EXTRA_SOURCES, e.g. `frame-src https://challenges.example; img-src https://img.cdn.example`.
@@ -109,6 +112,20 @@ export function originOf(address: string): string | null {
   if (!/^https?:\/\//i.test(address)) return null;
   try {
     return new URL(address).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A configured script as a CSP source: its own address without the query (CSP matches paths),
+ * so its host's other scripts are not allowed with it; null for a path of our own ('self').
+ */
+export function scriptSourceOf(address: string): string | null {
+  if (!/^https:\/\//i.test(address)) return null;
+  try {
+    const url = new URL(address);
+    return `${url.origin}${url.pathname}`;
   } catch {
     return null;
   }
