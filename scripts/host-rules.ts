@@ -52,14 +52,15 @@ export const RELEASE_SCAN_FILE = `${HOST_DIR}/release-scan.json`;
 export function securityHeadersFor(scan: ReleaseScan): SecurityHeader[] {
   const origins = (addresses: Array<string | undefined>) => addresses.flatMap((a) => (a && originOf(a)) || []);
   const site = siteUrl();
+  const own = new URL(site).origin;
   const totals = scanTotals(scan);
   const policy = contentSecurityPolicy({
     scriptHashes: Object.keys(totals.scripts),
     styleHashes: Object.keys(totals.styles),
     // Every region's, each as its own address (not its whole host, whose other scripts we never vetted).
     scriptHosts: REGIONS.flatMap((region) => Object.values(scriptSources(region))).flatMap((address) => scriptSourceOf(address) ?? []),
-    connectHosts: origins([apiBaseUrl(), analyticsCollector()]).filter((origin) => origin !== new URL(site).origin),
-    imageHosts: totals.imageHosts.filter((origin) => origin !== new URL(site).origin),
+    connectHosts: origins([apiBaseUrl(), analyticsCollector()]).filter((origin) => origin !== own),
+    imageHosts: totals.imageHosts.filter((origin) => origin !== own),
     extraSources: cspExtraSources(),
     upgradeInsecureRequests: site.startsWith('https:'),
     reportUri: cspReportUri(),

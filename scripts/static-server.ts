@@ -43,39 +43,40 @@ export interface StaticServerOptions {
   mobileSiteUrl?: string;
 }
 
-/** The CMS pages of each language, written by the build beside the release: read again only when the served release changes. */
-let mobilePages: { base: string; pages: MobilePagesBySegment } | null = null;
-function mobilePagesOf(base: string): MobilePagesBySegment {
-  if (mobilePages?.base !== base) {
-    let pages: MobilePagesBySegment;
-    try {
-      pages = JSON.parse(readFileSync(join(base, MOBILE_PAGES_FILE), 'utf8')) as MobilePagesBySegment;
-    } catch {
-      pages = Object.fromEntries(LANGUAGES.map((l) => [l.pathSegment, []]));
+/**
+ * A file the build writes beside a release (`_host/…`), read again only when the served release
+ * changes: a swap changes it with the pages. `fallback` stands in for a folder that is not a build
+ * of ours.
+ */
+function releaseData<T>(file: string, parse: (text: string) => T, fallback: () => T): (base: string) => T {
+  let cached: { base: string; value: T } | null = null;
+  return (base) => {
+    if (cached?.base !== base) {
+      let value: T;
+      try {
+        value = parse(readFileSync(join(base, file), 'utf8'));
+      } catch {
+        value = fallback();
+      }
+      cached = { base, value };
     }
-    mobilePages = { base, pages };
-  }
-  return mobilePages.pages;
+    return cached.value;
+  };
 }
 
-/**
- * The release's security headers (the Content-Security-Policy among them), written by its build:
- * read again only when the served release changes, so a swap changes the policy with the pages.
- */
-let securityHeaders: { base: string; headers: Record<string, string> } | null = null;
-function securityHeadersOf(base: string): Record<string, string> {
-  if (securityHeaders?.base !== base) {
-    let pairs: SecurityHeader[];
-    try {
-      pairs = JSON.parse(readFileSync(join(base, SECURITY_HEADERS_FILE), 'utf8')) as SecurityHeader[];
-    } catch {
-      // A folder that is not a build of ours: the one header that needs no build.
-      pairs = [['X-Content-Type-Options', 'nosniff']];
-    }
-    securityHeaders = { base, headers: Object.fromEntries(pairs.map(([name, value]) => [name.toLowerCase(), value])) };
-  }
-  return securityHeaders.headers;
-}
+/** The CMS pages of each language that the mobile redirect matches. */
+const mobilePagesOf = releaseData(
+  MOBILE_PAGES_FILE,
+  (text) => JSON.parse(text) as MobilePagesBySegment,
+  (): MobilePagesBySegment => Object.fromEntries(LANGUAGES.map((l) => [l.pathSegment, []])),
+);
+
+/** The security headers, the Content-Security-Policy among them; without a build, the one header that needs none. */
+const securityHeadersOf = releaseData(
+  SECURITY_HEADERS_FILE,
+  (text) => Object.fromEntries((JSON.parse(text) as SecurityHeader[]).map(([name, value]) => [name.toLowerCase(), value])),
+  (): Record<string, string> => ({ 'x-content-type-options': 'nosniff' }),
+);
 
 function proxy(req: IncomingMessage, res: ServerResponse, target: string): void {
   const url = new URL(req.url ?? '/', target);
