@@ -1,12 +1,15 @@
 /**
  * A member's cart lines with the catalogue's details, as the mini cart and the cart page show
- * them. Prices are the catalogue's TWD prices and names are in the request's language.
+ * them. Prices are the catalogue's in the currency of the request's region, and names are in
+ * the request's language: a member who moves to another region sees the same lines in its
+ * prices. A SKU the catalogue does not price in that currency is not sold there: the cart page
+ * shows it as off sale and the mini cart leaves it out.
  */
-import { CHECKOUT_CURRENCY, type CartDetailLine } from '../../src/lib/api/contract-checkout.ts';
+import type { CartDetailLine } from '../../src/lib/api/contract-checkout.ts';
 import type { CartLine } from '../../src/lib/api/contract.ts';
 import { isValidProduct } from '../../src/lib/product/wishlist.ts';
 import type { RouteKit } from './kit.ts';
-import { localText } from './request-language.ts';
+import { localText, requestCurrency } from './request-language.ts';
 import { namedSemiValues } from './semi-values.ts';
 
 interface CartRow {
@@ -29,7 +32,8 @@ function withProduct(kit: RouteKit, row: CartRow) {
   if (!product || !sku) return null;
   const colour = product.colours.find((c) => c.colorNo === sku.colorNo)!;
   const size = product.sizes.find((s) => s.sizeNo === sku.sizeNo)!;
-  const price = sku.prices[CHECKOUT_CURRENCY]!;
+  const priced = sku.prices[requestCurrency()];
+  const price = priced ?? { sale: 0, origin: 0 };
   const line: CartLine = {
     cartId: String(row.cart_id),
     productCode: row.product_code,
@@ -50,16 +54,17 @@ function withProduct(kit: RouteKit, row: CartRow) {
       summaryInfo: { customMadeFlag: product.customMadeFlag, originPrice: price.origin },
     },
   };
-  return { line, product, sku, colour, price };
+  return { line, product, sku, colour, price, priced: priced !== undefined };
 }
 
 /** The lines as the cart page shows them: with stock, services and why a line cannot be ordered. */
 function detailLine(kit: RouteKit, row: CartRow): CartDetailLine | null {
   const found = withProduct(kit, row);
   if (!found) return null;
-  const { line, product, sku, colour, price } = found;
+  const { line, product, sku, colour, price, priced } = found;
   const stock = kit.stockOf(sku.skuCode) ?? 0;
-  const invalidReason = !isValidProduct(product) ? 'OFF_SALE' : stock === 0 ? 'SOLD_OUT' : stock < row.quantity ? 'STOCK_SHORT' : null;
+  const invalidReason =
+    !isValidProduct(product) || !priced ? 'OFF_SALE' : stock === 0 ? 'SOLD_OUT' : stock < row.quantity ? 'STOCK_SHORT' : null;
   return {
     ...line,
     productId: sku.productId,
@@ -81,7 +86,10 @@ const cartRows = (kit: RouteKit, memberId: string) =>
     .all(memberId) as unknown as CartRow[];
 
 export const miniCartLines = (kit: RouteKit, memberId: string): CartLine[] =>
-  cartRows(kit, memberId).flatMap((row) => withProduct(kit, row)?.line ?? []);
+  cartRows(kit, memberId).flatMap((row) => {
+    const found = withProduct(kit, row);
+    return found?.priced ? [found.line] : [];
+  });
 
 export const cartLines = (kit: RouteKit, memberId: string): CartDetailLine[] =>
   cartRows(kit, memberId).flatMap((row) => detailLine(kit, row) ?? []);

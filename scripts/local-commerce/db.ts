@@ -48,11 +48,11 @@ CREATE TABLE IF NOT EXISTS order_checkout (
 -- (null while open, PAID or CANCELLED). The token is the provider's session id.
 CREATE TABLE IF NOT EXISTS pay_sessions (
   token TEXT PRIMARY KEY, order_code TEXT NOT NULL, member_id TEXT NOT NULL, channel TEXT NOT NULL, step TEXT NOT NULL,
-  amount INTEGER NOT NULL, from_checkout INTEGER NOT NULL, created_at INTEGER NOT NULL, ended TEXT
+  amount INTEGER NOT NULL, currency TEXT NOT NULL DEFAULT 'TWD', return_prefix TEXT NOT NULL DEFAULT '', from_checkout INTEGER NOT NULL, created_at INTEGER NOT NULL, ended TEXT
 );
 -- Coupons anyone may collect; a collected one becomes the member's record (kind 'coupon').
 CREATE TABLE IF NOT EXISTS coupon_offers (
-  coupon_id TEXT PRIMARY KEY, title TEXT NOT NULL, description TEXT NOT NULL, discount INTEGER NOT NULL,
+  coupon_id TEXT PRIMARY KEY, title TEXT NOT NULL, description TEXT NOT NULL, currency TEXT NOT NULL DEFAULT 'TWD', discount INTEGER NOT NULL,
   threshold INTEGER NOT NULL, start_date INTEGER NOT NULL, end_date INTEGER NOT NULL, redeem_code TEXT
 );
 -- A code mailed to confirm a new email address, with the link token mailed beside it, both
@@ -112,6 +112,10 @@ export function openDatabase(path: string): DatabaseSync {
     'members ADD COLUMN closed_at INTEGER',
     // SQLite cannot add a UNIQUE column: the index below makes it unique.
     'coupon_offers ADD COLUMN redeem_code TEXT',
+    // Amounts carry their currency since mainland China and Macao were added; before, all were TWD.
+    "coupon_offers ADD COLUMN currency TEXT NOT NULL DEFAULT 'TWD'",
+    "pay_sessions ADD COLUMN currency TEXT NOT NULL DEFAULT 'TWD'",
+    "pay_sessions ADD COLUMN return_prefix TEXT NOT NULL DEFAULT ''",
   ];
   for (const column of added) {
     try {
@@ -120,6 +124,9 @@ export function openDatabase(path: string): DatabaseSync {
       // already there
     }
   }
+  db.exec(
+    "UPDATE records SET json = json_set(json, '$.currency', 'TWD') WHERE kind IN ('coupon', 'order', 'refund') AND json_extract(json, '$.currency') IS NULL",
+  );
   // NULLs do not collide in a unique index, so offers without a code are fine.
   db.exec('CREATE UNIQUE INDEX IF NOT EXISTS coupon_offers_by_redeem_code ON coupon_offers (redeem_code)');
   return db;

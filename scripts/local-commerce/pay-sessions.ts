@@ -7,6 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { OnlinePayChannel } from '../../src/lib/constants.ts';
+import type { CurrencyCode } from '../../src/lib/i18n/regions.ts';
 
 export type PayStep = 'pay' | 'payDeposit' | 'payRest';
 
@@ -17,6 +18,8 @@ export interface PaySession {
   channel: OnlinePayChannel;
   step: PayStep;
   amount: number;
+  currency: CurrencyCode;
+  return_prefix: string;
   /** 1 for checkout's own payment: cancelling it cancels the order. */
   from_checkout: number;
   ended: 'PAID' | 'CANCELLED' | null;
@@ -27,13 +30,34 @@ export const PROVIDER_PATH = '/api/pay/provider';
 /** Starts a payment of one step of an order; answers the provider's page to send the member to. Runs in the caller's transaction. */
 export function startPaySession(
   db: DatabaseSync,
-  session: { orderCode: string; memberId: string; channel: OnlinePayChannel; step: PayStep; amount: number; fromCheckout: boolean },
+  session: {
+    orderCode: string;
+    memberId: string;
+    channel: OnlinePayChannel;
+    step: PayStep;
+    amount: number;
+    currency: CurrencyCode;
+    /** The path segment of the page's language: the shopper comes back to a page in it. */
+    returnPrefix: string;
+    fromCheckout: boolean;
+  },
   at: number,
 ): string {
   const token = randomBytes(16).toString('base64url');
   db.prepare(
-    'INSERT INTO pay_sessions (token, order_code, member_id, channel, step, amount, from_checkout, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  ).run(token, session.orderCode, session.memberId, session.channel, session.step, session.amount, session.fromCheckout ? 1 : 0, at);
+    'INSERT INTO pay_sessions (token, order_code, member_id, channel, step, amount, currency, return_prefix, from_checkout, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  ).run(
+    token,
+    session.orderCode,
+    session.memberId,
+    session.channel,
+    session.step,
+    session.amount,
+    session.currency,
+    session.returnPrefix,
+    session.fromCheckout ? 1 : 0,
+    at,
+  );
   return `${PROVIDER_PATH}/${session.orderCode}?${new URLSearchParams({ channel: session.channel, token })}`;
 }
 

@@ -8,27 +8,58 @@ import type { ResponseOf } from '../../src/lib/api/contract.ts';
 import type { DeliveryType } from '../../src/lib/constants.ts';
 import { fieldFailure, type RouteKit } from './kit.ts';
 import { memberRecords } from './records.ts';
+import { requestCurrency, requestRegion } from './request-language.ts';
+import type { CurrencyCode, Region } from '../../src/lib/i18n/regions.ts';
+
+interface FreightRule {
+  fee: number;
+  /** The subtotal after discount from which the delivery is free; null: never (or always, at fee 0). */
+  freeFrom: number | null;
+}
 
 /**
- * Freight in TWD by delivery type, free once the subtotal after discount reaches `freeFrom`.
- * The local API's own rule: the brand's platform decides freight, and the store shows what
- * checkoutPreview answers.
+ * Freight per region and delivery type, in the region's currency, free once the subtotal after
+ * discount reaches `freeFrom`. The local API's own rule: the brand's platform decides freight,
+ * and the store shows what checkoutPreview answers. A delivery a region does not offer has none.
  */
-export const FREIGHT: Record<DeliveryType, { fee: number; freeFrom: number | null }> = {
-  EXPRESS_HOME: { fee: 100, freeFrom: 1500 },
-  CVS_711: { fee: 60, freeFrom: 1500 },
-  CVS_FAMILY: { fee: 60, freeFrom: 1500 },
-  STORE_PICKUP: { fee: 0, freeFrom: null },
-  DIRECT_SITE: { fee: 150, freeFrom: 3000 },
+export const FREIGHT: Record<Region, Partial<Record<DeliveryType, FreightRule>>> = {
+  TW: {
+    EXPRESS_HOME: { fee: 100, freeFrom: 1500 },
+    CVS_711: { fee: 60, freeFrom: 1500 },
+    CVS_FAMILY: { fee: 60, freeFrom: 1500 },
+    STORE_PICKUP: { fee: 0, freeFrom: null },
+    DIRECT_SITE: { fee: 150, freeFrom: 3000 },
+  },
+  HK: {
+    EXPRESS_HOME: { fee: 40, freeFrom: 500 },
+    STORE_PICKUP: { fee: 0, freeFrom: null },
+    LOCKER: { fee: 20, freeFrom: 300 },
+  },
+  MO: {
+    EXPRESS_HOME: { fee: 30, freeFrom: 500 },
+    STORE_PICKUP: { fee: 0, freeFrom: null },
+    LOCKER: { fee: 20, freeFrom: 300 },
+  },
+  CN: {
+    EXPRESS_HOME: { fee: 12, freeFrom: 299 },
+  },
 };
+
+/** The request's region's rule for a delivery; null for one it does not offer. */
+export const freightRule = (delivery: DeliveryType): FreightRule | null => FREIGHT[requestRegion()][delivery] ?? null;
 
 export type Coupon = ResponseOf<'couponCollect'>;
 type Summary = ResponseOf<'cartDetail'>['summary'];
 
 export const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-function couponProblem(coupon: Coupon, subtotal: number, at: number): string | null {
+/**
+ * Why a coupon cannot be used now on an order of `subtotal` in `currency` (any currency when
+ * null); null when it can.
+ */
+function couponProblem(coupon: Coupon, subtotal: number, at: number, currency: CurrencyCode | null): string | null {
   if (coupon.used === 'Y') return 'COUPON_USED';
+  if (currency !== null && coupon.currency !== currency) return 'COUPON_OTHER_CURRENCY';
   if (at < coupon.startDate) return 'COUPON_NOT_STARTED';
   if (at > coupon.endDate) return 'COUPON_EXPIRED';
   if (subtotal < coupon.threshold) return 'COUPON_THRESHOLD_NOT_MET';
@@ -38,7 +69,7 @@ function couponProblem(coupon: Coupon, subtotal: number, at: number): string | n
 export function summarise(lines: CartDetailLine[], delivery: DeliveryType | null, coupon: Coupon | null): Summary {
   const subtotal = sum(lines.map((l) => l.lineTotal));
   const discount = coupon ? Math.min(coupon.discount, subtotal) : 0;
-  const rule = delivery ? FREIGHT[delivery] : null;
+  const rule = delivery ? freightRule(delivery) : null;
   const freeByAmount = rule?.freeFrom != null && subtotal - discount >= rule.freeFrom;
   const freight = rule && !freeByAmount ? rule.fee : 0;
   return {
@@ -54,8 +85,9 @@ export function summarise(lines: CartDetailLine[], delivery: DeliveryType | null
 /** The coupons a member holds (collected or given), newest first. */
 export const couponsOf = ({ db }: RouteKit, memberId: string) => memberRecords<Coupon>(db, 'coupon', memberId);
 
-export const usableCoupons = (kit: RouteKit, memberId: string, subtotal: number) =>
-  couponsOf(kit, memberId).filter((c) => couponProblem(c, subtotal, kit.now()) === null);
+/** The coupons usable on an order of `subtotal` in the request's currency; with `anyCurrency`, in the currency of each. */
+export const usableCoupons = (kit: RouteKit, memberId: string, subtotal: number, { anyCurrency = false } = {}) =>
+  couponsOf(kit, memberId).filter((c) => couponProblem(c, subtotal, kit.now(), anyCurrency ? null : requestCurrency()) === null);
 
 /** `undefined`: the best usable coupon (largest discount, then the one ending first); null: none; an id: that one, or a failure. */
 export function chooseCoupon(kit: RouteKit, memberId: string, subtotal: number, choice: string | null | undefined): Coupon | null {
@@ -68,7 +100,7 @@ export function chooseCoupon(kit: RouteKit, memberId: string, subtotal: number, 
     );
   const coupon = couponsOf(kit, memberId).find((c) => c.couponId === choice);
   if (!coupon) throw fieldFailure('COUPON_NOT_FOUND', 'You have no such coupon', 'couponId');
-  const problem = couponProblem(coupon, subtotal, kit.now());
+  const problem = couponProblem(coupon, subtotal, kit.now(), requestCurrency());
   if (problem) throw fieldFailure(problem, `Coupon ${choice} cannot be used on this order`, 'couponId');
   return coupon;
 }

@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
-import type { Region } from '../../src/lib/i18n/regions.ts';
+import { currencyOf, type CurrencyCode, type Region } from '../../src/lib/i18n/regions.ts';
 import { toHansText } from '../local-cms/hans.ts';
 
 const DEFAULT_LANGUAGE = LANGUAGES[0]!.code;
@@ -48,6 +48,9 @@ export function requestRegion(): Region {
   const code = current.getStore() ?? DEFAULT_LANGUAGE;
   return LANGUAGES.find((l) => l.code === code)!.region;
 }
+
+/** The currency of the request's region: carts are priced and orders placed in it. */
+export const requestCurrency = (): CurrencyCode => currencyOf(requestRegion());
 
 /** The request's language, e.g. for the links of a mail it sends (its pages' prefix). */
 export function requestLanguage(): (typeof LANGUAGES)[number] {

@@ -167,6 +167,7 @@ export function seedCases(t0: number, orders: StoredOrder[], catalogue: Catalogu
       orderCode: order.orderCode,
       refundType,
       status: initial,
+      currency: order.currency,
       amount,
       proposedAmount: null,
       reason: REASONS[n % REASONS.length]!,

@@ -48,7 +48,7 @@ function placed(plan: OrderPlan): StoredOrder {
   const products = plan.lines.map(([pick, quantity]) => orderLine(pick, quantity));
   const goods = sum(products.map((l) => l.productDetailInfo.unitPrice * l.quantity));
   const [couponId, discount] = plan.coupon ?? [null, 0];
-  const rule = FREIGHT[plan.delivery];
+  const rule = FREIGHT.TW[plan.delivery]!;
   const freight = rule.freeFrom !== null && goods - discount >= rule.freeFrom ? 0 : rule.fee;
   const total = goods - discount + freight;
   const online = plan.pay === 'ONLINE';
@@ -60,6 +60,8 @@ function placed(plan: OrderPlan): StoredOrder {
     status,
     orderType: 'DEFAULT',
     createdAt: plan.at,
+    // The demo member shops in Taiwan.
+    currency: 'TWD',
     shippingType: plan.delivery === 'STORE_PICKUP' ? 'PICKUP' : 'EXPRESS',
     deliveryType: plan.delivery,
     discount,

@@ -70,7 +70,7 @@ export function seedDatabase(db: DatabaseSync, catalogue: Catalogue): void {
     for (const exchange of cases.exchanges) write('exchange', exchange.exchangeCode, exchange.status, exchange);
     for (const afterSale of cases.afterSales) write('aftersale', afterSale.afterSaleCode, afterSale.status, afterSale);
     for (const evaluation of cases.evaluations) write('evaluation', evaluation.evaluationId, evaluation.published, evaluation);
-    seedAccount(db, { t0, orders, demo, hk: DEMO_MEMBERS[1].id });
+    seedAccount(db, { t0, orders, demo, hk: DEMO_MEMBERS[1].id, cn: DEMO_MEMBERS[2].id, mo: DEMO_MEMBERS[3].id });
     db.exec(`PRAGMA user_version = ${SEED_VERSION}`);
   });
 }

@@ -133,42 +133,52 @@ export type CheckoutFrom = (typeof CHECKOUT_FROM)[number];
 export const donationTargetsFor = (from: CheckoutFrom) =>
   DONATION_INVOICE_TARGETS.filter((t) => from !== 'settlement' || t !== DONATION_TARGET_OMITTED_ON_SETTLEMENT);
 
-/** The cart and checkout are Taiwan's (delivery, invoices, payment): their amounts are in TWD on every page. */
-export const CHECKOUT_CURRENCY = 'TWD';
-
-// Checkout: delivery types, invoice types, payment methods. The donation targets
-// and the one omitted on the settlement page are DONATION_INVOICE_TARGETS and
+// Checkout: delivery types, invoice types, payment methods, every region's. Which of them a
+// region offers, and which payment a delivery takes there, is src/lib/checkout/offers.ts. The
+// donation targets and the one omitted on the settlement page are DONATION_INVOICE_TARGETS and
 // DONATION_TARGET_OMITTED_ON_SETTLEMENT above.
-/** Express to home, express to a convenience store of either chain, store pickup, direct site delivery. */
-export const DELIVERY_TYPES = ['EXPRESS_HOME', 'CVS_711', 'CVS_FAMILY', 'STORE_PICKUP', 'DIRECT_SITE'] as const;
+/**
+ * Express to home, express to a convenience store of either chain (Taiwan's), store pickup,
+ * direct site delivery, and a locker or pickup point (Hong Kong's and Macao's networks).
+ */
+export const DELIVERY_TYPES = ['EXPRESS_HOME', 'CVS_711', 'CVS_FAMILY', 'STORE_PICKUP', 'DIRECT_SITE', 'LOCKER'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 /** Deliveries to one of the member's saved addresses (the order needs an addressId). */
 export const ADDRESS_DELIVERY_TYPES = ['EXPRESS_HOME', 'DIRECT_SITE'] as const satisfies readonly DeliveryType[];
-/** Deliveries to a convenience store or one of our stores (the order needs a storeCode). */
-export const STORE_DELIVERY_TYPES = ['CVS_711', 'CVS_FAMILY', 'STORE_PICKUP'] as const satisfies readonly DeliveryType[];
+/** Deliveries to a convenience store, one of our stores or a locker (the order needs a storeCode). */
+export const STORE_DELIVERY_TYPES = ['CVS_711', 'CVS_FAMILY', 'STORE_PICKUP', 'LOCKER'] as const satisfies readonly DeliveryType[];
 /** Of those, the convenience-store chains, whose store is picked on the chain's map (stores/third-party.ts). */
 export const CVS_DELIVERY_TYPES = ['CVS_711', 'CVS_FAMILY'] as const satisfies readonly DeliveryType[];
-/** Personal cloud invoice, company e-invoice, donation invoice. */
-export const INVOICE_TYPES = ['CLOUD', 'COMPANY', 'DONATION'] as const;
+/**
+ * Taiwan's e-invoices (personal cloud invoice, company e-invoice, donation); the receipt of Hong
+ * Kong and Macao, which have no tax invoice; the mainland's invoice made out to a person's name
+ * or to a company's name with its tax number.
+ */
+export const INVOICE_TYPES = ['CLOUD', 'COMPANY', 'DONATION', 'RECEIPT', 'TITLE_PERSONAL', 'TITLE_COMPANY'] as const;
+export type InvoiceType = (typeof INVOICE_TYPES)[number];
 /** Vehicles of a personal cloud invoice: the member account, a mobile barcode, a natural-person certificate. */
 export const CLOUD_INVOICE_VEHICLES = ['MEMBER', 'PHONE', 'CERTIFICATE'] as const;
 /** Cash on delivery, pay in store, online payment. */
 export const PAYMENT_METHODS = ['COD', 'PAY_IN_STORE', 'ONLINE'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** Channels of online payment: card, union card, wallet, two banks. */
-export const ONLINE_PAY_CHANNELS = ['CARD', 'UNION_CARD', 'WALLET', 'BANK_A', 'BANK_B'] as const;
-export type OnlinePayChannel = (typeof ONLINE_PAY_CHANNELS)[number];
 /**
- * Which payment methods a delivery type takes: cash on delivery needs a courier (a store pickup
- * pays at the counter instead), and paying in store needs the shopper at the store.
+ * Channels of online payment through the provider: Taiwan's card, union card, wallet and two
+ * banks; the mainland's Alipay and WeChat Pay (and UnionPay, the union card); Hong Kong's
+ * AlipayHK and PayMe; Macao's MPay.
  */
-export const PAYMENT_METHODS_BY_DELIVERY: Record<DeliveryType, readonly PaymentMethod[]> = {
-  EXPRESS_HOME: ['COD', 'ONLINE'],
-  CVS_711: ['COD', 'ONLINE'],
-  CVS_FAMILY: ['COD', 'ONLINE'],
-  STORE_PICKUP: ['PAY_IN_STORE', 'ONLINE'],
-  DIRECT_SITE: ['COD', 'ONLINE'],
-};
+export const ONLINE_PAY_CHANNELS = [
+  'CARD',
+  'UNION_CARD',
+  'WALLET',
+  'BANK_A',
+  'BANK_B',
+  'ALIPAY',
+  'WECHAT_PAY',
+  'ALIPAY_HK',
+  'PAYME',
+  'MPAY',
+] as const;
+export type OnlinePayChannel = (typeof ONLINE_PAY_CHANNELS)[number];
 
 /** Header islands, and islands hydrated on interaction for a member, hydrate within this of idle (after first paint). */
 export const HYDRATE_WITHIN_MS = 1000;

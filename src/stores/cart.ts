@@ -13,6 +13,7 @@ import { atom } from 'nanostores';
 import type { CartDetailLine } from '../lib/api/contract-checkout.ts';
 import type { CartLine, RequestOf, ResponseOf } from '../lib/api/contract.ts';
 import { MINI_CART_MAX_LINES } from '../lib/constants.ts';
+import type { CurrencyCode } from '../lib/i18n/regions.ts';
 import { getPlatform } from './platform.ts';
 import { sendEvent } from './analytics-events.ts';
 import { $httpError, $member, callApi, onMemberLogout, type ApiResult } from './session.ts';
@@ -155,9 +156,11 @@ export interface MiniCart {
   shownLines: CartItem[];
   /** Items in the cart (sum of quantities), as the API counts them. */
   total: number;
+  /** The lines' prices are in this (the page's region's, as the API priced them); null before a load. */
+  currency: CurrencyCode | null;
 }
 
-const EMPTY_MINI_CART: MiniCart = { status: 'uninit', loading: false, lines: [], shownLines: [], total: 0 };
+const EMPTY_MINI_CART: MiniCart = { status: 'uninit', loading: false, lines: [], shownLines: [], total: 0, currency: null };
 
 export const $miniCart = atom<MiniCart>(EMPTY_MINI_CART);
 
@@ -178,7 +181,8 @@ export async function loadMiniCart(): Promise<void> {
     // The API wraps the mini cart in a one-element list.
     const lines = (result.data[0]?.cartList ?? []).map(toCartItem);
     const total = result.data[0]?.total ?? 0;
-    $miniCart.set({ status: 'init', loading: false, lines, shownLines: lines.slice(0, MINI_CART_MAX_LINES), total });
+    const currency = result.data[0]?.currency ?? null;
+    $miniCart.set({ status: 'init', loading: false, lines, shownLines: lines.slice(0, MINI_CART_MAX_LINES), total, currency });
     acceptTotal(member.userId, total);
   } else if (result.kind === 'aborted') {
     $miniCart.set({ ...$miniCart.get(), loading: false }); // the page is being left
@@ -212,7 +216,14 @@ export function toCartView(detail: ResponseOf<'cartDetail'>): CartView {
 function acceptCart(userId: string, detail: ResponseOf<'cartDetail'>, cart: CartView): void {
   const lines = detail.lines.map(toCartItem);
   miniCartRequest++; // a mini cart load still out is older than this answer
-  $miniCart.set({ status: 'init', loading: false, lines, shownLines: lines.slice(0, MINI_CART_MAX_LINES), total: detail.count });
+  $miniCart.set({
+    status: 'init',
+    loading: false,
+    lines,
+    shownLines: lines.slice(0, MINI_CART_MAX_LINES),
+    total: detail.count,
+    currency: detail.currency,
+  });
   acceptTotal(userId, detail.count);
   $cartPage.set({ status: 'ready', cart });
 }

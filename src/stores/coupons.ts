@@ -3,6 +3,7 @@
  * member's own, and collecting one (members only, once each).
  */
 import { atom } from 'nanostores';
+import type { CurrencyCode } from '../lib/i18n/regions.ts';
 import type { ResponseOf } from '../lib/api/contract.ts';
 import { callApi, onMemberLogout, requireMember, type ApiResult } from './session.ts';
 
@@ -14,6 +15,8 @@ export interface MemberCoupon {
   couponId: string;
   title: string;
   description: string;
+  /** The discount and threshold are in it; the coupon takes off orders in it only. */
+  currency: CurrencyCode;
   discount: number;
   threshold: number;
   startDate: number;

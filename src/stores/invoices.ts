@@ -4,11 +4,11 @@
  */
 import { atom } from 'nanostores';
 import type { Invoice } from '../lib/api/contract-account.ts';
-import type { InvoiceRequest } from '../lib/api/contract-checkout.ts';
+import type { TaiwanInvoice } from '../lib/api/contract-checkout.ts';
 import { keep, loadInto, loading, type Loadable } from './loadable.ts';
 import { callApi, onMemberLogout, type ApiResult } from './session.ts';
 
-export type { Invoice, InvoiceRequest };
+export type { Invoice, TaiwanInvoice };
 export const INVOICES_PAGE_SIZE = 10;
 
 export interface InvoicePage {
@@ -19,7 +19,7 @@ export interface InvoicePage {
 
 export const $invoices = atom<Loadable<InvoicePage>>(loading());
 /** null: no default saved. */
-export const $invoiceCarrier = atom<Loadable<InvoiceRequest | null>>(loading());
+export const $invoiceCarrier = atom<Loadable<TaiwanInvoice | null>>(loading());
 
 export function loadInvoices(page = 1): Promise<ApiResult<unknown>> {
   return loadInto(
@@ -29,7 +29,7 @@ export function loadInvoices(page = 1): Promise<ApiResult<unknown>> {
   );
 }
 
-export function loadInvoiceCarrier(): Promise<ApiResult<InvoiceRequest | null>> {
+export function loadInvoiceCarrier(): Promise<ApiResult<TaiwanInvoice | null>> {
   return loadInto(
     $invoiceCarrier,
     () => callApi('invoiceCarrier'),
@@ -37,7 +37,7 @@ export function loadInvoiceCarrier(): Promise<ApiResult<InvoiceRequest | null>> 
   );
 }
 
-export async function saveInvoiceCarrier(carrier: InvoiceRequest): Promise<ApiResult<InvoiceRequest>> {
+export async function saveInvoiceCarrier(carrier: TaiwanInvoice): Promise<ApiResult<TaiwanInvoice>> {
   return keep($invoiceCarrier, await callApi('invoiceCarrierSave', carrier), (saved) => saved);
 }
 

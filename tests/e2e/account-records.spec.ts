@@ -29,7 +29,9 @@ test.describe('on a phone', () => {
     await dialog.getByLabel('收件人').fill('陳大文');
     await dialog.getByLabel('地區').selectOption('HK');
     await dialog.getByLabel('手機號碼').fill('21234567');
-    await dialog.getByLabel('縣市／區').fill('中西區');
+    // Hong Kong's fields: a district, and no postcode (it has none).
+    await dialog.getByLabel('區域').fill('中西區');
+    await expect(dialog.getByLabel(/郵遞區號/)).toHaveCount(0);
     await dialog.getByLabel('詳細地址').fill('皇后大道中 1 號');
     await dialog.getByRole('button', { name: '儲存地址' }).click();
     // A Hong Kong landline is no mobile number: refused on the field, before anything is sent.

@@ -204,6 +204,7 @@ test('20 shoppers checking out the last 5 units at once: exactly 5 orders', asyn
     deliveryType: 'STORE_PICKUP',
     storeCode: 'TP001',
     invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+    currency: 'TWD',
     paymentMethod: 'PAY_IN_STORE',
     from: 'cart',
   };

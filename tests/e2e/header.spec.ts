@@ -107,6 +107,8 @@ test('switching language keeps the page and saves a member preference', async ({
   await page.locator('.language-menu [aria-current]').click(); // the current language: ignored
   await expect(page).toHaveURL(/\/c\/W01\.html$/);
   await page.locator('.language-menu a[hreflang="zh-HK"]').click();
+  // The demo member's bag has the seeded items: moving to Hong Kong's region is explained first.
+  await page.getByRole('dialog', { name: '購物袋會跟著您' }).getByRole('button', { name: '繼續' }).click();
   await expect(page).toHaveURL(/\/zh-hk\/c\/W01\.html$/);
   expect(preferences).toEqual([JSON.stringify({ preferLang: 'zh-HK' })]);
 });

@@ -21,6 +21,7 @@ export async function placeOrder(
         deliveryType: 'EXPRESS_HOME',
         addressId: addresses.resp[0].addressId,
         invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+        currency: 'TWD',
         paymentMethod: options.online ? 'ONLINE' : 'COD',
         ...(options.online ? { payChannel: 'CARD' } : {}),
         from: 'cart',

@@ -101,8 +101,8 @@ export async function signInThroughApi(page: Page, account: string, password = P
 
 /** Fills the login form the page is on, passes its check and submits. */
 export async function signInOnPage(page: Page, email: string, password = PASSWORD): Promise<void> {
-  await page.getByLabel(/電子郵件或手機號碼|Email or mobile number/).fill(email);
-  await page.getByLabel(/^密碼$|^Password$/).fill(password);
+  await page.getByLabel(/^(電子郵件或手機號碼|電郵或手提電話號碼|邮箱或手机号码|Email or mobile number)$/).fill(email);
+  await page.getByLabel(/^(密碼|密码|Password)$/).fill(password);
   await passCaptcha(page);
   await page.locator('main form button[type="submit"]').click();
 }

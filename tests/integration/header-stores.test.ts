@@ -146,7 +146,7 @@ describe('mini cart', () => {
 
   it('is uninit, then init with the lines and the total', async () => {
     const { cart } = await signedInPage();
-    expect(cart.$miniCart.get()).toEqual({ status: 'uninit', loading: false, lines: [], shownLines: [], total: 0 });
+    expect(cart.$miniCart.get()).toEqual({ status: 'uninit', loading: false, lines: [], shownLines: [], total: 0, currency: null });
     const loading = cart.loadMiniCart();
     expect(cart.$miniCart.get().loading).toBe(true);
     await loading;
@@ -159,6 +159,7 @@ describe('mini cart', () => {
     ]);
     expect(mini.shownLines).toEqual(mini.lines);
     expect(mini.total).toBe(3);
+    expect(mini.currency).toBe('TWD');
     expect(cart.$cartCount.get()).toBe(3);
   });
 
@@ -399,7 +400,7 @@ describe('logout', () => {
 
     await session.signOut();
     expect(cart.$cartCount.get()).toBeNull();
-    expect(cart.$miniCart.get()).toEqual({ status: 'uninit', loading: false, lines: [], shownLines: [], total: 0 });
+    expect(cart.$miniCart.get()).toEqual({ status: 'uninit', loading: false, lines: [], shownLines: [], total: 0, currency: null });
     expect(wishlist.$wishCount.get()).toBe(0);
     expect(local.getItem(cart.CART_COUNT_STORAGE_KEY)).toBeNull();
   });

@@ -437,6 +437,8 @@ describe('coupons by code', () => {
           couponId: 'CT001',
           title: OFFERS.CT001.title,
           description: OFFERS.CT001.description,
+          // Inserted without one: the table's default, a Taiwan offer.
+          currency: 'TWD',
           discount: 150,
           threshold: 1000,
           startDate: offerStart,

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencyFormatOf, isRegion, REGION_CURRENCIES, REGIONS } from '../../src/lib/i18n/regions.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
-import { formatPrice, formatPriceRange } from '../../src/lib/format/currency.ts';
+import { formatMoney, formatPrice, formatPriceRange } from '../../src/lib/format/currency.ts';
 
 describe('the regions', () => {
   it('are Taiwan, Hong Kong, Macao and mainland China, each pricing in its own currency', () => {
@@ -28,6 +28,13 @@ describe('the regions', () => {
     for (const language of LANGUAGES) expect(language.currency, language.code).toBe(REGION_CURRENCIES[language.region]);
     expect(currencyFormatOf('MOP')).toBe(REGION_CURRENCIES.MO);
     expect(() => currencyFormatOf('JPY')).toThrow(/No region prices in JPY/);
+  });
+
+  it('show an amount in the currency it carries, whatever the page (an order placed in CNY on a zh-TW page)', () => {
+    expect(formatMoney(1299, 'CNY')).toBe('¥1,299');
+    expect(formatMoney(1299, 'MOP')).toBe('MOP$1,299');
+    expect(formatMoney(-30, 'HKD')).toBe('-HK$30');
+    expect(formatMoney(0, 'TWD')).toBe('NT$0');
   });
 });
 

@@ -5,6 +5,7 @@
  * very long strings (answered in well under 200 ms: no catastrophic backtracking), and repeated
  * calls (no global-regex lastIndex trap).
  */
+import { isCnTaxNumber } from '../../src/lib/checkout/invoice-formats.ts';
 import { describe, expect, it } from 'vitest';
 import { REGIONS } from '../../src/lib/i18n/regions.ts';
 import {
@@ -301,6 +302,22 @@ describe('isLandline: 3–4 digits, a dash, 7–8 digits', () => {
     expect(ms).toBeLessThan(FAST_MS);
     expectStable(isLandline, ['021-12345678', '02-23456789']);
   });
+});
+
+describe("isCnTaxNumber: a mainland company's unified social credit code", () => {
+  it.each(['91310115MA1K4B2C3D', '12100000400000398M', '911100007109290000'])('passes %s', (value) =>
+    expect(isCnTaxNumber(value)).toBe(true),
+  );
+  it.each([
+    ['17 characters', '91310115MA1K4B2C3'],
+    ['19 characters', '91310115MA1K4B2C3DE'],
+    ['lower case', '91310115ma1k4b2c3d'],
+    ['an I (never used)', '91310115MA1K4B2C3I'],
+    ['an O (never used)', '91310115MA1K4B2O3D'],
+    ['a letter in the area code', '9131011AMA1K4B2C3D'],
+    ['an inner space', '91310115 MA1K4B2C3'],
+    ['the 8-digit Taiwan tax id', '12345678'],
+  ])('fails %s', (_, value) => expect(isCnTaxNumber(value)).toBe(false));
 });
 
 describe('isEightDigits: exactly 8 digits', () => {

@@ -3,12 +3,12 @@
  * services. Every change answers the cart it made (the cart page's lines and totals, and the
  * count), so a page sets its state from the answer instead of reading the cart again.
  */
-import { CHECKOUT_CURRENCY } from '../../../src/lib/api/contract-checkout.ts';
 import type { ResponseOf } from '../../../src/lib/api/contract.ts';
 import { cartLines, miniCartLines } from '../cart-lines.ts';
 import { transaction } from '../db.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
 import { chooseCoupon, sum, summarise } from '../pricing.ts';
+import { requestCurrency } from '../request-language.ts';
 import { semiValuesProblem } from '../semi-values.ts';
 
 export function registerCartRoutes(kit: RouteKit): void {
@@ -21,7 +21,7 @@ export function registerCartRoutes(kit: RouteKit): void {
     const lines = cartLines(kit, memberId);
     const valid = lines.filter((l) => !l.invalid);
     return {
-      currency: CHECKOUT_CURRENCY,
+      currency: requestCurrency(),
       lines,
       summary: summarise(valid, null, chooseCoupon(kit, memberId, sum(valid.map((l) => l.lineTotal)), undefined)),
       count: cartTotal(memberId),
@@ -53,7 +53,9 @@ export function registerCartRoutes(kit: RouteKit): void {
   }
 
   handle('cartCount', ({ member }) => cartTotal(member.id));
-  handle('miniCart', ({ member }) => [{ cartList: miniCartLines(kit, member.id), total: cartTotal(member.id) }]);
+  handle('miniCart', ({ member }) => [
+    { cartList: miniCartLines(kit, member.id), total: cartTotal(member.id), currency: requestCurrency() },
+  ]);
   handle('cartAdd', ({ body, member }) =>
     transaction(db, () => {
       const stock = stockOf(body.skuCode);

@@ -5,7 +5,7 @@
  * the lines' services and the tracking payload (db.ts). An online order starts its payment with
  * the provider (pay-sessions.ts) and waits UNPAID_PAY_HOURS for it.
  */
-import { CHECKOUT_CURRENCY, type CartDetailLine, type OrderTracking } from '../../../src/lib/api/contract-checkout.ts';
+import type { CartDetailLine, OrderTracking } from '../../../src/lib/api/contract-checkout.ts';
 import type { Address } from '../../../src/lib/api/contract.ts';
 import { ADDRESS_DELIVERY_TYPES, UNPAID_PAY_HOURS } from '../../../src/lib/constants.ts';
 import { cartLines } from '../cart-lines.ts';
@@ -13,23 +13,31 @@ import type { OrderLine, StoredOrder } from '../case-records.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, fieldFailure, type RouteKit } from '../kit.ts';
 import { startPaySession } from '../pay-sessions.ts';
-import { chooseCoupon, FREIGHT, markCoupon, sum, summarise, usableCoupons } from '../pricing.ts';
+import { chooseCoupon, freightRule, markCoupon, sum, summarise, usableCoupons } from '../pricing.ts';
 import { recordOf } from '../records.ts';
+import { requestCurrency, requestLanguage, requestRegion } from '../request-language.ts';
+import { offerProblem } from '../../../src/lib/checkout/offers.ts';
 
 const HOUR = 3_600_000;
 const sentTo = ({ addressId: _id, isDefault: _default, ...address }: Address) => address;
 
 export function registerCheckoutRoutes(kit: RouteKit): void {
   const { db, now, handle, productOf } = kit;
+  /** Refuses what the request's region does not offer (checkout/offers.ts). */
+  const checkOffered = (order: Parameters<typeof offerProblem>[1]) => {
+    const problem = offerProblem(requestRegion(), order);
+    if (problem) throw fieldFailure(problem.code, problem.message, problem.field);
+  };
 
   handle('checkoutPreview', ({ body, member }) => {
+    checkOffered({ deliveryType: body.deliveryType });
     const lines = cartLines(kit, member.id).filter((l) => !l.invalid);
     if (lines.length === 0) throw new ApiFailure('OD_CART_EMPTY', 'Nothing in the cart can be ordered');
     const subtotal = sum(lines.map((l) => l.lineTotal));
     const summary = summarise(lines, body.deliveryType, chooseCoupon(kit, member.id, subtotal, body.couponId));
-    const rule = FREIGHT[body.deliveryType];
+    const rule = freightRule(body.deliveryType)!;
     return {
-      currency: CHECKOUT_CURRENCY,
+      currency: requestCurrency(),
       lines,
       summary,
       freeFreightFrom: rule.fee > 0 ? rule.freeFrom : null,
@@ -41,10 +49,18 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
     // One IMMEDIATE transaction: the stock read, the decrement, the order and the cart change
     // land together or not at all, so concurrent orders can never sell the same unit twice.
     transaction(db, () => {
+      const currency = requestCurrency();
+      // The shopper saw the order in another currency (they changed region in another tab).
+      if (body.currency !== currency)
+        throw fieldFailure('OD_CURRENCY_CHANGED', `This order is now in ${currency}, not ${body.currency}: check it again`, 'currency');
+      checkOffered(body);
       let address: Address | null = null;
       if ((ADDRESS_DELIVERY_TYPES as readonly string[]).includes(body.deliveryType)) {
         address = recordOf<Address>(db, 'address', body.addressId!, member.id) ?? null;
         if (!address) throw fieldFailure('OD_ADDRESS_NOT_FOUND', 'No such address', 'addressId');
+        // The region's couriers deliver only there, and its phone rule is the address's.
+        if (address.region !== requestRegion())
+          throw fieldFailure('OD_ADDRESS_OTHER_REGION', `The address is in ${address.region}, not ${requestRegion()}`, 'addressId');
       }
 
       const inCart = cartLines(kit, member.id);
@@ -87,6 +103,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         status,
         orderType: 'DEFAULT',
         createdAt,
+        currency,
         shippingType,
         deliveryType: body.deliveryType,
         discount: summary.discount,
@@ -159,11 +176,20 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       const payUrl = online
         ? startPaySession(
             db,
-            { orderCode, memberId: member.id, channel: body.payChannel!, step: 'pay', amount: summary.total, fromCheckout: true },
+            {
+              orderCode,
+              memberId: member.id,
+              channel: body.payChannel!,
+              step: 'pay',
+              amount: summary.total,
+              currency,
+              returnPrefix: requestLanguage().pathSegment,
+              fromCheckout: true,
+            },
             createdAt,
           )
         : null;
-      return { orderCode, status, total: summary.total, payUrl, tracking };
+      return { orderCode, status, currency, total: summary.total, payUrl, tracking };
     }),
   );
 
@@ -192,7 +218,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
 
   function summaryInfo(line: CartDetailLine): OrderTracking['products'][number]['summaryInfo'] {
     const product = productOf(line.productCode)!;
-    const sales = product.skus.map((s) => s.prices[CHECKOUT_CURRENCY]!.sale);
+    const sales = product.skus.flatMap((s) => s.prices[requestCurrency()]?.sale ?? []);
     return {
       categoryNames: [product.gender, product.groupCode, product.categoryCode],
       originPrice: line.productDetail.summaryInfo.originPrice,

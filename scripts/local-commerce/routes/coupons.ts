@@ -1,16 +1,20 @@
 /**
  * Coupons: the ones a member holds, and the offers anyone may collect (once each), by id from
- * a collect page or by the code printed on a leaflet or mailed (couponRedeem).
+ * a collect page or by the code printed on a leaflet or mailed (couponRedeem). An offer is in
+ * one currency: a region's collect page lists its own, and a coupon is usable on orders in it.
  */
 import { transaction } from '../db.ts';
 import { fieldFailure, type MemberRow, type RouteKit } from '../kit.ts';
 import { couponsOf, type Coupon } from '../pricing.ts';
 import { listRecords } from '../records.ts';
+import { requestCurrency } from '../request-language.ts';
+import type { CurrencyCode } from '../../../src/lib/i18n/regions.ts';
 
 interface OfferRow {
   coupon_id: string;
   title: string;
   description: string;
+  currency: CurrencyCode;
   discount: number;
   threshold: number;
   start_date: number;
@@ -20,6 +24,7 @@ const toOffer = (r: OfferRow) => ({
   couponId: r.coupon_id,
   title: r.title,
   description: r.description,
+  currency: r.currency,
   discount: r.discount,
   threshold: r.threshold,
   startDate: r.start_date,
@@ -43,8 +48,8 @@ export function registerCouponRoutes(kit: RouteKit): void {
     if (couponsOf(kit, member.id).some((c) => c.couponId === offer.coupon_id))
       throw fieldFailure('COUPON_ALREADY_COLLECTED', 'You already have this coupon', field);
     if (now() > offer.end_date) throw fieldFailure('COUPON_EXPIRED', 'This coupon has ended', field);
-    const { couponId, title, description, discount, threshold, startDate, endDate } = toOffer(offer);
-    const coupon: Coupon = { couponId, title, discount, threshold, startDate, endDate, used: 'N', description };
+    const { couponId, title, description, currency, discount, threshold, startDate, endDate } = toOffer(offer);
+    const coupon: Coupon = { couponId, title, currency, discount, threshold, startDate, endDate, used: 'N', description };
     // Record ids are unique per kind across members, so the member's id makes the coupon's theirs.
     db.prepare("INSERT INTO records (kind, id, member_id, status, created_at, json) VALUES ('coupon', ?, ?, 'N', ?, ?)").run(
       `${offer.coupon_id}-${member.id}`,
@@ -60,7 +65,9 @@ export function registerCouponRoutes(kit: RouteKit): void {
   handle('couponCollectable', ({ body }) => {
     if (body.couponId) return [toOffer(offerOf(body.couponId))];
     return (
-      db.prepare('SELECT * FROM coupon_offers WHERE end_date >= ? ORDER BY start_date, coupon_id').all(now()) as unknown as OfferRow[]
+      db
+        .prepare('SELECT * FROM coupon_offers WHERE end_date >= ? AND currency = ? ORDER BY start_date, coupon_id')
+        .all(now(), requestCurrency()) as unknown as OfferRow[]
     ).map(toOffer);
   });
 

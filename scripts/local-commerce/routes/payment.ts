@@ -5,6 +5,8 @@
  * of the order ('pay', 'payDeposit' or 'payRest'), through the one transition function.
  */
 import { PAYMENT_RETURN_PATHS } from '../../../src/lib/api/contract-checkout.ts';
+import { formatPrice } from '../../../src/lib/format/currency.ts';
+import { currencyFormatOf } from '../../../src/lib/i18n/regions.ts';
 import { canPay } from '../../../src/lib/orders/member-actions.ts';
 import { anyCase, memberCase } from '../case-records.ts';
 import { withDeadlines } from '../deadlines.ts';
@@ -12,6 +14,7 @@ import { escapeHtml } from '../html.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
 import { orderView } from '../order-view.ts';
 import { endPaySession, paySessionOf, PROVIDER_PATH, startPaySession, type PaySession } from '../pay-sessions.ts';
+import { requestLanguage } from '../request-language.ts';
 import { transition, transitionIfAllowed } from '../transitions.ts';
 
 const STEP_LABELS = { pay: 'Pay', payDeposit: 'Pay the deposit', payRest: 'Pay the rest' } as const;
@@ -36,10 +39,19 @@ export function registerPaymentRoutes(kit: RouteKit): void {
       const amount = step === 'pay' ? order.total : step === 'payDeposit' ? order.presale!.deposit : order.presale!.rest;
       const payUrl = startPaySession(
         db,
-        { orderCode: order.orderCode, memberId: member.id, channel: body.payChannel, step, amount, fromCheckout: false },
+        {
+          orderCode: order.orderCode,
+          memberId: member.id,
+          channel: body.payChannel,
+          step,
+          amount,
+          currency: order.currency,
+          returnPrefix: requestLanguage().pathSegment,
+          fromCheckout: false,
+        },
         now(),
       );
-      return { payUrl, amount };
+      return { payUrl, amount, currency: order.currency };
     }),
   );
 
@@ -80,7 +92,7 @@ export function registerPaymentRoutes(kit: RouteKit): void {
     const form = (action: string, label: string) =>
       `<form method="post" action="./${escapeHtml(orderCode)}"><input type="hidden" name="token" value="${escapeHtml(session.token)}"><input type="hidden" name="action" value="${action}"><button id="${action}" type="submit">${label}</button></form>`;
     return c.html(
-      `<!doctype html><meta charset="utf-8"><title>Fake ${session.channel} payment</title><body style="font-family:sans-serif;padding:40px"><h1>Fake ${session.channel} payment</h1><p>The local stand-in for the payment provider's page. Order ${escapeHtml(orderCode)}.</p>${form('pay', `${STEP_LABELS[session.step]} NT$${session.amount.toLocaleString('en-US')}`)}${form('cancel', 'Cancel')}</body>`,
+      `<!doctype html><meta charset="utf-8"><title>Fake ${session.channel} payment</title><body style="font-family:sans-serif;padding:40px"><h1>Fake ${session.channel} payment</h1><p>The local stand-in for the payment provider's page. Order ${escapeHtml(orderCode)}.</p>${form('pay', `${STEP_LABELS[session.step]} ${escapeHtml(formatPrice(session.amount, currencyFormatOf(session.currency)))} (${session.currency})`)}${form('cancel', 'Cancel')}</body>`,
     );
   });
 
@@ -97,7 +109,7 @@ export function registerPaymentRoutes(kit: RouteKit): void {
       return false;
     });
     return c.redirect(
-      `${PAYMENT_RETURN_PATHS[session.channel]}?${new URLSearchParams({ orderCode, result: paid ? 'success' : 'failed' })}`,
+      `${session.return_prefix ? `/${session.return_prefix}` : ''}${PAYMENT_RETURN_PATHS[session.channel]}?${new URLSearchParams({ orderCode, result: paid ? 'success' : 'failed' })}`,
       302,
     );
   });

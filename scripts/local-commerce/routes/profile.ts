@@ -33,8 +33,9 @@ export function registerProfileRoutes(kit: RouteKit): void {
       .prepare("SELECT COUNT(*) AS n FROM records WHERE kind = 'ticket' AND member_id = ? AND status <> 'CLOSED'")
       .get(member.id) as { n: number };
     return {
-      // Usable now, whatever the basket: not used, started and not ended.
-      usableCoupons: usableCoupons(kit, member.id, Number.POSITIVE_INFINITY).length,
+      // Usable now, whatever the basket: not used, started and not ended. As the wallet's "usable"
+      // tab, in every currency: each shows its own (a NT$ coupon is the member's on an HK page too).
+      usableCoupons: usableCoupons(kit, member.id, Number.POSITIVE_INFINITY, { anyCurrency: true }).length,
       wishCount: wishTotalOf(db, member.id),
       unreadMessages: unreadOf(db, member.id),
       openTickets,
@@ -43,6 +44,7 @@ export function registerProfileRoutes(kit: RouteKit): void {
             orderCode: latest.orderCode,
             status: latest.status,
             createdAt: latest.createdAt,
+            currency: latest.currency,
             total: latest.total,
             itemCount: latest.products.reduce((n, line) => n + line.quantity, 0),
             imageProductCode: latest.products[0]?.productCode ?? null,

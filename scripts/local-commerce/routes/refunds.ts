@@ -61,6 +61,7 @@ export function registerRefundRoutes(kit: RouteKit): void {
         orderCode: order.orderCode,
         refundType: body.refundType,
         status,
+        currency: order.currency,
         amount: unshipped ? order.total : sum(lines.map((line) => line.amount)),
         proposedAmount: null,
         reason: body.reason,

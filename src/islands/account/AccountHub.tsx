@@ -6,12 +6,11 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { CHECKOUT_CURRENCY, DATE_FORMAT, EARLIEST_BIRTHDAY, GENDERS } from '../../lib/constants.ts';
+import { DATE_FORMAT, EARLIEST_BIRTHDAY, GENDERS } from '../../lib/constants.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
-import { formatPrice } from '../../lib/format/currency.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { displayMobile, type MaskSwitches } from '../../lib/format/mask.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
-import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { isName } from '../../lib/validation/rules.ts';
 import {
   $accountSummary,
@@ -28,8 +27,6 @@ import { ChoiceField, Form, FormError, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { LoadState, MemberGate, Notice } from './parts.tsx';
-
-const money = (amount: number) => formatPrice(amount, currencyFormatOf(CHECKOUT_CURRENCY));
 
 export default function AccountHub({ languageCode, prefix, messages, switches }: IslandProps & { switches: MaskSwitches }) {
   const t = useTranslator(languageCode, messages);
@@ -199,7 +196,8 @@ function Summary({ t, prefix, summary }: { t: Translate; prefix: string; summary
               <strong>{latest.orderCode}</strong> <span className="status-pill">{t(`orders.status.${latest.status}`)}</span>
             </p>
             <p className="account-card__meta">
-              {formatMoment(latest.createdAt, DATE_FORMAT)} · {t('account.hub.items', { count: latest.itemCount })} · {money(latest.total)}
+              {formatMoment(latest.createdAt, DATE_FORMAT)} · {t('account.hub.items', { count: latest.itemCount })} ·{' '}
+              {formatMoney(latest.total, latest.currency)}
             </p>
             <a className="text-link" href={`${prefix}/account/detail.html?orderCode=${encodeURIComponent(latest.orderCode)}`}>
               {t('account.hub.viewOrder')}

@@ -1,10 +1,13 @@
 /**
  * One address, new or edited: the address page and checkout use this same form. The receiver
- * follows the name rule and the mobile the region's phone rule, before the API checks both again.
+ * follows the name rule, and the mobile and postcode their region's rules (no postcode field
+ * in Hong Kong and Macao, which have none; a required one on the mainland), before the API
+ * checks them again.
  */
 import { useState } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import type { FieldSpec } from '../../lib/forms/form.ts';
+import type { FieldSpec, FormValues } from '../../lib/forms/form.ts';
+import { postcodeProblem, postcodeRuleOf } from '../../lib/account/postcodes.ts';
 import { isName, isPhoneOfRegion } from '../../lib/validation/rules.ts';
 import { REGIONS, type Region } from '../../lib/i18n/regions.ts';
 import { saveAddress, type Address } from '../../stores/addresses.ts';
@@ -12,7 +15,7 @@ import { Button } from '../forms/Button.tsx';
 import { CheckField, Form, FormError, SelectField, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 
-export const ADDRESS_FIELDS: readonly FieldSpec[] = [
+const ADDRESS_FIELDS: readonly FieldSpec[] = [
   {
     name: 'receiver',
     required: 'AD_RECEIVER_REQUIRED',
@@ -33,11 +36,19 @@ export const ADDRESS_FIELDS: readonly FieldSpec[] = [
     name: 'zipCode',
     maxLength: 10,
     spaces: { allowSpace: false },
-    validate: (value) => /^[0-9A-Za-z-]*$/.test(value) || 'AD_ZIP_FORMAT',
+    validate: (value, values) => postcodeProblem(value, values.region ?? '') ?? true,
   },
   { name: 'isDefault' },
 ];
 const spec = (name: string) => ADDRESS_FIELDS.find((f) => f.name === name)!;
+
+/** The fields of the chosen region: the postcode only where there are postcodes, required where they are. */
+function addressFields(values: FormValues): readonly FieldSpec[] {
+  const rule = postcodeRuleOf(values.region ?? '');
+  return ADDRESS_FIELDS.flatMap((f) =>
+    f.name !== 'zipCode' ? [f] : rule ? [rule.required ? { ...f, required: 'AD_ZIP_REQUIRED' } : f] : [],
+  );
+}
 
 export function AddressForm({
   t,
@@ -56,7 +67,7 @@ export function AddressForm({
   const [region, setRegion] = useState<string>(address?.region ?? defaultRegion);
   const form = useForm({
     t,
-    fields: ADDRESS_FIELDS,
+    fields: addressFields,
     process: (values) => ({
       ...(address ? { addressId: address.addressId } : {}),
       receiver: values.receiver ?? '',
@@ -64,13 +75,15 @@ export function AddressForm({
       mobile: values.mobile ?? '',
       city: values.city ?? '',
       detail: values.detail ?? '',
-      zipCode: values.zipCode || '0',
+      // Hong Kong and Macao have no postcode field: none sent.
+      zipCode: (postcodeRuleOf(values.region ?? '') && values.zipCode) || '0',
       isDefault: values.isDefault === 'Y' ? ('Y' as const) : ('N' as const),
     }),
     submit: saveAddress,
     onSuccess: (change) => onSaved(change.address!, change.addresses),
   });
   const zip = address && address.zipCode !== '0' ? address.zipCode : '';
+  const postcode = postcodeRuleOf(region);
   return (
     <Form form={form} className="account-form address-form" label={address ? t('account.address.edit') : t('account.address.add')}>
       <TextField
@@ -102,18 +115,21 @@ export function AddressForm({
         <TextField
           form={form}
           spec={spec('city')}
-          label={t('account.address.city')}
+          label={t(`account.address.cityOf.${region}`, { defaultValue: t('account.address.city') })}
           defaultValue={address?.city}
           autoComplete="address-level2"
         />
-        <TextField
-          form={form}
-          spec={spec('zipCode')}
-          label={t('account.address.zipCode')}
-          defaultValue={zip}
-          autoComplete="postal-code"
-          inputMode="numeric"
-        />
+        {postcode && (
+          <TextField
+            key={region}
+            form={form}
+            spec={spec('zipCode')}
+            label={t(postcode.required ? 'account.address.zipCodeRequired' : 'account.address.zipCode')}
+            defaultValue={zip}
+            autoComplete="postal-code"
+            inputMode="numeric"
+          />
+        )}
       </div>
       <TextField
         form={form}

@@ -5,11 +5,10 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { CHECKOUT_CURRENCY, DATE_FORMAT } from '../../lib/constants.ts';
-import { formatPrice } from '../../lib/format/currency.ts';
+import { DATE_FORMAT } from '../../lib/constants.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
-import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { isAlphanumeric } from '../../lib/validation/rules.ts';
 import { $memberCoupons, loadMemberCoupons, redeemCoupon, type MemberCoupon } from '../../stores/coupons.ts';
 import { Button } from '../forms/Button.tsx';
@@ -20,7 +19,6 @@ import { MemberGate, Notice } from './parts.tsx';
 
 const TABS = ['usable', 'used', 'expired'] as const;
 type Tab = (typeof TABS)[number];
-const money = (amount: number) => formatPrice(amount, currencyFormatOf(CHECKOUT_CURRENCY));
 
 export default function CouponWallet({ languageCode, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
@@ -86,12 +84,12 @@ function CouponTabs({ t, coupons, tab, onTab }: { t: Translate; coupons: MemberC
           <ul className="coupons">
             {shown.map((c) => (
               <li key={c.couponId} className="coupon" data-status={c.status} data-coupon={c.couponId}>
-                <strong className="coupon__amount">{money(c.discount)}</strong>
+                <strong className="coupon__amount">{formatMoney(c.discount, c.currency)}</strong>
                 <div className="coupon__body">
                   <p className="coupon__title">{c.title}</p>
                   {c.description && <p className="coupon__description">{c.description}</p>}
                   <p className="coupon__meta">
-                    {c.threshold > 0 ? t('coupons.threshold', { amount: money(c.threshold) }) : t('coupons.noThreshold')}
+                    {c.threshold > 0 ? t('coupons.threshold', { amount: formatMoney(c.threshold, c.currency) }) : t('coupons.noThreshold')}
                   </p>
                   <p className="coupon__meta">
                     {t('coupons.valid', { from: formatMoment(c.startDate, DATE_FORMAT), to: formatMoment(c.endDate, DATE_FORMAT) })}

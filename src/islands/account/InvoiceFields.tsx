@@ -1,19 +1,22 @@
 /**
- * How an invoice is issued, as a member chooses it: a personal cloud invoice on a carrier
- * (the member account, a mobile barcode, a natural-person certificate), a company e-invoice
- * with its tax id and title, or a donation. Checkout and the invoice page's default carrier
- * share these fields, their rules and what they send.
+ * How an invoice is issued, as a member chooses it among the kinds the page offers (its
+ * region's, checkout/offers.ts): in Taiwan a personal cloud invoice on a carrier (the member
+ * account, a mobile barcode, a natural-person certificate), a company e-invoice with its tax
+ * id and title, or a donation; in Hong Kong and Macao a receipt, nothing to fill in; on the
+ * mainland an invoice made out to a person (their name) or a company (its name and tax
+ * number). Checkout and the invoice page's default carrier share these fields, their rules
+ * and what they send.
  */
 import { useState } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { InvoiceRequest } from '../../lib/api/contract-checkout.ts';
-import { CLOUD_INVOICE_VEHICLES, INVOICE_TYPES } from '../../lib/constants.ts';
+import { CLOUD_INVOICE_VEHICLES, type InvoiceType } from '../../lib/constants.ts';
 import type { FieldSpec, FormValues } from '../../lib/forms/form.ts';
+import { isCnTaxNumber } from '../../lib/checkout/invoice-formats.ts';
 import { isEightDigits, isLogisticsCode, isMobileBarcode } from '../../lib/validation/rules.ts';
 import { ChoiceField, SelectField, TextField } from '../forms/fields.tsx';
 import type { FormHandle } from '../forms/use-form.ts';
 
-type InvoiceType = (typeof INVOICE_TYPES)[number];
 type Vehicle = (typeof CLOUD_INVOICE_VEHICLES)[number];
 
 const TYPE: FieldSpec = { name: 'invoiceType', required: 'OD_INVOICE_TYPE' };
@@ -41,12 +44,22 @@ const TAX_ID: FieldSpec = {
 };
 const TITLE: FieldSpec = { name: 'title', required: 'OD_INVOICE_TITLE_REQUIRED', maxLength: 60, spaces: { allowSpaceLeadTrail: false } };
 const TARGET: FieldSpec = { name: 'target', required: 'OD_INVOICE_DONATION_TARGET' };
+const TAX_NUMBER: FieldSpec = {
+  name: 'taxNumber',
+  required: 'OD_INVOICE_TAX_NUMBER',
+  maxLength: 18,
+  spaces: { allowSpace: false },
+  validate: (value) => isCnTaxNumber(value.toUpperCase()) || 'OD_INVOICE_TAX_NUMBER',
+};
 
 /** The fields the chosen kind of invoice needs, in the order they are checked. */
 export function invoiceFieldSpecs(values: FormValues): FieldSpec[] {
   const type = values.invoiceType as InvoiceType | undefined;
   if (type === 'COMPANY') return [TYPE, TAX_ID, TITLE];
   if (type === 'DONATION') return [TYPE, TARGET];
+  if (type === 'RECEIPT') return [TYPE];
+  if (type === 'TITLE_PERSONAL') return [TYPE, TITLE];
+  if (type === 'TITLE_COMPANY') return [TYPE, TITLE, TAX_NUMBER];
   const vehicle = values.vehicle as Vehicle | undefined;
   return vehicle === 'PHONE' || vehicle === 'CERTIFICATE' ? [TYPE, VEHICLE, VEHICLE_CODE[vehicle]] : [TYPE, VEHICLE];
 }
@@ -55,6 +68,10 @@ export function invoiceFieldSpecs(values: FormValues): FieldSpec[] {
 export function invoiceFromValues(values: FormValues): InvoiceRequest {
   if (values.invoiceType === 'COMPANY') return { type: 'COMPANY', taxId: values.taxId ?? '', title: values.title ?? '' };
   if (values.invoiceType === 'DONATION') return { type: 'DONATION', target: values.target as '919' };
+  if (values.invoiceType === 'RECEIPT') return { type: 'RECEIPT' };
+  if (values.invoiceType === 'TITLE_PERSONAL') return { type: 'TITLE_PERSONAL', title: values.title ?? '' };
+  if (values.invoiceType === 'TITLE_COMPANY')
+    return { type: 'TITLE_COMPANY', title: values.title ?? '', taxNumber: (values.taxNumber ?? '').toUpperCase() };
   const vehicle = (values.vehicle ?? 'MEMBER') as Vehicle;
   if (vehicle === 'MEMBER') return { type: 'CLOUD', vehicle };
   return { type: 'CLOUD', vehicle, vehicleCode: (values.vehicleCode ?? '').toUpperCase() };
@@ -63,16 +80,19 @@ export function invoiceFromValues(values: FormValues): InvoiceRequest {
 export function InvoiceFields({
   form,
   t,
+  types,
   initial,
   targets,
 }: {
   form: FormHandle;
   t: Translate;
+  /** The kinds offered, the first chosen at the start (unless `initial` is one of them). */
+  types: readonly InvoiceType[];
   /** The carrier to start from: the member's default, if any. */
   initial: InvoiceRequest | null;
   targets: readonly string[];
 }) {
-  const [type, setType] = useState<InvoiceType>(initial?.type ?? 'CLOUD');
+  const [type, setType] = useState<InvoiceType>(initial && types.includes(initial.type) ? initial.type : types[0]!);
   const [vehicle, setVehicle] = useState<Vehicle>(initial?.type === 'CLOUD' ? initial.vehicle : 'MEMBER');
   const code = initial?.type === 'CLOUD' && initial.vehicle !== 'MEMBER' ? initial.vehicleCode : '';
   return (
@@ -83,7 +103,7 @@ export function InvoiceFields({
         label={t('checkout.invoice')}
         defaultValue={type}
         onChange={(value) => setType(value as InvoiceType)}
-        options={INVOICE_TYPES.map((value) => ({ value, label: t(`checkout.invoiceTypes.${value}`) }))}
+        options={types.map((value) => ({ value, label: t(`checkout.invoiceTypes.${value}`) }))}
       />
       {type === 'CLOUD' && (
         <>
@@ -125,6 +145,21 @@ export function InvoiceFields({
           />
         </div>
       )}
+      {(type === 'TITLE_PERSONAL' || type === 'TITLE_COMPANY') && (
+        <div className="account-form__pair">
+          <TextField
+            key={type}
+            form={form}
+            spec={TITLE}
+            label={t(type === 'TITLE_PERSONAL' ? 'checkout.personalTitle' : 'checkout.companyTitle')}
+            autoComplete={type === 'TITLE_PERSONAL' ? 'name' : 'organization'}
+          />
+          {type === 'TITLE_COMPANY' && (
+            <TextField form={form} spec={TAX_NUMBER} label={t('checkout.taxNumber')} placeholder="91110000MA00AB1C2D" autoComplete="off" />
+          )}
+        </div>
+      )}
+      {type === 'RECEIPT' && <p className="checkout__note">{t('checkout.receiptNote')}</p>}
       {type === 'DONATION' && (
         <SelectField
           form={form}

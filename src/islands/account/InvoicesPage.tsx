@@ -5,11 +5,12 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import type { InvoiceRequest } from '../../lib/api/contract-checkout.ts';
-import { CHECKOUT_CURRENCY, DATE_FORMAT, DONATION_INVOICE_TARGETS } from '../../lib/constants.ts';
-import { formatPrice } from '../../lib/format/currency.ts';
+import type { TaiwanInvoice } from '../../lib/api/contract-checkout.ts';
+import { CHECKOUT_OFFERS } from '../../lib/checkout/offers.ts';
+import { DATE_FORMAT, DONATION_INVOICE_TARGETS } from '../../lib/constants.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
+import { REGION_CURRENCIES } from '../../lib/i18n/regions.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
-import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import {
   $invoiceCarrier,
   $invoices,
@@ -26,7 +27,8 @@ import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { InvoiceFields, invoiceFieldSpecs, invoiceFromValues } from './InvoiceFields.tsx';
 import { LoadState, MemberGate, Notice, Pager } from './parts.tsx';
 
-const money = (amount: number) => formatPrice(amount, currencyFormatOf(CHECKOUT_CURRENCY));
+/** The invoices are Taiwan's e-invoices, issued in New Taiwan dollars whatever the page's region. */
+const TAIWAN_E_INVOICE_CURRENCY = REGION_CURRENCIES.TW.code;
 
 export default function InvoicesPage({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
@@ -76,13 +78,14 @@ export default function InvoicesPage({ languageCode, prefix, messages }: IslandP
   );
 }
 
-function CarrierForm({ t, saved }: { t: Translate; saved: InvoiceRequest | null }) {
+function CarrierForm({ t, saved }: { t: Translate; saved: TaiwanInvoice | null }) {
   const [notice, setNotice] = useState<string | null>(null);
   const form = useForm({
     t,
     fields: invoiceFieldSpecs,
-    process: invoiceFromValues,
-    submit: (carrier: InvoiceRequest) => {
+    // The page offers Taiwan's kinds only (the default carrier is of Taiwan's e-invoices).
+    process: (values) => invoiceFromValues(values) as TaiwanInvoice,
+    submit: (carrier: TaiwanInvoice) => {
       setNotice(null);
       return saveInvoiceCarrier(carrier);
     },
@@ -90,7 +93,7 @@ function CarrierForm({ t, saved }: { t: Translate; saved: InvoiceRequest | null 
   });
   return (
     <Form form={form} className="account-form" label={t('account.invoices.defaultCarrier')}>
-      <InvoiceFields form={form} t={t} initial={saved} targets={DONATION_INVOICE_TARGETS} />
+      <InvoiceFields form={form} t={t} types={CHECKOUT_OFFERS.TW.invoices} initial={saved} targets={DONATION_INVOICE_TARGETS} />
       <FormError form={form} />
       <Notice text={notice} />
       <div className="account-form__actions">
@@ -103,7 +106,7 @@ function CarrierForm({ t, saved }: { t: Translate; saved: InvoiceRequest | null 
 }
 
 /** The carrier, company or donation target an invoice went to, in words. */
-function carrierText(t: Translate, carrier: InvoiceRequest): string {
+function carrierText(t: Translate, carrier: TaiwanInvoice): string {
   if (carrier.type === 'COMPANY') return `${carrier.title} (${carrier.taxId})`;
   if (carrier.type === 'DONATION') return t('checkout.donationCode', { code: carrier.target });
   const vehicle = t(`checkout.vehicles.${carrier.vehicle}`);
@@ -147,7 +150,7 @@ function InvoiceTable({ t, prefix, invoices }: { t: Translate; prefix: string; i
                 </span>
               </td>
               <td data-label={t('account.invoices.amount')}>
-                <span>{money(invoice.amount)}</span>
+                <span>{formatMoney(invoice.amount, TAIWAN_E_INVOICE_CURRENCY)}</span>
               </td>
             </tr>
           ))}

@@ -6,11 +6,10 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { CHECKOUT_CURRENCY, DATE_FORMAT, RECYCLE_BAGS_MAX, RECYCLE_BOOK_DAYS_AHEAD, RECYCLE_TIME_SLOTS } from '../../lib/constants.ts';
-import { formatPrice } from '../../lib/format/currency.ts';
+import { DATE_FORMAT, RECYCLE_BAGS_MAX, RECYCLE_BOOK_DAYS_AHEAD, RECYCLE_TIME_SLOTS } from '../../lib/constants.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { brandDate, formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
-import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { $addresses, loadAddresses } from '../../stores/addresses.ts';
 import { $recycle, bookRecycle, cancelRecycle, loadRecycle, type RecycleBooking, type RecycleState } from '../../stores/recycle.ts';
 import { Button } from '../forms/Button.tsx';
@@ -25,8 +24,6 @@ export interface RecycleShop {
   name: string;
   region: string;
 }
-
-const money = (amount: number) => formatPrice(amount, currencyFormatOf(CHECKOUT_CURRENCY));
 
 export default function RecyclePage({
   languageCode,
@@ -257,7 +254,7 @@ function Records({
           <ul className="coupons">
             {state.coupons.map((c) => (
               <li key={c.couponId} className="coupon" data-coupon={c.couponId}>
-                <strong className="coupon__amount">{money(c.discount)}</strong>
+                <strong className="coupon__amount">{formatMoney(c.discount, c.currency)}</strong>
                 <div className="coupon__body">
                   <p className="coupon__title">{c.title}</p>
                   <p className="coupon__meta">

@@ -5,8 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatPrice } from '../../lib/format/currency.ts';
-import { currencyFormatOf } from '../../lib/i18n/regions.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { caseServiceOffered, type CaseSwitches } from '../../lib/product/rules.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
@@ -57,7 +56,7 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
     );
   }
   const { cart } = state;
-  const money = (amount: number) => formatPrice(amount, currencyFormatOf(cart.currency));
+  const money = (amount: number) => formatMoney(amount, cart.currency);
   if (cart.lines.length === 0) {
     return <EmptyState message={t('cart.empty')} href={`${prefix}/`} action={t('cart.continue')} />;
   }

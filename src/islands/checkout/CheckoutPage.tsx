@@ -1,8 +1,10 @@
 /**
- * Checkout: delivery (express to home, two convenience-store chains, store pickup, direct
- * site delivery), the address or store, the invoice (personal cloud invoice with its carrier,
- * company e-invoice, donation; the member's default carrier first), payment (cash on
- * delivery, pay in store, online with a channel), coupon; totals from the API's preview.
+ * Checkout, as the page's region offers it (checkout/offers.ts): delivery (in Taiwan express
+ * to home, two convenience-store chains, store pickup, direct site delivery; lockers in Hong
+ * Kong and Macao), the address (of the region) or store, the invoice (Taiwan's e-invoices with
+ * the member's default carrier first, a receipt, or the mainland's invoice title), payment
+ * (cash on delivery, pay in store, online with a channel), coupon; totals, in the region's
+ * currency, from the API's preview.
  * The form framework checks the fields in order with the same rules as the API, shows the
  * first failure on its field and scrolls to it; an address is added in a dialog with the
  * address page's form.
@@ -10,23 +12,19 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { RequestOf } from '../../lib/api/contract.ts';
+import { CHECKOUT_OFFERS, paymentMethodsFor } from '../../lib/checkout/offers.ts';
 import {
   ADDRESS_DELIVERY_TYPES,
-  CHECKOUT_CURRENCY,
-  DELIVERY_TYPES,
   donationTargetsFor,
   type CheckoutFrom,
-  ONLINE_PAY_CHANNELS,
-  PAYMENT_METHODS_BY_DELIVERY,
   STORE_DELIVERY_TYPES,
   CVS_DELIVERY_TYPES,
   type DeliveryType,
   type OnlinePayChannel,
   type PaymentMethod,
 } from '../../lib/constants.ts';
-import { formatPrice } from '../../lib/format/currency.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import type { FieldSpec, FormValues } from '../../lib/forms/form.ts';
-import { currencyFormatOf } from '../../lib/i18n/regions.ts';
 import { caseServiceApplies, distributionType, hemServiceApplies, type CaseSwitches, type HemSwitches } from '../../lib/product/rules.ts';
 import { isPickupStoreCode } from '../../lib/validation/rules.ts';
 import type { Region } from '../../lib/i18n/regions.ts';
@@ -53,6 +51,14 @@ export interface CheckoutPageProps extends IslandProps {
 }
 
 const needs = (list: readonly string[], delivery: string) => list.includes(delivery);
+
+type StoreDelivery = (typeof STORE_DELIVERY_TYPES)[number];
+const STORE_LABELS: Record<StoreDelivery, string> = {
+  CVS_711: 'checkout.cvsStore',
+  CVS_FAMILY: 'checkout.cvsStore',
+  STORE_PICKUP: 'checkout.pickupStore',
+  LOCKER: 'checkout.lockerStore',
+};
 
 const SPECS = {
   deliveryType: { name: 'deliveryType', required: 'OD_DELIVERY_TYPE' },
@@ -86,9 +92,12 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   const addresses = useStore($addresses);
   const carrier = useStore($invoiceCarrier);
   const targets = donationTargetsFor(from);
-  const [deliveryType, setDeliveryType] = useState<DeliveryType>('EXPRESS_HOME');
+  const offers = CHECKOUT_OFFERS[region];
+  // Taiwan's e-invoices start from the member's default carrier (the invoice page's).
+  const usesCarrier = offers.invoices.includes('CLOUD');
+  const [deliveryType, setDeliveryType] = useState<DeliveryType>(offers.deliveries[0]!);
   const [addressId, setAddressId] = useState('');
-  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
+  const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>(paymentMethodsFor(region, offers.deliveries[0]!)[0]!);
   /** undefined: the best usable coupon (the API picks); null: none. */
   const [couponId, setCouponId] = useState<string | null | undefined>(undefined);
   const [addingAddress, setAddingAddress] = useState(false);
@@ -97,20 +106,21 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
     void requireMember().then((ok) => {
       if (!ok) return;
       void loadAddresses();
-      void loadInvoiceCarrier();
+      if (usesCarrier) void loadInvoiceCarrier();
       prepareOrder();
     });
-  }, []);
+  }, [usesCarrier]);
   useEffect(() => {
     void requireMember().then((ok) => (ok ? loadPreview(deliveryType, couponId) : undefined));
   }, [deliveryType, couponId]);
-  const list = useMemo(() => addresses.data ?? [], [addresses.data]);
+  // The region's couriers deliver to its addresses only (the API refuses another region's).
+  const list = useMemo(() => (addresses.data ?? []).filter((a) => a.region === region), [addresses.data, region]);
   // The default address, once known.
   useEffect(() => {
     if (!addressId && list.length) setAddressId((list.find((a) => a.isDefault === 'Y') ?? list[0])!.addressId);
   }, [list, addressId]);
 
-  const methods = PAYMENT_METHODS_BY_DELIVERY[deliveryType];
+  const methods = paymentMethodsFor(region, deliveryType);
   // A delivery that does not take the chosen payment method moves to one it takes.
   useEffect(() => {
     if (!methods.includes(paymentMethod)) setPaymentMethod(methods[0]!);
@@ -119,7 +129,6 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   const ready = preview.preview;
   // An order is placed only on a fresh preview of what is on screen.
   const canPlace = ready !== null && !preview.pending && preview.error === null && !addingAddress;
-  const money = (amount: number) => formatPrice(amount, currencyFormatOf(ready?.currency ?? CHECKOUT_CURRENCY));
   // A line's hem or gift wrapping must be offered for the chosen delivery (the CMS switches say where).
   const distribution = distributionType({ shippingType: deliveryType === 'STORE_PICKUP' ? 'PICKUP' : 'EXPRESS' });
   const serviceProblems = useMemo(
@@ -148,6 +157,8 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
       ...(needs(ADDRESS_DELIVERY_TYPES, deliveryType) ? { addressId: values.addressId || null } : {}),
       ...(needs(STORE_DELIVERY_TYPES, deliveryType) ? { storeCode: values.storeCode || null } : {}),
       invoice: invoiceFromValues(values),
+      // Set: an order is placed only on a preview (canPlace).
+      currency: ready!.currency,
       paymentMethod,
       ...(paymentMethod === 'ONLINE' ? { payChannel: values.payChannel as OnlinePayChannel } : {}),
       couponId: ready?.summary.couponId ?? null,
@@ -182,6 +193,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
     );
   }
 
+  const money = (amount: number) => formatMoney(amount, ready.currency);
   return (
     <Form form={form} className="checkout">
       <div className="checkout__steps">
@@ -192,7 +204,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
             label={t('checkout.delivery')}
             defaultValue={deliveryType}
             onChange={(value) => setDeliveryType(value as DeliveryType)}
-            options={DELIVERY_TYPES.map((d) => ({ value: d, label: t(`checkout.deliveryTypes.${d}`) }))}
+            options={offers.deliveries.map((d) => ({ value: d, label: t(`checkout.deliveryTypes.${d}`) }))}
           />
           {needs(ADDRESS_DELIVERY_TYPES, deliveryType) && (
             <FieldGroup form={form} group="addressId" label={t('checkout.address')} className="checkout__sub">
@@ -227,7 +239,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
               key={deliveryType}
               form={form}
               spec={SPECS.storeCode}
-              label={t(deliveryType === 'STORE_PICKUP' ? 'checkout.pickupStore' : 'checkout.cvsStore')}
+              label={t(STORE_LABELS[deliveryType as StoreDelivery])}
               hint={t('checkout.storeHint')}
               autoComplete="off"
             />
@@ -236,12 +248,18 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
         </div>
 
         <div className="checkout__group">
-          {carrier.status === 'loading' && !carrier.data ? (
+          {usesCarrier && carrier.status === 'loading' && !carrier.data ? (
             <p className="checkout__status" role="status">
               {t('checkout.loading')}
             </p>
           ) : (
-            <InvoiceFields form={form} t={t} initial={carrier.data ?? null} targets={targets} />
+            <InvoiceFields
+              form={form}
+              t={t}
+              types={offers.invoices}
+              initial={usesCarrier ? (carrier.data ?? null) : null}
+              targets={targets}
+            />
           )}
         </div>
 
@@ -260,8 +278,8 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
               form={form}
               spec={SPECS.payChannel}
               label={t('checkout.payChannel')}
-              defaultValue="CARD"
-              options={ONLINE_PAY_CHANNELS.map((c) => ({ value: c, label: t(`checkout.payChannels.${c}`) }))}
+              defaultValue={offers.payChannels[0]}
+              options={offers.payChannels.map((c) => ({ value: c, label: t(`checkout.payChannels.${c}`) }))}
             />
           )}
         </div>

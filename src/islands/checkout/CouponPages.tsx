@@ -6,9 +6,7 @@
 import { useCallback, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import dayjs from 'dayjs';
-import { formatPrice } from '../../lib/format/currency.ts';
-import { CHECKOUT_CURRENCY } from '../../lib/constants.ts';
-import { currencyFormatOf } from '../../lib/i18n/regions.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { $collecting, $couponOffers, $memberCoupons, collectCoupon, loadCouponOffers, loadMemberCoupons } from '../../stores/coupons.ts';
 import { messageFor } from '../messages.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
@@ -16,7 +14,6 @@ import { useTranslator, type IslandProps } from '../use-translator.ts';
 export type CouponPageKind = 'collect' | 'description' | 'mine';
 
 /** Coupons are in the checkout's currency. */
-const money = (amount: number) => formatPrice(amount, currencyFormatOf(CHECKOUT_CURRENCY));
 const DATE = 'YYYY-MM-DD';
 
 export default function CouponPages({ languageCode, prefix, messages, kind }: IslandProps & { kind: CouponPageKind }) {
@@ -66,11 +63,11 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
           const status = c.status;
           return (
             <li key={c.couponId} className="coupon" data-status={status}>
-              <strong className="coupon__amount">{money(c.discount)}</strong>
+              <strong className="coupon__amount">{formatMoney(c.discount, c.currency)}</strong>
               <div className="coupon__body">
                 <p className="coupon__title">{c.title}</p>
                 <p className="coupon__meta">
-                  {c.threshold > 0 ? t('coupons.threshold', { amount: money(c.threshold) }) : t('coupons.noThreshold')}
+                  {c.threshold > 0 ? t('coupons.threshold', { amount: formatMoney(c.threshold, c.currency) }) : t('coupons.noThreshold')}
                 </p>
                 <p className="coupon__meta">
                   {t('coupons.valid', { from: dayjs(c.startDate).format(DATE), to: dayjs(c.endDate).format(DATE) })}
@@ -92,12 +89,12 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
         const note = noteFor(collecting[c.couponId]);
         return (
           <li key={c.couponId} className="coupon" data-coupon={c.couponId}>
-            <strong className="coupon__amount">{money(c.discount)}</strong>
+            <strong className="coupon__amount">{formatMoney(c.discount, c.currency)}</strong>
             <div className="coupon__body">
               <p className="coupon__title">{c.title}</p>
               {kind === 'description' && <p className="coupon__description">{c.description}</p>}
               <p className="coupon__meta">
-                {c.threshold > 0 ? t('coupons.threshold', { amount: money(c.threshold) }) : t('coupons.noThreshold')}
+                {c.threshold > 0 ? t('coupons.threshold', { amount: formatMoney(c.threshold, c.currency) }) : t('coupons.noThreshold')}
               </p>
               <p className="coupon__meta">
                 {t('coupons.valid', { from: dayjs(c.startDate).format(DATE), to: dayjs(c.endDate).format(DATE) })}

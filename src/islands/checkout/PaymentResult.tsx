@@ -8,9 +8,7 @@
  */
 import { useCallback, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatPrice } from '../../lib/format/currency.ts';
-import { CHECKOUT_CURRENCY } from '../../lib/constants.ts';
-import { currencyFormatOf } from '../../lib/i18n/regions.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { $order, followPaymentReturn, loadOrder } from '../../stores/orders.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
@@ -58,7 +56,7 @@ export default function PaymentResult({ languageCode, prefix, messages, kind }: 
         <dt>{t('payment.orderCode')}</dt>
         <dd data-order-code>{order.orderCode}</dd>
         <dt>{t('payment.total')}</dt>
-        <dd>{formatPrice(order.total, currencyFormatOf(CHECKOUT_CURRENCY))}</dd>
+        <dd>{formatMoney(order.total, order.currency)}</dd>
         <dt>{t('payment.status')}</dt>
         <dd data-status={order.status}>{t(`orders.status.${order.status}`)}</dd>
       </dl>

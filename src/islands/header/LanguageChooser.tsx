@@ -7,13 +7,19 @@
  * the shopper to that language's home instead (the one case where a link of ours
  * must not end on the not-found page).
  *
+ * A member with items in the cart who picks a language of another region is told first what
+ * happens to the cart there (account/MemberLanguageSwitch.tsx): it keeps its items, priced in that region's
+ * currency, with that region's checkout.
+ *
  * Back button: each page records its language for the session; a page restored from the
  * back-forward cache whose language is no longer the recorded one reloads, so the shopper
  * never sees a stale mix of languages.
  */
 import { useEffect, type MouseEvent } from 'react';
+import type { Region } from '../../lib/i18n/regions.ts';
 import { getPlatform } from '../../stores/platform.ts';
 import { $member } from '../../stores/session.ts';
+import type { RegionSwitch } from '../account/MemberLanguageSwitch.tsx';
 
 export interface LanguageOption {
   code: string;
@@ -21,21 +27,24 @@ export interface LanguageOption {
   href: string;
   /** True when href is this page in that language (not its home): the query and hash go along. */
   samePage: boolean;
+  region: Region;
 }
 
 const LANGUAGE_KEY = 'linea:language';
-/** The preference must not hold the shopper up for long. */
-const PREFERENCE_WAIT_MS = 1500;
 
 export default function LanguageChooser({
   options,
   currentCode,
   label,
+  regionSwitch,
 }: {
   options: LanguageOption[];
   currentCode: string;
   label: string;
+  /** Absent where the chooser never hydrates (the static header). */
+  regionSwitch?: RegionSwitch;
 }) {
+  const current = options.find((o) => o.code === currentCode);
   useEffect(() => {
     const storage = getPlatform().sessionStorage;
     storage.setItem(LANGUAGE_KEY, currentCode);
@@ -48,13 +57,18 @@ export default function LanguageChooser({
 
   async function choose(event: MouseEvent<HTMLAnchorElement>, option: LanguageOption) {
     event.preventDefault();
-    // The account store comes only for a member: a visitor has no preference to save.
-    if ($member.get()) await (await import('../../stores/member.ts')).savePreferredLanguage(option.code, PREFERENCE_WAIT_MS);
+    // A member's switch comes only for a member: a visitor has no cart to warn about and no preference to save.
+    if (
+      $member.get() &&
+      !(await (
+        await import('../account/MemberLanguageSwitch.tsx')
+      ).beforeMemberSwitch(option.code, option.region, current?.region, regionSwitch))
+    )
+      return;
     // The same page keeps what the shopper is looking at (?productCode=…, #section).
     getPlatform().navigate(option.samePage ? `${option.href}${location.search}${location.hash}` : option.href);
   }
 
-  const current = options.find((o) => o.code === currentCode);
   return (
     <details className="language-menu">
       {/* Named by what it shows, after a hidden "Language:", so voice users can say what they see. */}

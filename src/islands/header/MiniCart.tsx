@@ -8,10 +8,9 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useOpenLayer } from './use-header-layer.ts';
-import { CHECKOUT_CURRENCY, MINI_CART_CLOSE_DELAY_MS, MINI_CART_OPEN_DELAY_MS, MINI_CART_WIDTH_PX } from '../../lib/constants.ts';
+import { MINI_CART_CLOSE_DELAY_MS, MINI_CART_OPEN_DELAY_MS, MINI_CART_WIDTH_PX } from '../../lib/constants.ts';
 import { badgeText } from '../../lib/format/badge.ts';
-import { formatPrice } from '../../lib/format/currency.ts';
-import { currencyFormatOf } from '../../lib/i18n/regions.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import type { MiniCart as MiniCartState } from '../../stores/cart.ts';
 import { closeLayer, openLayer } from '../../stores/header.ts';
 import { useMember } from '../use-member.ts';
@@ -23,7 +22,7 @@ import { CartIcon } from './icons.tsx';
 /** The cart store comes only for a member; until then the entry shows no count and no popup. */
 const loadCartStore = () => import('../../stores/cart.ts');
 const NO_COUNT = atom<number | null>(null);
-const NO_MINI_CART = atom<MiniCartState>({ status: 'uninit', loading: false, lines: [], shownLines: [], total: 0 });
+const NO_MINI_CART = atom<MiniCartState>({ status: 'uninit', loading: false, lines: [], shownLines: [], total: 0, currency: null });
 
 export default function MiniCart({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
@@ -33,8 +32,6 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
   const cart = useStore(store?.$miniCart ?? NO_MINI_CART);
   const open = useOpenLayer() === 'mini-cart';
   const timer = useDelayed();
-  // The mini cart is the cart: its amounts are the checkout's currency whatever the page's.
-  const currency = currencyFormatOf(CHECKOUT_CURRENCY);
 
   useEffect(() => {
     if (store) void store.loadCartCount();
@@ -92,7 +89,7 @@ export default function MiniCart({ languageCode, prefix, messages }: IslandProps
                         {line.hem && line.hem.inseam !== null && <> · {t('header.hem', { inseam: line.hem.inseam })}</>}
                       </span>
                       <span className="mini-cart__qty">× {line.quantity}</span>
-                      <span className="mini-cart__price">{formatPrice(line.unitPrice * line.quantity, currency)}</span>
+                      <span className="mini-cart__price">{formatMoney(line.unitPrice * line.quantity, cart.currency!)}</span>
                     </li>
                   );
                 })}

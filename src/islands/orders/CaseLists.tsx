@@ -9,6 +9,7 @@ import { useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_FORMAT } from '../../lib/constants.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import { exchangeActions } from '../../lib/orders/member-actions.ts';
 import { EXCHANGE_STATUSES, REFUND_STATUSES, type ExchangeStatus, type RefundStatus } from '../../lib/orders/statuses.ts';
@@ -25,7 +26,7 @@ import { $afterSales, $refunds, CASES_PAGE_SIZE, loadAfterSales, loadRefunds, ty
 import { ActionNote, LoadState, MemberGate, Pager, useAction } from '../account/parts.tsx';
 import { Button } from '../forms/Button.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { money, StatusPill } from './parts.tsx';
+import { StatusPill } from './parts.tsx';
 
 type Tab = 'refunds' | 'afterSales';
 
@@ -83,7 +84,7 @@ export function RefundList({ languageCode, prefix, messages, hiddenStatuses }: I
                       code={refund.refundCode}
                       href={`${prefix}/account/view-refund.html?refundCode=${encodeURIComponent(refund.refundCode)}`}
                       status={refund.status}
-                      what={`${t(`refunds.types.${refund.refundType}`)} · ${refund.orderCode} · ${formatMoment(refund.createdAt, DATE_FORMAT)} · ${money(refund.amount)}`}
+                      what={`${t(`refunds.types.${refund.refundType}`)} · ${refund.orderCode} · ${formatMoment(refund.createdAt, DATE_FORMAT)} · ${formatMoney(refund.amount, refund.currency)}`}
                     />
                   )}
                 </CasePageList>

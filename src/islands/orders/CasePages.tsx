@@ -9,7 +9,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
+import type { CurrencyCode } from '../../lib/i18n/regions.ts';
 import { DATE_TIME_FORMAT } from '../../lib/constants.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { afterSaleActions, exchangeActions, refundActions } from '../../lib/orders/member-actions.ts';
@@ -36,7 +38,7 @@ import { ChoiceField, Form, FormError, SelectField, TextField } from '../forms/f
 import { Modal } from '../forms/Modal.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { money, StatusPill, Timeline, useParam } from './parts.tsx';
+import { StatusPill, Timeline, useParam } from './parts.tsx';
 
 /** Which case a page is about, from its query string. */
 function useCaseRef(): { kind: 'refund' | 'afterSale' | 'exchange'; code: string } | null | undefined {
@@ -88,7 +90,8 @@ export function CaseView({ languageCode, prefix, messages, companies }: IslandPr
   );
 }
 
-function CaseLines({ lines }: { lines: Refund['lines'] }) {
+/** A case's lines; `currency` null for a service, which refunds nothing (no amount shown). */
+function CaseLines({ lines, currency }: { lines: Refund['lines']; currency: CurrencyCode | null }) {
   return (
     <ul className="order-lines">
       {lines.map((line) => (
@@ -100,7 +103,7 @@ function CaseLines({ lines }: { lines: Refund['lines'] }) {
               {line.colorAlias} / {line.sizeAlias} × {line.quantity}
             </span>
           </div>
-          <span className="order-line__price">{money(line.amount)}</span>
+          {currency && <span className="order-line__price">{formatMoney(line.amount, currency)}</span>}
         </li>
       ))}
     </ul>
@@ -130,9 +133,9 @@ function RefundCase({ t, prefix, refund, companies }: { t: Translate; prefix: st
           {t(`refunds.reasons.${refund.reason}`)}
           {refund.description && `: ${refund.description}`}
         </p>
-        <CaseLines lines={refund.lines} />
+        <CaseLines lines={refund.lines} currency={refund.currency} />
         <p className="refund-form__amount">
-          {t('refunds.amount')} <strong data-amount>{money(refund.amount)}</strong>
+          {t('refunds.amount')} <strong data-amount>{formatMoney(refund.amount, refund.currency)}</strong>
         </p>
         {refund.logistics && (
           <p className="account-card__meta">
@@ -142,7 +145,7 @@ function RefundCase({ t, prefix, refund, companies }: { t: Translate; prefix: st
         {refund.dropStoreCode && <p className="account-card__meta">{t('refunds.droppedAt', { code: refund.dropStoreCode })}</p>}
         {allowed.includes('acceptPartial') && refund.proposedAmount !== null && (
           <div className="case__offer" role="group" aria-label={t('refunds.offerTitle')}>
-            <p>{t('refunds.offer', { amount: money(refund.proposedAmount) })}</p>
+            <p>{t('refunds.offer', { amount: formatMoney(refund.proposedAmount, refund.currency) })}</p>
             <div className="order-actions">
               <Button onClick={() => void action.run(() => answerRefundOffer(refund.refundCode, true), t('refunds.offerAccepted'))}>
                 {t('refunds.accept')}
@@ -212,7 +215,7 @@ function AfterSaleCase({ t, prefix, afterSale }: { t: Translate; prefix: string;
           {formatMoment(afterSale.createdAt, DATE_TIME_FORMAT)}
         </p>
         <p>{afterSale.description}</p>
-        <CaseLines lines={[afterSale.line]} />
+        <CaseLines lines={[afterSale.line]} currency={null} />
         {afterSale.pictures.length > 0 && (
           <ul className="attachment-list">
             {afterSale.pictures.map((p) => (

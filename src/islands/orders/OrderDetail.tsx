@@ -7,12 +7,13 @@
 import { useState } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_TIME_FORMAT } from '../../lib/constants.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import { type Order } from '../../stores/orders.ts';
 import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { OrderActions } from './OrderActions.tsx';
-import { money, OrderLines, StatusPill } from './parts.tsx';
+import { OrderLines, StatusPill } from './parts.tsx';
 
 export default function OrderDetail({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
@@ -55,7 +56,7 @@ function Detail({ t, prefix, order, now }: { t: Translate; prefix: string; order
 
       <section className="account-card" aria-labelledby="items-heading">
         <h2 id="items-heading">{t('orders.items')}</h2>
-        <OrderLines t={t} prefix={prefix} lines={order.products} />
+        <OrderLines t={t} prefix={prefix} lines={order.products} currency={order.currency} />
       </section>
 
       <div className="order-detail__pair">
@@ -93,23 +94,26 @@ function Detail({ t, prefix, order, now }: { t: Translate; prefix: string; order
           <dt>{t('orders.paidAt')}</dt>
           <dd>{payment.paidAt !== null ? formatMoment(payment.paidAt, DATE_TIME_FORMAT) : t('orders.notPaid')}</dd>
           <dt>{t('orders.goods')}</dt>
-          <dd>{money(payment.goods)}</dd>
+          <dd>{formatMoney(payment.goods, order.currency)}</dd>
           {order.discount > 0 && (
             <>
               <dt>{t('cart.discount')}</dt>
-              <dd>−{money(order.discount)}</dd>
+              <dd>−{formatMoney(order.discount, order.currency)}</dd>
             </>
           )}
           <dt>{t('checkout.freight')}</dt>
-          <dd>{order.freight === 0 ? t('checkout.freeFreight') : money(order.freight)}</dd>
+          <dd>{order.freight === 0 ? t('checkout.freeFreight') : formatMoney(order.freight, order.currency)}</dd>
           <dt className="order-sums__total">{t('orders.total')}</dt>
           <dd className="order-sums__total" data-total>
-            {money(order.total)}
+            {formatMoney(order.total, order.currency)}
           </dd>
         </dl>
         {order.presale && (
           <p className="account-card__meta">
-            {t('prepay.summary', { deposit: money(order.presale.deposit), rest: money(order.presale.rest) })}{' '}
+            {t('prepay.summary', {
+              deposit: formatMoney(order.presale.deposit, order.currency),
+              rest: formatMoney(order.presale.rest, order.currency),
+            })}{' '}
             <a href={`${prefix}/account/view-prepay.html?orderCode=${encodeURIComponent(order.orderCode)}`}>{t('prepay.view')}</a>
           </p>
         )}

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_FORMAT } from '../../lib/constants.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/statuses.ts';
@@ -18,7 +19,7 @@ import { useForm } from '../forms/use-form.ts';
 import { LoadState, MemberGate, Pager } from '../account/parts.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { OrderActions } from './OrderActions.tsx';
-import { money, OrderLines, StatusPill } from './parts.tsx';
+import { OrderLines, StatusPill } from './parts.tsx';
 
 const KEYWORD: FieldSpec = { name: 'keyword', maxLength: 40, spaces: { allowSpaceLeadTrail: false } };
 
@@ -111,10 +112,10 @@ function OrderCard({ t, prefix, order, now }: { t: Translate; prefix: string; or
         <span className="account-card__meta">{formatMoment(order.createdAt, DATE_FORMAT)}</span>
         <StatusPill t={t} kind="orders" status={order.status} />
       </header>
-      <OrderLines t={t} prefix={prefix} lines={order.products} />
+      <OrderLines t={t} prefix={prefix} lines={order.products} currency={order.currency} />
       <footer className="order-card__footer">
         <p className="order-card__total">
-          {t('orders.total')} <strong>{money(order.total)}</strong>
+          {t('orders.total')} <strong>{formatMoney(order.total, order.currency)}</strong>
         </p>
         <a className="text-link" href={detail}>
           {t('orders.buttons.detail')}

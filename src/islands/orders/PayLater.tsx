@@ -8,6 +8,7 @@
 import { useState, type ReactNode } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_TIME_FORMAT, ONLINE_PAY_CHANNELS, type OnlinePayChannel } from '../../lib/constants.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { canPay } from '../../lib/orders/member-actions.ts';
@@ -17,7 +18,7 @@ import { Form, FormError, SelectField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { money, OrderLines, StatusPill } from './parts.tsx';
+import { OrderLines, StatusPill } from './parts.tsx';
 
 export type PayLaterKind = 'order' | 'prepay' | 'schedule';
 
@@ -46,12 +47,12 @@ export default function PayLater({ languageCode, prefix, messages, kind }: Islan
                 <h2 className="order-card__code">{order.orderCode}</h2>
                 <StatusPill t={t} kind="orders" status={order.status} />
               </header>
-              <OrderLines t={t} prefix={prefix} lines={order.products} />
+              <OrderLines t={t} prefix={prefix} lines={order.products} currency={order.currency} />
               {order.presale ? (
                 <Schedule t={t} order={order} />
               ) : (
                 <p className="order-card__total">
-                  {t('orders.total')} {money(order.total)}
+                  {t('orders.total')} {formatMoney(order.total, order.currency)}
                 </p>
               )}
             </section>
@@ -81,14 +82,14 @@ function Schedule({ t, order }: { t: Translate; order: Order }) {
     <dl className="order-sums" data-presale>
       <dt>{t('prepay.deposit')}</dt>
       <dd>
-        {money(presale.deposit)} ·{' '}
+        {formatMoney(presale.deposit, order.currency)} ·{' '}
         {presale.depositPaidAt !== null
           ? t('prepay.paidOn', { date: formatMoment(presale.depositPaidAt, DATE_TIME_FORMAT) })
           : t('orders.notPaid')}
       </dd>
       <dt>{t('prepay.rest')}</dt>
       <dd>
-        {money(presale.rest)} ·{' '}
+        {formatMoney(presale.rest, order.currency)} ·{' '}
         {presale.restPaidAt !== null
           ? t('prepay.paidOn', { date: formatMoment(presale.restPaidAt, DATE_TIME_FORMAT) })
           : t('orders.notPaid')}
@@ -98,7 +99,7 @@ function Schedule({ t, order }: { t: Translate; order: Order }) {
         {formatMoment(presale.restStartAt, DATE_TIME_FORMAT)} – {formatMoment(presale.restEndAt, DATE_TIME_FORMAT)}
       </dd>
       <dt className="order-sums__total">{t('orders.total')}</dt>
-      <dd className="order-sums__total">{money(order.total)}</dd>
+      <dd className="order-sums__total">{formatMoney(order.total, order.currency)}</dd>
     </dl>
   );
 }
@@ -117,7 +118,7 @@ function PayForm({ t, order, step, back }: { t: Translate; order: Order; step: '
   return (
     <Form form={form} className="account-form account-card" label={t(`orders.buttons.${step}`)}>
       <p>
-        {t(`prepay.intro.${step}`, { amount: money(amount) })}
+        {t(`prepay.intro.${step}`, { amount: formatMoney(amount, order.currency) })}
         {order.payBy !== null && step !== 'payRest' && ` ${t('orders.payByNote', { date: formatMoment(order.payBy, DATE_TIME_FORMAT) })}`}
       </p>
       <SelectField
@@ -130,7 +131,7 @@ function PayForm({ t, order, step, back }: { t: Translate; order: Order; step: '
       <FormError form={form} />
       <div className="account-form__actions">
         <Button type="submit" disabled={form.disabled}>
-          {form.busy ? t('account.sending') : t('prepay.payAmount', { amount: money(amount) })}
+          {form.busy ? t('account.sending') : t('prepay.payAmount', { amount: formatMoney(amount, order.currency) })}
         </Button>
         {back}
       </div>

@@ -21,8 +21,9 @@ import { Button } from '../forms/Button.tsx';
 import { ChoiceField, FieldGroup, Form, FormError, SelectField, TextArea } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { MemberOrder } from './MemberOrder.tsx';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { money, OrderLines, useParam } from './parts.tsx';
+import { OrderLines, useParam } from './parts.tsx';
 
 export type RefundPageKind = 'apply' | 'only' | 'return';
 export type ReturnNotice = Record<'Y' | 'N' | 'ONLY_EXCHANGE_NOT_RETREAT', string>;
@@ -118,7 +119,8 @@ function ChooseLines({ t, prefix, order, back }: { t: Translate; prefix: string;
                 <div className="order-line__what">
                   <span>{line.productDetailInfo.skuName}</span>
                   <span className="order-line__meta">
-                    {line.productDetailInfo.colorAlias} / {line.productDetailInfo.sizeAlias} · {money(line.productDetailInfo.unitPrice)}
+                    {line.productDetailInfo.colorAlias} / {line.productDetailInfo.sizeAlias} ·{' '}
+                    {formatMoney(line.productDetailInfo.unitPrice, order.currency)}
                   </span>
                   {exchangeOnly && <span className="order-line__meta">{t('refunds.exchangeOnly')}</span>}
                   {!exchangeOnly && available === 0 && <span className="order-line__meta">{t('refunds.nothingLeft')}</span>}
@@ -228,7 +230,7 @@ function RefundForm({
     <Form form={form} className="account-form account-card refund-form" label={t(`refunds.types.${type}`)}>
       <h2>{t(`refunds.types.${type}`)}</h2>
       <p className="account-card__meta">{t(`refunds.typeHints.${type}`)}</p>
-      <OrderLines t={t} prefix={prefix} lines={chosen} />
+      <OrderLines t={t} prefix={prefix} lines={chosen} currency={order.currency} />
       {type !== 'REFUND_UNSHIPPED' && (
         <div className="return-notice" role="note" aria-label={t('refunds.notice')}>
           {flags.map((flag) => (
@@ -245,7 +247,7 @@ function RefundForm({
       />
       <TextArea form={form} spec={DESCRIPTION} label={t('refunds.description')} rows={4} hint={t('refunds.descriptionHint')} />
       <p className="refund-form__amount">
-        {t('refunds.amount')} <strong data-amount>{money(amount)}</strong>
+        {t('refunds.amount')} <strong data-amount>{formatMoney(amount, order.currency)}</strong>
       </p>
       <FormError form={form} />
       <div className="account-form__actions">

@@ -1,17 +1,15 @@
 /**
- * What the order and after-sales pages share: money in the checkout's currency, a status pill
+ * What the order and after-sales pages share: a status pill
  * with its label, an order's lines, a case's timeline, and the code a page is about (from its
  * query string).
  */
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { CHECKOUT_CURRENCY, DATE_TIME_FORMAT } from '../../lib/constants.ts';
-import { formatPrice } from '../../lib/format/currency.ts';
+import { DATE_TIME_FORMAT } from '../../lib/constants.ts';
+import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
-import { currencyFormatOf } from '../../lib/i18n/regions.ts';
+import type { CurrencyCode } from '../../lib/i18n/regions.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { useQuery } from '../use-query.ts';
-
-export const money = (amount: number) => formatPrice(amount, currencyFormatOf(CHECKOUT_CURRENCY));
 
 /** The label namespace of each kind of status. */
 export type StatusKind = 'orders' | 'refunds' | 'exchanges';
@@ -38,11 +36,13 @@ export function OrderLines({
   t,
   prefix,
   lines,
+  currency,
   amountOf,
 }: {
   t: Translate;
   prefix: string;
   lines: readonly LineView[];
+  currency: CurrencyCode;
   amountOf?: (line: LineView) => number;
 }) {
   return (
@@ -57,7 +57,9 @@ export function OrderLines({
               {line.giftFlag === 'Y' && <span className="status-pill status-pill--accent">{t('orders.gift')}</span>}
             </span>
           </div>
-          <span className="order-line__price">{money(amountOf ? amountOf(line) : line.productDetailInfo.unitPrice * line.quantity)}</span>
+          <span className="order-line__price">
+            {formatMoney(amountOf ? amountOf(line) : line.productDetailInfo.unitPrice * line.quantity, currency)}
+          </span>
         </li>
       ))}
     </ul>

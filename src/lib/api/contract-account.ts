@@ -22,10 +22,11 @@ import {
   TICKET_TEXT_MAX_LENGTH,
 } from '../constants.ts';
 import { phonePatternOf } from '../validation/rules.ts';
+import { postcodeProblem } from '../account/postcodes.ts';
 import { REGIONS } from '../i18n/regions.ts';
 import { EMAIL_PATTERN, IMAGE_EXTENSION_PATTERN, ISO_DATE_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from '../validation/patterns.ts';
-import { couponSchema, endpoint, listOf, none, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
-import { invoiceRequestSchema } from './contract-checkout.ts';
+import { couponSchema, currencySchema, endpoint, listOf, none, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
+import { taiwanInvoiceSchema } from './contract-checkout.ts';
 
 const regionSchema = z.enum(REGIONS);
 const emailField = z.string().trim().regex(EMAIL_PATTERN, 'UR_EMAIL_06');
@@ -56,6 +57,7 @@ const latestOrderSchema = z.object({
   orderCode: z.string(),
   status: z.string(),
   createdAt: z.number().int(),
+  currency: currencySchema,
   total: z.number(),
   itemCount: z.number().int(),
   imageProductCode: z.string().nullable().describe('The first line’s product, for its picture'),
@@ -85,7 +87,7 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** An address as sent: the receiver by the name rule, the mobile by the region's phone rule. */
+/** An address as sent: the receiver by the name rule, the mobile and postcode by the region's rules. */
 export const addressBodySchema = addressSchema
   .extend({
     receiver: personName('AD_RECEIVER_REQUIRED', 'AD_RECEIVER_FORMAT'),
@@ -103,6 +105,8 @@ export const addressBodySchema = addressSchema
   .superRefine((body, ctx) => {
     const pattern = phonePatternOf(body.region);
     if (pattern && !pattern.test(body.mobile)) ctx.addIssue({ code: 'custom', message: `AD_MOBILE_${body.region}`, path: ['mobile'] });
+    const postcode = postcodeProblem(body.zipCode, body.region);
+    if (postcode) ctx.addIssue({ code: 'custom', message: postcode, path: ['zipCode'] });
   });
 
 /** What an address change answers: the address, and the list as it now stands. */
@@ -116,7 +120,7 @@ export const invoiceSchema = z.object({
   invoiceNo: z.string(),
   orderCode: z.string(),
   type: z.enum(['CLOUD', 'COMPANY', 'DONATION']),
-  carrier: invoiceRequestSchema.describe('How the invoice was issued: the carrier, the company or the donation target'),
+  carrier: taiwanInvoiceSchema.describe('How the invoice was issued: the carrier, the company or the donation target'),
   status: z.enum(INVOICE_STATUSES),
   amount: z.number(),
   issuedAt: z.number(),
@@ -304,14 +308,14 @@ export const ACCOUNT_ENDPOINTS = {
   invoiceCarrier: endpoint({
     ...ROUTES.invoiceCarrier,
     body: none,
-    resp: invoiceRequestSchema.nullable(),
-    summary: 'The default invoice carrier checkout starts with (null: none saved)',
+    resp: taiwanInvoiceSchema.nullable(),
+    summary: "The default invoice carrier Taiwan's checkout starts with (null: none saved)",
   }),
   invoiceCarrierSave: endpoint({
     ...ROUTES.invoiceCarrierSave,
-    body: invoiceRequestSchema,
-    resp: invoiceRequestSchema,
-    summary: 'Save the default invoice carrier',
+    body: taiwanInvoiceSchema,
+    resp: taiwanInvoiceSchema,
+    summary: 'Save the default invoice carrier (of a Taiwan e-invoice)',
   }),
   // Inbox
   inboxList: endpoint({

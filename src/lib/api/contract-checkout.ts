@@ -2,8 +2,9 @@
  * The checkout part of the commerce contract: the cart page, placing an order, paying it,
  * coupons. Spread into ENDPOINTS by contract.ts.
  *
- * Money is in TWD: delivery by convenience-store chains, cloud and donation invoices and the
- * payment methods (constants.ts) are Taiwan's, so the checkout is the Taiwan store's.
+ * Money is in the currency of the request's region (its Accept-Language, the page's language):
+ * a cart is priced in it, an order placed and kept in it. What checkout offers per region is
+ * src/lib/checkout/offers.ts.
  */
 import { z } from 'zod';
 import { ROUTES } from './routes.ts';
@@ -14,17 +15,17 @@ import {
   DONATION_INVOICE_TARGETS,
   ONLINE_PAY_CHANNELS,
   PAYMENT_METHODS,
-  PAYMENT_METHODS_BY_DELIVERY,
   STORE_DELIVERY_TYPES,
   type DeliveryType,
   type OnlinePayChannel,
-  CHECKOUT_CURRENCY,
 } from '../constants.ts';
+import { CN_TAX_NUMBER_PATTERN } from '../checkout/invoice-formats.ts';
 import { EIGHT_DIGITS_PATTERN, LOGISTICS_CODE_PATTERN, MOBILE_BARCODE_PATTERN, PICKUP_STORE_CODE_PATTERN } from '../validation/patterns.ts';
 // contract.ts imports this module, so shared entities come from the kit, never from contract.ts.
 import {
   cartLineSchema,
   couponSchema,
+  currencySchema,
   endpoint,
   none,
   ORDER_STATUSES,
@@ -32,8 +33,6 @@ import {
   yesNo,
   type EndpointDefinition,
 } from './contract-kit.ts';
-
-export { CHECKOUT_CURRENCY };
 
 // ---------------------------------------------------------------------------------------
 // Field formats of the checkout forms (the UI validates with the same ones)
@@ -81,7 +80,7 @@ export const cartSummarySchema = z.object({
  * header's count, so the page, the mini cart and the badge follow a change without reading again.
  */
 export const cartDetailSchema = z.object({
-  currency: z.literal(CHECKOUT_CURRENCY),
+  currency: currencySchema.describe("The request's region's: the lines' prices and the summary are in it"),
   lines: z.array(cartDetailLineSchema).describe('Every line, newest first, invalid ones too'),
   summary: cartSummarySchema.describe("The valid lines with the member's best usable coupon; freight 0 until a delivery type is chosen"),
   count: z.number().int().describe("Items in the cart, every line's quantity (the header's badge)"),
@@ -123,8 +122,10 @@ const cartOptionsBodySchema = z.object({ cartId: z.string().min(1), ...cartServi
 
 const deliveryTypeSchema = z.enum(DELIVERY_TYPES, 'OD_DELIVERY_TYPE');
 
-/** The invoice asked for (not the issued one, contract.ts's invoiceSchema). */
-export const invoiceRequestSchema = z.discriminatedUnion(
+const invoiceTitle = z.string('OD_INVOICE_TITLE_REQUIRED').trim().min(1, 'OD_INVOICE_TITLE_REQUIRED').max(60, 'OD_INVOICE_TITLE_LENGTH');
+
+/** A Taiwan e-invoice as asked for: its carrier, the company, or the donation target. */
+export const taiwanInvoiceSchema = z.discriminatedUnion(
   'type',
   [
     z.discriminatedUnion(
@@ -147,9 +148,31 @@ export const invoiceRequestSchema = z.discriminatedUnion(
     z.object({
       type: z.literal('COMPANY'),
       taxId: z.string('OD_INVOICE_TAX_ID').regex(EIGHT_DIGITS_PATTERN, 'OD_INVOICE_TAX_ID'),
-      title: z.string('OD_INVOICE_TITLE_REQUIRED').trim().min(1, 'OD_INVOICE_TITLE_REQUIRED').max(60, 'OD_INVOICE_TITLE_LENGTH'),
+      title: invoiceTitle,
     }),
     z.object({ type: z.literal('DONATION'), target: z.enum(DONATION_INVOICE_TARGETS, 'OD_INVOICE_DONATION_TARGET') }),
+  ],
+  { error: 'OD_INVOICE_TYPE' },
+);
+
+export type TaiwanInvoice = z.infer<typeof taiwanInvoiceSchema>;
+
+/** The invoice asked for (not the issued one, contract.ts's invoiceSchema); which kinds a region offers is checkout/offers.ts's. */
+export const invoiceRequestSchema = z.discriminatedUnion(
+  'type',
+  [
+    taiwanInvoiceSchema,
+    z.object({ type: z.literal('RECEIPT') }).describe("Hong Kong's and Macao's: a receipt with the order"),
+    z
+      .object({ type: z.literal('TITLE_PERSONAL'), title: invoiceTitle })
+      .describe("The mainland's invoice made out to a person: the title is their name"),
+    z
+      .object({
+        type: z.literal('TITLE_COMPANY'),
+        title: invoiceTitle,
+        taxNumber: z.string('OD_INVOICE_TAX_NUMBER').regex(CN_TAX_NUMBER_PATTERN, 'OD_INVOICE_TAX_NUMBER'),
+      })
+      .describe("The mainland's invoice made out to a company: its name and unified social credit code"),
   ],
   { error: 'OD_INVOICE_TYPE' },
 );
@@ -174,6 +197,9 @@ export const orderCreateBodySchema = z
       .optional()
       .describe('For CVS_711, CVS_FAMILY and STORE_PICKUP'),
     invoice: invoiceRequestSchema,
+    currency: currencySchema.describe(
+      "What the shopper saw the order in (checkoutPreview's): refused when the request's region prices in another",
+    ),
     paymentMethod: z.enum(PAYMENT_METHODS, 'OD_PAYMENT_METHOD'),
     payChannel: z.enum(ONLINE_PAY_CHANNELS, 'OD_PAY_CHANNEL').nullable().optional().describe('For ONLINE only'),
     couponId: z.string().min(1).nullable().optional(),
@@ -185,7 +211,8 @@ export const orderCreateBodySchema = z
       .optional()
       .describe("The risk-fingerprint script's device blackbox; absent when it gave none in time"),
   })
-  // The rules between fields, in form order. They run even when a field failed its own check
+  // The rules between fields, in form order (what the request's region offers is checked by the
+  // API with checkout/offers.ts: the body does not say its region). They run even when a field failed its own check
   // (that failure is reported first), so a value may be of the wrong kind here.
   .superRefine((body, ctx) => {
     const fail = (message: string, ...path: string[]) => ctx.addIssue({ code: 'custom', message, path });
@@ -194,7 +221,6 @@ export const orderCreateBodySchema = z
     if (needsStore(delivery) && !body.storeCode) fail('OD_STORE_REQUIRED', 'storeCode');
     if (body.invoice?.type === 'DONATION' && !(donationTargetsFor(body.from) as readonly string[]).includes(body.invoice.target))
       fail('OD_INVOICE_DONATION_TARGET', 'invoice', 'target');
-    if (PAYMENT_METHODS_BY_DELIVERY[delivery]?.includes(body.paymentMethod) === false) fail('OD_PAYMENT_NOT_FOR_DELIVERY', 'paymentMethod');
     if (body.paymentMethod === 'ONLINE' && !body.payChannel) fail('OD_PAY_CHANNEL_REQUIRED', 'payChannel');
     if (body.paymentMethod !== 'ONLINE' && body.payChannel) fail('OD_PAY_CHANNEL_UNEXPECTED', 'payChannel');
   });
@@ -233,7 +259,8 @@ export type OrderTracking = z.infer<typeof orderTrackingSchema>;
 
 /**
  * Where the fake payment provider sends the shopper back, per channel, with
- * `?orderCode=…&result=success|failed`. Fixed same-origin paths: never taken from a request.
+ * `?orderCode=…&result=success|failed`, under the prefix of the language the payment was
+ * started in. Fixed same-origin paths: never taken from a request.
  */
 export const PAYMENT_RETURN_PATHS: Record<OnlinePayChannel, string> = {
   CARD: '/payment/return/card.html',
@@ -242,6 +269,11 @@ export const PAYMENT_RETURN_PATHS: Record<OnlinePayChannel, string> = {
   WALLET: '/ali.html',
   BANK_A: '/payment/return/bank-a.html',
   BANK_B: '/payment/return/bank-b.html',
+  ALIPAY: '/payment/return/alipay.html',
+  WECHAT_PAY: '/payment/return/wechat-pay.html',
+  ALIPAY_HK: '/payment/return/alipay-hk.html',
+  PAYME: '/payment/return/payme.html',
+  MPAY: '/payment/return/mpay.html',
 };
 
 // ---------------------------------------------------------------------------------------
@@ -250,6 +282,7 @@ export const PAYMENT_RETURN_PATHS: Record<OnlinePayChannel, string> = {
 export const couponOfferSchema = z.object({
   couponId: z.string(),
   title: z.string(),
+  currency: currencySchema,
   description: z.string(),
   discount: z.number(),
   threshold: z.number().describe('Subtotal the cart must reach; 0 for none'),
@@ -265,7 +298,7 @@ export const CHECKOUT_ENDPOINTS = {
     ...ROUTES.cartDetail,
     body: none,
     resp: cartDetailSchema,
-    summary: 'The cart page: every line (invalid ones flagged) and a summary in TWD',
+    summary: "The cart page: every line (invalid ones flagged) and a summary, in the region's currency",
   }),
   cartOptions: endpoint({
     ...ROUTES.cartOptions,
@@ -280,7 +313,7 @@ export const CHECKOUT_ENDPOINTS = {
       couponId: z.string().min(1).nullable().optional().describe('Omitted: the best usable coupon; null: none'),
     }),
     resp: z.object({
-      currency: z.literal(CHECKOUT_CURRENCY),
+      currency: currencySchema,
       lines: z.array(cartDetailLineSchema).describe('The valid lines: what orderCreate orders'),
       summary: cartSummarySchema,
       freeFreightFrom: z.number().nullable().describe('Subtotal after discount from which this delivery is free; null when it always is'),
@@ -294,6 +327,7 @@ export const CHECKOUT_ENDPOINTS = {
     resp: z.object({
       orderCode: z.string(),
       status: z.enum(createdStatuses).describe('UNPAID for ONLINE, else WAIT_SHIP'),
+      currency: currencySchema,
       total: z.number(),
       payUrl: z.string().nullable().describe('For ONLINE: where to send the shopper to pay'),
       tracking: orderTrackingSchema,
@@ -316,6 +350,6 @@ export const CHECKOUT_ENDPOINTS = {
     ...ROUTES.couponCollectable,
     body: z.object({ couponId: z.string().min(1).optional().describe('One coupon, even once it has ended') }),
     resp: z.array(couponOfferSchema),
-    summary: 'Coupons to collect (not yet ended), or one of them',
+    summary: "Coupons to collect (not yet ended) in the region's currency, or one of them",
   }),
 } satisfies Record<string, EndpointDefinition>;

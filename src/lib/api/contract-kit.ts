@@ -3,8 +3,11 @@
  * the contract (contract.ts, contract-checkout.ts) builds on them without importing each other.
  */
 import { z } from 'zod';
+import { CURRENCY_CODES } from '../i18n/regions.ts';
 
 export const yesNo = z.enum(['Y', 'N']);
+/** The ISO code of the currency an amount is in: a cart, an order, a coupon carry theirs. */
+export const currencySchema = z.enum(CURRENCY_CODES);
 
 export interface EndpointDefinition {
   method: 'GET' | 'POST';
@@ -81,6 +84,7 @@ export const orderLineSchema = z.object({
 export const couponSchema = z.object({
   couponId: z.string(),
   title: z.string(),
+  currency: currencySchema.describe('Its discount and threshold are in this currency; it is usable only on an order in it'),
   discount: z.number(),
   threshold: z.number(),
   startDate: z.number(),

@@ -29,7 +29,7 @@ import {
 import { LOGISTICS_CODE_PATTERN, PICKUP_STORE_CODE_PATTERN } from '../validation/patterns.ts';
 import { attachmentUploadSchema, addressSchema } from './contract-account.ts';
 import { invoiceRequestSchema } from './contract-checkout.ts';
-import { endpoint, listOf, orderLineSchema, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
+import { currencySchema, endpoint, listOf, orderLineSchema, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
 
 const stamp = z.number().int().describe('A moment (ms)');
 
@@ -71,6 +71,7 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   orderType: z.enum(ORDER_TYPES),
   createdAt: stamp,
+  currency: currencySchema.describe("Every amount of the order and its cases: the region's it was placed in"),
   shippingType: z.string().describe('EXPRESS or PICKUP (the distribution type)'),
   deliveryType: z.string().describe('One of DELIVERY_TYPES'),
   discount: z.number(),
@@ -124,6 +125,7 @@ export const refundSchema = z.object({
   orderCode: z.string(),
   refundType: z.enum(REFUND_TYPES),
   status: z.enum(REFUND_STATUSES),
+  currency: currencySchema.describe("The order's"),
   amount: z.number().describe('What is refunded in all (the partial amount once agreed)'),
   proposedAmount: z.number().nullable().describe('WAIT_BUYER_CONFIRM: what the store offers after inspection'),
   reason: z.enum(REFUND_REASONS),
@@ -236,7 +238,11 @@ export const ORDER_ENDPOINTS = {
   orderPay: endpoint({
     ...ROUTES.orderPay,
     body: orderCode.extend({ payChannel: z.enum(ONLINE_PAY_CHANNELS, 'OD_PAY_CHANNEL_REQUIRED') }),
-    resp: z.object({ payUrl: z.string(), amount: z.number().describe('What this payment is: the total, the deposit or the rest') }),
+    resp: z.object({
+      payUrl: z.string(),
+      amount: z.number().describe('What this payment is: the total, the deposit or the rest'),
+      currency: currencySchema.describe("The order's"),
+    }),
     summary: 'Pay an unpaid order later, or a presale’s deposit or rest in its window, through the provider',
   }),
   // Refunds

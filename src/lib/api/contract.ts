@@ -15,7 +15,7 @@ import { cartDetailSchema, cartServicesShape, checkHem, CHECKOUT_ENDPOINTS } fro
 import { ACCOUNT_ENDPOINTS, memberProfileSchema } from './contract-account.ts';
 import { NEWSLETTER_ENDPOINTS } from './contract-newsletter.ts';
 import { ORDER_ENDPOINTS } from './contract-orders.ts';
-import { cartLineSchema, endpoint, listOf, none, yesNo, type EndpointDefinition } from './contract-kit.ts';
+import { cartLineSchema, currencySchema, endpoint, listOf, none, yesNo, type EndpointDefinition } from './contract-kit.ts';
 
 export type { EndpointDefinition } from './contract-kit.ts';
 // Shared with contract-checkout.ts, so they live in the kit; exported here as before.
@@ -318,7 +318,7 @@ export const ENDPOINTS = {
   miniCart: endpoint({
     ...ROUTES.miniCart,
     body: none,
-    resp: z.array(z.object({ cartList: z.array(cartLineSchema), total: z.number().int() })),
+    resp: z.array(z.object({ cartList: z.array(cartLineSchema), total: z.number().int(), currency: currencySchema })),
     summary: 'Cart lines for the mini cart: resp[0].cartList',
   }),
   // Every change answers the cart it made (cartDetailSchema), so the page sets it without reading again.

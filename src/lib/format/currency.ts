@@ -1,5 +1,5 @@
 /** Currency display: configured unit, decimals and optional thousands separator. */
-import type { CurrencyFormat } from '../i18n/regions.ts';
+import { currencyFormatOf, type CurrencyCode, type CurrencyFormat } from '../i18n/regions.ts';
 
 export function formatPrice(amount: number, currency: CurrencyFormat): string {
   if (!Number.isFinite(amount)) throw new RangeError(`Price must be a finite number, got ${amount}`);
@@ -15,3 +15,6 @@ export function formatPriceRange(min: number, max: number, currency: CurrencyFor
   const [low, high] = min < max ? [min, max] : [max, min];
   return `${formatPrice(low, currency)} - ${formatPrice(high, currency)}`;
 }
+
+/** An amount in the currency it carries (a cart's, an order's, a coupon's), shown by that currency's rule. */
+export const formatMoney = (amount: number, currencyCode: CurrencyCode): string => formatPrice(amount, currencyFormatOf(currencyCode));

@@ -80,7 +80,32 @@ describe('addresses', () => {
         field: 'mobile',
       });
       expect(memberState(env.db)).toEqual(before);
-      expect((await save(env, token, { ...HK, region, mobile: right })).address).toMatchObject({ region, mobile: right });
+      const zipCode = region === 'CN' ? '200120' : '0';
+      expect((await save(env, token, { ...HK, region, mobile: right, zipCode })).address).toMatchObject({ region, mobile: right });
+    }
+  });
+
+  it('each region has its own postcode rule: none in Hong Kong and Macao, 3, 5 or 6 digits in Taiwan, 6 required on the mainland', async () => {
+    const env = sampleEnv();
+    const { token } = await login(env.app);
+    const mobiles = { TW: '0912345678', HK: '51234567', MO: '66123456', CN: '13812345678' } as const;
+    const cases: Array<[region: keyof typeof mobiles, zipCode: string, problem: string | null]> = [
+      ['TW', '106', null],
+      ['TW', '10617', null],
+      ['TW', '106017', null],
+      ['TW', '0', null],
+      ['TW', '1061', 'AD_ZIP_TW'],
+      ['CN', '200120', null],
+      ['CN', '0', 'AD_ZIP_REQUIRED'],
+      ['CN', '20012', 'AD_ZIP_CN'],
+      ['HK', '0', null],
+      ['HK', '999077', 'AD_ZIP_NONE'],
+      ['MO', '999078', 'AD_ZIP_NONE'],
+    ];
+    for (const [region, zipCode, problem] of cases) {
+      const body = { ...HK, region, mobile: mobiles[region], zipCode };
+      if (problem) expectFailure(await call(env.app, 'addressSave', body, { token }), problem, { field: 'zipCode' });
+      else expect((await save(env, token, body)).address).toMatchObject({ region, zipCode });
     }
   });
 

@@ -9,8 +9,8 @@ import {
   DONATION_INVOICE_TARGETS,
   DONATION_TARGET_OMITTED_ON_SETTLEMENT,
   PAYMENT_METHODS,
-  PAYMENT_METHODS_BY_DELIVERY,
 } from '../../../src/lib/constants.ts';
+import { CHECKOUT_OFFERS } from '../../../src/lib/checkout/offers.ts';
 import { level2ProductId } from '../../../src/lib/product/product-id.ts';
 import {
   addressOf,
@@ -98,15 +98,21 @@ describe('invoices', () => {
 
 describe('delivery and payment', () => {
   const addressTypes = ['EXPRESS_HOME', 'DIRECT_SITE'] as const;
-  const storeTypes = ['CVS_711', 'CVS_FAMILY', 'STORE_PICKUP'] as const;
+  const storeTypes = ['CVS_711', 'CVS_FAMILY', 'STORE_PICKUP', 'LOCKER'] as const;
 
   it('every delivery type needs its address or its store, and is stored with it', async () => {
     expect([...addressTypes, ...storeTypes].sort()).toEqual([...DELIVERY_TYPES].sort());
     const env = checkoutEnv();
     const me = await shopper(env, []);
     const addressId = await addressOf(env, me, '110');
-    const base = { invoice: { type: 'CLOUD', vehicle: 'MEMBER' }, paymentMethod: 'ONLINE', payChannel: 'CARD', from: 'cart' } as const;
-    for (const deliveryType of DELIVERY_TYPES) {
+    const base = {
+      invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+      currency: 'TWD',
+      paymentMethod: 'ONLINE',
+      payChannel: 'CARD',
+      from: 'cart',
+    } as const;
+    for (const deliveryType of CHECKOUT_OFFERS.TW.deliveries) {
       await addToCart(env, me, 1, 1);
       const before = state(env.db);
       const byAddress = (addressTypes as readonly string[]).includes(deliveryType);
@@ -160,23 +166,25 @@ describe('delivery and payment', () => {
     const addressId = await addressOf(env, me);
     const where = (deliveryType: (typeof DELIVERY_TYPES)[number]) =>
       (addressTypes as readonly string[]).includes(deliveryType) ? { addressId } : { storeCode: 'TPE001' };
-    // The rule as the table says it: COD never with a store pickup, PAY_IN_STORE only with one.
-    expect(PAYMENT_METHODS_BY_DELIVERY.STORE_PICKUP).not.toContain('COD');
-    for (const d of DELIVERY_TYPES) expect(PAYMENT_METHODS_BY_DELIVERY[d].includes('PAY_IN_STORE')).toBe(d === 'STORE_PICKUP');
+    // Taiwan's rule as the table says it: COD never with a store pickup, PAY_IN_STORE only with one.
+    const taiwan = CHECKOUT_OFFERS.TW.payments;
+    expect(taiwan.STORE_PICKUP).not.toContain('COD');
+    for (const d of CHECKOUT_OFFERS.TW.deliveries) expect(taiwan[d]!.includes('PAY_IN_STORE')).toBe(d === 'STORE_PICKUP');
 
-    for (const deliveryType of DELIVERY_TYPES) {
+    for (const deliveryType of CHECKOUT_OFFERS.TW.deliveries) {
       for (const paymentMethod of PAYMENT_METHODS) {
         await addToCart(env, me, 1, 1);
         const body = {
           deliveryType,
           ...where(deliveryType),
           invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+          currency: 'TWD',
           paymentMethod,
           ...(paymentMethod === 'ONLINE' ? { payChannel: 'WALLET' } : {}),
           from: 'cart',
         } as const;
         const answer = await order(env, me, body);
-        if (PAYMENT_METHODS_BY_DELIVERY[deliveryType].includes(paymentMethod)) {
+        if (taiwan[deliveryType]!.includes(paymentMethod)) {
           const placed = expectSuccess('orderCreate', answer);
           expect(placed.status).toBe(paymentMethod === 'ONLINE' ? 'UNPAID' : 'WAIT_SHIP');
           expect(placed.payUrl === null).toBe(paymentMethod !== 'ONLINE');
@@ -200,7 +208,9 @@ describe('delivery and payment', () => {
     const me = await shopper(env, [[1, 1]]);
     const preview = async (deliveryType: (typeof DELIVERY_TYPES)[number]) =>
       expectSuccess('checkoutPreview', await call(env.app, 'checkoutPreview', { deliveryType, couponId: null }, { token: me.token }));
-    const small = Object.fromEntries(await Promise.all(DELIVERY_TYPES.map(async (d) => [d, (await preview(d)).summary.freight])));
+    const small = Object.fromEntries(
+      await Promise.all(CHECKOUT_OFFERS.TW.deliveries.map(async (d) => [d, (await preview(d)).summary.freight])),
+    );
     expect(small).toEqual({ EXPRESS_HOME: 100, CVS_711: 60, CVS_FAMILY: 60, STORE_PICKUP: 0, DIRECT_SITE: 150 });
     const home = await preview('EXPRESS_HOME');
     expect(home.freeFreightFrom).toBe(1500);
@@ -244,6 +254,7 @@ describe('placing an order', () => {
         deliveryType: 'EXPRESS_HOME',
         addressId,
         invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+        currency: 'TWD',
         paymentMethod: 'COD',
         from: 'cart',
       }),

@@ -179,6 +179,7 @@ const VALID_REQUESTS: ValidRequests = {
         deliveryType: 'EXPRESS_HOME',
         addressId: recordIdsOf(f.db, 'address', DEMO.id)[0]!,
         invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+        currency: 'TWD',
         paymentMethod: 'COD',
         cartIds: covered.map((r) => String(r.cart_id)),
         from: 'cart',

@@ -102,6 +102,7 @@ describe('coupons', () => {
         deliveryType: 'EXPRESS_HOME',
         addressId,
         invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
+        currency: 'TWD',
         paymentMethod: 'COD',
         couponId: 'CC001',
         from: 'cart',
@@ -181,6 +182,7 @@ describe('redeeming a coupon code', () => {
       couponId: 'CC001',
       title: offer!.title,
       description: offer!.description,
+      currency: 'TWD',
       discount: 150,
       threshold: 1000,
       startDate: offer!.startDate,
@@ -220,6 +222,9 @@ describe('redeeming a coupon code', () => {
       { coupon_id: 'CC001', redeem_code: 'WELCOME150' },
       { coupon_id: 'CC002', redeem_code: 'LINEA500' },
       { coupon_id: 'CC003', redeem_code: 'ANNIV200' },
+      { coupon_id: 'CC101', redeem_code: 'HKWELCOME40' },
+      { coupon_id: 'CC201', redeem_code: 'CNWELCOME30' },
+      { coupon_id: 'CC301', redeem_code: 'MOWELCOME40' },
     ]);
     expect(() => env.db.prepare("UPDATE coupon_offers SET redeem_code = 'WELCOME150' WHERE coupon_id = 'CC002'").run()).toThrow(/UNIQUE/);
   });

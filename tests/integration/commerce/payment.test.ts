@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_RETURN_PATHS } from '../../../src/lib/api/contract-checkout.ts';
 import { ONLINE_PAY_CHANNELS, UNPAID_PAY_HOURS } from '../../../src/lib/constants.ts';
+import { CHECKOUT_OFFERS } from '../../../src/lib/checkout/offers.ts';
 import {
   addToCart,
-  type App,
   call,
   cartOf,
   checkoutEnv,
@@ -26,20 +26,12 @@ import {
   shopper,
   type Shopper,
   state,
+  formPost,
+  provider,
   stockOf,
   T0,
+  tokenOf,
 } from '../../fixtures/commerce-app.ts';
-
-const formPost = (app: App, payUrl: string, fields: Record<string, string>) =>
-  app.request(new URL(payUrl, 'http://store.invalid').pathname, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-const tokenOf = (payUrl: string) => new URL(payUrl, 'http://store.invalid').searchParams.get('token')!;
-/** The provider's Pay or Cancel button; answers where it sends the member back. */
-const provider = async (app: App, payUrl: string, action: 'pay' | 'cancel') =>
-  (await formPost(app, payUrl, { token: tokenOf(payUrl), action })).headers.get('location');
 
 describe('the fake payment provider', () => {
   async function onlineOrder(env: Env, me: Shopper, payChannel: (typeof ONLINE_PAY_CHANNELS)[number]) {
@@ -52,12 +44,12 @@ describe('the fake payment provider', () => {
   it("pays: the page shows the amount, paying marks the order WAIT_SHIP and returns to the channel's fixed page", async () => {
     const env = checkoutEnv();
     const me = await shopper(env, []);
-    for (const channel of ONLINE_PAY_CHANNELS) {
+    for (const channel of CHECKOUT_OFFERS.TW.payChannels) {
       const placed = await onlineOrder(env, me, channel);
       const page = await env.app.request(placed.payUrl!);
       expect(page.status).toBe(200);
       const html = await page.text();
-      expect(html).toContain(`Pay NT$${placed.total}`);
+      expect(html).toContain(`Pay NT$${placed.total} (TWD)`);
       expect(html).toContain('Cancel');
       expect(
         expectSuccess('orderPayStatus', await call(env.app, 'orderPayStatus', { orderCode: placed.orderCode }, { token: me.token })),
@@ -90,6 +82,11 @@ describe('the fake payment provider', () => {
       '/ali.html',
       '/payment/return/bank-a.html',
       '/payment/return/bank-b.html',
+      '/payment/return/alipay.html',
+      '/payment/return/wechat-pay.html',
+      '/payment/return/alipay-hk.html',
+      '/payment/return/payme.html',
+      '/payment/return/mpay.html',
     ]);
   });
 
@@ -174,7 +171,11 @@ describe('paying later', () => {
     const skuCode = orderLineOf(db, SEEDED.unpaid, 0).skuCode;
     const stock = stockOf(db, skuCode);
     const first = expectSuccess('orderPay', await act('orderPay', { orderCode: SEEDED.unpaid, payChannel: 'WALLET' }));
-    expect(first).toEqual({ payUrl: expect.stringMatching(/^\/api\/pay\/provider\/O2026000001\?channel=WALLET&token=/), amount: 3380 });
+    expect(first).toEqual({
+      payUrl: expect.stringMatching(/^\/api\/pay\/provider\/O2026000001\?channel=WALLET&token=/),
+      amount: 3380,
+      currency: 'TWD',
+    });
     expect(await (await app.request(first.payUrl)).text()).toContain('Pay NT$3,380');
     expect(await provider(app, first.payUrl, 'cancel')).toBe('/ali.html?orderCode=O2026000001&result=failed');
     expect(expectSuccess('orderDetail', await act('orderDetail', { orderCode: SEEDED.unpaid }))).toMatchObject({
