@@ -5,6 +5,7 @@
  * button per action the state machine gives the store, the warehouse, the payment provider or the
  * clock from its status. Plain HTML, no script: each button posts a form to /api/_admin/act.
  */
+import { formatMoney } from '../../src/lib/format/currency.ts';
 import { MACHINES, type MachineName, type Transition } from '../../src/lib/orders/state-machine.ts';
 import { codeOf, MACHINE_RECORDS, type AnyStored, type StoredEvaluation, type StoredOrder, type StoredRefund } from './case-records.ts';
 import { agreementVersions } from './agreements.ts';
@@ -38,11 +39,12 @@ function actionForm(machine: MachineName, code: string, row: Transition): string
 function summary(machine: MachineName, record: AnyStored): string {
   if (machine === 'order') {
     const order = record as StoredOrder;
-    return `${order.orderType} · NT$${order.total} · ${order.products.map((l) => `${l.productDetailInfo.skuName} ×${l.quantity}`).join(', ')}`;
+    return `${order.orderType} · ${formatMoney(order.total, order.currency)} · ${order.products.map((l) => `${l.productDetailInfo.skuName} ×${l.quantity}`).join(', ')}`;
   }
   if (machine === 'refund') {
     const refund = record as StoredRefund;
-    return `${refund.refundType} · order ${refund.orderCode} · NT$${refund.amount}${refund.proposedAmount === null ? '' : ` (offer NT$${refund.proposedAmount})`}`;
+    const money = (amount: number) => formatMoney(amount, refund.currency);
+    return `${refund.refundType} · order ${refund.orderCode} · ${money(refund.amount)}${refund.proposedAmount === null ? '' : ` (offer ${money(refund.proposedAmount)})`}`;
   }
   return `order ${(record as { orderCode: string }).orderCode}`;
 }

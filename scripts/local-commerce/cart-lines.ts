@@ -3,7 +3,7 @@
  * them. Prices are the catalogue's in the currency of the request's region, and names are in
  * the request's language: a member who moves to another region sees the same lines in its
  * prices. A SKU the catalogue does not price in that currency is not sold there: the cart page
- * shows it as off sale and the mini cart leaves it out.
+ * shows it as NOT_SOLD_HERE and the mini cart leaves it out.
  */
 import type { CartDetailLine } from '../../src/lib/api/contract-checkout.ts';
 import type { CartLine } from '../../src/lib/api/contract.ts';
@@ -63,8 +63,15 @@ function detailLine(kit: RouteKit, row: CartRow): CartDetailLine | null {
   if (!found) return null;
   const { line, product, sku, colour, price, priced } = found;
   const stock = kit.stockOf(sku.skuCode) ?? 0;
-  const invalidReason =
-    !isValidProduct(product) || !priced ? 'OFF_SALE' : stock === 0 ? 'SOLD_OUT' : stock < row.quantity ? 'STOCK_SHORT' : null;
+  const invalidReason = !isValidProduct(product)
+    ? 'OFF_SALE'
+    : !priced
+      ? 'NOT_SOLD_HERE'
+      : stock === 0
+        ? 'SOLD_OUT'
+        : stock < row.quantity
+          ? 'STOCK_SHORT'
+          : null;
   return {
     ...line,
     productId: sku.productId,

@@ -214,7 +214,8 @@ export function toCartView(detail: ResponseOf<'cartDetail'>): CartView {
 
 /** The cart as the API answered it: the page's cart, the mini cart and the badge at once. */
 function acceptCart(userId: string, detail: ResponseOf<'cartDetail'>, cart: CartView): void {
-  const lines = detail.lines.map(toCartItem);
+  // As the API's mini cart: without the lines not sold in this region (they have no price here).
+  const lines = detail.lines.filter((l) => l.invalidReason !== 'NOT_SOLD_HERE').map(toCartItem);
   miniCartRequest++; // a mini cart load still out is older than this answer
   $miniCart.set({
     status: 'init',

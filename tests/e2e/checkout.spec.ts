@@ -168,6 +168,20 @@ test('a first-time member adds a delivery address in checkout, checked like the 
   await expect(page).toHaveURL(/\/payment\/success\.html\?orderCode=/);
 });
 
+test('the settlement page adds an address in the same labelled dialog, closed by a control named "close"', async ({ page }) => {
+  const member = await newMember(page, 'settle', { address: false });
+  await signIn(page, member);
+  const [sku] = spareSkus(24, 10).slice(23);
+  await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
+  await page.goto('/payment_settlement.html');
+  await page.locator('[data-group="addressId"] .link-button', { hasText: '新增地址' }).click();
+  const dialog = page.getByRole('dialog', { name: '新增收件地址' });
+  for (const label of ['收件人', '地區', '手機號碼', '縣市／區', '詳細地址']) await expect(dialog.getByLabel(label)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: '儲存地址' })).toBeVisible();
+  await dialog.getByRole('button', { name: '關閉', exact: true }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('a malformed invoice field is refused on its field, and nothing is ordered', async ({ page }) => {
   const member = await newMember(page, 'invoice');
   await signIn(page, member);

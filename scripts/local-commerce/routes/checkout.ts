@@ -50,7 +50,8 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
     // land together or not at all, so concurrent orders can never sell the same unit twice.
     transaction(db, () => {
       const currency = requestCurrency();
-      // The shopper saw the order in another currency (they changed region in another tab).
+      // The page priced the order in the currency of its language, which the request carries: a
+      // body saying another was made for another page (or by hand), and its amounts are not these.
       if (body.currency !== currency)
         throw fieldFailure('OD_CURRENCY_CHANGED', `This order is now in ${currency}, not ${body.currency}: check it again`, 'currency');
       checkOffered(body);
@@ -126,6 +127,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       };
       const tracking: OrderTracking = {
         orTempId: orderCode,
+        currency,
         shippingType,
         shippingMethod: body.deliveryType,
         shippingZipCode: address?.zipCode || '0',

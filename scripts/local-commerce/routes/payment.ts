@@ -7,6 +7,8 @@
 import { PAYMENT_RETURN_PATHS } from '../../../src/lib/api/contract-checkout.ts';
 import { formatPrice } from '../../../src/lib/format/currency.ts';
 import { currencyFormatOf } from '../../../src/lib/i18n/regions.ts';
+import { offerProblem, regionOfCurrency } from '../../../src/lib/checkout/offers.ts';
+import type { DeliveryType } from '../../../src/lib/constants.ts';
 import { canPay } from '../../../src/lib/orders/member-actions.ts';
 import { anyCase, memberCase } from '../case-records.ts';
 import { withDeadlines } from '../deadlines.ts';
@@ -36,6 +38,12 @@ export function registerPaymentRoutes(kit: RouteKit): void {
       const order = orderView(kit, memberCase(db, 'order', body.orderCode, member.id));
       const step = canPay(order, now());
       if (!step) throw fieldFailure('ORDER_NOT_PAYABLE', 'This order cannot be paid now', 'orderCode');
+      // The channels of the order's region, wherever the member pays it from.
+      const problem = offerProblem(regionOfCurrency(order.currency), {
+        deliveryType: order.deliveryType as DeliveryType,
+        payChannel: body.payChannel,
+      });
+      if (problem) throw fieldFailure(problem.code, problem.message, problem.field);
       const amount = step === 'pay' ? order.total : step === 'payDeposit' ? order.presale!.deposit : order.presale!.rest;
       const payUrl = startPaySession(
         db,

@@ -23,7 +23,7 @@ export function regionSwitch(t: Translate, pageRegion: Region): RegionSwitch {
     title: t('header.regionSwitch.title'),
     go: t('header.regionSwitch.go'),
     stay: t('header.regionSwitch.stay'),
-    close: t('account.close'),
+    close: t('common.close'),
     bodies,
   };
 }

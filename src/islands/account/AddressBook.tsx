@@ -57,7 +57,7 @@ export default function AddressBook({ languageCode, messages, region }: IslandPr
           <Modal
             open={editing !== null}
             title={editing?.kind === 'edit' ? t('account.address.edit') : t('account.address.add')}
-            closeLabel={t('account.close')}
+            closeLabel={t('common.close')}
             onClose={() => setEditing(null)}
           >
             {editing && (
@@ -76,7 +76,7 @@ export default function AddressBook({ languageCode, messages, region }: IslandPr
           <Modal
             open={deleting !== null}
             title={t('account.address.deleteTitle')}
-            closeLabel={t('account.close')}
+            closeLabel={t('common.close')}
             onClose={() => setDeleting(null)}
             buttons={[
               {

@@ -54,6 +54,7 @@ export function AddressForm({
   t,
   address,
   defaultRegion,
+  regions = REGIONS,
   onSaved,
   onCancel,
 }: {
@@ -61,6 +62,8 @@ export function AddressForm({
   /** The address being edited; none for a new one. */
   address?: Address | undefined;
   defaultRegion: Region;
+  /** The regions offered: checkout's, its own only (its couriers deliver there). */
+  regions?: readonly Region[];
   onSaved: (saved: Address, addresses: Address[]) => void;
   onCancel: () => void;
 }) {
@@ -99,7 +102,7 @@ export function AddressForm({
         label={t('account.address.region')}
         defaultValue={region}
         onChange={setRegion}
-        options={REGIONS.map((r) => ({ value: r, label: t(`account.regions.${r}`) }))}
+        options={regions.map((r) => ({ value: r, label: t(`account.regions.${r}`) }))}
       />
       <TextField
         form={form}

@@ -89,7 +89,7 @@ export default function InboxPage({ languageCode, prefix, messages }: IslandProp
           <Modal
             open={confirming}
             title={t('account.inbox.deleteTitle')}
-            closeLabel={t('account.close')}
+            closeLabel={t('common.close')}
             onClose={() => setConfirming(false)}
             buttons={[
               {

@@ -41,14 +41,27 @@ export async function beforeMemberSwitch(
   return true;
 }
 
+const NOTICE_ID = 'region-switch-notice';
+/** A switch asked about and not yet answered: another click waits for that answer. */
+let asking: Promise<boolean> | null = null;
+
 /** Resolves true to go on to `region`: at once without items in the cart, else as the member answers. */
-async function confirmRegionSwitch(texts: RegionSwitch, region: Region): Promise<boolean> {
+function confirmRegionSwitch(texts: RegionSwitch, region: Region): Promise<boolean> {
+  asking ??= ask(texts, region).finally(() => (asking = null));
+  return asking;
+}
+
+async function ask(texts: RegionSwitch, region: Region): Promise<boolean> {
   const body = texts.bodies[region];
   if (!body || !(await cartHasItems())) return true;
   return new Promise((resolve) => {
     const host = document.body.appendChild(document.createElement('div'));
     const root = createRoot(host);
+    let answered = false;
+    // A button both answers and closes the dialog: the first call counts.
     const answer = (go: boolean) => {
+      if (answered) return;
+      answered = true;
       root.unmount();
       host.remove();
       resolve(go);
@@ -60,12 +73,13 @@ async function confirmRegionSwitch(texts: RegionSwitch, region: Region): Promise
         closeLabel={texts.close}
         onClose={() => answer(false)}
         className="region-switch"
+        describedBy={NOTICE_ID}
         buttons={[
           { label: texts.stay, variant: 'ghost', onClick: () => answer(false) },
           { label: texts.go, onClick: () => answer(true) },
         ]}
       >
-        <p data-region-notice>{body}</p>
+        <p id={NOTICE_ID}>{body}</p>
       </Modal>,
     );
   });

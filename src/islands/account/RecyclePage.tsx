@@ -61,7 +61,7 @@ export default function RecyclePage({
           <Modal
             open={cancelling !== null}
             title={t('account.recycle.cancelTitle')}
-            closeLabel={t('account.close')}
+            closeLabel={t('common.close')}
             onClose={() => setCancelling(null)}
             buttons={[
               {

@@ -111,7 +111,7 @@ function Conversation({ t, prefix, ticket }: { t: Translate; prefix: string; tic
       <Modal
         open={closing}
         title={t('account.tickets.closeTitle')}
-        closeLabel={t('account.close')}
+        closeLabel={t('common.close')}
         onClose={() => setClosing(false)}
         buttons={[
           {

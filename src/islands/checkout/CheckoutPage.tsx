@@ -351,10 +351,11 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
           {form.busy ? t('checkout.placing') : t('checkout.placeOrder')}
         </Button>
       </aside>
-      <Modal open={addingAddress} title={t('checkout.newAddress')} closeLabel={t('account.close')} onClose={() => setAddingAddress(false)}>
+      <Modal open={addingAddress} title={t('checkout.newAddress')} closeLabel={t('common.close')} onClose={() => setAddingAddress(false)}>
         <AddressForm
           t={t}
           defaultRegion={region}
+          regions={[region]}
           onCancel={() => setAddingAddress(false)}
           onSaved={(saved) => {
             setAddingAddress(false);

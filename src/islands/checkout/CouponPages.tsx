@@ -13,7 +13,6 @@ import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export type CouponPageKind = 'collect' | 'description' | 'mine';
 
-/** Coupons are in the checkout's currency. */
 const DATE = 'YYYY-MM-DD';
 
 export default function CouponPages({ languageCode, prefix, messages, kind }: IslandProps & { kind: CouponPageKind }) {

@@ -29,6 +29,7 @@ export function Modal({
   className,
   popupId,
   closeOnOutsideClick = false,
+  describedBy,
 }: {
   open: boolean;
   title: string;
@@ -42,6 +43,8 @@ export function Modal({
   popupId?: string;
   /** A click outside the dialog's box (on its backdrop) closes it: pop-ups do, confirmations do not. */
   closeOnOutsideClick?: boolean;
+  /** The id of the element a screen reader reads with the title on opening: a notice's text. */
+  describedBy?: string;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const onCloseRef = useRef(onClose);
@@ -87,6 +90,7 @@ export function Modal({
       className={className ? `modal ${className}` : 'modal'}
       data-popup={popupId}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onCancel={(event) => {
         // Escape: the dialog closes through onClose, so React state and the element agree.
         event.preventDefault();

@@ -180,7 +180,7 @@ function RefundCase({ t, prefix, refund, companies }: { t: Translate; prefix: st
       <Modal
         open={confirmCancel}
         title={t('refunds.cancelTitle')}
-        closeLabel={t('account.close')}
+        closeLabel={t('common.close')}
         onClose={() => setConfirmCancel(false)}
         buttons={[
           {

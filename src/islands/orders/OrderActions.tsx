@@ -109,7 +109,7 @@ export function OrderActions({
       <Modal
         open={confirming !== null}
         title={confirming ? t(`orders.confirm.${confirming}.title`) : ''}
-        closeLabel={t('account.close')}
+        closeLabel={t('common.close')}
         onClose={() => setConfirming(null)}
         buttons={[
           {

@@ -7,7 +7,8 @@
  */
 import { useState, type ReactNode } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { DATE_TIME_FORMAT, ONLINE_PAY_CHANNELS, type OnlinePayChannel } from '../../lib/constants.ts';
+import { CHECKOUT_OFFERS, regionOfCurrency } from '../../lib/checkout/offers.ts';
+import { DATE_TIME_FORMAT, type OnlinePayChannel } from '../../lib/constants.ts';
 import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
@@ -108,6 +109,8 @@ const CHANNEL: FieldSpec = { name: 'payChannel', required: 'OD_PAY_CHANNEL_REQUI
 
 function PayForm({ t, order, step, back }: { t: Translate; order: Order; step: 'pay' | 'payDeposit' | 'payRest'; back: ReactNode }) {
   const amount = step === 'payDeposit' ? order.presale!.deposit : step === 'payRest' ? order.presale!.rest : order.total;
+  // The channels of the region the order was placed in, whatever this page's region.
+  const channels = CHECKOUT_OFFERS[regionOfCurrency(order.currency)].payChannels;
   const form = useForm({
     t,
     fields: [CHANNEL],
@@ -125,8 +128,8 @@ function PayForm({ t, order, step, back }: { t: Translate; order: Order; step: '
         form={form}
         spec={CHANNEL}
         label={t('checkout.payChannel')}
-        defaultValue="CARD"
-        options={ONLINE_PAY_CHANNELS.map((c) => ({ value: c, label: t(`checkout.payChannels.${c}`) }))}
+        defaultValue={channels[0]}
+        options={channels.map((c) => ({ value: c, label: t(`checkout.payChannels.${c}`) }))}
       />
       <FormError form={form} />
       <div className="account-form__actions">

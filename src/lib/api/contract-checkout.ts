@@ -48,7 +48,7 @@ import { RISK_BLACKBOX_MAX_LENGTH } from '../scripts/sources.ts';
 // ---------------------------------------------------------------------------------------
 // The cart page
 
-export const CART_LINE_INVALID_REASONS = ['OFF_SALE', 'SOLD_OUT', 'STOCK_SHORT'] as const;
+export const CART_LINE_INVALID_REASONS = ['OFF_SALE', 'SOLD_OUT', 'STOCK_SHORT', 'NOT_SOLD_HERE'] as const;
 
 export const cartDetailLineSchema = cartLineSchema.extend({
   productId: z.string().describe('Level-2 product id of the SKU'),
@@ -62,7 +62,9 @@ export const cartDetailLineSchema = cartLineSchema.extend({
   invalidReason: z
     .enum(CART_LINE_INVALID_REASONS)
     .nullable()
-    .describe('OFF_SALE: switched off or unlisted; SOLD_OUT; STOCK_SHORT: fewer in stock than the quantity'),
+    .describe(
+      "OFF_SALE: switched off or unlisted; SOLD_OUT; STOCK_SHORT: fewer in stock than the quantity; NOT_SOLD_HERE: no price in the region's currency",
+    ),
 });
 export type CartDetailLine = z.infer<typeof cartDetailLineSchema>;
 
@@ -230,6 +232,7 @@ const createdStatuses = ['UNPAID', 'WAIT_SHIP'] as const satisfies readonly (typ
 /** What a placed order tells the analytics and tag-manager purchase event. */
 export const orderTrackingSchema = z.object({
   orTempId: z.string(),
+  currency: currencySchema.describe('Of every amount below'),
   shippingType: z.enum(['EXPRESS', 'PICKUP']).describe('The distribution type: PICKUP for a store pickup'),
   shippingMethod: deliveryTypeSchema,
   shippingZipCode: z.string().describe("The address's zip code; '0' without one"),

@@ -12,7 +12,7 @@
  * - Mainland China: express to home, paid online with Alipay, WeChat Pay or UnionPay; an
  *   invoice made out to a person or to a company with its tax number.
  */
-import type { Region } from '../i18n/regions.ts';
+import { REGION_CURRENCIES, REGIONS, type CurrencyCode, type Region } from '../i18n/regions.ts';
 import type { DeliveryType, InvoiceType, OnlinePayChannel, PaymentMethod } from '../constants.ts';
 
 export interface RegionCheckout {
@@ -62,6 +62,9 @@ export const CHECKOUT_OFFERS: Readonly<Record<Region, RegionCheckout>> = {
     invoices: ['TITLE_PERSONAL', 'TITLE_COMPANY'],
   },
 };
+
+/** The region an order was placed in, by its currency (each region has its own): paying it later offers that region's channels. */
+export const regionOfCurrency = (currency: CurrencyCode): Region => REGIONS.find((r) => REGION_CURRENCIES[r].code === currency)!;
 
 /** The payment methods a delivery takes in a region; none for a delivery the region does not offer. */
 export const paymentMethodsFor = (region: Region, delivery: DeliveryType): readonly PaymentMethod[] =>

@@ -291,10 +291,21 @@ describe('placing an order', () => {
 
     const { tracking } = placed;
     expect(Object.keys(tracking).sort()).toEqual(
-      ['actionField', 'giftFlag', 'giftOrder', 'orTempId', 'products', 'shippingMethod', 'shippingType', 'shippingZipCode'].sort(),
+      [
+        'actionField',
+        'currency',
+        'giftFlag',
+        'giftOrder',
+        'orTempId',
+        'products',
+        'shippingMethod',
+        'shippingType',
+        'shippingZipCode',
+      ].sort(),
     );
     expect(tracking).toMatchObject({
       orTempId: placed.orderCode,
+      currency: 'TWD',
       shippingType: 'EXPRESS',
       shippingMethod: 'EXPRESS_HOME',
       shippingZipCode: '220',

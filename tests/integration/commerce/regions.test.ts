@@ -21,7 +21,6 @@ import {
   type Env,
   type Shopper,
 } from '../../fixtures/commerce-app.ts';
-import { MINI_PRICES } from '../../fixtures/mini-catalogue.ts';
 
 const CN = 'zh-CN';
 const MO = 'zh-MO';
@@ -63,15 +62,14 @@ describe('a cart and an order carry the currency of their region', () => {
       expect(mini!.currency).toBe(currency);
       expect(mini!.cartList[0]!.productDetail.productDetailInfo.unitPrice).toBe(sale);
     }
-    expect(MINI_PRICES.CNY.sale).toBe(109);
 
-    // A catalogue without a mainland price: not sold there (off sale on the page, out of the mini cart).
+    // A catalogue without a mainland price: not sold there (said so on the page, out of the mini cart).
     env.db.prepare("UPDATE skus SET json = json_remove(json, '$.prices.CNY')").run();
     env.db
       .prepare("UPDATE products SET json = json_remove(json, '$.skus[0].prices.CNY', '$.skus[1].prices.CNY', '$.skus[2].prices.CNY')")
       .run();
     const cart = expectSuccess('cartDetail', await as(env, me, CN).call('cartDetail'));
-    expect(cart.lines[0]).toMatchObject({ invalid: true, invalidReason: 'OFF_SALE' });
+    expect(cart.lines[0]).toMatchObject({ invalid: true, invalidReason: 'NOT_SOLD_HERE' });
     expect(cart.summary.total).toBe(0);
     expect(expectSuccess('miniCart', await as(env, me, CN).call('miniCart'))[0]!.cartList).toEqual([]);
   });
@@ -89,6 +87,8 @@ describe('a cart and an order carry the currency of their region', () => {
 
     const placed = expectSuccess('orderCreate', await cn.call('orderCreate', mainlandOrder(await addressIn(env, me, 'CN'))));
     expect(placed).toMatchObject({ status: 'UNPAID', currency: 'CNY', total: 327 });
+    // The purchase event says what its amounts are in.
+    expect(placed.tracking).toMatchObject({ currency: 'CNY', actionField: { total: 327 } });
     const detail = expectSuccess('orderDetail', await cn.call('orderDetail', { orderCode: placed.orderCode }));
     expect(detail).toMatchObject({ currency: 'CNY', total: 327, payment: { channel: 'ALIPAY' } });
     expect(detail.invoice).toEqual({ type: 'TITLE_COMPANY', title: '上海林线服饰有限公司', taxNumber: '91310115MA1K4B2C3D' });
@@ -203,6 +203,28 @@ describe('the API holds an order to what its region offers', () => {
       payChannels: ['ALIPAY', 'WECHAT_PAY', 'UNION_CARD'],
       invoices: ['TITLE_PERSONAL', 'TITLE_COMPANY'],
     });
+  });
+});
+
+describe('paying later', () => {
+  it("offers and takes the channels of the order's region, from a page of any region", async () => {
+    const env = checkoutEnv();
+    const me = await shopper(env, [[1, 1]]);
+    const cn = as(env, me, CN);
+    const placed = expectSuccess('orderCreate', await cn.call('orderCreate', mainlandOrder(await addressIn(env, me, 'CN'))));
+    // The member leaves the provider's page and pays later, from a Taiwan page.
+    const tw = as(env, me, 'zh-TW');
+    for (const payChannel of ['BANK_A', 'CARD', 'MPAY'] as const)
+      expectFailure(await tw.call('orderPay', { orderCode: placed.orderCode, payChannel }), 'OD_PAY_CHANNEL_NOT_OFFERED', {
+        field: 'payChannel',
+      });
+    const later = expectSuccess('orderPay', await tw.call('orderPay', { orderCode: placed.orderCode, payChannel: 'WECHAT_PAY' }));
+    expect(later).toMatchObject({ amount: placed.total, currency: 'CNY' });
+    expect(await (await env.app.request(later.payUrl)).text()).toContain(`Pay ¥${placed.total} (CNY)`);
+    // Back to the page it was paid from.
+    expect(await provider(env.app, later.payUrl, 'pay')).toBe(
+      `${PAYMENT_RETURN_PATHS.WECHAT_PAY}?orderCode=${placed.orderCode}&result=success`,
+    );
   });
 });
 

@@ -1,0 +1,54 @@
+/**
+ * A local commerce database made before amounts carried their currency opens with every
+ * amount it holds taken as TWD (all were then), and its payment sessions gain their currency
+ * and return language: nothing is lost, nothing needs deleting.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../scripts/local-commerce/db.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('a database from before currencies', () => {
+  it('takes TWD for its coupons, orders, refunds, offers and payment sessions, and keeps every row', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linea-db-'));
+    dirs.push(dir);
+    const path = join(dir, 'old.sqlite');
+    // The tables as they were: no currency anywhere.
+    const old = new DatabaseSync(path);
+    old.exec(`
+      CREATE TABLE records (kind TEXT NOT NULL, id TEXT NOT NULL, member_id TEXT NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, id));
+      CREATE TABLE pay_sessions (token TEXT PRIMARY KEY, order_code TEXT NOT NULL, member_id TEXT NOT NULL, channel TEXT NOT NULL, step TEXT NOT NULL, amount INTEGER NOT NULL, from_checkout INTEGER NOT NULL, created_at INTEGER NOT NULL, ended TEXT);
+      CREATE TABLE coupon_offers (coupon_id TEXT PRIMARY KEY, title TEXT NOT NULL, description TEXT NOT NULL, discount INTEGER NOT NULL, threshold INTEGER NOT NULL, start_date INTEGER NOT NULL, end_date INTEGER NOT NULL);
+      INSERT INTO records VALUES ('coupon', 'C1', 'M1', 'N', 1, '{"couponId":"C1","discount":100}');
+      INSERT INTO records VALUES ('order', 'O1', 'M1', 'UNPAID', 1, '{"orderCode":"O1","total":990}');
+      INSERT INTO records VALUES ('refund', 'R1', 'M1', 'WAIT_AUDIT', 1, '{"refundCode":"R1","amount":490}');
+      INSERT INTO records VALUES ('address', 'A1', 'M1', 'Y', 1, '{"addressId":"A1"}');
+      INSERT INTO pay_sessions VALUES ('t', 'O1', 'M1', 'CARD', 'pay', 990, 1, 1, NULL);
+      INSERT INTO coupon_offers VALUES ('CC1', 'T', 'D', 150, 1000, 0, 1);
+    `);
+    old.close();
+
+    const db = openDatabase(path);
+    const json = (kind: string) =>
+      JSON.parse((db.prepare('SELECT json FROM records WHERE kind = ?').get(kind) as { json: string }).json) as Record<string, unknown>;
+    expect(json('coupon')).toEqual({ couponId: 'C1', discount: 100, currency: 'TWD' });
+    expect(json('order')).toEqual({ orderCode: 'O1', total: 990, currency: 'TWD' });
+    expect(json('refund')).toEqual({ refundCode: 'R1', amount: 490, currency: 'TWD' });
+    // Not an amount: left as it was.
+    expect(json('address')).toEqual({ addressId: 'A1' });
+    expect(db.prepare('SELECT amount, currency, return_prefix FROM pay_sessions').get()).toEqual({
+      amount: 990,
+      currency: 'TWD',
+      return_prefix: '',
+    });
+    expect(db.prepare('SELECT coupon_id, currency FROM coupon_offers').get()).toEqual({ coupon_id: 'CC1', currency: 'TWD' });
+    db.close();
+  });
+});
