@@ -64,6 +64,13 @@ export function createCommerceApp(options: CommerceAppOptions) {
     captcha = false,
   } = options;
   const app = new Hono();
+  // Answers are the member's or of the moment: never kept by a cache (unless a route says how,
+  // as a stored picture's immutable address does), never sniffed as another type.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
   const kit = createRouteKit(app, db, now);
 
   registerAuthRoutes(kit, { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks, captcha });

@@ -4,6 +4,8 @@
  * types against; the `{ success, msgCode, resp, msg }` envelope every answer has; business
  * failures; and the lookups most domains need (the signed-in member, a product, its stock).
  */
+import { bodyLimit } from 'hono/body-limit';
+import { API_BODY_MAX_BYTES } from '../../src/lib/api/contract-kit.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
@@ -12,7 +14,7 @@ import { CodedError } from '../../src/lib/errors.ts';
 import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { withRequestLanguage } from './request-language.ts';
 
-type FailureStatus = 200 | 400 | 401 | 404 | 500;
+type FailureStatus = 200 | 400 | 401 | 404 | 413 | 500;
 
 /** A business failure: answered as `success: false` with its code as the msgCode. */
 export class ApiFailure extends CodedError {
@@ -97,7 +99,13 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number): 
 
   function handle<N extends EndpointName>(name: N, handler: Handler<N>): void {
     const definition = ENDPOINTS[name];
-    app.on(definition.method, `/api${definition.path}`, async (c) => {
+    // A body over the endpoint's limit is refused before it is read whole (413).
+    const limit = bodyLimit({
+      maxSize: definition.maxBodyBytes ?? API_BODY_MAX_BYTES,
+      onError: (c) =>
+        failureAnswer(c, 'BODY_TOO_LARGE', `The request body is over ${definition.maxBodyBytes ?? API_BODY_MAX_BYTES} bytes`, 413),
+    });
+    app.on(definition.method, `/api${definition.path}`, limit, async (c) => {
       try {
         const member = definition.auth ? authenticatedMember(c) : null;
         if (definition.auth && !member) throw new ApiFailure('UNAUTHORIZED', 'Sign in again', 401);

@@ -25,7 +25,17 @@ import { phonePatternOf } from '../validation/rules.ts';
 import { postcodeProblem } from '../account/postcodes.ts';
 import { REGIONS } from '../i18n/regions.ts';
 import { EMAIL_PATTERN, IMAGE_EXTENSION_PATTERN, ISO_DATE_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from '../validation/patterns.ts';
-import { couponSchema, currencySchema, endpoint, listOf, none, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
+import {
+  API_BODY_MAX_BYTES,
+  couponSchema,
+  currencySchema,
+  endpoint,
+  listOf,
+  none,
+  pageQuery,
+  yesNo,
+  type EndpointDefinition,
+} from './contract-kit.ts';
 import { taiwanInvoiceSchema } from './contract-checkout.ts';
 
 const regionSchema = z.enum(REGIONS);
@@ -176,6 +186,12 @@ export const attachmentUploadSchema = z.object({
 });
 const ticketText = z.string().trim().min(1, 'TK_TEXT_REQUIRED').max(TICKET_TEXT_MAX_LENGTH, 'VALUE_TOO_LONG');
 const attachments = z.array(attachmentUploadSchema).max(TICKET_ATTACHMENTS_MAX, 'TK_ATTACHMENT_COUNT').default([]);
+/**
+ * The body limit of a call carrying pictures: room for one picture too many at the largest
+ * size, so the count and size checks still answer on their field; above it, 413.
+ */
+export const UPLOAD_BODY_MAX_BYTES =
+  (TICKET_ATTACHMENTS_MAX + 1) * (Math.ceil((TICKET_ATTACHMENT_MAX_BYTES * 4) / 3) + 1024) + API_BODY_MAX_BYTES;
 
 // ---------------------------------------------------------------------------------------
 // Recycling
@@ -372,12 +388,14 @@ export const ACCOUNT_ENDPOINTS = {
     }),
     resp: ticketDetailSchema,
     summary: 'Open a ticket, optionally about one of the member’s orders',
+    maxBodyBytes: UPLOAD_BODY_MAX_BYTES,
   }),
   ticketReply: endpoint({
     ...ROUTES.ticketReply,
     body: z.object({ ticketId: z.string().min(1), text: ticketText, attachments }),
     resp: ticketDetailSchema,
     summary: 'Add a message; refused once the ticket is closed',
+    maxBodyBytes: UPLOAD_BODY_MAX_BYTES,
   }),
   ticketClose: endpoint({
     ...ROUTES.ticketClose,

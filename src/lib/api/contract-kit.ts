@@ -17,7 +17,14 @@ export interface EndpointDefinition {
   body: z.ZodType;
   resp: z.ZodType;
   summary: string;
+  /** The largest body the API reads (413 above it); API_BODY_MAX_BYTES when not said. */
+  maxBodyBytes?: number;
 }
+
+/** What a call may send: a form's fields and a cart's ids fit many times over. */
+export const API_BODY_MAX_BYTES = 64 * 1024;
+/** Sign-in, registration and search: a few short fields, read before any check, so kept small. */
+export const SMALL_BODY_MAX_BYTES = 8 * 1024;
 
 /** The body of a call that sends none (GET). */
 export const none = z.object({}).strict();
@@ -29,6 +36,7 @@ export const endpoint = <B extends z.ZodType, R extends z.ZodType>(d: {
   body: B;
   resp: R;
   summary: string;
+  maxBodyBytes?: number;
 }) => d;
 
 export const pageQuery = z.object({ page: z.number().int().min(1).default(1), pageSize: z.number().int().min(1).max(100).default(10) });

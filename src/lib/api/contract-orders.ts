@@ -27,7 +27,7 @@ import {
   WAREHOUSE_SUB_STATUSES,
 } from '../orders/statuses.ts';
 import { LOGISTICS_CODE_PATTERN, PICKUP_STORE_CODE_PATTERN } from '../validation/patterns.ts';
-import { attachmentUploadSchema, addressSchema } from './contract-account.ts';
+import { attachmentUploadSchema, addressSchema, UPLOAD_BODY_MAX_BYTES } from './contract-account.ts';
 import { invoiceRequestSchema } from './contract-checkout.ts';
 import { currencySchema, endpoint, listOf, orderLineSchema, pageQuery, yesNo, type EndpointDefinition } from './contract-kit.ts';
 
@@ -338,6 +338,7 @@ export const ORDER_ENDPOINTS = {
     }),
     resp: afterSaleSchema,
     summary: 'Ask for a repair, report a quality issue, or ask for an alteration, with photos',
+    maxBodyBytes: UPLOAD_BODY_MAX_BYTES,
   }),
   afterSaleList: endpoint({
     ...ROUTES.afterSaleList,
@@ -379,6 +380,7 @@ export const ORDER_ENDPOINTS = {
     }),
     resp: evaluationSchema,
     summary: 'Evaluate a line of a finished order, once; the store publishes it',
+    maxBodyBytes: UPLOAD_BODY_MAX_BYTES,
   }),
   evaluationList: endpoint({
     ...ROUTES.evaluationList,

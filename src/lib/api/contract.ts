@@ -15,7 +15,16 @@ import { cartDetailSchema, cartServicesShape, checkHem, CHECKOUT_ENDPOINTS } fro
 import { ACCOUNT_ENDPOINTS, memberProfileSchema } from './contract-account.ts';
 import { NEWSLETTER_ENDPOINTS } from './contract-newsletter.ts';
 import { ORDER_ENDPOINTS } from './contract-orders.ts';
-import { cartLineSchema, currencySchema, endpoint, listOf, none, yesNo, type EndpointDefinition } from './contract-kit.ts';
+import {
+  cartLineSchema,
+  currencySchema,
+  endpoint,
+  SMALL_BODY_MAX_BYTES,
+  listOf,
+  none,
+  yesNo,
+  type EndpointDefinition,
+} from './contract-kit.ts';
 
 export type { EndpointDefinition } from './contract-kit.ts';
 // Shared with contract-checkout.ts, so they live in the kit; exported here as before.
@@ -223,6 +232,7 @@ export const ENDPOINTS = {
     }),
     resp: sessionSchema,
     summary: 'Sign in; sets the HttpOnly refresh cookie',
+    maxBodyBytes: SMALL_BODY_MAX_BYTES,
   }),
   register: endpoint({
     ...ROUTES.register,
@@ -235,6 +245,7 @@ export const ENDPOINTS = {
     }),
     resp: sessionSchema,
     summary: 'Create a member and sign in',
+    maxBodyBytes: SMALL_BODY_MAX_BYTES,
   }),
   refresh: endpoint({
     ...ROUTES.refresh,
@@ -426,6 +437,7 @@ export const ENDPOINTS = {
     body: productSearchBodySchema,
     resp: listOf(productSummarySchema),
     summary: 'Switched-on products whose name contains the word, sorted and paged',
+    maxBodyBytes: SMALL_BODY_MAX_BYTES,
   }),
   // Checkout, orders placed, payment and coupons (contract-checkout.ts)
   ...CHECKOUT_ENDPOINTS,
