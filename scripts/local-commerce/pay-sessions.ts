@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { OnlinePayChannel } from '../../src/lib/constants.ts';
 import type { CurrencyCode } from '../../src/lib/i18n/regions.ts';
+import { requestLanguage } from './request-language.ts';
 
 export type PayStep = 'pay' | 'payDeposit' | 'payRest';
 
@@ -27,7 +28,11 @@ export interface PaySession {
 
 export const PROVIDER_PATH = '/api/pay/provider';
 
-/** Starts a payment of one step of an order; answers the provider's page to send the member to. Runs in the caller's transaction. */
+/**
+ * Starts a payment of one step of an order; answers the provider's page to send the member to.
+ * Runs in the caller's transaction, and in its request: the provider returns to a page in the
+ * request's language.
+ */
 export function startPaySession(
   db: DatabaseSync,
   session: {
@@ -37,8 +42,6 @@ export function startPaySession(
     step: PayStep;
     amount: number;
     currency: CurrencyCode;
-    /** The path segment of the page's language: the shopper comes back to a page in it. */
-    returnPrefix: string;
     fromCheckout: boolean;
   },
   at: number,
@@ -54,7 +57,8 @@ export function startPaySession(
     session.step,
     session.amount,
     session.currency,
-    session.returnPrefix,
+    // The path segment of the request's language: the shopper comes back to a page in it.
+    requestLanguage().pathSegment,
     session.fromCheckout ? 1 : 0,
     at,
   );

@@ -15,22 +15,17 @@ import { ApiFailure, fieldFailure, type RouteKit } from '../kit.ts';
 import { startPaySession } from '../pay-sessions.ts';
 import { chooseCoupon, freightRule, markCoupon, sum, summarise, usableCoupons } from '../pricing.ts';
 import { recordOf } from '../records.ts';
-import { requestCurrency, requestLanguage, requestRegion } from '../request-language.ts';
-import { offerProblem } from '../../../src/lib/checkout/offers.ts';
+import { refuseUnoffered } from '../offers.ts';
+import { requestCurrency, requestRegion } from '../request-language.ts';
 
 const HOUR = 3_600_000;
 const sentTo = ({ addressId: _id, isDefault: _default, ...address }: Address) => address;
 
 export function registerCheckoutRoutes(kit: RouteKit): void {
   const { db, now, handle, productOf } = kit;
-  /** Refuses what the request's region does not offer (checkout/offers.ts). */
-  const checkOffered = (order: Parameters<typeof offerProblem>[1]) => {
-    const problem = offerProblem(requestRegion(), order);
-    if (problem) throw fieldFailure(problem.code, problem.message, problem.field);
-  };
 
   handle('checkoutPreview', ({ body, member }) => {
-    checkOffered({ deliveryType: body.deliveryType });
+    refuseUnoffered(requestRegion(), { deliveryType: body.deliveryType });
     const lines = cartLines(kit, member.id).filter((l) => !l.invalid);
     if (lines.length === 0) throw new ApiFailure('OD_CART_EMPTY', 'Nothing in the cart can be ordered');
     const subtotal = sum(lines.map((l) => l.lineTotal));
@@ -54,7 +49,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       // body saying another was made for another page (or by hand), and its amounts are not these.
       if (body.currency !== currency)
         throw fieldFailure('OD_CURRENCY_CHANGED', `This order is now in ${currency}, not ${body.currency}: check it again`, 'currency');
-      checkOffered(body);
+      refuseUnoffered(requestRegion(), body);
       let address: Address | null = null;
       if ((ADDRESS_DELIVERY_TYPES as readonly string[]).includes(body.deliveryType)) {
         address = recordOf<Address>(db, 'address', body.addressId!, member.id) ?? null;
@@ -185,7 +180,6 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
               step: 'pay',
               amount: summary.total,
               currency,
-              returnPrefix: requestLanguage().pathSegment,
               fromCheckout: true,
             },
             createdAt,

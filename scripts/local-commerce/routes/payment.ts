@@ -5,18 +5,17 @@
  * of the order ('pay', 'payDeposit' or 'payRest'), through the one transition function.
  */
 import { PAYMENT_RETURN_PATHS } from '../../../src/lib/api/contract-checkout.ts';
-import { formatPrice } from '../../../src/lib/format/currency.ts';
-import { currencyFormatOf } from '../../../src/lib/i18n/regions.ts';
-import { offerProblem, regionOfCurrency } from '../../../src/lib/checkout/offers.ts';
+import { formatMoney } from '../../../src/lib/format/currency.ts';
+import { regionOfCurrency } from '../../../src/lib/checkout/offers.ts';
 import type { DeliveryType } from '../../../src/lib/constants.ts';
 import { canPay } from '../../../src/lib/orders/member-actions.ts';
 import { anyCase, memberCase } from '../case-records.ts';
 import { withDeadlines } from '../deadlines.ts';
 import { escapeHtml } from '../html.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
+import { refuseUnoffered } from '../offers.ts';
 import { orderView } from '../order-view.ts';
 import { endPaySession, paySessionOf, PROVIDER_PATH, startPaySession, type PaySession } from '../pay-sessions.ts';
-import { requestLanguage } from '../request-language.ts';
 import { transition, transitionIfAllowed } from '../transitions.ts';
 
 const STEP_LABELS = { pay: 'Pay', payDeposit: 'Pay the deposit', payRest: 'Pay the rest' } as const;
@@ -39,11 +38,7 @@ export function registerPaymentRoutes(kit: RouteKit): void {
       const step = canPay(order, now());
       if (!step) throw fieldFailure('ORDER_NOT_PAYABLE', 'This order cannot be paid now', 'orderCode');
       // The channels of the order's region, wherever the member pays it from.
-      const problem = offerProblem(regionOfCurrency(order.currency), {
-        deliveryType: order.deliveryType as DeliveryType,
-        payChannel: body.payChannel,
-      });
-      if (problem) throw fieldFailure(problem.code, problem.message, problem.field);
+      refuseUnoffered(regionOfCurrency(order.currency), { deliveryType: order.deliveryType as DeliveryType, payChannel: body.payChannel });
       const amount = step === 'pay' ? order.total : step === 'payDeposit' ? order.presale!.deposit : order.presale!.rest;
       const payUrl = startPaySession(
         db,
@@ -54,7 +49,6 @@ export function registerPaymentRoutes(kit: RouteKit): void {
           step,
           amount,
           currency: order.currency,
-          returnPrefix: requestLanguage().pathSegment,
           fromCheckout: false,
         },
         now(),
@@ -100,7 +94,7 @@ export function registerPaymentRoutes(kit: RouteKit): void {
     const form = (action: string, label: string) =>
       `<form method="post" action="./${escapeHtml(orderCode)}"><input type="hidden" name="token" value="${escapeHtml(session.token)}"><input type="hidden" name="action" value="${action}"><button id="${action}" type="submit">${label}</button></form>`;
     return c.html(
-      `<!doctype html><meta charset="utf-8"><title>Fake ${session.channel} payment</title><body style="font-family:sans-serif;padding:40px"><h1>Fake ${session.channel} payment</h1><p>The local stand-in for the payment provider's page. Order ${escapeHtml(orderCode)}.</p>${form('pay', `${STEP_LABELS[session.step]} ${escapeHtml(formatPrice(session.amount, currencyFormatOf(session.currency)))} (${session.currency})`)}${form('cancel', 'Cancel')}</body>`,
+      `<!doctype html><meta charset="utf-8"><title>Fake ${session.channel} payment</title><body style="font-family:sans-serif;padding:40px"><h1>Fake ${session.channel} payment</h1><p>The local stand-in for the payment provider's page. Order ${escapeHtml(orderCode)}.</p>${form('pay', `${STEP_LABELS[session.step]} ${escapeHtml(formatMoney(session.amount, session.currency))} (${session.currency})`)}${form('cancel', 'Cancel')}</body>`,
     );
   });
 

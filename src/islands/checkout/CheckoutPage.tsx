@@ -253,13 +253,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
               {t('checkout.loading')}
             </p>
           ) : (
-            <InvoiceFields
-              form={form}
-              t={t}
-              types={offers.invoices}
-              initial={usesCarrier ? (carrier.data ?? null) : null}
-              targets={targets}
-            />
+            <InvoiceFields form={form} t={t} types={offers.invoices} initial={carrier.data ?? null} targets={targets} />
           )}
         </div>
 
