@@ -21,29 +21,40 @@ test.setTimeout(180_000);
 async function cmsDocument(request: APIRequestContext, cachePath: string) {
   return (await request.get(`${E2E_CMS_URL}/cms/${cachePath}`)).json();
 }
-async function putDocument(request: APIRequestContext, cachePath: string, body: unknown, force = false) {
+/** Saves a document in the CMS; returns the id of the webhook delivery that announces it. */
+async function putDocument(request: APIRequestContext, cachePath: string, body: unknown, force = false): Promise<string> {
   const answer = await request.put(`${E2E_CMS_URL}/cms/_edit/${cachePath}${force ? '?force=1' : ''}`, {
     data: body,
     headers: { 'content-type': 'application/json' },
   });
   expect(answer.status(), await answer.text()).toBeLessThan(300);
+  return ((await answer.json()) as { delivery: string }).delivery;
 }
 interface BuildRecord {
   ok: boolean;
   error?: string;
   finishedAt: number;
-  changeSet: { documents: Record<string, string> };
+  changeSet: { documents: Record<string, string>; sources: string[] };
   result?: { mode: string; removed: string[] };
+}
+async function recentBuilds(request: APIRequestContext): Promise<BuildRecord[]> {
+  return (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).queue.recent as BuildRecord[];
 }
 /**
  * The newest finished build that matches: not simply the last one, because the service may
  * have run another publish since (a scheduled boundary, a webhook retry).
  */
 async function findBuild(request: APIRequestContext, matches: (record: BuildRecord) => boolean): Promise<BuildRecord | null> {
-  const recent = (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).queue.recent as BuildRecord[];
-  return recent.find(matches) ?? null;
+  return (await recentBuilds(request)).find(matches) ?? null;
 }
-const touches = (record: BuildRecord, cachePath: string) => cachePath in record.changeSet.documents;
+/**
+ * The first finished build that took a delivery in. Known by the delivery's id, not by the
+ * time: the previous test's build can go live a moment before its record is written, and a
+ * failed build's changes go into the next one too.
+ */
+async function buildOf(request: APIRequestContext, delivery: string): Promise<BuildRecord | null> {
+  return (await recentBuilds(request)).findLast((record) => record.changeSet.sources.includes(delivery)) ?? null;
+}
 /** Sets the start or end date of the sample's lookbook page through the CMS's edit API. */
 const scheduleLookbook = (request: APIRequestContext, body: unknown) =>
   request.post(`${E2E_CMS_URL}/cms/_edit/zh_TW/pages/feature/lookbook.json`, {
@@ -109,12 +120,10 @@ test("an editor's script published in custom HTML runs under the policy: the par
 test('a malformed document leaves the live site as it was, and /status says which document and field', async ({ request }) => {
   const original = await cmsDocument(request, WOMEN);
   const before = await (await request.get('/women.html')).text();
-  const startedAt = Date.now();
   try {
-    await putDocument(request, WOMEN, { ...original, updatedAt: 'yesterday' }, true);
-    const failedBuild = () => findBuild(request, (record) => record.finishedAt > startedAt && touches(record, WOMEN));
-    await expect.poll(async () => (await failedBuild()) !== null, BUILD_WAIT).toBe(true);
-    const failed = await failedBuild();
+    const malformed = await putDocument(request, WOMEN, { ...original, updatedAt: 'yesterday' }, true);
+    await expect.poll(async () => (await buildOf(request, malformed)) !== null, BUILD_WAIT).toBe(true);
+    const failed = await buildOf(request, malformed);
     expect(failed?.ok).toBe(false);
     expect(failed?.error).toMatch(/language zh_TW, document zh_TW\/pages\/women\.json, field updatedAt/);
     const statusPage = await (await request.get(`${E2E_PUBLISH_URL}/status.html`)).text();
@@ -122,14 +131,8 @@ test('a malformed document leaves the live site as it was, and /status says whic
     expect(await (await request.get('/women.html')).text()).toBe(before);
   } finally {
     // The fix is the next publish: the failed change goes into it, and it succeeds.
-    const fixedAt = Date.now();
-    await putDocument(request, WOMEN, original);
-    await expect
-      .poll(
-        async () => (await findBuild(request, (record) => record.finishedAt > fixedAt && touches(record, WOMEN)))?.ok ?? null,
-        BUILD_WAIT,
-      )
-      .toBe(true);
+    const fix = await putDocument(request, WOMEN, original);
+    await expect.poll(async () => (await buildOf(request, fix))?.ok ?? null, BUILD_WAIT).toBe(true);
   }
 });
 
