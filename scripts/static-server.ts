@@ -80,7 +80,9 @@ const securityHeadersOf = releaseData(
 
 function proxy(req: IncomingMessage, res: ServerResponse, target: string): void {
   const url = new URL(req.url ?? '/', target);
-  const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (answer) => {
+  // The upstream sees its own host; the one the browser used goes along, for its origin checks.
+  const forwarded = { 'x-forwarded-host': req.headers.host ?? url.host, 'x-forwarded-proto': 'http' };
+  const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, ...forwarded, host: url.host } }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });

@@ -6,6 +6,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
+import { sameOriginOnly } from './cross-site.ts';
 import { createRouteKit, failureAnswer } from './kit.ts';
 import { registerPictureRoute } from './pictures.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
@@ -50,6 +51,11 @@ export interface CommerceAppOptions {
   testHooks?: boolean;
   /** Sign-in and registration need the stand-in captcha's pass (routes/stand-ins.ts). */
   captcha?: boolean;
+  /**
+   * Origins whose pages may change things, besides the one the request was addressed to
+   * (cross-site.ts): the site's configured address.
+   */
+  siteOrigins?: readonly string[];
 }
 
 export function createCommerceApp(options: CommerceAppOptions) {
@@ -62,8 +68,10 @@ export function createCommerceApp(options: CommerceAppOptions) {
     secureCookies = false,
     testHooks = true,
     captcha = false,
+    siteOrigins = [],
   } = options;
   const app = new Hono();
+  app.use('/api/*', sameOriginOnly(siteOrigins));
   // Answers are the member's or of the moment: never kept by a cache (unless a route says how,
   // as a stored picture's immutable address does), never sniffed as another type.
   app.use('/api/*', async (c, next) => {

@@ -14,7 +14,7 @@ import { CodedError } from '../../src/lib/errors.ts';
 import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { withRequestLanguage } from './request-language.ts';
 
-type FailureStatus = 200 | 400 | 401 | 404 | 413 | 500;
+type FailureStatus = 200 | 400 | 401 | 403 | 404 | 413 | 415 | 500;
 
 /** A business failure: answered as `success: false` with its code as the msgCode. */
 export class ApiFailure extends CodedError {
@@ -107,6 +107,9 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number): 
     });
     app.on(definition.method, `/api${definition.path}`, limit, async (c) => {
       try {
+        // Only JSON: a cross-site form can send text/plain that parses as JSON without asking.
+        if (definition.method === 'POST' && !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
+          throw new ApiFailure('UNSUPPORTED_MEDIA_TYPE', 'Send the body as Content-Type: application/json', 415);
         const member = definition.auth ? authenticatedMember(c) : null;
         if (definition.auth && !member) throw new ApiFailure('UNAUTHORIZED', 'Sign in again', 401);
         let raw: unknown = {};
