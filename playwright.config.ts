@@ -52,6 +52,8 @@ export default defineConfig({
       // No SITE_URL: canonical and hreflang links follow the served origin (seo.spec.ts checks it).
       PORT: String(PORT),
       COMMERCE_DB: ':memory:',
+      // Every test opens its own account, all from this machine.
+      REGISTRATIONS_PER_HOUR: '10000',
       PUBLIC_CHAT_URL: CHAT_URL,
       MOBILE_SITE_URL: MOBILE_SITE,
       RELEASES_DIR: E2E_RELEASES_DIR,

@@ -80,8 +80,11 @@ const securityHeadersOf = releaseData(
 
 function proxy(req: IncomingMessage, res: ServerResponse, target: string): void {
   const url = new URL(req.url ?? '/', target);
-  // The upstream sees its own host; the one the browser used goes along, for its origin checks.
-  const forwarded = { 'x-forwarded-host': req.headers.host ?? url.host, 'x-forwarded-proto': 'http' };
+  // The upstream sees its own host and us as the caller: the browser's host and address go along,
+  // for its origin checks and its attempt limits.
+  const peer = req.socket.remoteAddress ?? '';
+  const forwardedFor = req.headers['x-forwarded-for'] ? `${String(req.headers['x-forwarded-for'])}, ${peer}` : peer;
+  const forwarded = { 'x-forwarded-host': req.headers.host ?? url.host, 'x-forwarded-proto': 'http', 'x-forwarded-for': forwardedFor };
   const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, ...forwarded, host: url.host } }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);

@@ -6,6 +6,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
+import { createAttemptLimits, type AttemptRule } from './attempt-limits.ts';
 import { sameOriginOnly } from './cross-site.ts';
 import { createRouteKit, failureAnswer } from './kit.ts';
 import { registerPictureRoute } from './pictures.ts';
@@ -56,6 +57,8 @@ export interface CommerceAppOptions {
    * (cross-site.ts): the site's configured address.
    */
   siteOrigins?: readonly string[];
+  /** Allowances other than attempt-limits.ts's (the browser tests open an account per test from one address). */
+  attemptRules?: Partial<Record<AttemptRule, { points: number; duration: number }>>;
 }
 
 export function createCommerceApp(options: CommerceAppOptions) {
@@ -69,6 +72,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
     testHooks = true,
     captcha = false,
     siteOrigins = [],
+    attemptRules = {},
   } = options;
   const app = new Hono();
   app.use('/api/*', sameOriginOnly(siteOrigins));
@@ -79,7 +83,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
   });
-  const kit = createRouteKit(app, db, now);
+  const kit = createRouteKit(app, db, now, createAttemptLimits(db, attemptRules));
 
   registerAuthRoutes(kit, { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks, captcha });
   registerMemberRoutes(kit);

@@ -90,6 +90,8 @@ CREATE TABLE IF NOT EXISTS newsletter_subscriptions (
 -- Keys the API signs with, made once per database (the unsubscribe links).
 CREATE TABLE IF NOT EXISTS signing_keys (name TEXT PRIMARY KEY, secret TEXT NOT NULL);
 INSERT OR IGNORE INTO signing_keys (name, secret) VALUES ('newsletter', lower(hex(randomblob(32))));
+-- Attempts counted by attempt-limits.ts (rate-limiter-flexible's table: key, points, expiry in ms).
+CREATE TABLE IF NOT EXISTS attempt_limits (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER);
 CREATE TABLE IF NOT EXISTS agreement_versions (kind TEXT PRIMARY KEY, version TEXT NOT NULL, pop_flag TEXT NOT NULL);
 INSERT OR IGNORE INTO agreement_versions (kind, version, pop_flag) VALUES ('membership', '${FIRST_AGREEMENT_VERSION}', 'Y'), ('privacy', '${FIRST_AGREEMENT_VERSION}', 'Y');
 `;

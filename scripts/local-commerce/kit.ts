@@ -12,9 +12,10 @@ import type { z } from 'zod';
 import { ENDPOINTS, type EndpointName, type Member, type ResponseOf } from '../../src/lib/api/contract.ts';
 import { CodedError } from '../../src/lib/errors.ts';
 import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
+import type { AttemptLimits } from './attempt-limits.ts';
 import { withRequestLanguage } from './request-language.ts';
 
-type FailureStatus = 200 | 400 | 401 | 403 | 404 | 413 | 415 | 500;
+type FailureStatus = 200 | 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500;
 
 /** A business failure: answered as `success: false` with its code as the msgCode. */
 export class ApiFailure extends CodedError {
@@ -82,11 +83,13 @@ export interface RouteKit {
   db: DatabaseSync;
   now: () => number;
   handle: <N extends EndpointName>(name: N, handler: Handler<N>) => void;
+  /** How often what can be guessed or abused may be tried (attempt-limits.ts). */
+  limits: AttemptLimits;
   productOf: (productCode: string) => CatalogueProduct | null;
   stockOf: (skuCode: string) => number | undefined;
 }
 
-export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number): RouteKit {
+export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number, limits: AttemptLimits): RouteKit {
   function authenticatedMember(c: Context): MemberRow | null {
     const token = bearerToken(c);
     if (!token) return null;
@@ -134,7 +137,11 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number): 
         );
         return c.json({ success: true, msgCode: null, resp, msg: null });
       } catch (error) {
-        if (error instanceof ApiFailure) return failureAnswer(c, error.code, error.message, error.status, error.resp);
+        if (error instanceof ApiFailure) {
+          const wait = (error.resp as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
+          if (error.status === 429 && wait !== undefined) c.header('Retry-After', String(wait));
+          return failureAnswer(c, error.code, error.message, error.status, error.resp);
+        }
         console.error(`[commerce] ${definition.method} ${definition.path}:`, error);
         return failureAnswer(c, 'SERVER_ERROR', 'Something went wrong', 500);
       }
@@ -148,5 +155,5 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number): 
   const stockOf = (skuCode: string) =>
     (db.prepare('SELECT stock FROM skus WHERE sku_code = ?').get(skuCode) as { stock: number } | undefined)?.stock;
 
-  return { app, db, now, handle, productOf, stockOf };
+  return { app, db, now, handle, limits, productOf, stockOf };
 }

@@ -16,3 +16,9 @@ export function verifyPassword(password: string, stored: string): boolean {
   const actual = scryptSync(password, salt, expected.length, { N: Number(cost) });
   return timingSafeEqual(actual, expected);
 }
+
+/**
+ * A hash no password matches (its salt is not what hashPassword makes, and nobody knows a
+ * preimage), checked against when there is no account: the same scrypt work as a wrong password.
+ */
+export const UNUSABLE_HASH = `scrypt$${COST}$unusable$${'0'.repeat(KEY_LENGTH * 2)}`;

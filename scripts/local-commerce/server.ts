@@ -11,7 +11,7 @@ import { ensureSampleContent } from '../local-cms/embedded.ts';
 import { createCommerceApp } from './app.ts';
 import { openDatabase } from './db.ts';
 import { seedDatabase } from './seed.ts';
-import { commerceDbPath, scriptSources, siteUrl } from '../../src/build/env.ts';
+import { commerceDbPath, registrationsPerHour, scriptSources, siteUrl } from '../../src/build/env.ts';
 import { REGIONS } from '../../src/lib/i18n/regions.ts';
 
 export interface CommerceApiOptions {
@@ -32,10 +32,12 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
   // The site shows the captcha when it is configured, and then the API asks for its pass.
   // Wherever any region's pages show the captcha, every sign-in needs it: the region comes from a
   // header the caller chooses, so a bot would otherwise pick the region without one.
+  const perHour = registrationsPerHour();
   const app = createCommerceApp({
     db,
     captcha: REGIONS.some((region) => scriptSources(region).captcha !== undefined),
     siteOrigins: [new URL(siteUrl()).origin],
+    ...(perHour === undefined ? {} : { attemptRules: { registrationAddress: { points: perHour, duration: 3600 } } }),
   });
   return new Promise<{ url: string; port: number; close(): Promise<void> }>((resolve) => {
     const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {

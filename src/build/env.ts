@@ -80,6 +80,20 @@ export function commerceDbPath(): string {
 }
 
 /**
+ * Accounts the local commerce API opens per client address and hour (REGISTRATIONS_PER_HOUR,
+ * default attempt-limits.ts's 10). The browser tests raise it: they open one per test, all from
+ * this machine.
+ */
+export function registrationsPerHour(): number | undefined {
+  const raw = process.env.REGISTRATIONS_PER_HOUR?.trim();
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1)
+    throw new ConfigError(`REGISTRATIONS_PER_HOUR must be a whole number of at least 1, got "${raw}"`);
+  return value;
+}
+
+/**
  * The analytics collector's origin: ANALYTICS_SERVER_TYPE (production, test or hk) picks one of
  * ANALYTICS_HOST_PRODUCTION, ANALYTICS_HOST_TEST and ANALYTICS_HOST_HK. Unset, the store's own
  * origin, where `npm start` serves the local collector.

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
-import { captchaToken, passCaptcha, signInOnPage } from './shopper.ts';
+import { captchaToken, newMember, passCaptcha, PASSWORD, signInOnPage } from './shopper.ts';
 
 const demo = DEMO_MEMBERS[0];
 
@@ -32,6 +32,21 @@ test('a wrong password shows the error beside the form and stays on login', asyn
   await page.goto('/login.html');
   await signIn(page, demo.email, 'Wrong12345');
   await expect(page.locator('.form-error')).toHaveText('帳號或密碼不正確');
+  await expect(page).toHaveURL(/\/login\.html$/);
+});
+
+test('after five wrong passwords the account waits, and the form says for how long', async ({ page }) => {
+  const member = await newMember(page, 'guessed', { address: false });
+  for (let i = 0; i < 5; i++) {
+    const answer = await page.request.post('/api/auth/login', {
+      data: { account: member.email, password: `Guess${i}2026`, captchaToken: await captchaToken(page.request) },
+    });
+    expect((await answer.json()).msgCode).toBe('UR_LOGIN_FAILED');
+  }
+  await page.goto('/login.html');
+  await signIn(page, member.email, PASSWORD);
+  // 15 minutes from the first failure, a moment ago.
+  await expect(page.locator('.form-error')).toHaveText(/^嘗試次數過多，請於 1[45] 分鐘後再試$/);
   await expect(page).toHaveURL(/\/login\.html$/);
 });
 

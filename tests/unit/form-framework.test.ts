@@ -218,8 +218,18 @@ describe('runSubmit: check, hook, data processor, post, answer', () => {
         resp: { field: 'email' },
         data: { name: 'Mei', email: 'taken@x.tw' },
         groupErrors: { email: 'UR_EMAIL_EXISTS' },
+        retryAfterSeconds: null,
       },
     });
+  });
+
+  it('gives the wait of a refusal for too many attempts', async () => {
+    const outcome = await runSubmit({
+      fields,
+      values: { name: 'Mei', email: 'e@x.tw' },
+      send: async () => ({ ok: false, kind: 'failure', msgCode: 'TOO_MANY_ATTEMPTS', msg: null, field: null, retryAfterSeconds: 540 }),
+    });
+    expect(outcome).toMatchObject({ kind: 'refused', group: null, info: { msgCode: 'TOO_MANY_ATTEMPTS', retryAfterSeconds: 540 } });
   });
 
   it('shows a refusal without a field above the buttons (no group)', async () => {

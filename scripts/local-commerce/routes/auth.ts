@@ -10,7 +10,8 @@ import { agreementVersions } from '../agreements.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, bearerToken, fieldFailure, memberById, toMember, type MemberRow, type RouteKit } from '../kit.ts';
 import { sendMail } from '../mail.ts';
-import { hashPassword, verifyPassword } from '../passwords.ts';
+import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../passwords.ts';
+import { clientAddress } from '../attempt-limits.ts';
 import { localText } from '../request-language.ts';
 import { clearSessionCookies, endSessionsOf } from '../sessions.ts';
 import { randomToken, sha256 } from '../tokens.ts';
@@ -42,7 +43,7 @@ const resetMail = (to: string, link: string) => ({
 });
 
 export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void {
-  const { app, db, now, handle } = kit;
+  const { app, db, now, handle, limits } = kit;
   const { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks } = options;
   // Checked first, so a bot learns nothing about accounts or addresses without passing it.
   const checkCaptcha = (token: string | undefined) => {
@@ -74,19 +75,34 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     return { accessToken, expiresIn: accessTokenTtlSeconds, member: toMember(memberById(db, memberId)!) };
   }
 
-  handle('login', ({ body, c }) => {
+  handle('login', async ({ body, c }) => {
     checkCaptcha(body.captchaToken);
+    // Counted under the account as typed, known or not, so the limits tell nothing either.
+    const account = body.account.toLowerCase();
+    const address = clientAddress(c);
+    const counted = [
+      ['signInAccountAddress', `${account} ${address}`],
+      ['signInAccount', account],
+      ['signInAddress', address],
+    ] as const;
+    await limits.check(...counted);
     const row = db.prepare('SELECT * FROM members WHERE email = ? OR mobile = ?').get(body.account, body.account) as MemberRow | undefined;
-    // One answer for an unknown account and a wrong password, so accounts cannot be probed.
-    if (!row?.password_hash || !verifyPassword(body.password, row.password_hash))
+    // One answer, and the same scrypt work, for an unknown account and a wrong password, so
+    // neither the answer nor its time tells which accounts exist.
+    const passwordRight = verifyPassword(body.password, row?.password_hash ?? UNUSABLE_HASH) && row?.password_hash != null;
+    if (!row || !passwordRight) {
+      await limits.count(...counted);
       throw new ApiFailure('UR_LOGIN_FAILED', 'Account or password is incorrect');
+    }
     // Only after the password: without it, a closed account answers as any wrong sign-in.
     if (row.closed_at !== null) throw closedAccount();
+    await limits.forget(counted[0]);
     return startSession(c, row.id);
   });
 
-  handle('register', ({ body, c }) => {
+  handle('register', async ({ body, c }) => {
     checkCaptcha(body.captchaToken);
+    await limits.spend(['registrationAddress', clientAddress(c)]);
     const id = newMemberId();
     // Registering agrees to the terms (agreeTerms): to the versions in force, so no prompt follows.
     const versions = agreementVersions(db);
@@ -144,8 +160,9 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     return {};
   });
 
-  handle('forgetPassword', ({ body }) =>
-    transaction(db, () => {
+  handle('forgetPassword', async ({ body, c }) => {
+    await limits.spend(['passwordResetAccount', body.email.toLowerCase()], ['passwordResetAddress', clientAddress(c)]);
+    return transaction(db, () => {
       const row = db.prepare('SELECT id, email FROM members WHERE email = ? AND closed_at IS NULL').get(body.email) as
         { id: string; email: string } | undefined;
       if (row) {
@@ -154,8 +171,8 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
         sendMail(db, resetMail(row.email, `/reset-email.html?token=${reset}`), now());
       }
       return {};
-    }),
-  );
+    });
+  });
 
   handle('resetPassword', ({ body }) =>
     transaction(db, () => {

@@ -32,7 +32,7 @@ const toOffer = (r: OfferRow) => ({
 });
 
 export function registerCouponRoutes(kit: RouteKit): void {
-  const { db, now, handle } = kit;
+  const { db, now, handle, limits } = kit;
   const offerOf = (couponId: string) => {
     const offer = db.prepare('SELECT * FROM coupon_offers WHERE coupon_id = ?').get(couponId) as OfferRow | undefined;
     if (!offer) throw fieldFailure('COUPON_NOT_FOUND', 'No such coupon', 'couponId');
@@ -71,14 +71,19 @@ export function registerCouponRoutes(kit: RouteKit): void {
     ).map(toOffer);
   });
 
-  handle('couponCollect', ({ body, member }) => transaction(db, () => collect(offerOf(body.couponId), member, 'couponId')));
+  handle('couponCollect', async ({ body, member }) => {
+    await limits.spend(['couponCollectMember', member.id]);
+    return transaction(db, () => collect(offerOf(body.couponId), member, 'couponId'));
+  });
 
-  handle('couponRedeem', ({ body, member }) =>
-    transaction(db, () => {
+  // A code can be guessed: redeeming one counts with collecting.
+  handle('couponRedeem', async ({ body, member }) => {
+    await limits.spend(['couponCollectMember', member.id]);
+    return transaction(db, () => {
       // The contract upper-cases the code, and the seeded codes are upper case.
       const offer = db.prepare('SELECT * FROM coupon_offers WHERE redeem_code = ?').get(body.code) as OfferRow | undefined;
       if (!offer) throw fieldFailure('COUPON_CODE_UNKNOWN', 'No coupon has this code', 'code');
       return collect(offer, member, 'code');
-    }),
-  );
+    });
+  });
 }

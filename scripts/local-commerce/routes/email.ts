@@ -37,7 +37,7 @@ const codeMail = (to: string, code: string, link: string) => {
   };
 };
 
-export function registerEmailRoutes({ db, now, handle }: RouteKit): void {
+export function registerEmailRoutes({ db, now, handle, limits }: RouteKit): void {
   const takenByOther = (email: string, memberId: string) =>
     db.prepare('SELECT 1 FROM members WHERE email = ? AND id <> ?').get(email, memberId) !== undefined;
 
@@ -51,8 +51,9 @@ export function registerEmailRoutes({ db, now, handle }: RouteKit): void {
     db.prepare('UPDATE email_codes SET used = 1 WHERE id = ?').run(row.id);
   }
 
-  handle('emailCodeSend', ({ body, member }) =>
-    transaction(db, () => {
+  handle('emailCodeSend', async ({ body, member }) => {
+    await limits.spend(['emailCodeMember', member.id]);
+    return transaction(db, () => {
       if (body.email.toLowerCase() === member.email.toLowerCase())
         throw fieldFailure('UR_EMAIL_SAME', 'This is already your email', 'email');
       if (takenByOther(body.email, member.id)) throw fieldFailure('UR_EMAIL_EXISTS', 'This email is already registered', 'email');
@@ -74,8 +75,8 @@ export function registerEmailRoutes({ db, now, handle }: RouteKit): void {
       );
       sendMail(db, codeMail(body.email, code, `/email.html?token=${link}`), now());
       return { resendAfter: EMAIL_CODE_RESEND_SECONDS, expiresIn: EMAIL_CODE_TTL_SECONDS };
-    }),
-  );
+    });
+  });
 
   handle('emailChange', ({ body, member }) => {
     const tooManyTries = () => fieldFailure('EMAIL_CODE_TOO_MANY_TRIES', 'Too many wrong codes; ask for a new one', 'code');

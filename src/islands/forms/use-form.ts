@@ -134,7 +134,11 @@ export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>)
             options.onSuccess?.(outcome.data, outcome.sent);
             break;
           case 'refused': {
-            const text = codeText(t, outcome.info.msgCode, outcome.info.msg);
+            const wait = outcome.info.retryAfterSeconds;
+            const text =
+              wait === null
+                ? codeText(t, outcome.info.msgCode, outcome.info.msg)
+                : t('errors.TOO_MANY_ATTEMPTS_WAIT', { minutes: Math.ceil(wait / 60) });
             if (outcome.group) {
               setErrors({ [outcome.group]: text });
               scrollToGroup(formRef.current, outcome.group, null);

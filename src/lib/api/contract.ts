@@ -62,7 +62,12 @@ export const failureEnvelopeSchema = z
       .string()
       .regex(/^[A-Z][A-Z0-9_]+$/)
       .describe('UPPER_SNAKE code, translated through the message catalogue'),
-    resp: z.object({ field: z.string() }).strict().nullable(),
+    resp: z
+      .union([
+        z.object({ field: z.string() }).strict().describe('the form field refused'),
+        z.object({ retryAfterSeconds: z.number().int().positive() }).strict().describe('TOO_MANY_ATTEMPTS: the wait'),
+      ])
+      .nullable(),
     msg: z.string().nullable(),
   })
   .strict();

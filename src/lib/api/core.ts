@@ -11,7 +11,15 @@ import { API_BASE_URL } from './base-url.ts';
 export type ApiResult<T> =
   | { ok: true; data: T }
   /** The API answered success false: show msgCode (translated) or msg beside the field. */
-  | { ok: false; kind: 'failure'; msgCode: string; msg: string | null; field: string | null }
+  | {
+      ok: false;
+      kind: 'failure';
+      msgCode: string;
+      msg: string | null;
+      field: string | null;
+      /** TOO_MANY_ATTEMPTS: how long to wait before trying again. */
+      retryAfterSeconds?: number;
+    }
   /** Not signed in, even after a refresh: the login flow has started. */
   | { ok: false; kind: 'unauthorized' }
   /** The request never got an answer (or an unreadable one); the shared handler was told. */
@@ -85,12 +93,14 @@ export function readEnvelope<T>(route: Route, answer: Answer): ApiResult<T> {
   const envelope = answer.body as Envelope | undefined;
   if (typeof envelope?.success !== 'boolean') throw new ApiResponseError(`Unexpected answer from ${route.path} (HTTP ${answer.status})`);
   if (envelope.success) return { ok: true, data: envelope.resp as T };
+  const resp = envelope.resp as { field?: string; retryAfterSeconds?: number } | null;
   return {
     ok: false,
     kind: 'failure',
     msgCode: envelope.msgCode ?? 'API_FAILURE',
     msg: envelope.msg ?? null,
-    field: (envelope.resp as { field?: string } | null)?.field ?? null,
+    field: resp?.field ?? null,
+    ...(typeof resp?.retryAfterSeconds === 'number' ? { retryAfterSeconds: resp.retryAfterSeconds } : {}),
   };
 }
 

@@ -99,6 +99,8 @@ export interface FormErrorInfo<B> {
   data: B;
   /** The error code shown on each group. */
   groupErrors: Record<string, string>;
+  /** TOO_MANY_ATTEMPTS: seconds until the next try; else null. */
+  retryAfterSeconds: number | null;
 }
 
 export interface SubmitPlan<B, T> {
@@ -163,6 +165,7 @@ export async function runSubmit<B, T>(plan: SubmitPlan<B, T>): Promise<SubmitOut
         resp: result.field ? { field: result.field } : null,
         data,
         groupErrors: group ? { [group]: result.msgCode } : {},
+        retryAfterSeconds: result.retryAfterSeconds ?? null,
       },
     };
   }

@@ -1,0 +1,133 @@
+/**
+ * How often a caller may try what can be guessed or abused: wrong passwords (per account and
+ * address, per account, per address), password-reset mails, registrations, email codes and
+ * coupon collection. Counted by rate-limiter-flexible in the API's own SQLite, so a restart
+ * forgets nothing. Above a limit the answer is 429 TOO_MANY_ATTEMPTS with the seconds to wait
+ * (`resp.retryAfterSeconds`, and Retry-After).
+ *
+ * The limiter's SQLite store speaks better-sqlite3; node:sqlite's DatabaseSync has the same
+ * `prepare` but no `transaction`. Every statement the store runs in one is a single upsert,
+ * atomic on its own, so the adapter runs it as it is (and never nests in a transaction of ours).
+ */
+import type { DatabaseSync } from 'node:sqlite';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
+import { ApiFailure } from './kit.ts';
+
+export const ATTEMPT_LIMITS_TABLE = 'attempt_limits';
+
+interface Rule {
+  /** Attempts allowed in the window. */
+  points: number;
+  /** The window, in seconds, from the first attempt counted. */
+  duration: number;
+}
+
+/** The allowances. Sign-in counts failures only; the others count every attempt. */
+export const ATTEMPT_RULES = {
+  /** Wrong passwords for one account from one address. */
+  signInAccountAddress: { points: 5, duration: 15 * 60 },
+  /** Wrong passwords for one account from anywhere: a guess spread over addresses. */
+  signInAccount: { points: 20, duration: 60 * 60 },
+  /** Wrong passwords from one address for any account: one password tried on many. */
+  signInAddress: { points: 100, duration: 24 * 60 * 60 },
+  /** Reset mails asked for one account (known or not). */
+  passwordResetAccount: { points: 5, duration: 60 * 60 },
+  /** Reset mails asked from one address. */
+  passwordResetAddress: { points: 20, duration: 60 * 60 },
+  /** Accounts opened from one address. */
+  registrationAddress: { points: 10, duration: 60 * 60 },
+  /** Email-change codes sent for one member (besides the minute between two). */
+  emailCodeMember: { points: 10, duration: 60 * 60 },
+  /** Coupons collected by one member. */
+  couponCollectMember: { points: 30, duration: 60 },
+} as const satisfies Record<string, Rule>;
+
+export type AttemptRule = keyof typeof ATTEMPT_RULES;
+/** One rule applied to one key (an account, an address, a member id). */
+export type AttemptUse = readonly [AttemptRule, string];
+
+export interface AttemptLimits {
+  /** Refuses when any of these has used its allowance (sign-in, before the password is checked). */
+  check(...uses: AttemptUse[]): Promise<void>;
+  /** Counts one failure against each. */
+  count(...uses: AttemptUse[]): Promise<void>;
+  /** Forgets these (a right password clears its account's run of failures). */
+  forget(...uses: AttemptUse[]): Promise<void>;
+  /** Counts an attempt that counts whatever its outcome, refusing it above an allowance. */
+  spend(...uses: AttemptUse[]): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * The caller's address. Behind npm start's static host (on this machine) the peer is the
+ * proxy, which appends the browser's address to X-Forwarded-For: its last entry, the one our
+ * proxy wrote, is taken (entries before it are whatever the caller sent).
+ */
+export function clientAddress(c: Context): string {
+  let peer: string | undefined;
+  try {
+    peer = getConnInfo(c).remote.address;
+  } catch {
+    peer = undefined; // called in-process (tests): no socket
+  }
+  if (peer === undefined || LOOPBACK.has(peer)) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  return peer ?? 'unknown';
+}
+
+export const tooManyAttempts = (msBeforeNext: number) => {
+  const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new ApiFailure('TOO_MANY_ATTEMPTS', `Too many attempts; try again in ${retryAfterSeconds} s`, 429, { retryAfterSeconds });
+};
+
+export function createAttemptLimits(db: DatabaseSync, overrides: Partial<Record<AttemptRule, Rule>> = {}): AttemptLimits {
+  const storeClient = { prepare: (sql: string) => db.prepare(sql), transaction: (work: () => unknown) => work };
+  const limiters = new Map(
+    Object.entries({ ...ATTEMPT_RULES, ...overrides }).map(([name, rule]) => [
+      name as AttemptRule,
+      {
+        rule,
+        limiter: new RateLimiterSQLite({
+          ...rule,
+          storeClient,
+          storeType: 'better-sqlite3',
+          tableName: ATTEMPT_LIMITS_TABLE,
+          tableCreated: true,
+          keyPrefix: name,
+        }),
+      },
+    ]),
+  );
+  const of = (name: AttemptRule) => limiters.get(name)!;
+
+  return {
+    async check(...uses) {
+      for (const [name, key] of uses) {
+        const { rule, limiter } = of(name);
+        const state = await limiter.get(key);
+        if (state && state.consumedPoints >= rule.points) throw tooManyAttempts(state.msBeforeNext);
+      }
+    },
+    async count(...uses) {
+      for (const [name, key] of uses) await of(name).limiter.penalty(key, 1);
+    },
+    async forget(...uses) {
+      for (const [name, key] of uses) await of(name).limiter.delete(key);
+    },
+    async spend(...uses) {
+      for (const [name, key] of uses) {
+        try {
+          await of(name).limiter.consume(key);
+        } catch (refusal) {
+          if (refusal instanceof RateLimiterRes) throw tooManyAttempts(refusal.msBeforeNext);
+          throw refusal;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,168 @@
+/**
+ * Brute force and enumeration (issue #18): wrong passwords are limited per account and
+ * address, per account and per address, in the API's SQLite (a restart forgets nothing); above
+ * a limit the answer is 429 TOO_MANY_ATTEMPTS with the wait; an unknown account costs the
+ * same time as a wrong password; reset mails, registrations, email codes and coupon
+ * collection have their allowances too. The limiter reads the wall clock: Date is faked.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ATTEMPT_RULES } from '../../../scripts/local-commerce/attempt-limits.ts';
+import { createCommerceApp } from '../../../scripts/local-commerce/app.ts';
+import { call, DEMO, expectFailure, expectSuccess, login, NOW, OTHER, sampleEnv, type Answer } from '../../fixtures/commerce-app.ts';
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const MINUTE = 60_000;
+const wrong = { account: DEMO.email, password: 'Wrong2026' };
+const right = { account: DEMO.email, password: DEMO.password };
+
+/** The failure is the limit's, with the wait in the answer and in Retry-After. */
+function expectLimited(answer: Answer, atMostSeconds: number): number {
+  const failure = expectFailure(answer, 'TOO_MANY_ATTEMPTS', { status: 429 });
+  const wait = (failure.resp as { retryAfterSeconds: number }).retryAfterSeconds;
+  expect(wait).toBeGreaterThan(0);
+  expect(wait).toBeLessThanOrEqual(atMostSeconds);
+  expect(answer.headers.get('retry-after')).toBe(String(wait));
+  return wait;
+}
+
+describe('wrong passwords', () => {
+  it('are allowed 5 per account and address in 15 minutes, 20 per account an hour, 100 per address a day', () => {
+    expect(ATTEMPT_RULES.signInAccountAddress).toEqual({ points: 5, duration: 900 });
+    expect(ATTEMPT_RULES.signInAccount).toEqual({ points: 20, duration: 3600 });
+    expect(ATTEMPT_RULES.signInAddress).toEqual({ points: 100, duration: 86_400 });
+  });
+
+  it('30 in a row are limited after the fifth, and the right password then waits its turn', async () => {
+    const { app } = sampleEnv();
+    const answers: Answer[] = [];
+    for (let i = 0; i < 30; i++) answers.push(await call(app, 'login', wrong, { address: '203.0.113.7' }));
+    for (const answer of answers.slice(0, 5)) expectFailure(answer, 'UR_LOGIN_FAILED');
+    for (const answer of answers.slice(5)) expectLimited(answer, 900);
+    expectLimited(await call(app, 'login', right, { address: '203.0.113.7' }), 900);
+    // Any case of the account is the same account.
+    expectLimited(await call(app, 'login', { ...right, account: DEMO.email.toUpperCase() }, { address: '203.0.113.7' }), 900);
+
+    vi.setSystemTime(NOW + 15 * MINUTE + 1000);
+    expectSuccess('login', await call(app, 'login', right, { address: '203.0.113.7' }));
+  });
+
+  it('from one address do not lock the member out elsewhere, until the account has had 20', async () => {
+    const { app } = sampleEnv();
+    for (let i = 0; i < 5; i++) expectFailure(await call(app, 'login', wrong, { address: '203.0.113.1' }), 'UR_LOGIN_FAILED');
+    expectLimited(await call(app, 'login', right, { address: '203.0.113.1' }), 900);
+    expectSuccess('login', await call(app, 'login', right, { address: '198.51.100.1' }));
+    // Spread over addresses: 3 each from 5 more makes 20, then the account waits an hour everywhere.
+    for (let a = 2; a <= 6; a++)
+      for (let i = 0; i < 3; i++) expectFailure(await call(app, 'login', wrong, { address: `203.0.113.${a}` }), 'UR_LOGIN_FAILED');
+    expectLimited(await call(app, 'login', right, { address: '198.51.100.99' }), 3600);
+  });
+
+  it('a right password clears the run from its address', async () => {
+    const { app } = sampleEnv();
+    for (let i = 0; i < 4; i++) expectFailure(await call(app, 'login', wrong, { address: '203.0.113.7' }), 'UR_LOGIN_FAILED');
+    expectSuccess('login', await call(app, 'login', right, { address: '203.0.113.7' }));
+    for (let i = 0; i < 4; i++) expectFailure(await call(app, 'login', wrong, { address: '203.0.113.7' }), 'UR_LOGIN_FAILED');
+    expectSuccess('login', await call(app, 'login', right, { address: '203.0.113.7' }));
+  });
+
+  it('one address trying many accounts waits a day after 100, known accounts and unknown alike', async () => {
+    const { app } = sampleEnv();
+    for (let i = 0; i < 100; i++)
+      expectFailure(
+        await call(app, 'login', { account: `guess${i}@linea.example`, password: 'Guess2026' }, { address: '203.0.113.9' }),
+        'UR_LOGIN_FAILED',
+      );
+    expectLimited(await call(app, 'login', { account: OTHER.email, password: OTHER.password }, { address: '203.0.113.9' }), 86_400);
+    expectSuccess('login', await call(app, 'login', { account: OTHER.email, password: OTHER.password }, { address: '203.0.113.10' }));
+  });
+
+  it('are remembered in the database across a restart of the API', async () => {
+    const env = sampleEnv();
+    for (let i = 0; i < 5; i++) await call(env.app, 'login', wrong, { address: '203.0.113.7' });
+    const restarted = createCommerceApp({ db: env.db, now: () => env.clock.now });
+    expectLimited(await call(restarted, 'login', right, { address: '203.0.113.7' }), 900);
+  });
+});
+
+describe('an unknown account', () => {
+  it('costs the same time as a wrong password (the scrypt work is done either way)', async () => {
+    const { app } = sampleEnv();
+    const median = async (body: object) => {
+      const times: number[] = [];
+      for (let i = 0; i < 9; i++) {
+        const started = performance.now();
+        // A fresh address each time, so the limits stay out of the way.
+        expectFailure(await call(app, 'login', body, { address: `192.0.2.${i + (body === wrong ? 0 : 100)}` }), 'UR_LOGIN_FAILED');
+        times.push(performance.now() - started);
+      }
+      return times.sort((a, b) => a - b)[4]!;
+    };
+    await median(wrong); // warm up
+    const known = await median(wrong);
+    const unknown = await median({ account: 'nobody@linea.example', password: 'Wrong2026' });
+    // Before, an unknown account answered about ten times faster.
+    expect(unknown / known).toBeGreaterThan(0.6);
+    expect(unknown / known).toBeLessThan(1.6);
+  });
+});
+
+describe('other attempts', () => {
+  it('reset mails: 5 per account an hour (known or not), 20 per address', async () => {
+    expect(ATTEMPT_RULES.passwordResetAccount).toEqual({ points: 5, duration: 3600 });
+    expect(ATTEMPT_RULES.passwordResetAddress).toEqual({ points: 20, duration: 3600 });
+    const { app } = sampleEnv();
+    for (let i = 0; i < 5; i++)
+      expectSuccess('forgetPassword', await call(app, 'forgetPassword', { email: DEMO.email }, { address: `203.0.113.${i}` }));
+    expectLimited(await call(app, 'forgetPassword', { email: DEMO.email.toUpperCase() }, { address: '203.0.113.99' }), 3600);
+    for (let i = 0; i < 15; i++)
+      expectSuccess('forgetPassword', await call(app, 'forgetPassword', { email: `n${i}@linea.example` }, { address: '198.51.100.1' }));
+    for (let i = 15; i < 20; i++) await call(app, 'forgetPassword', { email: `n${i}@linea.example` }, { address: '198.51.100.1' });
+    expectLimited(await call(app, 'forgetPassword', { email: 'n20@linea.example' }, { address: '198.51.100.1' }), 3600);
+  });
+
+  it('registrations: 10 per address an hour', async () => {
+    expect(ATTEMPT_RULES.registrationAddress).toEqual({ points: 10, duration: 3600 });
+    const { app } = sampleEnv();
+    const register = (i: number) =>
+      call(
+        app,
+        'register',
+        { name: 'New', email: `new${i}@linea.example`, password: 'Member2026', agreeTerms: true },
+        { address: '203.0.113.5' },
+      );
+    for (let i = 0; i < 10; i++) expectSuccess('register', await register(i));
+    expectLimited(await register(10), 3600);
+    vi.setSystemTime(NOW + 61 * MINUTE);
+    expectSuccess('register', await register(11));
+  });
+
+  it('email codes: 10 per member an hour, besides the minute between two', async () => {
+    expect(ATTEMPT_RULES.emailCodeMember).toEqual({ points: 10, duration: 3600 });
+    const env = sampleEnv();
+    const { token } = await login(env.app);
+    for (let i = 0; i < 10; i++) {
+      expectSuccess('emailCodeSend', await call(env.app, 'emailCodeSend', { email: `next${i}@linea.example` }, { token }));
+      env.clock.now += 61_000;
+      vi.setSystemTime(NOW + (i + 1) * 61_000);
+    }
+    expectLimited(await call(env.app, 'emailCodeSend', { email: 'next10@linea.example' }, { token }), 3600);
+  });
+
+  it('coupons: 30 collected or redeemed per member a minute', async () => {
+    expect(ATTEMPT_RULES.couponCollectMember).toEqual({ points: 30, duration: 60 });
+    const env = sampleEnv();
+    const { token } = await login(env.app);
+    for (let i = 0; i < 30; i++)
+      await call(env.app, i % 2 ? 'couponRedeem' : 'couponCollect', i % 2 ? { code: `GUESS${i}` } : { couponId: `CC00${i}` }, { token });
+    expectLimited(await call(env.app, 'couponRedeem', { code: 'WELCOME150' }, { token }), 60);
+    vi.setSystemTime(NOW + MINUTE + 1000);
+    expect((await call(env.app, 'couponRedeem', { code: 'WELCOME150' }, { token })).status).toBe(200);
+  });
+});
