@@ -20,7 +20,9 @@ CREATE TABLE IF NOT EXISTS members (
 CREATE TABLE IF NOT EXISTS access_tokens (token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
 CREATE TABLE IF NOT EXISTS refresh_tokens (token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0, rotated_at INTEGER);
 CREATE TABLE IF NOT EXISTS reset_tokens (token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
-CREATE TABLE IF NOT EXISTS provider_codes (code TEXT PRIMARY KEY, provider TEXT NOT NULL, provider_id TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
+CREATE TABLE IF NOT EXISTS provider_codes (code TEXT PRIMARY KEY, provider TEXT NOT NULL, provider_id TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0, code_challenge TEXT);
+-- Social sign-ins started (oauth-states.ts): the nonce's hash, and the PKCE verifier.
+CREATE TABLE IF NOT EXISTS oauth_states (nonce_hash TEXT PRIMARY KEY, provider TEXT NOT NULL, verifier TEXT, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS products (product_code TEXT PRIMARY KEY, json TEXT NOT NULL, updated_at INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS skus (sku_code TEXT PRIMARY KEY, product_code TEXT NOT NULL, stock INTEGER NOT NULL, json TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS cart_lines (
@@ -118,6 +120,7 @@ export function openDatabase(path: string): DatabaseSync {
     "coupon_offers ADD COLUMN currency TEXT NOT NULL DEFAULT 'TWD'",
     "pay_sessions ADD COLUMN currency TEXT NOT NULL DEFAULT 'TWD'",
     "pay_sessions ADD COLUMN return_prefix TEXT NOT NULL DEFAULT ''",
+    'provider_codes ADD COLUMN code_challenge TEXT',
   ];
   for (const column of added) {
     try {

@@ -13,7 +13,7 @@ import type { ApiClient, ApiResult } from '../lib/api/client.ts';
 import type { EndpointName, RequestOf, ResponseOf, Session } from '../lib/api/contract.ts';
 import { API_BASE_URL } from '../lib/api/base-url.ts';
 import { SESSION_HINT_COOKIE } from '../lib/api/cookies.ts';
-import { THIRD_PARTY_PROVIDERS, THIRD_PARTY_STATE, type ThirdPartyProvider } from '../lib/api/third-party.ts';
+import { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../lib/api/third-party.ts';
 import { loginUrl } from '../lib/routing/redirect-url.ts';
 import { getPlatform, languagePrefix } from './platform.ts';
 import { identifyForAnalytics, sendEvent } from './analytics-events.ts';
@@ -159,11 +159,12 @@ export async function signOut(): Promise<void> {
 }
 
 /**
- * Where a provider's sign-in starts: the API holds the client ids (locally, the fake
- * provider). The page's prefix is a parameter because the login form renders these links on
- * the server too, where there is no page to ask.
+ * Where a provider's sign-in starts: the API holds the client ids, makes the state (the
+ * provider's number and a random part tied to this browser) and the PKCE challenge, and sends
+ * the shopper on to the provider (locally, the fake one). The page's prefix is a parameter
+ * because the login form renders these links on the server too, where there is no page to ask.
  */
 export function thirdPartyAuthorizeUrl(provider: ThirdPartyProvider, prefix: string): string {
-  const query = new URLSearchParams({ redirect_uri: `${prefix}/third_party.html`, state: THIRD_PARTY_STATE[provider] ?? provider });
-  return `${API_BASE_URL}/auth/third-party/${provider}/authorize?${query}`;
+  const query = new URLSearchParams({ redirect_uri: `${prefix}/third_party.html` });
+  return `${API_BASE_URL}/auth/third-party/${provider}/start?${query}`;
 }

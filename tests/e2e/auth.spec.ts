@@ -140,14 +140,36 @@ test('third-party sign-in through the fake provider returns to the target', asyn
   await page.goto('/cart.html');
   await expect(page).toHaveURL(/\/login\.html/);
   const google = page.locator('a[data-provider="google"]');
-  await expect(google).toHaveAttribute('href', /state=6/);
-  await expect(page.locator('a[data-provider="facebook"]')).toHaveAttribute('href', /state=5/);
-  await expect(page.locator('a[data-provider="line"]')).toHaveAttribute('href', /state=7/);
+  await expect(google).toHaveAttribute('href', /\/api\/auth\/third-party\/google\/start\?redirect_uri=%2Fthird_party\.html$/);
   await google.click();
   await expect(page.getByRole('heading', { name: 'Fake google sign-in' })).toBeVisible();
+  // At the provider: the spec's number for Google and a random part, and a PKCE challenge.
+  const atProvider = new URL(page.url());
+  expect(atProvider.searchParams.get('state')).toMatch(/^6\.[\w-]{43}$/);
+  expect(atProvider.searchParams.get('code_challenge_method')).toBe('S256');
   await page.locator('#approve').click();
   await expect(page).toHaveURL(/\/cart\.html$/);
   await expect(page.locator('[data-account-state="member"] .header-tool__button')).toHaveAccessibleName(/google user/i);
+});
+
+test("an attacker's social sign-in code sent as a link signs the visitor into nothing", async ({ page, browser, baseURL }) => {
+  // The attacker starts a sign-in in their own browser and keeps the code instead of using it.
+  const theirs = await browser.newContext();
+  try {
+    const attackerPage = await theirs.newPage();
+    await attackerPage.goto(`${baseURL}/api/auth/third-party/google/start?redirect_uri=%2Fthird_party.html`);
+    const approve = new URL((await attackerPage.locator('#approve').getAttribute('href'))!, baseURL);
+    const code = approve.searchParams.get('code')!;
+    // The link the victim is sent, with the constant state the store used to accept, then with the attacker's own.
+    for (const state of ['6', approve.searchParams.get('state')!]) {
+      await page.goto(`/third_party.html?${new URLSearchParams({ code, state, provider: 'google' })}`);
+      await expect(page.locator('.form-error')).toHaveText('這次登入不是從此瀏覽器開始，或已逾時，請重新登入');
+      await expect(page.getByRole('link', { name: '返回登入' })).toBeVisible();
+    }
+    expect((await page.context().cookies()).map((c) => c.name)).not.toContain('lin_rt');
+  } finally {
+    await theirs.close();
+  }
 });
 
 test('forgotten password: the emailed link sets a new password', async ({ page, request }) => {

@@ -6,6 +6,8 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { REFRESH_COOKIE, SESSION_HINT_COOKIE, THIRD_PARTY_PROVIDERS, type Session } from '../../../src/lib/api/contract.ts';
+import type { ThirdPartyProvider } from '../../../src/lib/api/third-party.ts';
+import { finishSignIn, pkceChallenge, startSignIn } from '../oauth-states.ts';
 import { agreementVersions } from '../agreements.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, bearerToken, fieldFailure, memberById, toMember, type MemberRow, type RouteKit } from '../kit.ts';
@@ -187,12 +189,16 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     }),
   );
 
-  handle('thirdPartyCallback', ({ body, c }) =>
-    transaction(db, () => {
+  handle('thirdPartyCallback', ({ body, c }) => {
+    const verifier = finishSignIn(c, db, body.provider, body.state, now());
+    return transaction(db, () => {
       const code = db
         .prepare('SELECT * FROM provider_codes WHERE code = ? AND provider = ? AND used = 0 AND expires_at > ?')
-        .get(body.code, body.provider, now()) as { provider_id: string; name: string; email: string } | undefined;
-      if (!code) throw new ApiFailure('THIRD_PARTY_CODE_INVALID', 'The sign-in with the provider did not complete');
+        .get(body.code, body.provider, now()) as
+        { provider_id: string; name: string; email: string; code_challenge: string | null } | undefined;
+      // With PKCE, the provider gives the code only to whoever holds the verifier of its challenge.
+      const pkceHeld = verifier === null || (code?.code_challenge != null && pkceChallenge(verifier) === code.code_challenge);
+      if (!code || !pkceHeld) throw new ApiFailure('THIRD_PARTY_CODE_INVALID', 'The sign-in with the provider did not complete');
       db.prepare('UPDATE provider_codes SET used = 1 WHERE code = ?').run(body.code);
       let member = db
         .prepare('SELECT id, closed_at FROM members WHERE provider = ? AND provider_id = ?')
@@ -211,27 +217,41 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
         member = { id, closed_at: null };
       }
       return startSession(c, member.id);
-    }),
-  );
+    });
+  });
+
+  const knownProvider = (provider: string): provider is ThirdPartyProvider =>
+    (THIRD_PARTY_PROVIDERS as readonly string[]).includes(provider);
+  // A same-origin path only: `startsWith('/')` alone let `//evil.example/x` (protocol-relative)
+  // and `/\evil.example` through, making the page an open redirect. Resolve it as a browser would.
+  const sameOriginPath = (path: string) => path.startsWith('/') && URL.parse(path, 'http://same.invalid')?.origin === 'http://same.invalid';
+
+  // Where the login page's provider links go: the state and its cookie, then on to the provider.
+  app.get('/api/auth/third-party/:provider/start', (c) => {
+    const provider = c.req.param('provider');
+    const redirectUri = c.req.query('redirect_uri') ?? '';
+    if (!knownProvider(provider) || !sameOriginPath(redirectUri)) return c.text('Unknown provider or redirect', 400);
+    const { state, codeChallenge } = startSignIn(c, db, provider, now(), secureCookies);
+    const query = new URLSearchParams({ redirect_uri: redirectUri, state });
+    if (codeChallenge) {
+      query.set('code_challenge', codeChallenge);
+      query.set('code_challenge_method', 'S256');
+    }
+    return c.redirect(`/api/auth/third-party/${provider}/authorize?${query}`, 302);
+  });
 
   // The fake social-login provider: stands in for every provider's authorization page locally.
   app.get('/api/auth/third-party/:provider/authorize', (c) => {
     const provider = c.req.param('provider');
     const redirectUri = c.req.query('redirect_uri') ?? '';
     const state = c.req.query('state') ?? '';
-    // A same-origin path only: `startsWith('/')` alone let `//evil.example/x` (protocol-relative)
-    // and `/\evil.example` through, making the page an open redirect. Resolve it as a browser would.
-    const sameOrigin = redirectUri.startsWith('/') && URL.parse(redirectUri, 'http://same.invalid')?.origin === 'http://same.invalid';
-    if (!(THIRD_PARTY_PROVIDERS as readonly string[]).includes(provider) || !sameOrigin) return c.text('Unknown provider or redirect', 400);
+    const challenge = c.req.query('code_challenge') ?? null;
+    if (!knownProvider(provider) || !sameOriginPath(redirectUri)) return c.text('Unknown provider or redirect', 400);
+    if (challenge !== null && c.req.query('code_challenge_method') !== 'S256') return c.text('Only S256 challenges', 400);
     const code = randomToken();
-    db.prepare('INSERT INTO provider_codes (code, provider, provider_id, name, email, expires_at) VALUES (?, ?, ?, ?, ?, ?)').run(
-      code,
-      provider,
-      `fake-${provider}-user`,
-      `${provider} user`,
-      `${provider}@fake.example`,
-      now() + 300_000,
-    );
+    db.prepare(
+      'INSERT INTO provider_codes (code, provider, provider_id, name, email, expires_at, code_challenge) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(code, provider, `fake-${provider}-user`, `${provider} user`, `${provider}@fake.example`, now() + 300_000, challenge);
     const target = `${redirectUri}?${new URLSearchParams({ code, state, provider })}`;
     return c.html(
       `<!doctype html><meta charset="utf-8"><title>Fake ${provider} sign-in</title><body style="font-family:sans-serif;padding:40px"><h1>Fake ${provider} sign-in</h1><p>The local stand-in for the provider's authorization page.</p><a id="approve" href="${target.replace(/"/g, '&quot;')}">Continue as ${provider} user</a></body>`,

@@ -11,3 +11,6 @@ export const REFRESH_COOKIE = 'lin_rt';
  * without seeing the HttpOnly token. The API is still the judge (401 → refresh → login).
  */
 export const SESSION_HINT_COOKIE = 'lin_session';
+
+/** A social sign-in this browser started: its state's random part (HttpOnly, 10 minutes, the callback's path). */
+export const OAUTH_STATE_COOKIE = 'lin_oauth';

@@ -7,6 +7,7 @@ import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../../../src/lib/api/contra
 import { DEMO_MEMBERS } from '../../../scripts/local-commerce/seed.ts';
 import {
   authorize,
+  socialCallback,
   call,
   DEMO,
   expectFailure,
@@ -295,44 +296,79 @@ describe('forget and reset password', () => {
 });
 
 describe('third-party sign-in', () => {
-  it('the fake provider page gives a code; the callback with it signs in, once', async () => {
+  it('the start sends the browser to the provider with a state of its own; the callback with the code signs in, once', async () => {
     const { app } = sampleEnv();
-    const page = await authorize(app, 'google', '/third_party.html', '6');
-    expect(page.status).toBe(200);
-    const url = page.url!;
+    const google = await authorize(app, 'google', '/third_party.html');
+    expect(google.status).toBe(200);
+    const url = google.url!;
     expect(url.origin).toBe('http://store.invalid');
     expect(url.pathname).toBe('/third_party.html');
-    expect(url.searchParams.get('state')).toBe('6');
+    // The spec's provider number, then a random part.
+    expect(url.searchParams.get('state')).toMatch(/^6\.[\w-]{43}$/);
     expect(url.searchParams.get('provider')).toBe('google');
-    const code = url.searchParams.get('code')!;
-    expect(code).toBeTruthy();
+    expect(google.cookie).toMatch(/^lin_oauth=[\w-]{43}$/);
 
-    const answer = await call(app, 'thirdPartyCallback', { provider: 'google', code, state: '6' });
+    const answer = await socialCallback(app, google);
     const session = expectSuccess('thirdPartyCallback', answer);
     expect(session.member.name).toBe('google user');
     expect(answer.cookies.get(REFRESH_COOKIE)?.attrs.has('httponly')).toBe(true);
+    // The state's cookie is spent with it.
+    expect(answer.cookies.get('lin_oauth')?.attrs.get('max-age')).toBe('0');
     expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token: session.accessToken }));
 
-    const again = await call(app, 'thirdPartyCallback', { provider: 'google', code, state: '6' });
-    expectFailure(again, 'THIRD_PARTY_CODE_INVALID');
-    expect(again.cookies.size).toBe(0);
+    // The same callback again: its state is used up.
+    const again = await socialCallback(app, google);
+    expectFailure(again, 'THIRD_PARTY_STATE_INVALID');
+    expect(again.cookies.has(REFRESH_COOKIE)).toBe(false);
+    // The same code under a fresh state: used up too.
+    const fresh = await authorize(app, 'google');
+    expectFailure(await socialCallback(app, fresh, { code: url.searchParams.get('code')! }), 'THIRD_PARTY_CODE_INVALID');
 
     // A second sign-in with the same provider account is the same member.
-    const next = (await authorize(app, 'google')).url!.searchParams.get('code')!;
-    expect(
-      expectSuccess('thirdPartyCallback', await call(app, 'thirdPartyCallback', { provider: 'google', code: next, state: '6' })).member
-        .userId,
-    ).toBe(session.member.userId);
+    const next = await authorize(app, 'google');
+    expect(expectSuccess('thirdPartyCallback', await socialCallback(app, next)).member.userId).toBe(session.member.userId);
     // A member made by a provider has no password to sign in with.
     expectFailure(await call(app, 'login', { account: session.member.email, password: 'Anything1' }), 'UR_LOGIN_FAILED');
   });
 
-  it('a code works only for its provider and only for a while', async () => {
+  it("refuses a state this browser did not start: an attacker's code sent with the old constant state, another browser's, or none", async () => {
+    const { app } = sampleEnv();
+    const attacker = await authorize(app, 'google');
+    const victim = await authorize(app, 'google');
+    // The attack as it was made: the attacker's code, the constant state, the victim's browser.
+    expectFailure(await socialCallback(app, attacker, { state: '6', cookie: victim.cookie }), 'THIRD_PARTY_STATE_INVALID');
+    // The attacker's whole link, in the victim's browser (which started a sign-in of its own, or none).
+    expectFailure(await socialCallback(app, attacker, { cookie: victim.cookie }), 'THIRD_PARTY_STATE_INVALID');
+    expectFailure(await socialCallback(app, attacker, { cookie: '' }), 'THIRD_PARTY_STATE_INVALID');
+    // Another provider's number.
+    expectFailure(await socialCallback(app, attacker, { provider: 'facebook' }), 'THIRD_PARTY_STATE_INVALID');
+    // Refused attempts used nothing up that was not theirs: the victim's own sign-in still works.
+    expectSuccess('thirdPartyCallback', await socialCallback(app, victim));
+  });
+
+  it('a state lasts 10 minutes, a code 5', async () => {
     const { app, clock } = sampleEnv();
-    const code = (await authorize(app, 'line', '/third_party.html', '7')).url!.searchParams.get('code')!;
-    expectFailure(await call(app, 'thirdPartyCallback', { provider: 'facebook', code, state: '7' }), 'THIRD_PARTY_CODE_INVALID');
+    const late = await authorize(app, 'line');
+    clock.now += 600_000;
+    expectFailure(await socialCallback(app, late), 'THIRD_PARTY_STATE_INVALID');
+    const slow = await authorize(app, 'line');
     clock.now += 300_000;
-    expectFailure(await call(app, 'thirdPartyCallback', { provider: 'line', code, state: '7' }), 'THIRD_PARTY_CODE_INVALID');
+    expectFailure(await socialCallback(app, slow), 'THIRD_PARTY_CODE_INVALID');
+  });
+
+  it('uses PKCE where the provider supports it: a code made for another challenge is refused', async () => {
+    const { app } = sampleEnv();
+    const mine = await authorize(app, 'google');
+    expect(mine.providerUrl!.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(mine.providerUrl!.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    // A code the provider gave for the attacker's own challenge, brought back with my valid state.
+    const theirs = await authorize(app, 'google');
+    expectFailure(await socialCallback(app, mine, { code: theirs.url!.searchParams.get('code')! }), 'THIRD_PARTY_CODE_INVALID');
+    // Providers without PKCE (WeChat): state only.
+    const wechat = await authorize(app, 'wechat');
+    expect(wechat.providerUrl!.searchParams.has('code_challenge')).toBe(false);
+    expect(wechat.url!.searchParams.get('state')).toMatch(/^wechat\.[\w-]{43}$/);
+    expectSuccess('thirdPartyCallback', await socialCallback(app, wechat));
   });
 
   it('refuses an unknown provider (400) and a redirect that leaves the site', async () => {

@@ -9,6 +9,7 @@ import { isOpenAfterSale, isOpenExchange, isOpenOrder, isOpenRefund } from '../.
 import { AFTER_SALE_TRANSITIONS, statusesOf } from '../../../src/lib/orders/state-machine.ts';
 import {
   authorize,
+  socialCallback,
   call,
   DEMO,
   expectFailure,
@@ -146,10 +147,7 @@ describe('closing the account', () => {
     expectSuccess('accountClose', await call(app, 'accountClose', { agree: true, password: 'Brief2026' }, { token: session.accessToken }));
     expectFailure(await call(app, 'login', { account: 'brief@linea.example', password: 'Brief2026' }), 'UR_ACCOUNT_CLOSED');
 
-    const signIn = async () => {
-      const { url } = await authorize(app, 'google');
-      return call(app, 'thirdPartyCallback', { provider: 'google', code: url!.searchParams.get('code')!, state: '6' });
-    };
+    const signIn = async () => socialCallback(app, await authorize(app, 'google'));
     const social = expectSuccess('thirdPartyCallback', await signIn());
     // A social member has no password to confirm with; the platform closes such accounts itself.
     expectFailure(
@@ -162,6 +160,7 @@ describe('closing the account', () => {
     db.prepare('UPDATE members SET closed_at = ? WHERE id = ?').run(NOW, social.member.userId);
     const refused = await signIn();
     expectFailure(refused, 'UR_ACCOUNT_CLOSED', { field: null });
-    expect(refused.cookies.size).toBe(0);
+    // No session; only the spent sign-in's cookie is cleared.
+    expect([...refused.cookies.keys()]).toEqual(['lin_oauth']);
   });
 });

@@ -67,8 +67,8 @@ const VALID_REQUESTS: ValidRequests = {
     return { body: { token: (await resetTokenOf(f.app, DEMO.email))!, password: 'Changed2027' } };
   },
   thirdPartyCallback: async (f) => {
-    const { url } = await authorize(f.app, 'google');
-    return { body: { provider: 'google', code: url!.searchParams.get('code')!, state: url!.searchParams.get('state')! } };
+    const { url, cookie } = await authorize(f.app, 'google');
+    return { body: { provider: 'google', code: url!.searchParams.get('code')!, state: url!.searchParams.get('state')! }, cookie };
   },
   memberInfo: () => ({ body: {} }),
   preferLanguage: () => ({ body: { preferLang: 'en-GB' } }),
