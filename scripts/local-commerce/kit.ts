@@ -6,6 +6,7 @@
  */
 import { bodyLimit } from 'hono/body-limit';
 import { API_BODY_MAX_BYTES } from '../../src/lib/api/contract-kit.ts';
+import { findStringProblem, STRING_MAX_LENGTH } from '../../src/lib/api/string-rules.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
@@ -123,6 +124,12 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number, l
           } catch {
             throw new ApiFailure('BAD_JSON', 'The request body is not JSON', 400);
           }
+        }
+        const bad = findStringProblem(raw);
+        if (bad) {
+          const why =
+            bad.problem === 'VALUE_TOO_LONG' ? `is over ${STRING_MAX_LENGTH} characters` : 'holds a control or bidi-override character';
+          throw fieldFailure(bad.problem, `${bad.field || 'body'} ${why}`, bad.field);
         }
         const parsed = definition.body.safeParse(raw);
         if (!parsed.success) {

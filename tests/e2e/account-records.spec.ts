@@ -38,6 +38,11 @@ test.describe('on a phone', () => {
     await expect(group(dialog, 'mobile').locator('.form-field__error')).toHaveText('香港手機號碼為 4–9 開頭的 8 位數字');
     await dialog.getByLabel('手機號碼').fill('91234567');
     await dialog.getByLabel('設為預設地址').check();
+    // A right-to-left override pasted in (it would turn the label round): refused by the API on its field.
+    await dialog.getByLabel('詳細地址').fill('皇后大道中 1 號\u202E');
+    await dialog.getByRole('button', { name: '儲存地址' }).click();
+    await expect(group(dialog, 'detail').locator('.form-field__error')).toHaveText('含有無法使用的控制字元，請刪除後再試');
+    await dialog.getByLabel('詳細地址').fill('皇后大道中 1 號');
     await dialog.getByRole('button', { name: '儲存地址' }).click();
     await expect(dialog).toBeHidden();
     await page.reload();

@@ -435,6 +435,7 @@ export const ENDPOINTS = {
     ...ROUTES.searchSuggestions,
     body: z.object({ word: z.string().min(1) }),
     resp: z.array(z.string()),
+    maxBodyBytes: SMALL_BODY_MAX_BYTES,
     summary: 'Auto-complete for a typed word',
   }),
   productSearch: endpoint({

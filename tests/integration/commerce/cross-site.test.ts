@@ -5,20 +5,21 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE } from '../../../src/lib/api/contract.ts';
-import { call, DEMO, expectFailure, expectSuccess, login, memberState, refreshCookie, sampleEnv } from '../../fixtures/commerce-app.ts';
+import {
+  call,
+  DEMO,
+  expectFailure,
+  expectSuccess,
+  login,
+  memberState,
+  refreshCookie,
+  sampleEnv,
+  TAIPEI_ADDRESS,
+} from '../../fixtures/commerce-app.ts';
 
 const ATTACKER = { origin: 'http://127.0.0.1:4666', 'sec-fetch-site': 'cross-site' };
 /** What `<form enctype="text/plain">` sends: one field whose name and value join into JSON. */
 const TEXT_PLAIN_LOGIN = `{"account":"${DEMO.email}","password":"${DEMO.password}","x":"=1"}`;
-const ADDRESS = {
-  receiver: '王小明',
-  mobile: '0912345678',
-  region: 'TW',
-  city: '台北市',
-  detail: '信義路五段 7 號',
-  zipCode: '110',
-  isDefault: 'N',
-};
 
 describe('a request from another site', () => {
   it('cannot sign a browser in, even with a body that parses as JSON', async () => {
@@ -47,7 +48,7 @@ describe('a request from another site', () => {
         status: 403,
       },
     );
-    expectFailure(await call(app, 'addressSave', ADDRESS, { from: ATTACKER, token }), 'CROSS_SITE_REFUSED', { status: 403 });
+    expectFailure(await call(app, 'addressSave', TAIPEI_ADDRESS, { from: ATTACKER, token }), 'CROSS_SITE_REFUSED', { status: 403 });
     expect(memberState(db)).toEqual(before);
     // Still signed in: the refresh cookie works.
     expectSuccess('refresh', await call(app, 'refresh', {}, { cookie: refreshCookie(refreshToken) }));
@@ -99,7 +100,7 @@ describe('a request from our own pages', () => {
     expectFailure(await call(app, 'login', {}, { contentType: 'text/plain', rawBody: TEXT_PLAIN_LOGIN }), 'UNSUPPORTED_MEDIA_TYPE', {
       status: 415,
     });
-    const form = new URLSearchParams(Object.entries(ADDRESS)).toString();
+    const form = new URLSearchParams(Object.entries(TAIPEI_ADDRESS)).toString();
     expectFailure(
       await call(app, 'addressSave', {}, { token, contentType: 'application/x-www-form-urlencoded', rawBody: form }),
       'UNSUPPORTED_MEDIA_TYPE',
@@ -107,7 +108,7 @@ describe('a request from our own pages', () => {
     );
     expect(memberState(db)).toEqual(before);
     // The charset parameter is fine.
-    expectSuccess('addressSave', await call(app, 'addressSave', ADDRESS, { token, contentType: 'application/json; charset=utf-8' }));
+    expectSuccess('addressSave', await call(app, 'addressSave', TAIPEI_ADDRESS, { token, contentType: 'application/json; charset=utf-8' }));
   });
 
   it("a call with neither header is not a browser page's (the build's product pull): answered", async () => {

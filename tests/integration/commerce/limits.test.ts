@@ -1,14 +1,15 @@
 /**
  * What the API reads and how its answers may be kept (issue #18's limits): a body over its
  * call's limit is refused with 413 before anything is stored (sign-in and search smaller, calls
- * with pictures larger, so their own field checks still answer); every answer says no-store and
- * nosniff.
+ * with pictures larger, so their own field checks still answer); no string holds a control or
+ * bidi-override character or more than 2,000 characters; every answer says no-store and nosniff.
  */
 import { describe, expect, it } from 'vitest';
 import { API_BODY_MAX_BYTES, SMALL_BODY_MAX_BYTES } from '../../../src/lib/api/contract-kit.ts';
 import { UPLOAD_BODY_MAX_BYTES } from '../../../src/lib/api/contract-account.ts';
 import { TICKET_ATTACHMENT_MAX_BYTES, TICKET_ATTACHMENTS_MAX } from '../../../src/lib/constants.ts';
-import { call, checkoutEnv, expectFailure, memberState, shopper } from '../../fixtures/commerce-app.ts';
+import { call, checkoutEnv, expectFailure, expectSuccess, memberState, shopper, TAIPEI_ADDRESS } from '../../fixtures/commerce-app.ts';
+import { STRING_MAX_LENGTH } from '../../../src/lib/api/string-rules.ts';
 
 describe('body limits', () => {
   it('are 64 KiB for a call, 8 KiB for sign-in, registration and search, and room for one picture too many with pictures', () => {
@@ -57,6 +58,43 @@ describe('body limits', () => {
       attachments: Array(TICKET_ATTACHMENTS_MAX + 1).fill(picture),
     };
     expectFailure(await call(env.app, 'ticketCreate', body, { token: me.token }), 'TK_ATTACHMENT_COUNT', { field: 'attachments' });
+  });
+});
+
+describe('strings', () => {
+  it('with a control or bidi-override character are refused on their field, and nothing is stored', async () => {
+    const env = checkoutEnv();
+    const me = await shopper(env, []);
+    const before = memberState(env.db);
+    const address = TAIPEI_ADDRESS;
+    for (const receiver of ['王小明\u0000', '王\u0007小明', '王小明\u202E', '\u2066王小明\u2069', '王小明\u0085'])
+      expectFailure(await call(env.app, 'addressSave', { ...address, receiver }, { token: me.token }), 'VALUE_INVALID_CHARACTERS', {
+        field: 'receiver',
+      });
+    expect(memberState(env.db)).toEqual(before);
+    // Line breaks and tabs are text; right-to-left text itself is too.
+    const ticket = { category: 'OTHER', orderCode: null, subject: 'Two lines', text: 'First line\r\nSecond\tline, שלום' };
+    expectSuccess('ticketCreate', await call(env.app, 'ticketCreate', ticket, { token: me.token }));
+  });
+
+  it('are at most 2,000 characters in any field, however the field is checked (a search word has no limit of its own)', async () => {
+    expect(STRING_MAX_LENGTH).toBe(2000);
+    const env = checkoutEnv();
+    const me = await shopper(env, []);
+    expectFailure(await call(env.app, 'searchSuggestions', { word: 'x'.repeat(2001) }), 'VALUE_TOO_LONG', { field: 'word' });
+    expect((await call(env.app, 'searchSuggestions', { word: 'x'.repeat(2000) })).status).toBe(200);
+    // A field with its own, smaller maximum answers with it.
+    const address = TAIPEI_ADDRESS;
+    // The attack's 100,000 characters do not even get read; 2,001 are refused by the rule for all strings.
+    expectFailure(await call(env.app, 'addressSave', { ...address, city: '台'.repeat(100_000) }, { token: me.token }), 'BODY_TOO_LARGE', {
+      status: 413,
+    });
+    expectFailure(await call(env.app, 'addressSave', { ...address, city: '台'.repeat(2001) }, { token: me.token }), 'VALUE_TOO_LONG', {
+      field: 'city',
+    });
+    expectFailure(await call(env.app, 'addressSave', { ...address, city: '台'.repeat(31) }, { token: me.token }), 'VALUE_TOO_LONG', {
+      field: 'city',
+    });
   });
 });
 
