@@ -42,8 +42,17 @@ const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/
 const MEDIA_TAG = /<(?:img|source|video|audio|track)\b[^>]*>/gi;
 const MEDIA_ADDRESS = /(?:^|\s)(?:src|poster)\s*=\s*["'](https?:\/\/[^"']+)["']|(?:^|\s)srcset\s*=\s*["']([^"']+)["']/gi;
 const CSS_URL = /url\((?:&quot;|["'])?(https?:\/\/[^)"'&]+)/gi;
+/** A frame's document written into the page (custom content with a script, lib/cms/custom-frame.ts). */
+const SRCDOC = /\ssrcdoc\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+const ENTITY = /&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos));/gi;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** An attribute's value as the browser reads it. */
+const decodeAttribute = (value: string) =>
+  value.replace(ENTITY, (_, decimal: string | undefined, hex: string | undefined, name: string | undefined) =>
+    decimal ? String.fromCodePoint(Number(decimal)) : hex ? String.fromCodePoint(parseInt(hex, 16)) : NAMED[name!.toLowerCase()]!,
+  );
 /** An on…= attribute inside a tag (not in text or in a script, which the regex skips by starting at a tag name). */
-const HANDLER = /<[a-z][a-z0-9-]*\s[^>]*?\son[a-z]+\s*=/i;
+const HANDLER = /<[a-z][a-z0-9-]*[^>]*?\son[a-z]+\s*=/i;
 
 /**
  * The hash a browser allows a script or style by: of its text as the HTML parser hands it over,
@@ -54,6 +63,9 @@ export const cspHash = (text: string) =>
 
 /** What one page's HTML carries. */
 export function scanPage(html: string): PageScan {
+  // A srcdoc frame inherits the page's policy: what its document runs, the page must allow.
+  const frames = [...html.matchAll(SRCDOC)].map(([, double, single]) => scanPage(decodeAttribute(double ?? single ?? '')));
+  html = html.replace(SRCDOC, '');
   const scripts = new Set<string>();
   for (const [, attributes, body] of html.matchAll(SCRIPT)) {
     if (SRC.test(attributes!)) continue;
@@ -68,12 +80,17 @@ export function scanPage(html: string): PageScan {
       addresses.push(...(srcset ? srcset.split(',').map((candidate) => candidate.trim().split(/\s+/)[0]!) : [src!]));
   for (const [, url] of html.matchAll(CSS_URL)) addresses.push(url!);
   const hosts = new Set(addresses.flatMap((address) => originOf(address.replaceAll('&amp;', '&')) ?? []));
+  for (const frame of frames) {
+    for (const hash of frame.scripts) scripts.add(hash);
+    for (const hash of frame.styles) styles.add(hash);
+    for (const host of frame.imageHosts) hosts.add(host);
+  }
   return {
     scripts: [...scripts].sort(),
     styles: [...styles].sort(),
     imageHosts: [...hosts].sort(),
     // Scripts are data here: an "onclick=" inside one is not an attribute.
-    handler: HANDLER.test(html.replace(SCRIPT, '')),
+    handler: HANDLER.test(html.replace(SCRIPT, '')) || frames.some((frame) => frame.handler),
   };
 }
 

@@ -128,10 +128,12 @@ test('custom content shows only inside its window, and appears when its start pa
   await expect(section).toBeVisible();
 });
 
-test('custom content runs its embedded script and marks external links nofollow', async ({ page }) => {
+test('custom content runs its embedded script, in its sandboxed frame, and marks external links nofollow', async ({ page }) => {
   await page.goto('/feature/lookbook.html');
-  await expect(page.locator('[data-linea-widget="care-tool"]')).toHaveAttribute('data-widget-ready', 'true');
-  const external = page.locator('.cms-custom a[href^="https://"]').first();
+  const frame = page.frameLocator('.cms-custom__frame');
+  await expect(frame.locator('[data-linea-widget="care-tool"]')).toHaveAttribute('data-widget-ready', 'true');
+  await expect(page.locator('[data-linea-widget="care-tool"]')).toHaveCount(0);
+  const external = frame.locator('a[href^="https://"]').first();
   await expect(external).toHaveAttribute('rel', /nofollow/);
 });
 

@@ -9,6 +9,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './test.ts';
+import { signIn } from './member.ts';
+import { newMember } from './shopper.ts';
 import { E2E_CMS_URL, E2E_PUBLISH_URL, E2E_RELEASES_DIR } from '../../playwright.config.ts';
 
 const WOMEN = 'zh_TW/pages/women.json';
@@ -97,20 +99,44 @@ test('an edit in the CMS is live in seconds, and rollback brings the page before
   }
 });
 
-test("an editor's script published in custom HTML runs under the policy: the partial build adds its hash", async ({ page, request }) => {
+test("an editor's script published in custom HTML runs under the policy, in a sandboxed frame away from the member's session", async ({
+  page,
+  request,
+}) => {
   const original = await cmsDocument(request, WOMEN);
   const marker = `${Date.now()}`;
-  const script = `document.querySelector('.e2e-notice').dataset.ran=${JSON.stringify(marker)}`;
+  // What a hostile script would try: read the session cookie and storage, and get a fresh
+  // access token with the member's refresh cookie.
+  const script = [
+    `const n=document.querySelector('.e2e-notice');n.dataset.ran=${JSON.stringify(marker)};`,
+    "try{n.dataset.cookie=document.cookie||'empty'}catch(e){n.dataset.cookie='refused'}",
+    "try{n.dataset.storage=String(localStorage.length)}catch(e){n.dataset.storage='refused'}",
+    "fetch('/api/auth/refresh',{method:'POST',credentials:'include'}).then(r=>r.text()).then(t=>{n.dataset.refresh=t.includes('accessToken')?'token':'no-token'},()=>{n.dataset.refresh='failed'})",
+  ].join('');
   const edited = withNotice(original, 'Script');
   (edited.components[0] as { html: string }).html += `<script>${script}</script>`;
   const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
   try {
     await putDocument(request, WOMEN, edited);
     await expect.poll(async () => (await request.get('/women.html')).text(), BUILD_WAIT).toContain(marker);
+    // A signed-in member opens the page.
+    const member = await newMember(page, 'framed', { address: false });
+    await signIn(page, member.email);
     const response = await page.goto('/women.html');
     expect(response?.headers()['content-security-policy']).toContain(hash);
-    // It ran, and the test's own watch saw no violation on the page.
-    await expect(page.locator('.e2e-notice')).toHaveAttribute('data-ran', marker);
+    // It ran, in its frame, and the test's own watch saw no violation on the page.
+    const frame = page.frameLocator('iframe.cms-custom__frame');
+    const notice = frame.locator('.e2e-notice');
+    await expect(notice).toHaveAttribute('data-ran', marker);
+    await expect(page.locator('main .e2e-notice')).toHaveCount(0);
+    // Without our origin: no cookie, no storage, no token.
+    await expect(notice).toHaveAttribute('data-cookie', 'refused');
+    await expect(notice).toHaveAttribute('data-storage', 'refused');
+    await expect(notice).toHaveAttribute('data-refresh', /^(failed|no-token)$/);
+    // Sized to its content: the notice shows whole, with no scroll bar.
+    const height = await page.locator('iframe.cms-custom__frame').evaluate((el) => el.getBoundingClientRect().height);
+    const content = await notice.evaluate((el) => el.ownerDocument.documentElement.scrollHeight);
+    expect(Math.abs(height - content)).toBeLessThanOrEqual(1);
   } finally {
     await putDocument(request, WOMEN, original);
     await expect.poll(async () => (await request.get('/women.html')).text(), BUILD_WAIT).not.toContain(marker);

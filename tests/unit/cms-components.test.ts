@@ -151,6 +151,24 @@ describe('component registry', () => {
     expect(html).toContain('rel="nofollow noopener"');
   });
 
+  it("puts an editor's block with a script in a sandboxed frame of its own, and leaves one without in the page", async () => {
+    const html = await render([
+      { type: 'customContent', id: 'tool', html: '<p id="t">Tool</p><script>document.getElementById("t").textContent = "on";</script>' },
+      { type: 'customContent', id: 'text', html: '<p>Plain words</p>' },
+    ]);
+    const frame = /<iframe class="cms-custom__frame" sandbox="([^"]*)" srcdoc="([^"]*)" title="([^"]*)"/.exec(html);
+    expect(frame).not.toBeNull();
+    const [, sandbox, srcdoc, title] = frame!;
+    // Scripts, but never our origin: no allow-same-origin.
+    expect(sandbox!.split(' ')).toContain('allow-scripts');
+    expect(sandbox).not.toContain('allow-same-origin');
+    expect(srcdoc).toContain('<p id=&quot;t&quot;>Tool</p><script>document.getElementById(&quot;t&quot;)');
+    expect(title).toBe('互動內容');
+    // In the frame's document only, not in the page.
+    expect(html.replace(srcdoc!, '')).not.toContain('getElementById');
+    expect(html).toMatch(/<section[^>]*>\s*<p>Plain words<\/p>/);
+  });
+
   it('renders product tiles with price range, badge, sold-out corner mark and a link without an undefined productId', async () => {
     const html = await render([
       {

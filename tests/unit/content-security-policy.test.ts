@@ -198,6 +198,16 @@ describe('the release scan', () => {
     expect(scanPage('<script>a();\r\nb();</script>').scripts).toEqual([cspHash('a();\nb();')]);
   });
 
+  it("allows what a sandboxed frame's written document runs: it inherits the page's policy", () => {
+    const frame = scanPage(
+      `<p>page</p><iframe sandbox="allow-scripts" srcdoc="&lt;style&gt;p{}&lt;/style&gt;&lt;img src=&quot;https://img.example/a.jpg&quot;&gt;&lt;script&gt;go(&quot;a&amp;b&quot;, &#39;c&#39;)&lt;/script&gt;"></iframe><script>page()</script>`,
+    );
+    expect(frame.scripts).toEqual([cspHash('go("a&b", \'c\')'), cspHash('page()')].sort());
+    expect(frame.styles).toEqual([cspHash('p{}')]);
+    expect(frame.imageHosts).toEqual(['https://img.example']);
+    expect(scanPage('<iframe srcdoc="&lt;b onclick=&quot;x()&quot;&gt;b&lt;/b&gt;"></iframe>').handler).toBe(true);
+  });
+
   it("collects the origins of pictures and videos on other hosts, not a script's or a frame's", () => {
     expect(scanPage(page).imageHosts).toEqual([
       'https://bg.example',
