@@ -8,6 +8,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { createAttemptLimits, type AttemptRule } from './attempt-limits.ts';
 import { sameOriginOnly } from './cross-site.ts';
+import { sessionCookies } from './session-cookies.ts';
 import { createRouteKit, failureAnswer } from './kit.ts';
 import { registerPictureRoute } from './pictures.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
@@ -46,7 +47,7 @@ export interface CommerceAppOptions {
    * browser (the shopper left the page) must not sign them out on the next page.
    */
   refreshReuseGraceSeconds?: number;
-  /** Secure cookies need HTTPS; off for the local http origin. */
+  /** Over HTTPS: Secure, prefixed cookies (session-cookies.ts); off for the local http origin. */
   secureCookies?: boolean;
   /** Test hooks (reading reset tokens, mails and analytics posts; the admin page acting as the store) for the local API only. */
   testHooks?: boolean;
@@ -83,9 +84,9 @@ export function createCommerceApp(options: CommerceAppOptions) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
   });
-  const kit = createRouteKit(app, db, now, createAttemptLimits(db, attemptRules));
+  const kit = createRouteKit(app, db, now, createAttemptLimits(db, attemptRules), sessionCookies(secureCookies));
 
-  registerAuthRoutes(kit, { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks, captcha });
+  registerAuthRoutes(kit, { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, testHooks, captcha });
   registerMemberRoutes(kit);
   registerProfileRoutes(kit);
   registerEmailRoutes(kit);

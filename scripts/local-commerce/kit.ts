@@ -14,6 +14,7 @@ import { ENDPOINTS, type EndpointName, type Member, type ResponseOf } from '../.
 import { CodedError } from '../../src/lib/errors.ts';
 import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import type { AttemptLimits } from './attempt-limits.ts';
+import type { SessionCookies } from './session-cookies.ts';
 import { withRequestLanguage } from './request-language.ts';
 
 type FailureStatus = 200 | 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500;
@@ -86,11 +87,13 @@ export interface RouteKit {
   handle: <N extends EndpointName>(name: N, handler: Handler<N>) => void;
   /** How often what can be guessed or abused may be tried (attempt-limits.ts). */
   limits: AttemptLimits;
+  /** The session's cookies (session-cookies.ts). */
+  cookies: SessionCookies;
   productOf: (productCode: string) => CatalogueProduct | null;
   stockOf: (skuCode: string) => number | undefined;
 }
 
-export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number, limits: AttemptLimits): RouteKit {
+export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number, limits: AttemptLimits, cookies: SessionCookies): RouteKit {
   function authenticatedMember(c: Context): MemberRow | null {
     const token = bearerToken(c);
     if (!token) return null;
@@ -162,5 +165,5 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number, l
   const stockOf = (skuCode: string) =>
     (db.prepare('SELECT stock FROM skus WHERE sku_code = ?').get(skuCode) as { stock: number } | undefined)?.stock;
 
-  return { app, db, now, handle, limits, productOf, stockOf };
+  return { app, db, now, handle, limits, cookies, productOf, stockOf };
 }

@@ -11,16 +11,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { OAUTH_STATE_COOKIE } from '../../src/lib/api/cookies.ts';
 import { THIRD_PARTY_STATE, type ThirdPartyProvider } from '../../src/lib/api/third-party.ts';
 import { ApiFailure } from './kit.ts';
+import type { SessionCookies } from './session-cookies.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /** How long a sign-in may take at the provider. */
 export const OAUTH_STATE_TTL_SECONDS = 600;
-/** Where the cookie goes: the callback call only. */
-const COOKIE_PATH = '/api/auth/third-party';
 /** Providers whose authorization servers take a PKCE challenge. */
 export const PKCE_PROVIDERS: ReadonlySet<ThirdPartyProvider> = new Set(['google', 'line', 'facebook']);
 
@@ -34,7 +31,13 @@ export interface StartedSignIn {
 }
 
 /** Starts a sign-in with `provider` in this browser: the state for the provider, and its cookie on this answer. */
-export function startSignIn(c: Context, db: DatabaseSync, provider: ThirdPartyProvider, now: number, secure: boolean): StartedSignIn {
+export function startSignIn(
+  c: Context,
+  db: DatabaseSync,
+  cookies: SessionCookies,
+  provider: ThirdPartyProvider,
+  now: number,
+): StartedSignIn {
   const nonce = randomToken();
   const verifier = PKCE_PROVIDERS.has(provider) ? randomToken() : null;
   db.prepare('INSERT INTO oauth_states (nonce_hash, provider, verifier, expires_at) VALUES (?, ?, ?, ?)').run(
@@ -43,13 +46,7 @@ export function startSignIn(c: Context, db: DatabaseSync, provider: ThirdPartyPr
     verifier,
     now + OAUTH_STATE_TTL_SECONDS * 1000,
   );
-  setCookie(c, OAUTH_STATE_COOKIE, nonce, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    path: COOKIE_PATH,
-    secure,
-    maxAge: OAUTH_STATE_TTL_SECONDS,
-  });
+  cookies.startSignIn(c, nonce, OAUTH_STATE_TTL_SECONDS);
   return { state: `${providerNumber(provider)}.${nonce}`, codeChallenge: verifier ? pkceChallenge(verifier) : null };
 }
 
@@ -60,9 +57,15 @@ const refused = (why: string) =>
  * Checks the state a callback brought back against this browser's cookie and uses it up;
  * returns the PKCE verifier (null for a provider without PKCE). Throws THIRD_PARTY_STATE_INVALID.
  */
-export function finishSignIn(c: Context, db: DatabaseSync, provider: ThirdPartyProvider, state: string, now: number): string | null {
-  const cookie = getCookie(c, OAUTH_STATE_COOKIE);
-  deleteCookie(c, OAUTH_STATE_COOKIE, { path: COOKIE_PATH });
+export function finishSignIn(
+  c: Context,
+  db: DatabaseSync,
+  cookies: SessionCookies,
+  provider: ThirdPartyProvider,
+  state: string,
+  now: number,
+): string | null {
+  const cookie = cookies.takeSignIn(c);
   const dot = state.indexOf('.');
   const number = dot < 0 ? state : state.slice(0, dot);
   const nonce = dot < 0 ? '' : state.slice(dot + 1);

@@ -37,6 +37,8 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
     db,
     captcha: REGIONS.some((region) => scriptSources(region).captcha !== undefined),
     siteOrigins: [new URL(siteUrl()).origin],
+    // Served over HTTPS (production): Secure, prefixed cookies.
+    secureCookies: new URL(siteUrl()).protocol === 'https:',
     ...(perHour === undefined ? {} : { attemptRules: { registrationAddress: { points: perHour, duration: 3600 } } }),
   });
   return new Promise<{ url: string; port: number; close(): Promise<void> }>((resolve) => {

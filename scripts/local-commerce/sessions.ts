@@ -1,17 +1,8 @@
 /**
- * Ending sessions: what logout does to one session, and what a password reset, a password
- * change and closing an account do to every session of a member.
+ * Ending sessions: what a password reset, a password change and closing an account do to
+ * every session of a member. (The cookies of this answer: session-cookies.ts.)
  */
 import type { DatabaseSync } from 'node:sqlite';
-import type { Context } from 'hono';
-import { deleteCookie } from 'hono/cookie';
-import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../../src/lib/api/contract.ts';
-
-/** Clears the refresh cookie and the readable hint cookie of this answer. */
-export function clearSessionCookies(c: Context): void {
-  deleteCookie(c, REFRESH_COOKIE, { path: '/api/auth' });
-  deleteCookie(c, SESSION_HINT_COOKIE, { path: '/' });
-}
 
 /**
  * Signs a member out everywhere: every refresh token revoked without the rotation grace

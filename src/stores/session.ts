@@ -12,7 +12,7 @@ import { atom, computed } from 'nanostores';
 import type { ApiClient, ApiResult } from '../lib/api/client.ts';
 import type { EndpointName, RequestOf, ResponseOf, Session } from '../lib/api/contract.ts';
 import { API_BASE_URL } from '../lib/api/base-url.ts';
-import { SESSION_HINT_COOKIE } from '../lib/api/cookies.ts';
+import { sessionHintIn } from '../lib/api/cookies.ts';
 import { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../lib/api/third-party.ts';
 import { loginUrl } from '../lib/routing/redirect-url.ts';
 import { getPlatform, languagePrefix } from './platform.ts';
@@ -54,7 +54,7 @@ export function clearMemberState(): void {
 
 /** Whether a refresh token probably exists (the readable hint cookie). */
 export function hasSessionHint(cookie = getPlatform().cookie()): boolean {
-  return cookie.split(/;\s*/).some((part) => part.startsWith(`${SESSION_HINT_COOKIE}=`));
+  return sessionHintIn(cookie);
 }
 
 // ---------------------------------------------------------------------------------------

@@ -4,8 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
-import { getCookie, setCookie } from 'hono/cookie';
-import { REFRESH_COOKIE, SESSION_HINT_COOKIE, THIRD_PARTY_PROVIDERS, type Session } from '../../../src/lib/api/contract.ts';
+import { THIRD_PARTY_PROVIDERS, type Session } from '../../../src/lib/api/contract.ts';
 import type { ThirdPartyProvider } from '../../../src/lib/api/third-party.ts';
 import { finishSignIn, pkceChallenge, startSignIn } from '../oauth-states.ts';
 import { agreementVersions } from '../agreements.ts';
@@ -15,7 +14,7 @@ import { sendMail } from '../mail.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../passwords.ts';
 import { clientAddress } from '../attempt-limits.ts';
 import { localText } from '../request-language.ts';
-import { clearSessionCookies, endSessionsOf } from '../sessions.ts';
+import { endSessionsOf } from '../sessions.ts';
 import { randomToken, sha256 } from '../tokens.ts';
 import { verifyCaptcha } from './stand-ins.ts';
 
@@ -23,7 +22,6 @@ export interface SessionOptions {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   refreshReuseGraceSeconds: number;
-  secureCookies: boolean;
   /** The hooks that read the reset token and the mails a real system would send. */
   testHooks: boolean;
   /** Sign-in and registration need a passed check of the stand-in captcha (CAPTCHA_SCRIPT_URL is set). */
@@ -45,8 +43,8 @@ const resetMail = (to: string, link: string) => ({
 });
 
 export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void {
-  const { app, db, now, handle, limits } = kit;
-  const { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, secureCookies, testHooks } = options;
+  const { app, db, now, handle, limits, cookies } = kit;
+  const { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, testHooks } = options;
   // Checked first, so a bot learns nothing about accounts or addresses without passing it.
   const checkCaptcha = (token: string | undefined) => {
     if (options.captcha && !verifyCaptcha(db, token))
@@ -66,14 +64,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
       memberId,
       now() + refreshTokenTtlSeconds * 1000,
     );
-    setCookie(c, REFRESH_COOKIE, refreshToken, {
-      httpOnly: true,
-      sameSite: 'Lax',
-      path: '/api/auth',
-      secure: secureCookies,
-      maxAge: refreshTokenTtlSeconds,
-    });
-    setCookie(c, SESSION_HINT_COOKIE, '1', { sameSite: 'Lax', path: '/', secure: secureCookies, maxAge: refreshTokenTtlSeconds });
+    cookies.startSession(c, refreshToken, refreshTokenTtlSeconds);
     return { accessToken, expiresIn: accessTokenTtlSeconds, member: toMember(memberById(db, memberId)!) };
   }
 
@@ -127,7 +118,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
   });
 
   handle('refresh', ({ c }) => {
-    const presented = getCookie(c, REFRESH_COOKIE);
+    const presented = cookies.refreshToken(c);
     if (!presented) throw new ApiFailure('NO_REFRESH_TOKEN', 'Not signed in', 401);
     return transaction(db, () => {
       // Live, or rotated moments ago (within refreshReuseGraceSeconds); never after logout or a reset (rotated_at NULL).
@@ -135,7 +126,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
         .prepare('SELECT member_id FROM refresh_tokens WHERE token_hash = ? AND expires_at > ? AND (revoked = 0 OR rotated_at > ?)')
         .get(sha256(presented), now(), now() - refreshReuseGraceSeconds * 1000) as { member_id: string } | undefined;
       if (!row || memberById(db, row.member_id)?.closed_at != null) {
-        clearSessionCookies(c);
+        cookies.endSession(c);
         throw new ApiFailure('REFRESH_EXPIRED', 'Sign in again', 401);
       }
       // Rotation: each refresh token is replaced by a new one (first rotation starts the grace).
@@ -148,7 +139,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
   });
 
   handle('logout', ({ c }) => {
-    const presented = getCookie(c, REFRESH_COOKIE);
+    const presented = cookies.refreshToken(c);
     if (presented) {
       const owner = db.prepare('SELECT member_id FROM refresh_tokens WHERE token_hash = ?').get(sha256(presented)) as
         { member_id: string } | undefined;
@@ -158,7 +149,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     }
     const bearer = bearerToken(c);
     if (bearer) db.prepare('DELETE FROM access_tokens WHERE token = ?').run(bearer);
-    clearSessionCookies(c);
+    cookies.endSession(c);
     return {};
   });
 
@@ -190,7 +181,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
   );
 
   handle('thirdPartyCallback', ({ body, c }) => {
-    const verifier = finishSignIn(c, db, body.provider, body.state, now());
+    const verifier = finishSignIn(c, db, cookies, body.provider, body.state, now());
     return transaction(db, () => {
       const code = db
         .prepare('SELECT * FROM provider_codes WHERE code = ? AND provider = ? AND used = 0 AND expires_at > ?')
@@ -231,7 +222,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     const provider = c.req.param('provider');
     const redirectUri = c.req.query('redirect_uri') ?? '';
     if (!knownProvider(provider) || !sameOriginPath(redirectUri)) return c.text('Unknown provider or redirect', 400);
-    const { state, codeChallenge } = startSignIn(c, db, provider, now(), secureCookies);
+    const { state, codeChallenge } = startSignIn(c, db, cookies, provider, now());
     const query = new URLSearchParams({ redirect_uri: redirectUri, state });
     if (codeChallenge) {
       query.set('code_challenge', codeChallenge);

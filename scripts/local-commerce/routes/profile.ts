@@ -13,7 +13,7 @@ import { ApiFailure, fieldFailure, memberById, toMember, type MemberRow, type Ro
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { usableCoupons } from '../pricing.ts';
 import { listRecords, recordStatuses } from '../records.ts';
-import { clearSessionCookies, endSessionsOf } from '../sessions.ts';
+import { endSessionsOf } from '../sessions.ts';
 import { unreadOf } from './inbox.ts';
 import { wishTotalOf } from './wishlist.ts';
 
@@ -24,7 +24,7 @@ function checkPassword(member: MemberRow, password: string, field: string): void
 }
 
 export function registerProfileRoutes(kit: RouteKit): void {
-  const { db, now, handle } = kit;
+  const { db, now, handle, cookies } = kit;
 
   handle('accountSummary', ({ member }) => {
     const latest = withDeadlines(kit, member.id, () => listRecords(db, 'order', member.id, { page: 1, pageSize: 1 }).list[0]) as
@@ -81,7 +81,7 @@ export function registerProfileRoutes(kit: RouteKit): void {
       db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').run(hashPassword(body.newPassword), member.id);
       endSessionsOf(db, member.id);
     });
-    clearSessionCookies(c);
+    cookies.endSession(c);
     return {};
   });
 
@@ -108,7 +108,7 @@ export function registerProfileRoutes(kit: RouteKit): void {
       db.prepare('DELETE FROM email_codes WHERE member_id = ? AND used = 0').run(member.id);
       endSessionsOf(db, member.id);
     });
-    clearSessionCookies(c);
+    cookies.endSession(c);
     return {};
   });
 }

@@ -11,6 +11,12 @@ export const REFRESH_COOKIE = 'lin_rt';
  * without seeing the HttpOnly token. The API is still the judge (401 → refresh → login).
  */
 export const SESSION_HINT_COOKIE = 'lin_session';
+/**
+ * The hint in `document.cookie`, under its name over HTTP or its `__Host-` name over HTTPS
+ * (the API prefixes its cookies in production), so pages need no setting for it.
+ */
+export const SESSION_HINT_SOURCE = `(?:^|;\\s*)(?:__Host-)?${SESSION_HINT_COOKIE}=`;
+export const sessionHintIn = (cookie: string) => new RegExp(SESSION_HINT_SOURCE).test(cookie);
 
 /** A social sign-in this browser started: its state's random part (HttpOnly, 10 minutes, the callback's path). */
 export const OAUTH_STATE_COOKIE = 'lin_oauth';

@@ -7,6 +7,6 @@
  * The script is the same on every page (one hash in the Content-Security-Policy): it reads the
  * language prefix from <html data-language-prefix>, which the layout writes before it.
  */
-import { SESSION_HINT_COOKIE } from '../api/cookies.ts';
+import { SESSION_HINT_SOURCE } from '../api/cookies.ts';
 
-export const ACCESS_CHECK_SCRIPT = `(function(){if(!/(?:^|;\\s*)${SESSION_HINT_COOKIE}=/.test(document.cookie)){var p=document.documentElement.getAttribute('data-language-prefix');location.replace((p?'/'+p:'')+'/login.html?redirect_url='+encodeURIComponent(location.pathname+location.search+location.hash))}})()`;
+export const ACCESS_CHECK_SCRIPT = `(function(){if(!/${SESSION_HINT_SOURCE}/.test(document.cookie)){var p=document.documentElement.getAttribute('data-language-prefix');location.replace((p?'/'+p:'')+'/login.html?redirect_url='+encodeURIComponent(location.pathname+location.search+location.hash))}})()`;

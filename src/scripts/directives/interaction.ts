@@ -15,7 +15,7 @@
  * browser, so a link still goes where it points.
  */
 import type { ClientDirective } from 'astro';
-import { SESSION_HINT_COOKIE } from '../../lib/api/cookies.ts';
+import { sessionHintIn } from '../../lib/api/cookies.ts';
 import { HYDRATE_WITHIN_MS } from '../../lib/constants.ts';
 
 const INTENT_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -68,7 +68,7 @@ const interaction: ClientDirective = (load, options, el) => {
   const value = typeof options.value === 'object' && options.value !== null ? (options.value as { member?: boolean; param?: string }) : {};
   const param = value.param ? new URLSearchParams(location.search).get(value.param) : null;
   if (param && param !== 'undefined') return void start();
-  const maybeMember = document.cookie.split(/;\s*/).some((part) => part.startsWith(`${SESSION_HINT_COOKIE}=`));
+  const maybeMember = sessionHintIn(document.cookie);
   if (value.member && maybeMember) {
     if ('requestIdleCallback' in window) requestIdleCallback(() => void start(), { timeout: HYDRATE_WITHIN_MS });
     else setTimeout(() => void start(), 200);

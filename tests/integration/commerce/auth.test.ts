@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../../../src/lib/api/contract.ts';
+import { sessionHintIn } from '../../../src/lib/api/cookies.ts';
 import { DEMO_MEMBERS } from '../../../scripts/local-commerce/seed.ts';
 import {
   authorize,
@@ -388,5 +389,47 @@ describe('third-party sign-in', () => {
     expectFailure(await call(app, 'thirdPartyCallback', { provider: 'myspace', code: 'x', state: '' }), 'INVALID_FIELD', {
       field: 'provider',
     });
+  });
+});
+
+describe('cookies over HTTPS (production)', () => {
+  it('are Secure and prefixed: __Secure- on the auth path, __Host- for the hint on /', async () => {
+    const { app } = sampleEnv({ secureCookies: true });
+    const answer = await call(app, 'login', { account: DEMO.email, password: DEMO.password });
+    expectSuccess('login', answer);
+    const refresh = answer.cookies.get('__Secure-lin_rt')!;
+    expect(Object.fromEntries(refresh.attrs)).toMatchObject({ httponly: '', secure: '', samesite: 'Lax', path: '/api/auth' });
+    const hint = answer.cookies.get('__Host-lin_session')!;
+    expect(Object.fromEntries(hint.attrs)).toMatchObject({ secure: '', samesite: 'Lax', path: '/' });
+    expect(hint.attrs.has('domain')).toBe(false);
+    expect(answer.cookies.has(REFRESH_COOKIE)).toBe(false);
+
+    // Only the prefixed cookie is read: one a sibling site set over HTTP under the plain name is not.
+    expectFailure(await call(app, 'refresh', {}, { cookie: `${REFRESH_COOKIE}=${refresh.value}` }), 'NO_REFRESH_TOKEN', { status: 401 });
+    const refreshed = await call(app, 'refresh', {}, { cookie: `__Secure-lin_rt=${refresh.value}` });
+    expectSuccess('refresh', refreshed);
+    const logout = await call(app, 'logout', {}, { cookie: `__Secure-lin_rt=${refreshed.cookies.get('__Secure-lin_rt')!.value}` });
+    expect(logout.cookies.get('__Secure-lin_rt')!.attrs.get('max-age')).toBe('0');
+    expect(logout.cookies.get('__Host-lin_session')!.attrs.get('max-age')).toBe('0');
+  });
+
+  it("a started social sign-in's cookie is __Secure- too, and read under that name", async () => {
+    const { app } = sampleEnv({ secureCookies: true });
+    const start = await app.request('/api/auth/third-party/google/start?redirect_uri=%2Fthird_party.html');
+    const cookie = start.headers.getSetCookie().find((line) => line.startsWith('__Secure-lin_oauth='))!;
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; Secure/);
+    const location = new URL(start.headers.get('location')!, 'http://store.invalid');
+    const page = await (await app.request(location.pathname + location.search)).text();
+    const back = new URL(/id="approve" href="([^"]*)"/.exec(page)![1]!.replace(/&amp;/g, '&'), 'http://store.invalid');
+    const body = { provider: 'google', code: back.searchParams.get('code'), state: back.searchParams.get('state') };
+    expectSuccess('thirdPartyCallback', await call(app, 'thirdPartyCallback', body, { cookie: cookie.split(';')[0]! }));
+  });
+
+  it('the pages find the hint under either name', () => {
+    for (const cookie of ['lin_session=1', 'a=b; __Host-lin_session=1', '__Host-lin_session=1; x=y'])
+      expect(sessionHintIn(cookie), cookie).toBe(true);
+    for (const cookie of ['', 'xlin_session=1', '__Secure-lin_session=1', 'lin_sessionx=1'])
+      expect(sessionHintIn(cookie), cookie).toBe(false);
   });
 });
