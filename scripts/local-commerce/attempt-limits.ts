@@ -62,9 +62,28 @@ export interface AttemptLimits {
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * The caller's address. Behind npm start's static host (on this machine) the peer is the
- * proxy, which appends the browser's address to X-Forwarded-For: its last entry, the one our
- * proxy wrote, is taken (entries before it are whatever the caller sent).
+ * The key of an address: IPv4 as it is, IPv6 by its /64, which one subscriber holds whole (a
+ * limit per single IPv6 address is a limit on nothing).
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/**
+ * The caller's address key (addressKey). Behind npm start's static host the peer is that
+ * proxy, on this machine, which appends the browser's address to X-Forwarded-For: from a
+ * caller on this machine, the last entry is taken (entries before it are whatever the browser
+ * sent). Any process on the machine could write it; the local API is not meant to face others.
  */
 export function clientAddress(c: Context): string {
   let peer: string | undefined;
@@ -75,9 +94,9 @@ export function clientAddress(c: Context): string {
   }
   if (peer === undefined || LOOPBACK.has(peer)) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
+    if (forwarded) return addressKey(forwarded);
   }
-  return peer ?? 'unknown';
+  return peer === undefined ? 'unknown' : addressKey(peer);
 }
 
 export const tooManyAttempts = (msBeforeNext: number) => {

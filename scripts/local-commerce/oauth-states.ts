@@ -40,6 +40,8 @@ export function startSignIn(
 ): StartedSignIn {
   const nonce = randomToken();
   const verifier = PKCE_PROVIDERS.has(provider) ? randomToken() : null;
+  // Kept no longer than they are good for: starting needs no account, so nothing else would clear them.
+  db.prepare('DELETE FROM oauth_states WHERE expires_at <= ?').run(now);
   db.prepare('INSERT INTO oauth_states (nonce_hash, provider, verifier, expires_at) VALUES (?, ?, ?, ?)').run(
     sha256(nonce),
     provider,

@@ -40,6 +40,10 @@ export function sessionCookies(secure: boolean): SessionCookies {
   const refresh = cookie(REFRESH_COOKIE, { httpOnly: true, path: '/api/auth' }, 'secure');
   const hint = cookie(SESSION_HINT_COOKIE, { path: '/' }, 'host');
   const signIn = cookie(OAUTH_STATE_COOKIE, { httpOnly: true, path: '/api/auth/third-party' }, 'secure');
+  const legacy = [
+    [REFRESH_COOKIE, '/api/auth'],
+    [SESSION_HINT_COOKIE, '/'],
+  ] as const;
 
   return {
     startSession(c, refreshToken, maxAge) {
@@ -50,6 +54,8 @@ export function sessionCookies(secure: boolean): SessionCookies {
     endSession(c) {
       refresh.clear(c);
       hint.clear(c);
+      // Cookies of before the switch to HTTPS, under the plain names, would keep the pages trying.
+      if (secure) for (const [name, path] of legacy) deleteCookie(c, name, { path });
     },
     startSignIn: (c, nonce, maxAge) => signIn.set(c, nonce, maxAge),
     takeSignIn(c) {

@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FRAME_CLASS } from '../../src/lib/cms/custom-frame.ts';
 import { originOf } from '../../src/lib/security/content-security-policy.ts';
 
 /** What one page carries. */
@@ -42,8 +43,12 @@ const EXECUTABLE_TYPES = new Set(['', 'module', 'text/javascript', 'application/
 const MEDIA_TAG = /<(?:img|source|video|audio|track)\b[^>]*>/gi;
 const MEDIA_ADDRESS = /(?:^|\s)(?:src|poster)\s*=\s*["'](https?:\/\/[^"']+)["']|(?:^|\s)srcset\s*=\s*["']([^"']+)["']/gi;
 const CSS_URL = /url\((?:&quot;|["'])?(https?:\/\/[^)"'&]+)/gi;
-/** A frame's document written into the page (custom content with a script, lib/cms/custom-frame.ts). */
-const SRCDOC = /\ssrcdoc\s*=\s*(?:"([^"]*)"|'([^']*)')/gi;
+/**
+ * The document of one of our sandboxed frames (custom content with a script,
+ * lib/cms/custom-frame.ts), as Astro writes it: class, sandbox, srcdoc. Any other srcdoc (an
+ * editor's own, nested in ours) is not read: its scripts are not allowed.
+ */
+const SRCDOC = new RegExp(`<iframe class="${FRAME_CLASS}" sandbox="[^"]*" srcdoc="([^"]*)"`, 'gi');
 const ENTITY = /&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos));/gi;
 const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 /** An attribute's value as the browser reads it. */
@@ -64,8 +69,8 @@ export const cspHash = (text: string) =>
 /** What one page's HTML carries. */
 export function scanPage(html: string): PageScan {
   // A srcdoc frame inherits the page's policy: what its document runs, the page must allow.
-  const frames = [...html.matchAll(SRCDOC)].map(([, double, single]) => scanPage(decodeAttribute(double ?? single ?? '')));
-  html = html.replace(SRCDOC, '');
+  const frames = [...html.matchAll(SRCDOC)].map(([, document]) => scanPage(decodeAttribute(document!)));
+  html = html.replace(SRCDOC, '<iframe');
   const scripts = new Set<string>();
   for (const [, attributes, body] of html.matchAll(SCRIPT)) {
     if (SRC.test(attributes!)) continue;

@@ -3,12 +3,12 @@
  * (lib/cms/custom-frame.ts). The frame's origin is opaque, so a message is known to be a
  * frame's by its source window, not its origin.
  */
-import { FRAME_HEIGHT_KEY } from '../lib/cms/custom-frame.ts';
+import { FRAME_CLASS, FRAME_HEIGHT_KEY } from '../lib/cms/custom-frame.ts';
 
 /** A frame cannot make the page longer than this (a runaway script). */
 const MAX_HEIGHT = 20_000;
 
-const frames = () => document.querySelectorAll<HTMLIFrameElement>('iframe.cms-custom__frame');
+const frames = () => document.querySelectorAll<HTMLIFrameElement>(`iframe.${FRAME_CLASS}`);
 
 addEventListener('message', (event) => {
   const height = (event.data as Record<string, unknown> | null)?.[FRAME_HEIGHT_KEY];

@@ -13,6 +13,7 @@ import PageView from '../../src/components/layout/PageView.astro';
 import type { RouteEntry } from '../../src/build/routing/route-table.ts';
 import { componentContext, pageContext } from '../../src/build/page-context.ts';
 import { COMPONENT_REGISTRY } from '../../src/components/cms/registry.ts';
+import { needsFrame } from '../../src/lib/cms/custom-frame.ts';
 import { pullContent } from '../../src/build/cms/pull.ts';
 import { COMPONENT_TYPES, componentSchema, type CmsComponent } from '../../src/lib/cms/schema.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
@@ -167,6 +168,16 @@ describe('component registry', () => {
     // In the frame's document only, not in the page.
     expect(html.replace(srcdoc!, '')).not.toContain('getElementById');
     expect(html).toMatch(/<section[^>]*>\s*<p>Plain words<\/p>/);
+  });
+
+  it("puts an editor's own frame document in our sandboxed frame too: without our sandbox it would have our origin", async () => {
+    expect(needsFrame('<iframe srcdoc="&lt;script&gt;steal()&lt;/script&gt;"></iframe>')).toBe(true);
+    expect(needsFrame("<iframe SRCDOC='x'></iframe>")).toBe(true);
+    expect(needsFrame('<p>The script of the play</p><a href="/x">srcdoc</a>')).toBe(false);
+    const html = await render([
+      { type: 'customContent', id: 'own', html: '<iframe srcdoc="&lt;script&gt;steal()&lt;/script&gt;"></iframe>' },
+    ]);
+    expect(html).toMatch(/<iframe class="cms-custom__frame" sandbox="[^"]*" srcdoc="[^"]*<iframe srcdoc=&quot;&amp;lt;script/);
   });
 
   it('renders product tiles with price range, badge, sold-out corner mark and a link without an undefined productId', async () => {

@@ -200,12 +200,24 @@ describe('the release scan', () => {
 
   it("allows what a sandboxed frame's written document runs: it inherits the page's policy", () => {
     const frame = scanPage(
-      `<p>page</p><iframe sandbox="allow-scripts" srcdoc="&lt;style&gt;p{}&lt;/style&gt;&lt;img src=&quot;https://img.example/a.jpg&quot;&gt;&lt;script&gt;go(&quot;a&amp;b&quot;, &#39;c&#39;)&lt;/script&gt;"></iframe><script>page()</script>`,
+      `<p>page</p><iframe class="cms-custom__frame" sandbox="allow-scripts" srcdoc="&lt;style&gt;p{}&lt;/style&gt;&lt;img src=&quot;https://img.example/a.jpg&quot;&gt;&lt;script&gt;go(&quot;a&amp;b&quot;, &#39;c&#39;)&lt;/script&gt;"></iframe><script>page()</script>`,
     );
     expect(frame.scripts).toEqual([cspHash('go("a&b", \'c\')'), cspHash('page()')].sort());
     expect(frame.styles).toEqual([cspHash('p{}')]);
     expect(frame.imageHosts).toEqual(['https://img.example']);
-    expect(scanPage('<iframe srcdoc="&lt;b onclick=&quot;x()&quot;&gt;b&lt;/b&gt;"></iframe>').handler).toBe(true);
+    expect(
+      scanPage('<iframe class="cms-custom__frame" sandbox="" srcdoc="&lt;b onclick=&quot;x()&quot;&gt;b&lt;/b&gt;"></iframe>').handler,
+    ).toBe(true);
+  });
+
+  it("allows nothing in a frame document that is not one of our sandboxed frames': an editor's own srcdoc would have our origin", () => {
+    const own = scanPage('<iframe srcdoc="&lt;script&gt;steal()&lt;/script&gt;"></iframe>');
+    expect(own.scripts).toEqual([]);
+    // Nested in ours: read only as far as our frame's own document.
+    const nested = scanPage(
+      '<iframe class="cms-custom__frame" sandbox="allow-scripts" srcdoc="&lt;iframe srcdoc=&quot;&amp;lt;script&amp;gt;steal()&amp;lt;/script&amp;gt;&quot;&gt;&lt;/iframe&gt;&lt;script&gt;ours()&lt;/script&gt;"></iframe>',
+    );
+    expect(nested.scripts).toEqual([cspHash('ours()')]);
   });
 
   it("collects the origins of pictures and videos on other hosts, not a script's or a frame's", () => {

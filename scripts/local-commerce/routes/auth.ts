@@ -119,7 +119,11 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
 
   handle('refresh', ({ c }) => {
     const presented = cookies.refreshToken(c);
-    if (!presented) throw new ApiFailure('NO_REFRESH_TOKEN', 'Not signed in', 401);
+    if (!presented) {
+      // A hint left without its token (or under an old name) would make every page try again.
+      cookies.endSession(c);
+      throw new ApiFailure('NO_REFRESH_TOKEN', 'Not signed in', 401);
+    }
     return transaction(db, () => {
       // Live, or rotated moments ago (within refreshReuseGraceSeconds); never after logout or a reset (rotated_at NULL).
       const row = db

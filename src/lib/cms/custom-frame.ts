@@ -17,10 +17,17 @@ export const FRAME_SANDBOX =
 /** The message the frame's document posts to the page. */
 export const FRAME_HEIGHT_KEY = 'cmsFrameHeight';
 
-const SCRIPT = /<script\b/i;
+/**
+ * A script, or a frame document of the editor's own (srcdoc): a frame without our sandbox
+ * would have our origin, and its scripts the member's session.
+ */
+const RUNS_CODE = /<script\b|\ssrcdoc\s*=/i;
 
-/** Whether a block's HTML needs the frame: it has a script. */
-export const needsFrame = (html: string) => SCRIPT.test(html);
+/** Whether a block's HTML needs the frame: it has a script, or a frame document of its own. */
+export const needsFrame = (html: string) => RUNS_CODE.test(html);
+
+/** The class that marks our frames: only their documents' scripts are allowed by the policy. */
+export const FRAME_CLASS = 'cms-custom__frame';
 
 /**
  * Reports the document's height whenever it changes, and again when the page asks (its

@@ -6,7 +6,7 @@
  * collection have their allowances too. The limiter reads the wall clock: Date is faked.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ATTEMPT_RULES } from '../../../scripts/local-commerce/attempt-limits.ts';
+import { addressKey, ATTEMPT_RULES } from '../../../scripts/local-commerce/attempt-limits.ts';
 import { createCommerceApp } from '../../../scripts/local-commerce/app.ts';
 import { call, DEMO, expectFailure, expectSuccess, login, NOW, OTHER, sampleEnv, type Answer } from '../../fixtures/commerce-app.ts';
 
@@ -81,6 +81,18 @@ describe('wrong passwords', () => {
       );
     expectLimited(await call(app, 'login', { account: OTHER.email, password: OTHER.password }, { address: '203.0.113.9' }), 86_400);
     expectSuccess('login', await call(app, 'login', { account: OTHER.email, password: OTHER.password }, { address: '203.0.113.10' }));
+  });
+
+  it('from IPv6 count by the /64 a subscriber holds, not by the single address', async () => {
+    expect(addressKey('2001:db8:1:2:3:4:5:6')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0db8:0001:0002::9')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    const { app } = sampleEnv();
+    for (let i = 0; i < 5; i++) expectFailure(await call(app, 'login', wrong, { address: `2001:db8:1:2::${i + 1}` }), 'UR_LOGIN_FAILED');
+    expectLimited(await call(app, 'login', right, { address: '2001:db8:1:2:ffff::9' }), 900);
+    expectSuccess('login', await call(app, 'login', right, { address: '2001:db8:1:3::1' }));
   });
 
   it('are remembered in the database across a restart of the API', async () => {

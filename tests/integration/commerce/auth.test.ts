@@ -411,6 +411,11 @@ describe('cookies over HTTPS (production)', () => {
     const logout = await call(app, 'logout', {}, { cookie: `__Secure-lin_rt=${refreshed.cookies.get('__Secure-lin_rt')!.value}` });
     expect(logout.cookies.get('__Secure-lin_rt')!.attrs.get('max-age')).toBe('0');
     expect(logout.cookies.get('__Host-lin_session')!.attrs.get('max-age')).toBe('0');
+    // And the plain names of before the switch to HTTPS, which would keep the pages trying to refresh.
+    const leftover = await call(app, 'refresh', {}, { cookie: `${SESSION_HINT_COOKIE}=1` });
+    expectFailure(leftover, 'NO_REFRESH_TOKEN', { status: 401 });
+    for (const name of [REFRESH_COOKIE, SESSION_HINT_COOKIE, '__Secure-lin_rt', '__Host-lin_session'])
+      expect(leftover.cookies.get(name)?.attrs.get('max-age'), name).toBe('0');
   });
 
   it("a started social sign-in's cookie is __Secure- too, and read under that name", async () => {
