@@ -1,7 +1,7 @@
 /**
  * How often a caller may try what can be guessed or abused: wrong passwords (per account and
- * address, per account, per address), password-reset mails, registrations, email codes and
- * coupon collection. Counted by rate-limiter-flexible in the API's own SQLite, so a restart
+ * address, per account, per address), password-reset mails, registrations, email codes,
+ * coupon collection and newsletter subscriptions. Counted by rate-limiter-flexible in the API's own SQLite, so a restart
  * forgets nothing. Above a limit the answer is 429 TOO_MANY_ATTEMPTS with the seconds to wait
  * (`resp.retryAfterSeconds`, and Retry-After).
  *
@@ -42,6 +42,10 @@ export const ATTEMPT_RULES = {
   emailCodeMember: { points: 10, duration: 60 * 60 },
   /** Coupons collected by one member. */
   couponCollectMember: { points: 30, duration: 60 },
+  /** Newsletter confirmation mails to one address: nobody's mailbox filled by another. */
+  newsletterEmail: { points: 3, duration: 60 * 60 },
+  /** Newsletter subscriptions asked from one client address. */
+  newsletterAddress: { points: 20, duration: 60 * 60 },
 } as const satisfies Record<string, Rule>;
 
 export type AttemptRule = keyof typeof ATTEMPT_RULES;

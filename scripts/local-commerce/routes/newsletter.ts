@@ -8,6 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { localizedPath } from '../../../src/lib/cms/pages.ts';
 import { transaction } from '../db.ts';
+import { clientAddress } from '../attempt-limits.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
 import { sendMail } from '../mail.ts';
 import { localText, requestLanguage } from '../request-language.ts';
@@ -48,9 +49,11 @@ function confirmationMail(db: DatabaseSync, email: string, token: string) {
   };
 }
 
-export function registerNewsletterRoutes({ db, now, handle }: RouteKit): void {
-  handle('newsletterSubscribe', ({ body }) =>
-    transaction(db, () => {
+export function registerNewsletterRoutes({ db, now, handle, limits }: RouteKit): void {
+  handle('newsletterSubscribe', async ({ body, c }) => {
+    // Each one mails a confirmation: limited per mailbox and per caller.
+    await limits.spend(['newsletterEmail', body.email.trim().toLowerCase()], ['newsletterAddress', clientAddress(c)]);
+    return transaction(db, () => {
       const email = body.email.trim();
       const row = db.prepare('SELECT email, status FROM newsletter_subscriptions WHERE email = ?').get(email) as
         SubscriptionRow | undefined;
@@ -62,8 +65,8 @@ export function registerNewsletterRoutes({ db, now, handle }: RouteKit): void {
       ).run(email, requestLanguage().code, sha256(token), now() + CONFIRM_LINK_TTL_MS, now());
       sendMail(db, confirmationMail(db, email, token), now());
       return { status: 'pending' as const };
-    }),
-  );
+    });
+  });
 
   handle('newsletterConfirm', ({ body }) =>
     transaction(db, () => {

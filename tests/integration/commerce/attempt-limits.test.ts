@@ -167,6 +167,17 @@ describe('other attempts', () => {
     expectLimited(await call(env.app, 'emailCodeSend', { email: 'next10@linea.example' }, { token }), 3600);
   });
 
+  it('newsletter: 3 confirmation mails per mailbox an hour, 20 subscriptions per address', async () => {
+    expect(ATTEMPT_RULES.newsletterEmail).toEqual({ points: 3, duration: 3600 });
+    expect(ATTEMPT_RULES.newsletterAddress).toEqual({ points: 20, duration: 3600 });
+    const { app } = sampleEnv();
+    const subscribe = (email: string, address: string) => call(app, 'newsletterSubscribe', { email }, { address });
+    for (let i = 0; i < 3; i++) expectSuccess('newsletterSubscribe', await subscribe('victim@linea.example', `203.0.113.${i}`));
+    expectLimited(await subscribe('VICTIM@linea.example', '203.0.113.99'), 3600);
+    for (let i = 0; i < 20; i++) expectSuccess('newsletterSubscribe', await subscribe(`reader${i}@linea.example`, '198.51.100.7'));
+    expectLimited(await subscribe('reader20@linea.example', '198.51.100.7'), 3600);
+  });
+
   it('coupons: 30 collected or redeemed per member a minute', async () => {
     expect(ATTEMPT_RULES.couponCollectMember).toEqual({ points: 30, duration: 60 });
     const env = sampleEnv();
