@@ -31,6 +31,7 @@ import { writeAtomically } from '../../src/build/cms/pull.ts';
 import { cmsConfigSchema } from '../../src/lib/cms/schema.ts';
 import { WEBHOOK_SIGNATURE_HEADER, signWebhook, type WebhookPayload } from '../publish/webhook.ts';
 import { CodedError } from '../../src/lib/errors.ts';
+import { isJsonContentType, LOOPBACK_ADDRESSES } from '../request-checks.ts';
 
 export const EDIT_PREFIX = '_edit';
 const MAX_BODY_BYTES = 5_000_000;
@@ -83,7 +84,6 @@ export interface EditApi {
   close(): void;
 }
 
-const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 function hostName(hostHeader: string | undefined): string {
@@ -245,8 +245,7 @@ export function createEditApi(options: EditApiOptions): EditApi {
   }
 
   function requireJson(req: IncomingMessage): void {
-    const type = req.headers['content-type'] ?? '';
-    if (!/^application\/json\s*(;|$)/i.test(type)) throw new EditError(415, 'send the body as Content-Type: application/json');
+    if (!isJsonContentType(req.headers['content-type'])) throw new EditError(415, 'send the body as Content-Type: application/json');
   }
 
   async function put(req: IncomingMessage, res: ServerResponse, cachePath: string, kind: DocumentKind, force: boolean): Promise<void> {

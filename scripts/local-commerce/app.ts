@@ -6,7 +6,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
-import { createAttemptLimits, type AttemptRule } from './attempt-limits.ts';
+import { createAttemptLimits, type AttemptOverrides } from './attempt-limits.ts';
 import { sameOriginOnly } from './cross-site.ts';
 import { sessionCookies } from './session-cookies.ts';
 import { createRouteKit, failureAnswer } from './kit.ts';
@@ -59,7 +59,7 @@ export interface CommerceAppOptions {
    */
   siteOrigins?: readonly string[];
   /** Allowances other than attempt-limits.ts's (the browser tests open an account per test from one address). */
-  attemptRules?: Partial<Record<AttemptRule, { points: number; duration: number }>>;
+  attemptRules?: AttemptOverrides;
 }
 
 export function createCommerceApp(options: CommerceAppOptions) {

@@ -13,11 +13,12 @@ import type { DatabaseSync } from 'node:sqlite';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
+import { LOOPBACK_ADDRESSES } from '../request-checks.ts';
 import { ApiFailure } from './kit.ts';
 
 export const ATTEMPT_LIMITS_TABLE = 'attempt_limits';
 
-interface Rule {
+export interface AttemptRuleValue {
   /** Attempts allowed in the window. */
   points: number;
   /** The window, in seconds, from the first attempt counted. */
@@ -46,9 +47,11 @@ export const ATTEMPT_RULES = {
   newsletterEmail: { points: 3, duration: 60 * 60 },
   /** Newsletter subscriptions asked from one client address. */
   newsletterAddress: { points: 20, duration: 60 * 60 },
-} as const satisfies Record<string, Rule>;
+} as const satisfies Record<string, AttemptRuleValue>;
 
 export type AttemptRule = keyof typeof ATTEMPT_RULES;
+/** Allowances in place of ATTEMPT_RULES's. */
+export type AttemptOverrides = Partial<Record<AttemptRule, AttemptRuleValue>>;
 /** One rule applied to one key (an account, an address, a member id). */
 export type AttemptUse = readonly [AttemptRule, string];
 
@@ -62,8 +65,6 @@ export interface AttemptLimits {
   /** Counts an attempt that counts whatever its outcome, refusing it above an allowance. */
   spend(...uses: AttemptUse[]): Promise<void>;
 }
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
  * The key of an address: IPv4 as it is, IPv6 by its /64, which one subscriber holds whole (a
@@ -96,7 +97,7 @@ export function clientAddress(c: Context): string {
   } catch {
     peer = undefined; // called in-process (tests): no socket
   }
-  if (peer === undefined || LOOPBACK.has(peer)) {
+  if (peer === undefined || LOOPBACK_ADDRESSES.has(peer)) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return addressKey(forwarded);
   }
@@ -108,7 +109,7 @@ export const tooManyAttempts = (msBeforeNext: number) => {
   return new ApiFailure('TOO_MANY_ATTEMPTS', `Too many attempts; try again in ${retryAfterSeconds} s`, 429, { retryAfterSeconds });
 };
 
-export function createAttemptLimits(db: DatabaseSync, overrides: Partial<Record<AttemptRule, Rule>> = {}): AttemptLimits {
+export function createAttemptLimits(db: DatabaseSync, overrides: AttemptOverrides = {}): AttemptLimits {
   const storeClient = { prepare: (sql: string) => db.prepare(sql), transaction: (work: () => unknown) => work };
   const limiters = new Map(
     Object.entries({ ...ATTEMPT_RULES, ...overrides }).map(([name, rule]) => [

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import { ENDPOINTS, type EndpointName, type Member, type ResponseOf } from '../../src/lib/api/contract.ts';
 import { CodedError } from '../../src/lib/errors.ts';
 import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
+import { isJsonContentType } from '../request-checks.ts';
 import type { AttemptLimits } from './attempt-limits.ts';
 import type { SessionCookies } from './session-cookies.ts';
 import { withRequestLanguage } from './request-language.ts';
@@ -114,8 +115,8 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number, l
     });
     app.on(definition.method, `/api${definition.path}`, limit, async (c) => {
       try {
-        // Only JSON: a cross-site form can send text/plain that parses as JSON without asking.
-        if (definition.method === 'POST' && !/^application\/json\s*(;|$)/i.test(c.req.header('content-type') ?? ''))
+        // Only JSON: a cross-site form can send text/plain that parses as JSON.
+        if (definition.method === 'POST' && !isJsonContentType(c.req.header('content-type')))
           throw new ApiFailure('UNSUPPORTED_MEDIA_TYPE', 'Send the body as Content-Type: application/json', 415);
         const member = definition.auth ? authenticatedMember(c) : null;
         if (definition.auth && !member) throw new ApiFailure('UNAUTHORIZED', 'Sign in again', 401);

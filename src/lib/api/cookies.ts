@@ -16,7 +16,8 @@ export const SESSION_HINT_COOKIE = 'lin_session';
  * (the API prefixes its cookies in production), so pages need no setting for it.
  */
 export const SESSION_HINT_SOURCE = `(?:^|;\\s*)(?:__Host-)?${SESSION_HINT_COOKIE}=`;
-export const sessionHintIn = (cookie: string) => new RegExp(SESSION_HINT_SOURCE).test(cookie);
+const SESSION_HINT = new RegExp(SESSION_HINT_SOURCE);
+export const sessionHintIn = (cookie: string) => SESSION_HINT.test(cookie);
 
 /** A social sign-in this browser started: its state's random part (HttpOnly, 10 minutes, the callback's path). */
 export const OAUTH_STATE_COOKIE = 'lin_oauth';

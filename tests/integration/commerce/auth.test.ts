@@ -420,15 +420,11 @@ describe('cookies over HTTPS (production)', () => {
 
   it("a started social sign-in's cookie is __Secure- too, and read under that name", async () => {
     const { app } = sampleEnv({ secureCookies: true });
-    const start = await app.request('/api/auth/third-party/google/start?redirect_uri=%2Fthird_party.html');
-    const cookie = start.headers.getSetCookie().find((line) => line.startsWith('__Secure-lin_oauth='))!;
-    expect(cookie).toMatch(/; HttpOnly/);
-    expect(cookie).toMatch(/; Secure/);
-    const location = new URL(start.headers.get('location')!, 'http://store.invalid');
-    const page = await (await app.request(location.pathname + location.search)).text();
-    const back = new URL(/id="approve" href="([^"]*)"/.exec(page)![1]!.replace(/&amp;/g, '&'), 'http://store.invalid');
-    const body = { provider: 'google', code: back.searchParams.get('code'), state: back.searchParams.get('state') };
-    expectSuccess('thirdPartyCallback', await call(app, 'thirdPartyCallback', body, { cookie: cookie.split(';')[0]! }));
+    const google = await authorize(app, 'google');
+    expect(google.cookie).toMatch(/^__Secure-lin_oauth=/);
+    expect(google.cookieAttributes.has('httponly')).toBe(true);
+    expect(google.cookieAttributes.has('secure')).toBe(true);
+    expectSuccess('thirdPartyCallback', await socialCallback(app, google));
   });
 
   it('the pages find the hint under either name', () => {
