@@ -5,9 +5,11 @@ const PORT = Number(process.env.E2E_PORT ?? 4398);
 export const CHAT_URL = 'https://chat.linea.example/';
 /** The tests' own releases: a store started by hand keeps its own. */
 export const E2E_RELEASES_DIR = '.data/e2e-releases';
-/** The store's publish service and embedded CMS (edit API) sit on the next two ports. */
+/** The store's publish service and embedded CMS (edit API) sit on the next two ports, then MailDev's web and SMTP ports. */
 export const E2E_PUBLISH_URL = `http://127.0.0.1:${PORT + 1}`;
 export const E2E_CMS_URL = `http://127.0.0.1:${PORT + 2}`;
+/** MailDev's inbox, where `npm start` sends the store's mail without SMTP_HOST (MAILDEV_WEB_PORT's default). */
+export const E2E_MAIL_URL = `http://127.0.0.1:${PORT + 3}`;
 /** The mobile site phones are sent to; tests intercept it. */
 export const MOBILE_SITE = 'https://m.linea.example';
 

@@ -3,11 +3,22 @@
  * pull, build into a new release (RELEASES_DIR/<id>/) and make it live, then serve
  * RELEASES_DIR/current with the CDN rules, /media proxied to the CMS image host, /api and
  * /datarcvr to the local commerce API. The server follows `current` per request, so a
- * publish or `npm run rollback` takes effect without a restart.
+ * publish or `npm run rollback` takes effect without a restart. Without SMTP_HOST, the API's
+ * mail goes to MailDev (mail-catcher.ts), whose inbox address is printed.
  */
-import { cmsBaseUrl, embeddedCmsPort, host, port, publishPort, publishWebhookSecret } from '../src/build/env.ts';
+import {
+  cmsBaseUrl,
+  embeddedCmsPort,
+  host,
+  mailCatcherPorts,
+  port,
+  publishPort,
+  publishWebhookSecret,
+  smtpSettings,
+} from '../src/build/env.ts';
 import { startEmbeddedCms } from './local-cms/embedded.ts';
 import { startCommerceApi } from './local-commerce/server.ts';
+import { startMailCatcher } from './mail-catcher.ts';
 import { STAND_IN_SCRIPTS } from './local-commerce/routes/stand-ins.ts';
 import { startPublishing } from './publish/service.ts';
 import { pull } from './pull-content.ts';
@@ -22,6 +33,9 @@ for (const [variable, standIn] of Object.entries(STAND_IN_SCRIPTS)) {
   process.env[`${variable}_CN`] ??= standIn;
 }
 
+// Mail settings and the catcher's ports are checked before the build, which takes a while.
+const configuredSmtp = smtpSettings();
+const mailCatcher = configuredSmtp ? null : await startMailCatcher(mailCatcherPorts());
 const configured = cmsBaseUrl();
 // The embedded CMS keeps running: it is also the image host the pages point at, and its edit
 // API sends signed publish webhooks to the publish service started below.
@@ -42,11 +56,12 @@ try {
   // A failed build has left `current` as it was; still, a start that cannot build says so and stops.
   console.error(`[start] ${(error as Error).message}`);
   await cms?.close();
+  await mailCatcher?.close();
   process.exit(1);
 }
 const { releases } = publishing;
 // The commerce API shares the site's origin: /api and the analytics collector are proxied.
-const api = await startCommerceApi({ log: console.log });
+const api = await startCommerceApi({ log: console.log, smtp: configuredSmtp ?? mailCatcher!.smtp });
 const server = await startStaticServer({
   root: releases.currentPath,
   port: port(),
@@ -57,11 +72,13 @@ const server = await startStaticServer({
     { prefix: '/datarcvr/', target: api.url },
   ],
 });
-console.log(`\nThe store is running at ${server.url}\n`);
+console.log(`\nThe store is running at ${server.url}`);
+console.log(mailCatcher ? `Its mail (MailDev) is at ${mailCatcher.url}\n` : `Its mail goes to ${configuredSmtp!.host}\n`);
 const stop = async () => {
   await publishing.close();
   await server.close();
   await api.close();
+  await mailCatcher?.close();
   await cms?.close();
   process.exit(0);
 };

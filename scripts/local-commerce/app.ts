@@ -35,7 +35,7 @@ import { registerRefundRoutes } from './routes/refunds.ts';
 import { registerTicketRoutes } from './routes/tickets.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
 import { registerStandInRoutes } from './routes/stand-ins.ts';
-import { registerMailTestHook } from './mail.ts';
+import { createOutbox, type Outbox } from './mail.ts';
 
 export interface CommerceAppOptions {
   db: DatabaseSync;
@@ -49,15 +49,17 @@ export interface CommerceAppOptions {
   refreshReuseGraceSeconds?: number;
   /** Over HTTPS: Secure, prefixed cookies (session-cookies.ts); off for the local http origin. */
   secureCookies?: boolean;
-  /** Test hooks (reading reset tokens, mails and analytics posts; the admin page acting as the store) for the local API only. */
+  /** Test hooks (reading analytics posts; the admin page acting as the store) for the local API only. */
   testHooks?: boolean;
   /** Sign-in and registration need the stand-in captcha's pass (routes/stand-ins.ts). */
   captcha?: boolean;
   /**
-   * Origins whose pages may change things, besides the one the request was addressed to
-   * (cross-site.ts): the site's configured address.
+   * The store's public origin (SITE_URL's): its pages may change things besides those of the
+   * origin a request was addressed to (cross-site.ts), and mailed links point at it (mail.ts).
    */
-  siteOrigins?: readonly string[];
+  siteOrigin: string;
+  /** Where routes queue their mail; mail-sender.ts sends what it holds. Default: a new one on `db`. */
+  outbox?: Outbox;
   /** Allowances other than attempt-limits.ts's (the browser tests open an account per test from one address). */
   attemptRules?: AttemptOverrides;
 }
@@ -72,11 +74,12 @@ export function createCommerceApp(options: CommerceAppOptions) {
     secureCookies = false,
     testHooks = true,
     captcha = false,
-    siteOrigins = [],
+    siteOrigin,
+    outbox = createOutbox(db, now, siteOrigin),
     attemptRules = {},
   } = options;
   const app = new Hono();
-  app.use('/api/*', sameOriginOnly(siteOrigins));
+  app.use('/api/*', sameOriginOnly([siteOrigin]));
   // Answers are the member's or of the moment: never kept by a cache (unless a route says how,
   // as a stored picture's immutable address does), never sniffed as another type.
   app.use('/api/*', async (c, next) => {
@@ -84,9 +87,13 @@ export function createCommerceApp(options: CommerceAppOptions) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     c.header('X-Content-Type-Options', 'nosniff');
   });
-  const kit = createRouteKit(app, db, now, createAttemptLimits(db, attemptRules), sessionCookies(secureCookies));
+  const kit = createRouteKit(app, db, now, {
+    limits: createAttemptLimits(db, attemptRules),
+    cookies: sessionCookies(secureCookies),
+    outbox,
+  });
 
-  registerAuthRoutes(kit, { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, testHooks, captcha });
+  registerAuthRoutes(kit, { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, captcha });
   registerMemberRoutes(kit);
   registerProfileRoutes(kit);
   registerEmailRoutes(kit);
@@ -110,7 +117,6 @@ export function createCommerceApp(options: CommerceAppOptions) {
   registerPaymentRoutes(kit);
   registerAnalyticsRoutes(kit, { testHooks });
   if (testHooks) {
-    registerMailTestHook(app, db);
     registerAdminRoutes(kit);
     registerStandInRoutes(kit);
   }

@@ -64,9 +64,12 @@ CREATE TABLE IF NOT EXISTS email_codes (
   token_hash TEXT NOT NULL UNIQUE, expires_at INTEGER NOT NULL, tries INTEGER NOT NULL DEFAULT 0,
   used INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL
 );
--- Every mail the API "sends" (mail.ts): the one place a real system would hand them to SMTP.
+-- Every mail the API sends (mail.ts), kept until the SMTP server has taken it (mail-sender.ts):
+-- sent_at then; failed_at once it was refused for good or ran out of tries.
 CREATE TABLE IF NOT EXISTS mail_outbox (
-  id INTEGER PRIMARY KEY AUTOINCREMENT, to_address TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL
+  id INTEGER PRIMARY KEY AUTOINCREMENT, to_address TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL,
+  next_attempt_at INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0, sent_at INTEGER, failed_at INTEGER,
+  last_error TEXT, message_id TEXT
 );
 -- The pictures members upload (ticket messages, after-sales cases, evaluations), served at
 -- /api/ticket/attachment/{id} (pictures.ts).
@@ -121,14 +124,24 @@ export function openDatabase(path: string): DatabaseSync {
     "pay_sessions ADD COLUMN currency TEXT NOT NULL DEFAULT 'TWD'",
     "pay_sessions ADD COLUMN return_prefix TEXT NOT NULL DEFAULT ''",
     'provider_codes ADD COLUMN code_challenge TEXT',
+    'mail_outbox ADD COLUMN next_attempt_at INTEGER NOT NULL DEFAULT 0',
+    'mail_outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0',
+    'mail_outbox ADD COLUMN sent_at INTEGER',
+    'mail_outbox ADD COLUMN failed_at INTEGER',
+    'mail_outbox ADD COLUMN last_error TEXT',
+    'mail_outbox ADD COLUMN message_id TEXT',
   ];
-  for (const column of added) {
+  const addedNow = added.filter((column) => {
     try {
       db.exec(`ALTER TABLE ${column}`);
+      return true;
     } catch {
-      // already there
+      return false; // already there
     }
-  }
+  });
+  // Mails kept before there was a sender were never meant to leave: they stay as they are.
+  if (addedNow.includes('mail_outbox ADD COLUMN sent_at INTEGER')) db.exec('UPDATE mail_outbox SET sent_at = created_at');
+  db.exec('CREATE INDEX IF NOT EXISTS mail_outbox_due ON mail_outbox (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL');
   db.exec(
     "UPDATE records SET json = json_set(json, '$.currency', 'TWD') WHERE kind IN ('coupon', 'order', 'refund') AND json_extract(json, '$.currency') IS NULL",
   );

@@ -16,6 +16,7 @@ import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { isJsonContentType } from '../request-checks.ts';
 import type { AttemptLimits } from './attempt-limits.ts';
 import type { SessionCookies } from './session-cookies.ts';
+import type { Outbox } from './mail.ts';
 import { withRequestLanguage } from './request-language.ts';
 
 type FailureStatus = 200 | 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500;
@@ -90,11 +91,18 @@ export interface RouteKit {
   limits: AttemptLimits;
   /** The session's cookies (session-cookies.ts). */
   cookies: SessionCookies;
+  /** Where mail goes (mail.ts). */
+  outbox: Outbox;
   productOf: (productCode: string) => CatalogueProduct | null;
   stockOf: (skuCode: string) => number | undefined;
 }
 
-export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number, limits: AttemptLimits, cookies: SessionCookies): RouteKit {
+export function createRouteKit(
+  app: Hono,
+  db: DatabaseSync,
+  now: () => number,
+  services: { limits: AttemptLimits; cookies: SessionCookies; outbox: Outbox },
+): RouteKit {
   function authenticatedMember(c: Context): MemberRow | null {
     const token = bearerToken(c);
     if (!token) return null;
@@ -166,5 +174,5 @@ export function createRouteKit(app: Hono, db: DatabaseSync, now: () => number, l
   const stockOf = (skuCode: string) =>
     (db.prepare('SELECT stock FROM skus WHERE sku_code = ?').get(skuCode) as { stock: number } | undefined)?.stock;
 
-  return { app, db, now, handle, limits, cookies, productOf, stockOf };
+  return { app, db, now, handle, ...services, productOf, stockOf };
 }

@@ -6,12 +6,23 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { serve } from '@hono/node-server';
+import nodemailer from 'nodemailer';
 import { catalogueSchema } from '../sample-data/catalogue-schema.ts';
 import { ensureSampleContent } from '../local-cms/embedded.ts';
 import { createCommerceApp } from './app.ts';
 import { openDatabase } from './db.ts';
+import { createOutbox } from './mail.ts';
+import { startMailSender } from './mail-sender.ts';
 import { seedDatabase } from './seed.ts';
-import { commerceDbPath, registrationsPerHour, scriptSources, siteUrl } from '../../src/build/env.ts';
+import {
+  commerceDbPath,
+  mailFrom,
+  registrationsPerHour,
+  scriptSources,
+  siteUrl,
+  smtpSettings,
+  type SmtpSettings,
+} from '../../src/build/env.ts';
 import { REGIONS } from '../../src/lib/i18n/regions.ts';
 
 export interface CommerceApiOptions {
@@ -19,11 +30,13 @@ export interface CommerceApiOptions {
   dbPath?: string;
   port?: number;
   host?: string;
+  /** Where mail goes; default the SMTP_* settings. Without either, mail stays in the outbox. */
+  smtp?: SmtpSettings;
   log?: (line: string) => void;
 }
 
 export async function startCommerceApi(options: CommerceApiOptions = {}) {
-  const { dbPath = commerceDbPath(), port = 0, host = '127.0.0.1', log = () => {} } = options;
+  const { dbPath = commerceDbPath(), port = 0, host = '127.0.0.1', smtp = smtpSettings(), log = () => {} } = options;
   const cmsDir = await ensureSampleContent({ log });
   const catalogue = catalogueSchema.parse(JSON.parse(await readFile(join(cmsDir, 'catalogue.json'), 'utf8')));
   if (dbPath !== ':memory:') await mkdir(dirname(dbPath), { recursive: true });
@@ -33,10 +46,24 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
   // Wherever any region's pages show the captcha, every sign-in needs it: the region comes from a
   // header the caller chooses, so a bot would otherwise pick the region without one.
   const perHour = registrationsPerHour();
+  const siteOrigin = new URL(siteUrl()).origin;
+  const outbox = createOutbox(db, Date.now, siteOrigin);
+  const sender = smtp
+    ? startMailSender({
+        db,
+        outbox,
+        // Credentials are never sent over a connection left in clear (requireTLS).
+        transport: nodemailer.createTransport({ ...smtp, requireTLS: !smtp.secure && smtp.auth !== undefined }),
+        from: mailFrom(),
+        log,
+      })
+    : null;
+  if (!smtp) log('[commerce] no SMTP server (SMTP_HOST): mail is kept in the mail_outbox table, unsent');
   const app = createCommerceApp({
     db,
     captcha: REGIONS.some((region) => scriptSources(region).captcha !== undefined),
-    siteOrigins: [new URL(siteUrl()).origin],
+    siteOrigin,
+    outbox,
     // Served over HTTPS (production): Secure, prefixed cookies.
     secureCookies: new URL(siteUrl()).protocol === 'https:',
     ...(perHour === undefined ? {} : { attemptRules: { registrationAddress: { points: perHour, duration: 3600 } } }),
@@ -50,8 +77,10 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
         close: () =>
           new Promise<void>((done) =>
             server.close(() => {
-              db.close();
-              done();
+              void (sender?.close() ?? Promise.resolve()).then(() => {
+                db.close();
+                done();
+              });
             }),
           ),
       });

@@ -93,6 +93,47 @@ export function registrationsPerHour(): number | undefined {
   return value;
 }
 
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); otherwise STARTTLS, required when signing in. */
+  secure: boolean;
+  auth?: { user: string; pass: string };
+}
+
+/**
+ * The SMTP server the local commerce API hands its mail to (SMTP_HOST, SMTP_PORT, SMTP_SECURE,
+ * SMTP_USER, SMTP_PASSWORD). Unset, `npm start` runs MailDev and sends there.
+ */
+export function smtpSettings(): SmtpSettings | undefined {
+  const host = process.env.SMTP_HOST?.trim();
+  if (!host) return undefined;
+  const port = readPort('SMTP_PORT', () => 587);
+  const secure = process.env.SMTP_SECURE?.trim() || (port === 465 ? 'Y' : 'N');
+  if (secure !== 'Y' && secure !== 'N') throw new ConfigError(`SMTP_SECURE must be Y or N, got "${secure}"`);
+  const user = process.env.SMTP_USER?.trim();
+  const pass = process.env.SMTP_PASSWORD;
+  if (Boolean(user) !== Boolean(pass)) throw new ConfigError('SMTP_USER and SMTP_PASSWORD go together: set both or neither');
+  return { host, port, secure: secure === 'Y', ...(user && pass ? { auth: { user, pass } } : {}) };
+}
+
+/** The sender of the store's mail (MAIL_FROM), e.g. `LINEA <no-reply@linea.example>`. */
+export function mailFrom(): string {
+  const value = process.env.MAIL_FROM?.trim() || 'LINEA <no-reply@linea.example>';
+  // One address, optionally named; a line break would let the value write headers of its own.
+  if (!/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(value))
+    throw new ConfigError(`MAIL_FROM must be an address, or a name and <address>, got "${value}"`);
+  return value;
+}
+
+/**
+ * Ports of the MailDev that `npm start` runs when no SMTP server is configured: its web
+ * inbox (MAILDEV_WEB_PORT, default the store's port + 3) and its SMTP (MAILDEV_SMTP_PORT, + 4).
+ */
+export function mailCatcherPorts(): { web: number; smtp: number } {
+  return { web: readPort('MAILDEV_WEB_PORT', () => port() + 3), smtp: readPort('MAILDEV_SMTP_PORT', () => port() + 4) };
+}
+
 /**
  * The analytics collector's origin: ANALYTICS_SERVER_TYPE (production, test or hk) picks one of
  * ANALYTICS_HOST_PRODUCTION, ANALYTICS_HOST_TEST and ANALYTICS_HOST_HK. Unset, the store's own

@@ -6,7 +6,8 @@
  */
 import { expect, test } from './test.ts';
 import { forgetSession, newMember, PASSWORD, signInOnPage } from './shopper.ts';
-import { api, DEMO, demoAuth, expectErrorInView, group, hydrated, mailsTo, signIn, signInDemo } from './member.ts';
+import { api, DEMO, demoAuth, expectErrorInView, group, hydrated, signIn, signInDemo } from './member.ts';
+import { linkIn, mailTo } from './mailbox.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -117,8 +118,8 @@ test('a new email: a code is mailed, resent only after 60 s, checked, and the em
   const resend = page.locator('[data-send-code]');
   await expect(resend).toBeDisabled();
   await expect(resend).toHaveText(/^Send again in (60|59|58) s$/);
-  const [mail] = await mailsTo(page, next);
-  const code = /\b(\d{6})\b/.exec(mail!.text)![1]!;
+  const mail = await mailTo(page.request, next);
+  const code = /\b(\d{6})\b/.exec(mail.text)![1]!;
   const wrong = code === '000000' ? '111111' : '000000';
   await page.getByLabel('Verification code').fill(wrong);
   await page.getByRole('button', { name: 'Change email' }).click();
@@ -135,8 +136,7 @@ test('the mailed link changes the email on a device with no session; a used link
   const next = `linked.${member.email}`;
   const sent = await page.request.post('/api/member/email/code', { headers: member.auth, data: { email: next } });
   expect((await sent.json()).success).toBe(true);
-  const [mail] = await mailsTo(page, next);
-  const link = /\/email\.html\?token=[\w-]+/.exec(mail!.text)![0];
+  const link = linkIn(await mailTo(page.request, next), '/email.html');
   const phone = await browser.newContext();
   const other = await phone.newPage();
   await other.goto(link);

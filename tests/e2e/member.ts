@@ -53,9 +53,3 @@ export async function expectErrorInView(page: Page, name: string, text: string |
     )
     .toBe(true);
 }
-
-/** The mails the local API "sent" to an address, newest first. */
-export async function mailsTo(page: Page, email: string): Promise<Array<{ subject: string; text: string }>> {
-  const answer = await (await page.request.get(`/api/_test/mail?to=${encodeURIComponent(email)}`)).json();
-  return answer.mails;
-}

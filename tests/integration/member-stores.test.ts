@@ -14,6 +14,7 @@ import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
 import { browserLikeFetch, startLocalApi, type LocalApi, unreachableOrigin } from '../fixtures/local-api.ts';
+import { mailsTo } from '../fixtures/commerce-app.ts';
 
 let api: LocalApi;
 let closedOrigin: string;
@@ -79,15 +80,9 @@ async function offline<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
-/** The mails the local API "sent" to an address, newest first (a test hook, read outside the page). */
-async function mailsTo(email: string): Promise<Array<{ subject: string; text: string; createdAt: number }>> {
-  const response = await fetch(`${api.origin}/api/_test/mail?to=${encodeURIComponent(email)}`);
-  return ((await response.json()) as { mails: Array<{ subject: string; text: string; createdAt: number }> }).mails;
-}
-
 /** The code and the link token of the latest email-change mail to `email`. */
 async function emailChangeMail(email: string): Promise<{ code: string; token: string }> {
-  const [latest] = await mailsTo(email);
+  const [latest] = mailsTo(api.db, email);
   const code = /(?<!\d)(\d{6})(?!\d)/.exec(latest?.text ?? '')?.[1];
   const token = /\/email\.html\?token=(\S+)/.exec(latest?.text ?? '')?.[1];
   expect(code).toMatch(/^\d{6}$/);

@@ -10,7 +10,6 @@ import { finishSignIn, pkceChallenge, startSignIn } from '../oauth-states.ts';
 import { agreementVersions } from '../agreements.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, bearerToken, fieldFailure, memberById, toMember, type MemberRow, type RouteKit } from '../kit.ts';
-import { sendMail } from '../mail.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../passwords.ts';
 import { clientAddress } from '../attempt-limits.ts';
 import { localText } from '../request-language.ts';
@@ -22,8 +21,6 @@ export interface SessionOptions {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   refreshReuseGraceSeconds: number;
-  /** The hooks that read the reset token and the mails a real system would send. */
-  testHooks: boolean;
   /** Sign-in and registration need a passed check of the stand-in captcha (CAPTCHA_SCRIPT_URL is set). */
   captcha: boolean;
 }
@@ -43,8 +40,8 @@ const resetMail = (to: string, link: string) => ({
 });
 
 export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void {
-  const { app, db, now, handle, limits, cookies } = kit;
-  const { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds, testHooks } = options;
+  const { app, db, now, handle, limits, cookies, outbox } = kit;
+  const { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds } = options;
   // Checked first, so a bot learns nothing about accounts or addresses without passing it.
   const checkCaptcha = (token: string | undefined) => {
     if (options.captcha && !verifyCaptcha(db, token))
@@ -165,7 +162,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
       if (row) {
         const reset = randomToken();
         db.prepare('INSERT INTO reset_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(reset, row.id, now() + 3_600_000);
-        sendMail(db, resetMail(row.email, `/reset-email.html?token=${reset}`), now());
+        outbox.queue(resetMail(row.email, outbox.link('/reset-email.html', { token: reset })));
       }
       return {};
     });
@@ -252,16 +249,4 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
       `<!doctype html><meta charset="utf-8"><title>Fake ${provider} sign-in</title><body style="font-family:sans-serif;padding:40px"><h1>Fake ${provider} sign-in</h1><p>The local stand-in for the provider's authorization page.</p><a id="approve" href="${target.replace(/"/g, '&quot;')}">Continue as ${provider} user</a></body>`,
     );
   });
-
-  if (testHooks) {
-    // Local only: lets tests read the reset link a real system would email.
-    app.get('/api/_test/reset-token', (c) => {
-      const row = db
-        .prepare(
-          'SELECT t.token FROM reset_tokens t JOIN members m ON m.id = t.member_id WHERE m.email = ? ORDER BY t.expires_at DESC LIMIT 1',
-        )
-        .get(c.req.query('email') ?? '') as { token: string } | undefined;
-      return row ? c.json({ token: row.token }) : c.json({ token: null }, 404);
-    });
-  }
 }

@@ -3,7 +3,8 @@
  * `records` row (kind 'order', the order as case-records.ts keeps it, so orderList and
  * orderDetail show it like any other) plus an `order_checkout` row with the checkout's inputs,
  * the lines' services and the tracking payload (db.ts). An online order starts its payment with
- * the provider (pay-sessions.ts) and waits UNPAID_PAY_HOURS for it.
+ * the provider (pay-sessions.ts) and waits UNPAID_PAY_HOURS for it. The member is mailed a
+ * confirmation (order-mail.ts).
  */
 import type { CartDetailLine, OrderTracking } from '../../../src/lib/api/contract-checkout.ts';
 import type { Address } from '../../../src/lib/api/contract.ts';
@@ -14,6 +15,7 @@ import { transaction } from '../db.ts';
 import { ApiFailure, fieldFailure, type RouteKit } from '../kit.ts';
 import { startPaySession } from '../pay-sessions.ts';
 import { chooseCoupon, freightRule, markCoupon, sum, summarise, usableCoupons } from '../pricing.ts';
+import { orderPlacedMail } from '../order-mail.ts';
 import { recordOf } from '../records.ts';
 import { refuseUnoffered } from '../offers.ts';
 import { requestCurrency, requestRegion } from '../request-language.ts';
@@ -22,7 +24,7 @@ const HOUR = 3_600_000;
 const sentTo = ({ addressId: _id, isDefault: _default, ...address }: Address) => address;
 
 export function registerCheckoutRoutes(kit: RouteKit): void {
-  const { db, now, handle, productOf } = kit;
+  const { db, now, handle, productOf, outbox } = kit;
 
   handle('checkoutPreview', ({ body, member }) => {
     refuseUnoffered(requestRegion(), { deliveryType: body.deliveryType });
@@ -185,6 +187,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
             createdAt,
           )
         : null;
+      outbox.queue(orderPlacedMail(member.email, order, outbox.link('/account/detail.html', { orderCode })));
       return { orderCode, status, currency, total: summary.total, payUrl, tracking };
     }),
   );

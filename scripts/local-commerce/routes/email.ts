@@ -10,7 +10,6 @@ import type { Member } from '../../../src/lib/api/contract.ts';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_MAX_TRIES, EMAIL_CODE_RESEND_SECONDS, EMAIL_CODE_TTL_SECONDS } from '../../../src/lib/constants.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, fieldFailure, memberById, toMember, type RouteKit } from '../kit.ts';
-import { sendMail } from '../mail.ts';
 import { localText } from '../request-language.ts';
 import { randomToken, sha256 } from '../tokens.ts';
 
@@ -37,7 +36,7 @@ const codeMail = (to: string, code: string, link: string) => {
   };
 };
 
-export function registerEmailRoutes({ db, now, handle, limits }: RouteKit): void {
+export function registerEmailRoutes({ db, now, handle, limits, outbox }: RouteKit): void {
   const takenByOther = (email: string, memberId: string) =>
     db.prepare('SELECT 1 FROM members WHERE email = ? AND id <> ?').get(email, memberId) !== undefined;
 
@@ -73,7 +72,7 @@ export function registerEmailRoutes({ db, now, handle, limits }: RouteKit): void
         now() + EMAIL_CODE_TTL_SECONDS * 1000,
         now(),
       );
-      sendMail(db, codeMail(body.email, code, `/email.html?token=${link}`), now());
+      outbox.queue(codeMail(body.email, code, outbox.link('/email.html', { token: link })));
       return { resendAfter: EMAIL_CODE_RESEND_SECONDS, expiresIn: EMAIL_CODE_TTL_SECONDS };
     });
   });

@@ -6,11 +6,10 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import { localizedPath } from '../../../src/lib/cms/pages.ts';
 import { transaction } from '../db.ts';
 import { clientAddress } from '../attempt-limits.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
-import { sendMail } from '../mail.ts';
+import type { Outbox } from '../mail.ts';
 import { localText, requestLanguage } from '../request-language.ts';
 import { randomToken, sha256 } from '../tokens.ts';
 
@@ -26,14 +25,10 @@ export function unsubscribeSignature(db: DatabaseSync, email: string): string {
   return createHmac('sha256', secret).update(email.trim().toLowerCase()).digest('base64url');
 }
 
-/** The unsubscribe link of an address, as every newsletter mail carries it. */
-export function unsubscribePath(db: DatabaseSync, email: string): string {
-  return `${localizedPath(requestLanguage(), '/unsubscribe.html')}?${new URLSearchParams({ email, signature: unsubscribeSignature(db, email) })}`;
-}
-
-function confirmationMail(db: DatabaseSync, email: string, token: string) {
-  const confirm = `${localizedPath(requestLanguage(), '/subscription-success.html')}?token=${token}`;
-  const unsubscribe = unsubscribePath(db, email);
+function confirmationMail(db: DatabaseSync, outbox: Outbox, email: string, token: string) {
+  const confirm = outbox.link('/subscription-success.html', { token });
+  // Every newsletter mail carries it.
+  const unsubscribe = outbox.link('/unsubscribe.html', { email, signature: unsubscribeSignature(db, email) });
   return {
     to: email,
     subject: localText({
@@ -49,7 +44,7 @@ function confirmationMail(db: DatabaseSync, email: string, token: string) {
   };
 }
 
-export function registerNewsletterRoutes({ db, now, handle, limits }: RouteKit): void {
+export function registerNewsletterRoutes({ db, now, handle, limits, outbox }: RouteKit): void {
   handle('newsletterSubscribe', async ({ body, c }) => {
     // Each one mails a confirmation: limited per mailbox and per caller.
     await limits.spend(['newsletterEmail', body.email.trim().toLowerCase()], ['newsletterAddress', clientAddress(c)]);
@@ -63,7 +58,7 @@ export function registerNewsletterRoutes({ db, now, handle, limits }: RouteKit):
         `INSERT INTO newsletter_subscriptions (email, status, language, token_hash, token_expires_at, created_at) VALUES (?, 'pending', ?, ?, ?, ?)
          ON CONFLICT (email) DO UPDATE SET status = 'pending', language = excluded.language, token_hash = excluded.token_hash, token_expires_at = excluded.token_expires_at, unsubscribed_at = NULL`,
       ).run(email, requestLanguage().code, sha256(token), now() + CONFIRM_LINK_TTL_MS, now());
-      sendMail(db, confirmationMail(db, email, token), now());
+      outbox.queue(confirmationMail(db, outbox, email, token));
       return { status: 'pending' as const };
     });
   });

@@ -8,7 +8,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addressKey, ATTEMPT_RULES } from '../../../scripts/local-commerce/attempt-limits.ts';
 import { createCommerceApp } from '../../../scripts/local-commerce/app.ts';
-import { call, DEMO, expectFailure, expectSuccess, login, NOW, OTHER, sampleEnv, type Answer } from '../../fixtures/commerce-app.ts';
+import {
+  call,
+  DEMO,
+  expectFailure,
+  expectSuccess,
+  login,
+  NOW,
+  OTHER,
+  sampleEnv,
+  SITE_ORIGIN,
+  type Answer,
+} from '../../fixtures/commerce-app.ts';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -98,7 +109,7 @@ describe('wrong passwords', () => {
   it('are remembered in the database across a restart of the API', async () => {
     const env = sampleEnv();
     for (let i = 0; i < 5; i++) await call(env.app, 'login', wrong, { address: '203.0.113.7' });
-    const restarted = createCommerceApp({ db: env.db, now: () => env.clock.now });
+    const restarted = createCommerceApp({ db: env.db, now: () => env.clock.now, siteOrigin: SITE_ORIGIN });
     expectLimited(await call(restarted, 'login', right, { address: '203.0.113.7' }), 900);
   });
 });

@@ -64,7 +64,7 @@ const VALID_REQUESTS: ValidRequests = {
   forgetPassword: () => ({ body: { email: DEMO.email } }),
   resetPassword: async (f) => {
     expectSuccess('forgetPassword', await call(f.app, 'forgetPassword', { email: DEMO.email }));
-    return { body: { token: (await resetTokenOf(f.app, DEMO.email))!, password: 'Changed2027' } };
+    return { body: { token: resetTokenOf(f.db, DEMO.email)!, password: 'Changed2027' } };
   },
   thirdPartyCallback: async (f) => {
     const { url, cookie } = await authorize(f.app, 'google');
@@ -153,13 +153,13 @@ const VALID_REQUESTS: ValidRequests = {
   passwordChange: () => ({ body: { currentPassword: DEMO.password, newPassword: 'Changed2027' } }),
   emailCodeSend: () => ({ body: { email: 'new.demo@linea.example' } }),
   emailChange: async (f) => ({
-    body: { email: 'new.demo@linea.example', code: (await sendEmailCode(f.app, f.token, 'new.demo@linea.example')).code },
+    body: { email: 'new.demo@linea.example', code: (await sendEmailCode(f.app, f.db, f.token, 'new.demo@linea.example')).code },
   }),
   subscriptionInfo: () => ({ body: {} }),
   newsletterSubscribe: () => ({ body: { email: 'news@linea.example' } }),
-  newsletterConfirm: async (f) => ({ body: { token: await newsletterToken(f.app, 'confirm@linea.example') } }),
+  newsletterConfirm: async (f) => ({ body: { token: await newsletterToken(f, 'confirm@linea.example') } }),
   newsletterUnsubscribe: (f) => ({ body: { email: 'news@linea.example', signature: unsubscribeSignature(f.db, 'news@linea.example') } }),
-  emailVerify: async (f) => ({ body: { token: (await sendEmailCode(f.app, f.token, 'new.demo@linea.example')).linkToken } }),
+  emailVerify: async (f) => ({ body: { token: (await sendEmailCode(f.app, f.db, f.token, 'new.demo@linea.example')).linkToken } }),
   accountClose: (f) => {
     settleCases(f.db, DEMO.id);
     return { body: { agree: true, password: DEMO.password } };

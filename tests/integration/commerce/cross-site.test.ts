@@ -81,7 +81,7 @@ describe('a request from our own pages', () => {
       body: JSON.stringify(body),
     });
     expect(proxied.status).toBe(200);
-    const site = sampleEnv({ siteOrigins: ['https://www.linea.example'] });
+    const site = sampleEnv({ siteOrigin: 'https://www.linea.example' });
     expectSuccess('login', await call(site.app, 'login', body, { from: { origin: 'https://www.linea.example' } }));
     // The site on its own host beside the API's: the browser says same-site, the origin is the site's.
     expectSuccess(

@@ -1,7 +1,8 @@
 /**
  * A local commerce database made before amounts carried their currency opens with every
  * amount it holds taken as TWD (all were then), and its payment sessions gain their currency
- * and return language: nothing is lost, nothing needs deleting.
+ * and return language: nothing is lost, nothing needs deleting. One made before mail was sent
+ * keeps its old mails unsent for good.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +16,7 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('a database from before currencies', () => {
+describe('a database of an earlier version', () => {
   it('takes TWD for its coupons, orders, refunds, offers and payment sessions, and keeps every row', () => {
     const dir = mkdtempSync(join(tmpdir(), 'linea-db-'));
     dirs.push(dir);
@@ -50,5 +51,30 @@ describe('a database from before currencies', () => {
     });
     expect(db.prepare('SELECT coupon_id, currency FROM coupon_offers').get()).toEqual({ coupon_id: 'CC1', currency: 'TWD' });
     db.close();
+  });
+
+  it('keeps the mails of before there was a sender as they were: marked sent, so none goes out late', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'linea-db-'));
+    dirs.push(dir);
+    const path = join(dir, 'old.sqlite');
+    const old = new DatabaseSync(path);
+    old.exec(`
+      CREATE TABLE mail_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, to_address TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL);
+      INSERT INTO mail_outbox (to_address, subject, text, created_at) VALUES ('a@linea.example', 'S', 'T', 42);
+    `);
+    old.close();
+    const db = openDatabase(path);
+    expect(db.prepare('SELECT to_address, sent_at, attempts, failed_at FROM mail_outbox').all()).toEqual([
+      { to_address: 'a@linea.example', sent_at: 42, attempts: 0, failed_at: null },
+    ]);
+    db.close();
+    // Opened again, nothing changes.
+    const again = openDatabase(path);
+    again.prepare("INSERT INTO mail_outbox (to_address, subject, text, created_at) VALUES ('b@linea.example', 'S', 'T', 43)").run();
+    again.close();
+    expect(openDatabase(path).prepare('SELECT to_address, sent_at FROM mail_outbox ORDER BY id').all()).toEqual([
+      { to_address: 'a@linea.example', sent_at: 42 },
+      { to_address: 'b@linea.example', sent_at: null },
+    ]);
   });
 });

@@ -93,12 +93,12 @@ describe('email change', () => {
 
     const sent = expectSuccess('emailCodeSend', await call(app, 'emailCodeSend', { email: NEW_EMAIL }, { token }));
     expect(sent).toEqual({ resendAfter: 60, expiresIn: 600 });
-    const mails = await mailsTo(app, NEW_EMAIL);
+    const mails = mailsTo(db, NEW_EMAIL);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject.length).toBeGreaterThan(0);
     expect(mailedCode(mails[0]!)).toMatch(/^\d{6}$/);
     expect(mailedToken(mails[0]!, '/email.html')!.length).toBeGreaterThanOrEqual(32);
-    expect(await mailsTo(app, DEMO.email)).toEqual([]);
+    expect(mailsTo(db, DEMO.email)).toEqual([]);
     // Neither the code nor the link token is stored as sent.
     const row = db.prepare('SELECT * FROM email_codes').get() as Record<string, unknown>;
     expect(JSON.stringify(row)).not.toContain(mailedCode(mails[0]!));
@@ -108,14 +108,14 @@ describe('email change', () => {
   it('sends again only 60 s after the last code, and a new code replaces the old one', async () => {
     const { app, db, clock } = sampleEnv();
     const { token } = await login(app);
-    const first = await sendEmailCode(app, token, NEW_EMAIL);
+    const first = await sendEmailCode(app, db, token, NEW_EMAIL);
     clock.now += 59_000;
     const before = memberState(db);
     for (const email of [NEW_EMAIL, 'another@linea.example'])
       expectFailure(await call(app, 'emailCodeSend', { email }, { token }), 'EMAIL_CODE_TOO_SOON', { field: 'email' });
     expect(memberState(db)).toEqual(before);
     clock.now += 1_000;
-    const second = await sendEmailCode(app, token, 'another@linea.example');
+    const second = await sendEmailCode(app, db, token, 'another@linea.example');
     expectFailure(await call(app, 'emailChange', { email: NEW_EMAIL, code: first.code }, { token }), 'EMAIL_CODE_NOT_SENT', {
       field: 'code',
     });
@@ -126,12 +126,12 @@ describe('email change', () => {
   });
 
   it('changes the email with the code, once; sign-in then takes the new email', async () => {
-    const { app } = sampleEnv();
+    const { app, db } = sampleEnv();
     const { token } = await login(app);
     expectFailure(await call(app, 'emailChange', { email: NEW_EMAIL, code: '123456' }, { token }), 'EMAIL_CODE_NOT_SENT', {
       field: 'code',
     });
-    const { code } = await sendEmailCode(app, token, NEW_EMAIL);
+    const { code } = await sendEmailCode(app, db, token, NEW_EMAIL);
     expectFailure(await call(app, 'emailChange', { email: NEW_EMAIL, code: '12345' }, { token }), 'EMAIL_CODE_FORMAT', { field: 'code' });
     const profile = expectSuccess('emailChange', await call(app, 'emailChange', { email: NEW_EMAIL, code }, { token }));
     expect(profile).toMatchObject({ userId: DEMO.id, email: NEW_EMAIL });
@@ -144,7 +144,7 @@ describe('email change', () => {
   it('counts wrong codes even though the call fails: the fifth wrong one ends the code', async () => {
     const { app, db } = sampleEnv();
     const { token } = await login(app);
-    const { code, linkToken } = await sendEmailCode(app, token, NEW_EMAIL);
+    const { code, linkToken } = await sendEmailCode(app, db, token, NEW_EMAIL);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let tries = 1; tries <= 4; tries++) {
       expectFailure(await call(app, 'emailChange', { email: NEW_EMAIL, code: wrong }, { token }), 'EMAIL_CODE_WRONG', { field: 'code' });
@@ -163,7 +163,7 @@ describe('email change', () => {
   it('a code works for 600 s', async () => {
     const { app, db, clock } = sampleEnv({ accessTokenTtlSeconds: 3_600 });
     const { token } = await login(app);
-    const first = await sendEmailCode(app, token, NEW_EMAIL);
+    const first = await sendEmailCode(app, db, token, NEW_EMAIL);
     clock.now += 600_000;
     const before = memberState(db);
     expectFailure(await call(app, 'emailChange', { email: NEW_EMAIL, code: first.code }, { token }), 'EMAIL_CODE_EXPIRED', {
@@ -171,15 +171,15 @@ describe('email change', () => {
     });
     expectFailure(await call(app, 'emailVerify', { token: first.linkToken }), 'EMAIL_LINK_INVALID', { field: 'token' });
     expect(memberState(db)).toEqual(before);
-    const second = await sendEmailCode(app, token, NEW_EMAIL);
+    const second = await sendEmailCode(app, db, token, NEW_EMAIL);
     clock.now += 599_000;
     expectSuccess('emailChange', await call(app, 'emailChange', { email: NEW_EMAIL, code: second.code }, { token }));
   });
 
   it('refuses an email another member took after the code was sent, keeping the code', async () => {
-    const { app } = sampleEnv();
+    const { app, db } = sampleEnv();
     const { token } = await login(app);
-    const { code, linkToken } = await sendEmailCode(app, token, NEW_EMAIL);
+    const { code, linkToken } = await sendEmailCode(app, db, token, NEW_EMAIL);
     expectSuccess('register', await call(app, 'register', { name: '搶先者', email: NEW_EMAIL, password: 'First2026', agreeTerms: true }));
     expectFailure(await call(app, 'emailChange', { email: NEW_EMAIL, code }, { token }), 'UR_EMAIL_EXISTS', { field: 'email' });
     expectFailure(await call(app, 'emailVerify', { token: linkToken }), 'UR_EMAIL_EXISTS', { field: null });
@@ -187,9 +187,9 @@ describe('email change', () => {
   });
 
   it('the mailed link changes the email without signing in, once', async () => {
-    const { app } = sampleEnv();
+    const { app, db } = sampleEnv();
     const { token } = await login(app);
-    const { linkToken } = await sendEmailCode(app, token, NEW_EMAIL);
+    const { linkToken } = await sendEmailCode(app, db, token, NEW_EMAIL);
     for (const bad of ['made-up', '', 'x'.repeat(201)])
       expectFailure(await call(app, 'emailVerify', { token: bad }), 'EMAIL_LINK_INVALID', { field: 'token' });
     expect(expectSuccess('emailVerify', await call(app, 'emailVerify', { token: linkToken }))).toEqual({ email: NEW_EMAIL });
@@ -200,20 +200,20 @@ describe('email change', () => {
 
 describe('mail', () => {
   it('forget-password mails the reset link, in the request language; nothing goes to an unknown address', async () => {
-    const { app, clock } = sampleEnv();
+    const { app, db, clock } = sampleEnv();
     expectSuccess('forgetPassword', await call(app, 'forgetPassword', { email: DEMO.email }, { language: 'en-GB' }));
     expectSuccess('forgetPassword', await call(app, 'forgetPassword', { email: 'nobody@linea.example' }));
-    const [mail] = await mailsTo(app, DEMO.email);
+    const [mail] = mailsTo(db, DEMO.email);
     expect(mail!.subject).toBe('Reset your password');
-    expect(mailedToken(mail!, '/reset-email.html')).toBe(await resetTokenOf(app, DEMO.email));
-    expect(await mailsTo(app, 'nobody@linea.example')).toEqual([]);
+    expect(mailedToken(mail!, '/reset-email.html')).toBe(resetTokenOf(db, DEMO.email));
+    expect(mailsTo(db, 'nobody@linea.example')).toEqual([]);
     clock.now += 1_000;
     expectSuccess('forgetPassword', await call(app, 'forgetPassword', { email: DEMO.email }));
-    const mails = await mailsTo(app, DEMO.email);
+    const mails = mailsTo(db, DEMO.email);
     expect(mails).toHaveLength(2);
     // Newest first, in zh-TW without a language.
     expect(mails[0]!.subject).toBe('重設您的密碼');
-    expect(mailedToken(mails[0]!, '/reset-email.html')).toBe(await resetTokenOf(app, DEMO.email));
+    expect(mailedToken(mails[0]!, '/reset-email.html')).toBe(resetTokenOf(db, DEMO.email));
   });
 
   it('the outbox hook exists only with the test hooks', async () => {
