@@ -1,7 +1,8 @@
 /**
- * The admin page (GET /api/_admin, under the test hooks): the latest orders, refunds, exchanges and
+ * The admin page (GET /api/_admin, on this machine only): the latest orders, refunds, exchanges and
  * after-sales cases of every member, the evaluations waiting to be published, the agreement
- * versions and the last analytics posts received; each case with one
+ * versions, and what left the store for third parties locally (the analytics collector's posts,
+ * the tag manager's hits, the risk checks); each case with one
  * button per action the state machine gives the store, the warehouse, the payment provider or the
  * clock from its status. Plain HTML, no script: each button posts a form to /api/_admin/act.
  */
@@ -88,27 +89,74 @@ function agreements(kit: RouteKit): string {
   return `<h2>Membership agreement and privacy policy</h2><form method="post" action="${ADMIN_PATH}/agreements"><p>${field('agreement version', 'membershipAgreementVersion', v.membershipAgreementVersion)} prompt ${flag('membershipAgreementPopFlag', v.membershipAgreementPopFlag)}</p><p>${field('privacy version', 'privacyPolicyVersion', v.privacyPolicyVersion)} prompt ${flag('privacyPolicyPopFlag', v.privacyPolicyPopFlag)}</p><button type="submit">save</button></form>`;
 }
 
+const cell = (value: unknown) => `<td>${escapeHtml(String(value ?? ''))}</td>`;
+const when = (at: number) => cell(new Date(at).toISOString());
+/** A received value whole, folded away: `<pre>` keeps its JSON readable. */
+const whole = (json: string) => `<td><details><summary>all</summary><pre>${escapeHtml(json)}</pre></details></td>`;
+const table = (id: string, title: string, heads: string[], rows: string[]) =>
+  `<h2 id="${id}-title">${title}</h2><table id="${id}" aria-labelledby="${id}-title"><thead><tr>${heads.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+
 /** The last posts the local collector received, newest first, so a person can watch events arrive. */
-function analyticsPosts(kit: RouteKit): string {
-  const rows = kit.db.prepare('SELECT path, body, received_at FROM analytics ORDER BY id DESC LIMIT ?').all(LATEST) as Array<{
+function analyticsPosts(kit: RouteKit, last: number): string {
+  const rows = kit.db.prepare('SELECT path, body, received_at FROM analytics ORDER BY id DESC LIMIT ?').all(last) as Array<{
     path: string;
     body: string;
     received_at: number;
   }>;
-  const cell = (value: unknown) => `<td>${escapeHtml(String(value ?? ''))}</td>`;
-  const body = rows
-    .map((r) => {
+  return table(
+    'analytics',
+    `Analytics: the last ${last} posts`,
+    ['received', 'path', 'event', 'page type', 'user', 'properties', 'form'],
+    rows.map((r) => {
       const form = JSON.parse(r.body) as Record<string, string>;
       const what = form.event_name ?? form.name ?? 'device info';
-      return `<tr>${cell(new Date(r.received_at).toISOString())}${cell(r.path)}${cell(what)}${cell(form.page_type)}${cell(form.user_id)}${cell(form.event_prop ?? form.user_agent)}</tr>`;
-    })
-    .join('');
-  return `<h2>Analytics: the last ${LATEST} posts</h2><table><tr><th>received</th><th>path</th><th>event</th><th>page type</th><th>user</th><th>properties</th></tr>${body}</table>`;
+      return `<tr>${when(r.received_at)}${cell(r.path)}${cell(what)}${cell(form.page_type)}${cell(form.user_id)}${cell(form.event_prop ?? form.user_agent)}${whole(r.body)}</tr>`;
+    }),
+  );
+}
+
+/** What the stand-in tag manager reported (it loads only with marketing consent). */
+function tagHits(kit: RouteKit, last: number): string {
+  const rows = kit.db.prepare('SELECT page, events, received_at FROM tag_hits ORDER BY id DESC LIMIT ?').all(last) as Array<{
+    page: string;
+    events: string;
+    received_at: number;
+  }>;
+  return table(
+    'tag-hits',
+    `Tag manager: the last ${last} hits`,
+    ['received', 'page', 'events'],
+    rows.map((r) => `<tr>${when(r.received_at)}${cell(r.page)}<td><code>${escapeHtml(r.events)}</code></td></tr>`),
+  );
+}
+
+/** The fingerprint each order sent the risk service, or none when the shopper's browser gave none in time. */
+function riskChecks(kit: RouteKit, last: number): string {
+  const rows = kit.db.prepare('SELECT order_code, blackbox, received_at FROM risk_checks ORDER BY rowid DESC LIMIT ?').all(last) as Array<{
+    order_code: string;
+    blackbox: string | null;
+    received_at: number;
+  }>;
+  return table(
+    'risk-checks',
+    `Risk checks: the last ${last} orders`,
+    ['received', 'order', 'blackbox'],
+    rows.map(
+      (r) => `<tr>${when(r.received_at)}${cell(r.order_code)}${r.blackbox === null ? '<td><i>none</i></td>' : cell(r.blackbox)}</tr>`,
+    ),
+  );
+}
+
+/** How many of each list the page shows: ?last=, 1 to 1,000, default LATEST. */
+function lastOf(raw: string | undefined): number {
+  const value = Number(raw);
+  return Number.isInteger(value) && value >= 1 ? Math.min(value, 1_000) : LATEST;
 }
 
 /** The page; `notice` is the outcome of the last action, shown on top. */
-export function adminPage(kit: RouteKit, notice: string | undefined): string {
+export function adminPage(kit: RouteKit, { notice, last: lastQuery }: { notice: string | undefined; last: string | undefined }): string {
+  const last = lastOf(lastQuery);
   const style =
     'body{font-family:sans-serif;padding:24px}table{border-collapse:collapse;margin-bottom:32px}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}.acts form{display:inline-block;margin:0 4px 4px 0}.notice{background:#ffd;padding:8px}';
-  return `<!doctype html><meta charset="utf-8"><title>Local store admin</title><style>${style}</style><body><h1>Local store admin</h1><p>Acts as the store, the warehouse, the payment provider and the clock on the local commerce API. Each button is one transition of the state machine.</p>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}${SECTIONS.map(([machine, title]) => section(kit, machine, title)).join('')}${evaluations(kit)}${agreements(kit)}${analyticsPosts(kit)}</body>`;
+  return `<!doctype html><meta charset="utf-8"><title>Local store admin</title><style>${style}</style><body><h1>Local store admin</h1><p>Acts as the store, the warehouse, the payment provider and the clock on the local commerce API. Each button is one transition of the state machine.</p>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}${SECTIONS.map(([machine, title]) => section(kit, machine, title)).join('')}${evaluations(kit)}${agreements(kit)}${analyticsPosts(kit, last)}${tagHits(kit, last)}${riskChecks(kit, last)}</body>`;
 }

@@ -49,8 +49,6 @@ export interface CommerceAppOptions {
   refreshReuseGraceSeconds?: number;
   /** Over HTTPS: Secure, prefixed cookies (session-cookies.ts); off for the local http origin. */
   secureCookies?: boolean;
-  /** Test hooks (reading analytics posts; the admin page acting as the store) for the local API only. */
-  testHooks?: boolean;
   /** Sign-in and registration need the stand-in captcha's pass (routes/stand-ins.ts). */
   captcha?: boolean;
   /**
@@ -72,7 +70,6 @@ export function createCommerceApp(options: CommerceAppOptions) {
     refreshTokenTtlSeconds = 30 * 86_400,
     refreshReuseGraceSeconds = 30,
     secureCookies = false,
-    testHooks = true,
     captcha = false,
     siteOrigin,
     outbox = createOutbox(db, now, siteOrigin),
@@ -115,11 +112,10 @@ export function createCommerceApp(options: CommerceAppOptions) {
   registerRecycleRoutes(kit);
   registerCheckoutRoutes(kit);
   registerPaymentRoutes(kit);
-  registerAnalyticsRoutes(kit, { testHooks });
-  if (testHooks) {
-    registerAdminRoutes(kit);
-    registerStandInRoutes(kit);
-  }
+  registerAnalyticsRoutes(kit);
+  // The local back office (this machine only) and the third parties' stand-ins.
+  registerAdminRoutes(kit);
+  registerStandInRoutes(kit);
 
   app.notFound((c) => failureAnswer(c, 'NOT_FOUND', `No endpoint ${c.req.method} ${c.req.path}`, 404));
   return app;

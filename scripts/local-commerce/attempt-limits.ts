@@ -10,10 +10,7 @@
  * atomic on its own, so the adapter runs it as it is (and never nests in a transaction of ours).
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
-import { LOOPBACK_ADDRESSES } from '../request-checks.ts';
 import { ApiFailure } from './kit.ts';
 
 export const ATTEMPT_LIMITS_TABLE = 'attempt_limits';
@@ -64,44 +61,6 @@ export interface AttemptLimits {
   forget(...uses: AttemptUse[]): Promise<void>;
   /** Counts an attempt that counts whatever its outcome, refusing it above an allowance. */
   spend(...uses: AttemptUse[]): Promise<void>;
-}
-
-/**
- * The key of an address: IPv4 as it is, IPv6 by its /64, which one subscriber holds whole (a
- * limit per single IPv6 address is a limit on nothing).
- */
-export function addressKey(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1]!;
-  if (!address.includes(':')) return address;
-  const [head = '', tail] = address.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
-}
-
-/**
- * The caller's address key (addressKey). Behind npm start's static host the peer is that
- * proxy, on this machine, which appends the browser's address to X-Forwarded-For: from a
- * caller on this machine, the last entry is taken (entries before it are whatever the browser
- * sent). Any process on the machine could write it; the local API is not meant to face others.
- */
-export function clientAddress(c: Context): string {
-  let peer: string | undefined;
-  try {
-    peer = getConnInfo(c).remote.address;
-  } catch {
-    peer = undefined; // called in-process (tests): no socket
-  }
-  if (peer === undefined || LOOPBACK_ADDRESSES.has(peer)) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return addressKey(forwarded);
-  }
-  return peer === undefined ? 'unknown' : addressKey(peer);
 }
 
 export const tooManyAttempts = (msBeforeNext: number) => {

@@ -82,7 +82,7 @@ export type Handler<N extends EndpointName> = (input: {
 
 /** What each route module gets from the app. */
 export interface RouteKit {
-  /** For routes outside the contract (the fake providers, the analytics collector, test hooks). */
+  /** For routes outside the contract (the fake providers, the analytics collector, the admin page). */
   app: Hono;
   db: DatabaseSync;
   now: () => number;

@@ -7,11 +7,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { analyticsConsentCookie, SEEN_GREETING_COOKIES } from './promo-cookie.ts';
 import { catalogue, newMember, signInOnPage } from './shopper.ts';
-
-interface Post {
-  path: string;
-  body: Record<string, string>;
-}
+import { analyticsPosts, type AnalyticsPost as Post } from './received.ts';
 
 // The greeting pop-ups are closed; the cookie banner has not been answered.
 test.use({ storageState: { cookies: SEEN_GREETING_COOKIES, origins: [] } });
@@ -24,7 +20,7 @@ async function uuidOf(page: Page): Promise<string | undefined> {
 async function postsOf(page: Page, uuid: string, until: (posts: Post[]) => void): Promise<Post[]> {
   let mine: Post[] = [];
   await expect(async () => {
-    const all = (await (await page.request.get('/api/_test/analytics')).json()) as Post[];
+    const all = await analyticsPosts(page);
     mine = all.filter((p) => p.body.uuid === uuid);
     until(mine);
   }).toPass({ timeout: 15_000 });

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { addThroughApi, newMember, PASSWORD, signInOnPage, spareSkus, type TestMember } from './shopper.ts';
 import { analyticsConsentCookie } from './promo-cookie.ts';
+import { analyticsPosts } from './received.ts';
 
 const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
 
@@ -74,7 +75,7 @@ test('category → product → sign in on the way → mini cart → cart → che
   expect(order.products).toHaveLength(1);
   expect(chosenUrl).toContain(`productId=${order.products[0]!.productId}`);
   // The purchase went to analytics with its order tracking payload (order, shipping, totals, products).
-  const events = (await (await page.request.get('/api/_test/analytics')).json()) as Array<{ path: string; body: Record<string, string> }>;
+  const events = await analyticsPosts(page);
   const purchase = events.find((e) => e.path === '/datarcvr/custom' && e.body.name === 'purchase' && e.body.id === orderCode);
   expect(purchase).toBeDefined();
   const tracking = JSON.parse(purchase!.body.event_prop!) as {

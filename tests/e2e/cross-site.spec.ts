@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../../src/lib/api/cookies.ts';
+import { linkIn, mailTo } from './mailbox.ts';
 import { signIn } from './member.ts';
 import { captchaToken, newMember, PASSWORD } from './shopper.ts';
 import { expect, test } from './test.ts';
@@ -89,5 +90,17 @@ test('another origin cannot sign a visitor into its account, sign a member out, 
     await expect(page).toHaveURL(/\/account\/address\.html$/);
   } finally {
     other.server.close();
+  }
+});
+
+test('no test hook answers on the store’s origin: a reset link is read only from the mail', async ({ page }) => {
+  const member = await newMember(page, 'hooks');
+  expect((await (await page.request.post('/api/auth/forget-password', { data: { email: member.email } })).json()).success).toBe(true);
+  const link = linkIn(await mailTo(page.request, member.email), '/reset-email.html');
+  const token = new URL(link).searchParams.get('token')!;
+  for (const hook of [`mail?to=${member.email}`, `reset-token?email=${member.email}`, 'analytics', 'risk-checks', 'tag-hits']) {
+    const answer = await page.request.get(`/api/_test/${hook}`);
+    expect(answer.status(), hook).toBe(404);
+    expect(await answer.text(), hook).not.toContain(token);
   }
 });

@@ -9,6 +9,7 @@ import { expect, test } from './test.ts';
 import { productDetailHref } from '../../src/lib/product/product-id.ts';
 import { catalogue, newMember, productWithSoldOutSize, signInOnPage } from './shopper.ts';
 import { analyticsConsentCookie } from './promo-cookie.ts';
+import { analyticsPosts } from './received.ts';
 
 test('the page shows the product in its language, and a sold-out size cannot be chosen or added', async ({ page }) => {
   // React reports a hydration that did not find the server's HTML (the live script's drawing) as an error.
@@ -78,7 +79,7 @@ test('the wishlist heart updates the header badge, another island, without a rel
   // Each change sent its recommendation event and its collect event, once the page hid.
   await page.goto('/');
   await expect(async () => {
-    const events = (await (await page.request.get('/api/_test/analytics')).json()) as Array<{ path: string; body: Record<string, string> }>;
+    const events = await analyticsPosts(page);
     const names = events.filter((e) => e.path === '/datarcvr/custom' && e.body.id === product.productCode).map((e) => e.body.name);
     expect(names).toEqual(['addtowishlist', 'wishlistremove']);
     const collects = events.filter((e) => e.body.event_name === 'collect' && e.body.user_id === member.userId);

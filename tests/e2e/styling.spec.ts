@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { catalogue, newMember, signInOnPage } from './shopper.ts';
 import { analyticsConsentCookie } from './promo-cookie.ts';
+import { analyticsPosts } from './received.ts';
 
 const LOOKBOOK = '/feature/lookbook.html';
 const KEYS = { old: 'linea:styling:collect', official: 'linea:styling:official', staff: 'linea:styling:staff' };
@@ -17,7 +18,7 @@ const storedList = (page: Page, key: string) => page.evaluate((k) => JSON.parse(
 
 /** The collect events the collector received for a look, in order: [optype, staff flag]. */
 async function collectEvents(page: Page, styleId: string): Promise<string[][]> {
-  const events = (await (await page.request.get('/api/_test/analytics')).json()) as Array<{ path: string; body: Record<string, string> }>;
+  const events = await analyticsPosts(page);
   return events
     .filter((e) => e.path === '/datarcvr/event' && e.body.event_name === 'collect')
     .map((e) => JSON.parse(e.body.event_prop!) as { optype: string; staff: string; styleId: string })

@@ -11,6 +11,7 @@ import { RISK_WAIT_MS } from '../../src/lib/scripts/sources.ts';
 import { marketingConsentCookie } from './promo-cookie.ts';
 import { addThroughApi, newMember, spareSkus } from './shopper.ts';
 import { signIn } from './member.ts';
+import { riskChecks, tagHits } from './received.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -24,11 +25,6 @@ async function atCheckoutWithOneItem(page: Page, label: string, cookies: Cookie[
   await expect(page.locator('input[name="deliveryType"][value="CVS_711"]')).toBeVisible();
   return member;
 }
-
-const riskChecks = async (page: Page) =>
-  (await (await page.request.get('/api/_test/risk-checks')).json()) as Array<{ orderCode: string; blackbox: string | null }>;
-const tagHits = async (page: Page) =>
-  (await (await page.request.get('/api/_test/tag-hits')).json()) as Array<{ page: string; events: string[] }>;
 
 test('a convenience store picked on the chain’s map fills the code, and the order carries the fingerprint', async ({ page }) => {
   await atCheckoutWithOneItem(page, 'cvsmap');

@@ -1,6 +1,8 @@
 /**
- * Acting as the store locally (under the test hooks only): the admin page, and the actions its
- * buttons post. An action is applied through the one transition function as whoever the table
+ * Acting as the store locally: the admin page, and the actions its buttons post, for callers on
+ * this machine only (a browser behind npm start's proxy on it included); anyone else gets 403.
+ * The page also shows what the local collector and the third-party stand-ins received. An
+ * action is applied through the one transition function as whoever the table
  * gives it to from the case's status (STORE, WAREHOUSE, PAYMENT, or SYSTEM: "as the clock"), never
  * as the member. A form post goes back to the page with the outcome; a JSON call (tests) gets the
  * contract's envelope with the new status.
@@ -13,6 +15,7 @@ import { setAgreementVersions } from '../agreements.ts';
 import { anyCase, type StoredEvaluation } from '../case-records.ts';
 import { actorOf } from '../case-steps.ts';
 import { withDeadlines } from '../deadlines.ts';
+import { fromThisMachine } from '../client-address.ts';
 import { ApiFailure, failureAnswer, fieldFailure, type RouteKit } from '../kit.ts';
 import { recordOf, saveRecord } from '../records.ts';
 import { transition } from '../transitions.ts';
@@ -69,7 +72,16 @@ export function registerAdminRoutes(kit: RouteKit): void {
     }
   }
 
-  app.get(ADMIN_PATH, (c) => c.html(withDeadlines(kit, undefined, () => adminPage(kit, c.req.query('done')))));
+  const localOnly = (c: Context, next: () => Promise<void>) =>
+    fromThisMachine(c)
+      ? next()
+      : Promise.resolve(failureAnswer(c, 'ADMIN_LOCAL_ONLY', 'The admin page answers only on the machine the store runs on', 403));
+  app.use(ADMIN_PATH, localOnly);
+  app.use(`${ADMIN_PATH}/*`, localOnly);
+
+  app.get(ADMIN_PATH, (c) =>
+    c.html(withDeadlines(kit, undefined, () => adminPage(kit, { notice: c.req.query('done'), last: c.req.query('last') }))),
+  );
 
   app.post(`${ADMIN_PATH}/act`, (c) =>
     answer(c, (raw) => {

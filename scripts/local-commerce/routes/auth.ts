@@ -11,7 +11,7 @@ import { agreementVersions } from '../agreements.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, bearerToken, fieldFailure, memberById, toMember, type MemberRow, type RouteKit } from '../kit.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../passwords.ts';
-import { clientAddress } from '../attempt-limits.ts';
+import { clientAddress } from '../client-address.ts';
 import { localText } from '../request-language.ts';
 import { endSessionsOf } from '../sessions.ts';
 import { randomToken, sha256 } from '../tokens.ts';

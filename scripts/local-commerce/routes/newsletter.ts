@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { transaction } from '../db.ts';
-import { clientAddress } from '../attempt-limits.ts';
+import { clientAddress } from '../client-address.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
 import type { Outbox } from '../mail.ts';
 import { localText, requestLanguage } from '../request-language.ts';

@@ -10,7 +10,7 @@
  *   the chosen store back to the store's page, as a chain's e-map posts back to its caller;
  * - risk.js makes a blackbox ready 1.2 s after it loads, so the checkout's polling is exercised;
  * - tag-manager.js reports the page and each dataLayer event, then and as pushed (kept in
- *   tag_hits for tests).
+ *   tag_hits, shown on the local admin page).
  */
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
@@ -194,16 +194,4 @@ export function registerStandInRoutes({ app, db, now }: RouteKit): void {
     db.prepare('INSERT INTO tag_hits (page, events, received_at) VALUES (?, ?, ?)').run(hit.page, JSON.stringify(hit.events), now());
     return c.body(null, 204);
   });
-  // Local only: what the risk service and the tag manager would have received.
-  app.get('/api/_test/risk-checks', (c) =>
-    c.json(db.prepare('SELECT order_code AS orderCode, blackbox, received_at AS receivedAt FROM risk_checks ORDER BY received_at').all()),
-  );
-  app.get('/api/_test/tag-hits', (c) =>
-    c.json(
-      (db.prepare('SELECT page, events FROM tag_hits ORDER BY id').all() as Array<{ page: string; events: string }>).map((r) => ({
-        page: r.page,
-        events: JSON.parse(r.events) as string[],
-      })),
-    ),
-  );
 }

@@ -1,8 +1,8 @@
 /**
  * Acting as the store locally: every action the tables give the store, the warehouse, the payment
  * provider or the clock is reachable through /api/_admin/act from a seeded case in its from-status;
- * refusals are coded; the admin page renders every case with its buttons, escaped; none of it exists
- * without the test hooks.
+ * refusals are coded; the admin page renders every case with its buttons, escaped, and what the
+ * collector and the stand-ins received; it all answers only callers on this machine.
  */
 import { describe, expect, it } from 'vitest';
 import { MACHINES, type MachineName, type Transition } from '../../../src/lib/orders/state-machine.ts';
@@ -136,9 +136,24 @@ describe('the admin page', () => {
     expect(expectSuccess('orderDetail', await call(app, 'orderDetail', { orderCode: SEEDED.waitShip }, { token })).status).toBe('SHIPPED');
   });
 
-  it('is not there without the test hooks', async () => {
-    const { app } = sampleEnv({ testHooks: false });
-    expect((await app.request('/api/_admin')).status).toBe(404);
-    expect((await app.request('/api/_admin/act', { method: 'POST', body: '{}' })).status).toBe(404);
+  it('answers only on this machine: a browser elsewhere, behind the local proxy, gets 403 and changes nothing', async () => {
+    const { app, db } = sampleEnv();
+    const order = storedRecord(db, 'order', SEEDED.waitShip) as { status: string };
+    const from = (address: string) => ({ 'x-forwarded-for': address });
+    for (const address of ['203.0.113.9', '2001:db8::1', '10.0.0.2']) {
+      const page = await app.request('/api/_admin', { headers: from(address) });
+      expect(page.status, address).toBe(403);
+      expect(await page.json()).toMatchObject({ success: false, msgCode: 'ADMIN_LOCAL_ONLY' });
+      const act = await app.request('/api/_admin/act', {
+        method: 'POST',
+        headers: { ...from(address), 'content-type': 'application/json' },
+        body: JSON.stringify({ machine: 'order', code: SEEDED.waitShip, action: 'ship' }),
+      });
+      expect(act.status, address).toBe(403);
+    }
+    expect((storedRecord(db, 'order', SEEDED.waitShip) as { status: string }).status).toBe(order.status);
+    // This machine, directly or through the proxy.
+    for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+      expect((await app.request('/api/_admin', { headers: from(address) })).status, address).toBe(200);
   });
 });

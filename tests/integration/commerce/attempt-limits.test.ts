@@ -6,7 +6,8 @@
  * collection have their allowances too. The limiter reads the wall clock: Date is faked.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { addressKey, ATTEMPT_RULES } from '../../../scripts/local-commerce/attempt-limits.ts';
+import { ATTEMPT_RULES } from '../../../scripts/local-commerce/attempt-limits.ts';
+import { addressKey } from '../../../scripts/local-commerce/client-address.ts';
 import { createCommerceApp } from '../../../scripts/local-commerce/app.ts';
 import {
   call,

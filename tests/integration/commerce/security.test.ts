@@ -216,8 +216,14 @@ describe('mail', () => {
     expect(mailedToken(mails[0]!, '/reset-email.html')).toBe(resetTokenOf(db, DEMO.email));
   });
 
-  it('the outbox hook exists only with the test hooks', async () => {
-    const { app } = sampleEnv({ testHooks: false });
-    expect((await app.request(`/api/_test/mail?to=${DEMO.email}`)).status).toBe(404);
+  it('no test hook answers: mail, reset tokens and what third parties received are not the public’s to read', async () => {
+    const { app, db } = sampleEnv();
+    expectSuccess('forgetPassword', await call(app, 'forgetPassword', { email: DEMO.email }));
+    const token = resetTokenOf(db, DEMO.email)!;
+    for (const hook of [`mail?to=${DEMO.email}`, `reset-token?email=${DEMO.email}`, 'analytics', 'risk-checks', 'tag-hits']) {
+      const answer = await app.request(`/api/_test/${hook}`);
+      expect(answer.status, hook).toBe(404);
+      expect(await answer.text(), hook).not.toContain(token);
+    }
   });
 });

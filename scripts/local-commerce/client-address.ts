@@ -1,0 +1,57 @@
+/**
+ * Who is calling: the address a request comes from, as the attempt limits count it and as the
+ * local admin page checks it.
+ */
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { LOOPBACK_ADDRESSES } from '../request-checks.ts';
+
+/**
+ * The key of an address: IPv4 as it is, IPv6 by its /64, which one subscriber holds whole (a
+ * limit per single IPv6 address is a limit on nothing).
+ */
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/**
+ * The caller's address key (addressKey). Behind npm start's static host the peer is that
+ * proxy, on this machine, which appends the browser's address to X-Forwarded-For: from a
+ * caller on this machine, the last entry is taken (entries before it are whatever the browser
+ * sent). Any process on the machine could write it; the local API is not meant to face others.
+ */
+export function clientAddress(c: Context): string {
+  const address = callerAddress(c);
+  return address === undefined ? 'unknown' : addressKey(address);
+}
+
+/** Whether the caller is on this machine, itself or behind npm start's proxy (in-process calls are). */
+export function fromThisMachine(c: Context): boolean {
+  const address = callerAddress(c);
+  return address === undefined || LOOPBACK_ADDRESSES.has(address);
+}
+
+/** The caller's address as it is; undefined for a call made in-process (tests), without a socket. */
+function callerAddress(c: Context): string | undefined {
+  let peer: string | undefined;
+  try {
+    peer = getConnInfo(c).remote.address;
+  } catch {
+    peer = undefined;
+  }
+  if (peer === undefined || LOOPBACK_ADDRESSES.has(peer)) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  return peer;
+}
