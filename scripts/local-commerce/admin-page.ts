@@ -94,7 +94,11 @@ const when = (at: number) => cell(new Date(at).toISOString());
 /** A received value whole, folded away: `<pre>` keeps its JSON readable. */
 const whole = (json: string) => `<td><details><summary>all</summary><pre>${escapeHtml(json)}</pre></details></td>`;
 const table = (id: string, title: string, heads: string[], rows: string[]) =>
-  `<h2 id="${id}-title">${title}</h2><table id="${id}" aria-labelledby="${id}-title"><thead><tr>${heads.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  `<h2 id="${id}-title">${title}</h2>${
+    rows.length === 0
+      ? '<p>None received yet.</p>'
+      : `<table id="${id}" aria-labelledby="${id}-title"><thead><tr>${heads.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
+  }`;
 
 /** The last posts the local collector received, newest first, so a person can watch events arrive. */
 function analyticsPosts(kit: RouteKit, last: number): string {

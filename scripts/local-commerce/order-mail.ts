@@ -11,7 +11,9 @@ export function orderPlacedMail(to: string, order: StoredOrder, detailLink: stri
     const variant = [info.colorAlias, info.sizeAlias].filter(Boolean).join(' / ');
     return `${info.skuName}${variant ? ` (${variant})` : ''} × ${quantity}  ${money(info.unitPrice * quantity)}`;
   });
-  const row = (label: Record<string, string>, amount: string) => `${localText(label)}: ${amount}`;
+  // Chinese takes a full-width colon, with no space after it.
+  const colon = localText({ 'zh-TW': '：', 'zh-HK': '：', 'en-GB': ': ' });
+  const row = (label: Record<string, string>, amount: string) => `${localText(label)}${colon}${amount}`;
   const sums = [
     row({ 'zh-TW': '商品金額', 'zh-HK': '貨品金額', 'en-GB': 'Items' }, money(order.payment.goods)),
     row({ 'zh-TW': '運費', 'zh-HK': '運費', 'en-GB': 'Delivery' }, money(order.freight)),

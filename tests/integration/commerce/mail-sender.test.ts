@@ -157,7 +157,7 @@ describe('mail over SMTP', () => {
     expect(caught!.subject).toBe(`訂單 ${placed.orderCode} 已成立`);
     // The mini catalogue's first product, two at NT$490, collected at a store (no freight).
     expect(caught!.text).toMatch(/ × 2 {2}NT\$980\n/);
-    expect(caught!.text).toContain(`總計: NT$980`);
+    expect(caught!.text).toContain('總計：NT$980');
     expect(caught!.text).toContain(`${SITE_ORIGIN}/account/detail.html?orderCode=${placed.orderCode}`);
   });
 
