@@ -161,7 +161,12 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
         { id: string; email: string } | undefined;
       if (row) {
         const reset = randomToken();
-        db.prepare('INSERT INTO reset_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(reset, row.id, now() + 3_600_000);
+        // Kept hashed, as the refresh tokens are: a copy of the table resets no password.
+        db.prepare('INSERT INTO reset_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(
+          sha256(reset),
+          row.id,
+          now() + 3_600_000,
+        );
         outbox.queue(resetMail(row.email, outbox.link('/reset-email.html', { token: reset })));
       }
       return {};
@@ -172,9 +177,9 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     transaction(db, () => {
       const row = db
         .prepare('SELECT member_id FROM reset_tokens WHERE token = ? AND used = 0 AND expires_at > ?')
-        .get(body.token, now()) as { member_id: string } | undefined;
+        .get(sha256(body.token), now()) as { member_id: string } | undefined;
       if (!row) throw fieldFailure('UR_RESET_TOKEN_INVALID', 'This link has expired; ask for a new one', 'token');
-      db.prepare('UPDATE reset_tokens SET used = 1 WHERE token = ?').run(body.token);
+      db.prepare('UPDATE reset_tokens SET used = 1 WHERE token = ?').run(sha256(body.token));
       db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').run(hashPassword(body.password), row.member_id);
       endSessionsOf(db, row.member_id);
       return {};
