@@ -59,6 +59,10 @@ export default defineConfig({
       PUBLIC_CHAT_URL: CHAT_URL,
       MOBILE_SITE_URL: MOBILE_SITE,
       RELEASES_DIR: E2E_RELEASES_DIR,
+      // Mail goes to the tests' own MailDev, whatever the shell says: never to a real server.
+      SMTP_HOST: '',
+      MAILDEV_WEB_PORT: String(PORT + 3),
+      MAILDEV_SMTP_PORT: String(PORT + 4),
     },
     timeout: 300_000,
     reuseExistingServer: false,

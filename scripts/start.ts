@@ -11,6 +11,7 @@ import {
   embeddedCmsPort,
   host,
   mailCatcherPorts,
+  mailFrom,
   port,
   publishPort,
   publishWebhookSecret,
@@ -35,6 +36,7 @@ for (const [variable, standIn] of Object.entries(STAND_IN_SCRIPTS)) {
 
 // Mail settings and the catcher's ports are checked before the build, which takes a while.
 const configuredSmtp = smtpSettings();
+const from = mailFrom();
 const mailCatcher = configuredSmtp ? null : await startMailCatcher(mailCatcherPorts());
 const configured = cmsBaseUrl();
 // The embedded CMS keeps running: it is also the image host the pages point at, and its edit
@@ -61,7 +63,7 @@ try {
 }
 const { releases } = publishing;
 // The commerce API shares the site's origin: /api and the analytics collector are proxied.
-const api = await startCommerceApi({ log: console.log, smtp: configuredSmtp ?? mailCatcher!.smtp });
+const api = await startCommerceApi({ log: console.log, smtp: configuredSmtp ?? mailCatcher!.smtp, from });
 const server = await startStaticServer({
   root: releases.currentPath,
   port: port(),

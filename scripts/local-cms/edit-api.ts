@@ -31,7 +31,7 @@ import { writeAtomically } from '../../src/build/cms/pull.ts';
 import { cmsConfigSchema } from '../../src/lib/cms/schema.ts';
 import { WEBHOOK_SIGNATURE_HEADER, signWebhook, type WebhookPayload } from '../publish/webhook.ts';
 import { CodedError } from '../../src/lib/errors.ts';
-import { isJsonContentType, LOOPBACK_ADDRESSES } from '../request-checks.ts';
+import { isJsonContentType, isLoopbackHost, LOOPBACK_ADDRESSES } from '../request-checks.ts';
 
 export const EDIT_PREFIX = '_edit';
 const MAX_BODY_BYTES = 5_000_000;
@@ -82,13 +82,6 @@ export interface EditApi {
   idle(): Promise<void>;
   /** Stops retries in progress (the server is closing). */
   close(): void;
-}
-
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function hostName(hostHeader: string | undefined): string {
-  if (!hostHeader) return '';
-  return hostHeader.startsWith('[') ? hostHeader.slice(0, hostHeader.indexOf(']') + 1) : (hostHeader.split(':')[0] ?? '');
 }
 
 function sameSecret(given: string, expected: string): boolean {
@@ -177,7 +170,7 @@ export function createEditApi(options: EditApiOptions): EditApi {
         throw new EditError(401, 'the edit API needs Authorization: Bearer {CMS_EDIT_TOKEN}');
       return;
     }
-    if (!LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? '') || !LOOPBACK_HOSTS.has(hostName(req.headers.host))) {
+    if (!LOOPBACK_ADDRESSES.has(req.socket.remoteAddress ?? '') || !isLoopbackHost(req.headers.host)) {
       throw new EditError(403, 'the edit API answers only on this machine (or with CMS_EDIT_TOKEN)');
     }
   }

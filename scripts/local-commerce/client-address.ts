@@ -4,7 +4,7 @@
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { LOOPBACK_ADDRESSES } from '../request-checks.ts';
+import { isLoopbackHost, LOOPBACK_ADDRESSES } from '../request-checks.ts';
 
 /**
  * The key of an address: IPv4 as it is, IPv6 by its /64, which one subscriber holds whole (a
@@ -35,10 +35,15 @@ export function clientAddress(c: Context): string {
   return address === undefined ? 'unknown' : addressKey(address);
 }
 
-/** Whether the caller is on this machine, itself or behind npm start's proxy (in-process calls are). */
+/**
+ * Whether the caller is on this machine, itself or behind npm start's proxy (in-process calls
+ * are), and asked for it by a name of this machine (isLoopbackHost): the host the browser
+ * used, which the proxy passes as X-Forwarded-Host.
+ */
 export function fromThisMachine(c: Context): boolean {
   const address = callerAddress(c);
-  return address === undefined || LOOPBACK_ADDRESSES.has(address);
+  const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
+  return (address === undefined || LOOPBACK_ADDRESSES.has(address)) && (host === undefined || isLoopbackHost(host));
 }
 
 /** The caller's address as it is; undefined for a call made in-process (tests), without a socket. */
@@ -49,9 +54,9 @@ function callerAddress(c: Context): string | undefined {
   } catch {
     peer = undefined;
   }
-  if (peer === undefined || LOOPBACK_ADDRESSES.has(peer)) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded) return forwarded;
-  }
+  const forwarded = c.req.header('x-forwarded-for');
+  // From the proxy, its own last entry; an empty one names nobody, and nobody is not local.
+  if (forwarded !== undefined && (peer === undefined || LOOPBACK_ADDRESSES.has(peer)))
+    return forwarded.split(',').at(-1)!.trim() || 'unknown';
   return peer;
 }

@@ -55,20 +55,26 @@ export function startMailSender({ db, outbox, transport, from, now = Date.now, l
     'SELECT id, to_address, subject, text, attempts FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?',
   );
   const nextDue = db.prepare('SELECT MIN(next_attempt_at) AS at FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL');
+  // The body leaves with the mail: a sent row keeps who, what and when, not the links and codes
+  // it carried (a copy of the table would otherwise hold every reset link). A failed one too:
+  // its links are no use to anyone now.
   const markSent = db.prepare(
-    'UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, message_id = ?, last_error = NULL WHERE id = ?',
+    "UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, message_id = ?, last_error = NULL, text = '' WHERE id = ?",
   );
   const markRetry = db.prepare('UPDATE mail_outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?');
-  const markFailed = db.prepare('UPDATE mail_outbox SET attempts = ?, failed_at = ?, last_error = ? WHERE id = ?');
+  const markFailed = db.prepare("UPDATE mail_outbox SET attempts = ?, failed_at = ?, last_error = ?, text = '' WHERE id = ?");
 
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | null = null;
   let again = false;
+  /** After the table could not be read or written, nothing is tried before this moment. */
+  let pausedUntil = 0;
 
   async function deliver(row: OutboxRow): Promise<void> {
+    let info: { messageId?: string };
     try {
-      const info = (await transport.sendMail({
+      info = (await transport.sendMail({
         from,
         to: row.to_address,
         subject: row.subject,
@@ -76,7 +82,6 @@ export function startMailSender({ db, outbox, transport, from, now = Date.now, l
         // Machine-sent: autoresponders (out of office) stay quiet (RFC 3834).
         headers: { 'Auto-Submitted': 'auto-generated' },
       })) as { messageId?: string };
-      markSent.run(now(), info.messageId ?? null, row.id);
     } catch (error) {
       const attempts = row.attempts + 1;
       const reason = (error as Error).message.slice(0, 500);
@@ -87,23 +92,31 @@ export function startMailSender({ db, outbox, transport, from, now = Date.now, l
         markRetry.run(attempts, now() + retryDelay(attempts), reason, row.id);
         log(`[mail] mail ${row.id} not sent (${reason}); trying again in ${retryDelay(attempts) / 1000} s`);
       }
+      return;
     }
+    // Outside the try: the server has the mail, so a failed write here is not a failed send to
+    // try again at once. It stops the drain, and the sender pauses (kick).
+    markSent.run(now(), info.messageId ?? null, row.id);
   }
 
   async function drain(): Promise<void> {
     for (;;) {
       const rows = due.all(now(), BATCH) as unknown as OutboxRow[];
-      if (rows.length === 0 || closed) return;
-      for (const row of rows) await deliver(row);
+      if (rows.length === 0) return;
+      for (const row of rows) {
+        if (closed) return;
+        await deliver(row);
+      }
     }
   }
 
-  /** Wakes at the next retry; a queued mail wakes it sooner. */
+  /** Wakes at the next retry (or the end of a pause); a queued mail wakes it sooner. */
   function schedule(): void {
     clearTimeout(timer);
+    if (closed) return;
     const { at } = nextDue.get() as { at: number | null };
-    if (at === null || closed) return;
-    timer = setTimeout(kick, Math.max(0, at - now()));
+    if (at === null) return;
+    timer = setTimeout(kick, Math.max(0, at - now(), pausedUntil - now()));
     // Waiting mail does not keep the process alive.
     timer.unref();
   }
@@ -114,14 +127,24 @@ export function startMailSender({ db, outbox, transport, from, now = Date.now, l
       again = true;
       return;
     }
-    running = drain()
-      .catch((error: unknown) => log(`[mail] the outbox could not be read: ${(error as Error).message}`))
+    running = (now() < pausedUntil ? Promise.resolve() : drain())
+      .catch((error: unknown) => {
+        pausedUntil = now() + FIRST_RETRY_MS;
+        log(`[mail] the outbox could not be read or written (${(error as Error).message}); pausing ${FIRST_RETRY_MS / 1000} s`);
+      })
       .finally(() => {
         running = null;
+        if (closed) return;
         if (again) {
           again = false;
           kick();
-        } else schedule();
+          return;
+        }
+        try {
+          schedule();
+        } catch (error) {
+          log(`[mail] the outbox could not be read: ${(error as Error).message}`);
+        }
       });
   }
 

@@ -32,11 +32,13 @@ export interface CommerceApiOptions {
   host?: string;
   /** Where mail goes; default the SMTP_* settings. Without either, mail stays in the outbox. */
   smtp?: SmtpSettings;
+  /** The sender of its mail; default MAIL_FROM's. */
+  from?: string;
   log?: (line: string) => void;
 }
 
 export async function startCommerceApi(options: CommerceApiOptions = {}) {
-  const { dbPath = commerceDbPath(), port = 0, host = '127.0.0.1', smtp = smtpSettings(), log = () => {} } = options;
+  const { dbPath = commerceDbPath(), port = 0, host = '127.0.0.1', smtp = smtpSettings(), from = mailFrom(), log = () => {} } = options;
   const cmsDir = await ensureSampleContent({ log });
   const catalogue = catalogueSchema.parse(JSON.parse(await readFile(join(cmsDir, 'catalogue.json'), 'utf8')));
   if (dbPath !== ':memory:') await mkdir(dirname(dbPath), { recursive: true });
@@ -52,9 +54,17 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
     ? startMailSender({
         db,
         outbox,
-        // Credentials are never sent over a connection left in clear (requireTLS).
-        transport: nodemailer.createTransport({ ...smtp, requireTLS: !smtp.secure && smtp.auth !== undefined }),
-        from: mailFrom(),
+        transport: nodemailer.createTransport({
+          ...smtp,
+          // Credentials are never sent over a connection left in clear.
+          requireTLS: !smtp.secure && smtp.auth !== undefined,
+          // A server that does not answer is tried again later (mail-sender.ts), and never holds
+          // up a stop for minutes (nodemailer waits 2 and 10 by default).
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        }),
+        from,
         log,
       })
     : null;
@@ -77,7 +87,7 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
         close: () =>
           new Promise<void>((done) =>
             server.close(() => {
-              void (sender?.close() ?? Promise.resolve()).then(() => {
+              void (sender?.close() ?? Promise.resolve()).finally(() => {
                 db.close();
                 done();
               });

@@ -108,9 +108,12 @@ export interface SmtpSettings {
 export function smtpSettings(): SmtpSettings | undefined {
   const host = process.env.SMTP_HOST?.trim();
   if (!host) return undefined;
-  const port = readPort('SMTP_PORT', () => 587);
-  const secure = process.env.SMTP_SECURE?.trim() || (port === 465 ? 'Y' : 'N');
-  if (secure !== 'Y' && secure !== 'N') throw new ConfigError(`SMTP_SECURE must be Y or N, got "${secure}"`);
+  const secureSetting = process.env.SMTP_SECURE?.trim();
+  if (secureSetting && secureSetting !== 'Y' && secureSetting !== 'N')
+    throw new ConfigError(`SMTP_SECURE must be Y or N, got "${secureSetting}"`);
+  // TLS from the first byte is port 465's; STARTTLS is 587's.
+  const port = readPort('SMTP_PORT', () => (secureSetting === 'Y' ? 465 : 587));
+  const secure = secureSetting || (port === 465 ? 'Y' : 'N');
   const user = process.env.SMTP_USER?.trim();
   const pass = process.env.SMTP_PASSWORD;
   if (Boolean(user) !== Boolean(pass)) throw new ConfigError('SMTP_USER and SMTP_PASSWORD go together: set both or neither');
@@ -120,9 +123,11 @@ export function smtpSettings(): SmtpSettings | undefined {
 /** The sender of the store's mail (MAIL_FROM), e.g. `LINEA <no-reply@linea.example>`. */
 export function mailFrom(): string {
   const value = process.env.MAIL_FROM?.trim() || 'LINEA <no-reply@linea.example>';
-  // One address, optionally named; a line break would let the value write headers of its own.
-  if (!/^(?:[^<>\r\n]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/.test(value))
-    throw new ConfigError(`MAIL_FROM must be an address, or a name and <address>, got "${value}"`);
+  // One address, optionally named: no control characters (a line break would write headers of
+  // its own), and no comma or semicolon (a second address would become the sender).
+  const control = [...value].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f);
+  if (control || !/^(?:[^<>,;]*<[^<>@\s,;]+@[^<>@\s,;]+>|[^<>@\s,;]+@[^<>@\s,;]+)$/.test(value))
+    throw new ConfigError(`MAIL_FROM must be one address, or a name (without commas) and <address>, got "${value}"`);
   return value;
 }
 

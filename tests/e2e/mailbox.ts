@@ -3,29 +3,19 @@
  * catcher `npm start` runs), and the tests read it from MailDev's REST API. Sending follows the
  * API's answer by a moment, so readers wait for what they expect.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { E2E_MAIL_URL } from '../../playwright.config.ts';
-
-export interface CaughtMail {
-  subject: string;
-  text: string;
-  from: Array<{ address: string; name: string }>;
-}
+import { caughtMails, type CaughtMail } from '../fixtures/maildev.ts';
 
 /** Every mail caught for `email`, newest first. */
-export async function mailsTo(request: APIRequestContext, email: string): Promise<CaughtMail[]> {
-  const answer = await request.get(`${E2E_MAIL_URL}/api/email?${new URLSearchParams({ 'to.address': email })}`);
-  expect(answer.ok(), await answer.text()).toBe(true);
-  // In the order they arrived (MailDev's `sort` goes by a Date header of whole seconds).
-  return ((await answer.json()) as CaughtMail[]).reverse();
-}
+export const mailsTo = (email: string): Promise<CaughtMail[]> => caughtMails(E2E_MAIL_URL, email);
 
-/** The newest mail to `email` once it has `count` of them. */
-export async function mailTo(request: APIRequestContext, email: string, count = 1): Promise<CaughtMail> {
+/** The newest mail to `email`, once there is one. */
+export async function mailTo(email: string): Promise<CaughtMail> {
   let mails: CaughtMail[] = [];
   await expect(async () => {
-    mails = await mailsTo(request, email);
-    expect(mails.length).toBeGreaterThanOrEqual(count);
+    mails = await mailsTo(email);
+    expect(mails.length).toBeGreaterThan(0);
   }).toPass({ timeout: 10_000 });
   return mails[0]!;
 }

@@ -156,4 +156,23 @@ describe('the admin page', () => {
     for (const address of ['127.0.0.1', '::1', '::ffff:127.0.0.1'])
       expect((await app.request('/api/_admin', { headers: from(address) })).status, address).toBe(200);
   });
+
+  it('trusts X-Forwarded-For only from a peer on this machine, and wants a name of this machine', async () => {
+    const { app } = sampleEnv();
+    const peer = (remoteAddress: string) => ({ incoming: { socket: { remoteAddress } } });
+    const get = async (headers: Record<string, string>, remoteAddress = '127.0.0.1') =>
+      (await app.request('/api/_admin', { headers }, peer(remoteAddress))).status;
+    // A peer elsewhere cannot claim to be this machine.
+    expect(await get({ 'x-forwarded-for': '127.0.0.1' }, '203.0.113.9')).toBe(403);
+    expect(await get({}, '203.0.113.9')).toBe(403);
+    // From this machine: under its own names only. Another name reached this port by DNS
+    // rebinding or a tunnel.
+    expect(await get({ host: '127.0.0.1:4410' })).toBe(200);
+    expect(await get({ host: 'localhost:4321' })).toBe(200);
+    expect(await get({ host: '[::1]:4321' })).toBe(200);
+    expect(await get({ host: 'rebind.attacker.example:4321' })).toBe(403);
+    expect(await get({ host: '127.0.0.1:4410', 'x-forwarded-host': 'abcd.ngrok.example' })).toBe(403);
+    // An empty last X-Forwarded-For entry names nobody: not this machine.
+    expect(await get({ 'x-forwarded-for': '203.0.113.9, ' })).toBe(403);
+  });
 });

@@ -4,7 +4,7 @@
  * REST API as the browser tests do. A server that is away is tried again later; a refusal for
  * good ends the tries; nothing is lost either way.
  */
-import { createServer } from 'node:net';
+import { request } from 'node:http';
 import nodemailer from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCommerceApp } from '../../../scripts/local-commerce/app.ts';
@@ -31,16 +31,10 @@ import {
   SITE_ORIGIN,
   type Env,
 } from '../../fixtures/commerce-app.ts';
+import { caughtMails } from '../../fixtures/maildev.ts';
+import { freePort } from '../../fixtures/ports.ts';
 
 const FROM = 'LINEA <no-reply@linea.example>';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 
 const closing: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -74,21 +68,14 @@ function sender(env: Env, outbox: Outbox, smtp: SmtpSettings) {
   return Object.assign(started, { lines });
 }
 
-interface CaughtMail {
-  subject: string;
-  text: string;
-  from: Array<{ address: string; name: string }>;
-  to: Array<{ address: string }>;
-  headers: Record<string, string>;
-}
-const caughtBy = async (mail: MailCatcher, to: string) =>
-  (await (await fetch(`${mail.url}/api/email?${new URLSearchParams({ 'to.address': to })}`)).json()) as CaughtMail[];
+const caughtBy = (mail: MailCatcher, to: string) => caughtMails(mail.url, to);
 
 const outboxRows = (env: Env) =>
   env.db
-    .prepare('SELECT to_address, attempts, next_attempt_at, sent_at, failed_at, last_error, message_id FROM mail_outbox ORDER BY id')
+    .prepare('SELECT to_address, text, attempts, next_attempt_at, sent_at, failed_at, last_error, message_id FROM mail_outbox ORDER BY id')
     .all() as Array<{
     to_address: string;
+    text: string;
     attempts: number;
     next_attempt_at: number;
     sent_at: number | null;
@@ -120,7 +107,8 @@ describe('mail over SMTP', () => {
     expectSuccess('login', await call(env.app, 'login', { account: DEMO.email, password: 'Mailed2027' }));
 
     const [row] = outboxRows(env);
-    expect(row).toMatchObject({ attempts: 1, sent_at: NOW, failed_at: null, last_error: null });
+    // Sent, the row keeps no link: a copy of the table resets nobody's password.
+    expect(row).toMatchObject({ text: '', attempts: 1, sent_at: NOW, failed_at: null, last_error: null });
     expect(row!.message_id).toMatch(/^<.+@linea\.example>$/);
   });
 
@@ -201,5 +189,49 @@ describe('mail over SMTP', () => {
   it('waits twice as long after each failure, 30 s up to an hour, and gives up after 10 tries', () => {
     expect([FIRST_RETRY_MS, LONGEST_RETRY_MS, MAX_ATTEMPTS]).toEqual([30_000, 3_600_000, 10]);
     expect([1, 2, 3, 4, 5, 6, 7, 8].map(retryDelay)).toEqual([30_000, 60_000, 120_000, 240_000, 480_000, 960_000, 1_920_000, 3_600_000]);
+  });
+
+  it('gives up after the 10th try, and keeps the reason', async () => {
+    const env = mailingEnv({ host: '127.0.0.1', port: await freePort(), secure: false });
+    expectSuccess('forgetPassword', await call(env.app, 'forgetPassword', { email: DEMO.email }));
+    env.db.prepare('UPDATE mail_outbox SET attempts = 9').run();
+    const running = env.sender();
+    await running.idle();
+    expect(outboxRows(env)).toMatchObject([{ attempts: 10, sent_at: null, failed_at: NOW, text: '' }]);
+    expect(running.lines.join('\n')).toMatch(/gave up on mail 1 to demo@linea\.example after 10 tries: .*ECONNREFUSED/);
+  });
+
+  it('does not send a mail twice when its row cannot be marked sent: it pauses 30 s instead', async () => {
+    const mail = await catcher();
+    const env = mailingEnv(mail.smtp);
+    expectSuccess('forgetPassword', await call(env.app, 'forgetPassword', { email: DEMO.email }));
+    // The table takes no change (a full disk, a lock held too long).
+    env.db.exec("CREATE TRIGGER frozen BEFORE UPDATE ON mail_outbox BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+    const running = env.sender();
+    await running.idle();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await caughtBy(mail, DEMO.email)).toHaveLength(1);
+    expect(running.lines.join('\n')).toMatch(/could not be read or written \(disk full\); pausing 30 s/);
+  });
+
+  it('serves its inbox to this machine only: no CORS for other sites, and none under another name', async () => {
+    const mail = await catcher();
+    const answer = await fetch(`${mail.url}/api/email`, { headers: { origin: 'https://evil.example' } });
+    expect(answer.status).toBe(200);
+    // Without the header, a browser gives the other site's page nothing of the answer.
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    const underName = (host: string) =>
+      new Promise<number>((resolve, reject) =>
+        request(`${mail.url}/api/email`, { headers: { host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        })
+          .on('error', reject)
+          .end(),
+      );
+    // A name someone pointed at 127.0.0.1 (DNS rebinding) is refused; this machine's names pass.
+    expect(await underName('rebind.evil.example')).toBe(421);
+    expect(await underName(new URL(mail.url).host)).toBe(200);
+    expect(await underName(`localhost:${new URL(mail.url).port}`)).toBe(200);
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The account's security: changing the password (every session ends), changing the email with
  * a mailed code or link (60 s between codes, 10 minutes to use one, 5 wrong tries), and the
- * mails the API sends (the outbox, read through the local test hook).
+ * mails the API queues (its outbox, read from its database; mail-sender.test.ts sends them).
  */
 import { describe, expect, it } from 'vitest';
 import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../../../src/lib/api/contract.ts';
