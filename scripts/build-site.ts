@@ -11,12 +11,15 @@
  * caller merges that partial output over a hard-linked copy of the base release.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtempSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
 import { buildOptions, type AstroBuildOptions } from '../src/build/build-options.ts';
+import { holdRenderScope } from '../src/build/render-scope.ts';
 import { nextPublicationBoundary } from '../src/build/routing/route-table.ts';
 import { getSite, resetSite } from '../src/build/site.ts';
 import { productCacheDigest } from '../src/build/catalogue/pull-products.ts';
@@ -48,8 +51,8 @@ export interface BuildResult {
   steps: { load: number; astro: number; after: number; compress: number };
 }
 
-export interface BuildOptions {
-  outDir?: string;
+/** What a build's output will be merged over. */
+export interface BuildTarget {
   /**
    * The route manifest of the release this output will be merged over. Used only when its
    * fingerprint is this build's (same code and configuration); otherwise the build is full.
@@ -57,6 +60,17 @@ export interface BuildOptions {
   base?: RouteManifest | null;
   /** The release folder `base` came from: its compressed copies of unchanged assets are taken as they are. */
   baseRelease?: string | null;
+}
+
+export interface BuildOptions extends BuildTarget {
+  outDir?: string;
+  /**
+   * The target, when it is not known yet: a spare build process bundles the site while it
+   * waits for its job, and renders once this resolves (`base` and `baseRelease` are then unused).
+   */
+  target?: Promise<BuildTarget>;
+  /** Runs once the bundles are written and the pages ask what to render. */
+  onBundled?: () => void;
   /** Astro's experimental incremental build: pages whose digest (cacheKey) is unchanged are skipped. */
   incremental?: boolean;
   /** Pages rendered in parallel (Astro's build.concurrency). */
@@ -67,26 +81,47 @@ export interface BuildOptions {
 
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
   const outDir = options.outDir ?? 'dist';
-  const started = performance.now();
-  // The route table is memoised per process; a new build must read the cache afresh.
-  resetSite();
-  const { routes, content, now } = await getSite();
-  const loaded = performance.now();
-  const fingerprint = buildFingerprint();
-  const productData = productCacheDigest(contentCacheDir());
-  // A partial build needs the base release's folder too: its compressed copies and its release scan.
-  const plan =
-    options.base?.fingerprint === fingerprint && options.baseRelease ? affectedPages({ before: options.base.routes, after: routes }) : null;
-  const rendersProductData = !plan || options.base?.productData !== productData;
-  const renderScope = plan
-    ? { paths: plan.rebuild.map((route) => route.urlPath), productData: rendersProductData, languages: plan.languages }
-    : null;
-  await astroBuild({ outDir, concurrency: options.concurrency, cacheDir: options.cacheDir, incremental: options.incremental, renderScope });
+  // A spare's bundling before its job came is not part of the build's time.
+  let started = performance.now();
+  let loaded = started;
+  const planned = (async () => {
+    const target = options.target ? await options.target : options;
+    started = performance.now();
+    // The route table is memoised per process; a new build must read the cache afresh.
+    resetSite();
+    const { routes, content, now } = await getSite();
+    const fingerprint = buildFingerprint();
+    const productData = productCacheDigest(contentCacheDir());
+    const { base = null, baseRelease = null } = target;
+    // A partial build needs the base release's folder too: its compressed copies and its release scan.
+    const plan = base?.fingerprint === fingerprint && baseRelease ? affectedPages({ before: base.routes, after: routes }) : null;
+    const rendersProductData = !plan || base?.productData !== productData;
+    const scope = plan
+      ? { paths: plan.rebuild.map((route) => route.urlPath), productData: rendersProductData, languages: plan.languages }
+      : null;
+    loaded = performance.now();
+    return { routes, content, now, fingerprint, productData, plan, baseRelease, rendersProductData, scope };
+  })();
+  const scope = planned.then((p) => p.scope);
+  // Handled where they are awaited: the pages, then below.
+  planned.catch(() => {});
+  scope.catch(() => {});
+  holdRenderScope(scope, options.onBundled);
+  // A build that knows its target reads the content first: bad content fails it before Astro
+  // empties its output folder.
+  if (!options.target) await planned;
+  try {
+    await astroBuild({ outDir, concurrency: options.concurrency, cacheDir: options.cacheDir, incremental: options.incremental });
+  } catch (error) {
+    await planned; // the content's own failure says more than the page that waited for it
+    throw error;
+  }
+  const { content, now, fingerprint, productData, plan, baseRelease, rendersProductData, routes } = await planned;
   const rendered = performance.now();
-  await writeHostRules(outDir, { baseRelease: plan ? options.baseRelease : null });
+  await writeHostRules(outDir, { baseRelease: plan ? baseRelease : null });
   await writeFile(join(outDir, ROUTE_MANIFEST_FILE), serializeRouteManifest({ fingerprint, productData, routes }));
   const ruled = performance.now();
-  await compressTree(outDir, { reuseFrom: plan ? options.baseRelease : null });
+  await compressTree(outDir, { reuseFrom: plan ? baseRelease : null });
   return {
     outDir,
     mode: plan ? 'pages' : 'full',
@@ -116,32 +151,46 @@ export async function readRouteManifest(releaseDir: string): Promise<RouteManife
   return parseRouteManifest(await readFile(join(releaseDir, ROUTE_MANIFEST_FILE), 'utf8').catch(() => null));
 }
 
-/** What a waiting build process prints once it has loaded Astro and parsed the content cache. */
+/** What a spare build process prints once its bundles are written and it waits for its job. */
 const READY_LINE = '[build] ready';
 
-/** What a build process is asked to do, on its standard input. */
+/** What a build process is asked to do, on its standard input (its output folder was given at its start). */
 interface BuildJob {
-  outDir: string;
   /** A release folder whose route manifest the output will be merged over. */
   baseRelease?: string;
 }
 
+interface BuildProcess {
+  child: ChildProcess;
+  outDir: string;
+  /** Whether the folder is the builder's own (a temporary one), removed if the build fails. */
+  ownDir: boolean;
+  ready: Promise<void>;
+}
+
 /**
  * Builds in child processes, with one started ahead of time: Astro renders stale props when it
- * builds twice in one process (a second build with changed content gave the first build's
- * page), so every build needs a fresh process; and starting one (Node, Astro, the content
- * cache parsed) is a good part of a one-page publish. So after each build a spare process is
- * started, loads Astro and parses the content cache, and waits for the next job on its
- * standard input; when it comes (after the pull), the spare reads again only the documents
- * whose hash changed. A spare whose parent goes away sees its input close and exits.
+ * builds twice in one process, so every build needs a fresh process. A spare started after each
+ * build goes as far as it can without a job: it loads Astro, bundles the site (1.2 s of any
+ * build, whatever it renders) into a temporary folder of its own, and waits, its pages asking
+ * what to render (render-scope.ts). When the job comes (after the pull) it reads the content
+ * again (only documents whose hash changed are parsed anew), plans and renders. A spare whose
+ * parent goes away sees its input close and exits.
+ *
+ * A build asked for a given folder (a full build into a release) cannot use the spare, which
+ * has its own: it runs in a fresh process.
  */
 export function createChildBuilder(options: { warm?: boolean } = {}) {
   const warm = options.warm ?? true;
-  let spare: ChildProcess | null = null;
+  let spare: BuildProcess | null = null;
   let spareReady: Promise<void> = Promise.resolve();
-  const start = (): ChildProcess => {
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--no-pull', '--wait'], { stdio: ['pipe', 'pipe', 'pipe'] });
-    spareReady = new Promise((resolve) => {
+  const start = (outDir?: string): BuildProcess => {
+    const dir = outDir ?? mkdtempSync(join(tmpdir(), 'linea-partial-'));
+    const own = outDir === undefined ? ['--own-out'] : [];
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--no-pull', '--wait', '--out', dir, ...own], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    const ready = new Promise<void>((resolve) => {
       let seen = '';
       const listen = (chunk: Buffer) => {
         seen += String(chunk);
@@ -152,10 +201,10 @@ export function createChildBuilder(options: { warm?: boolean } = {}) {
       child.stdout!.on('data', listen);
       child.once('close', () => resolve());
     });
-    return child;
+    return { child, outDir: dir, ownDir: outDir === undefined, ready };
   };
 
-  function run(child: ChildProcess, job: BuildJob): Promise<BuildResult> {
+  function run({ child }: BuildProcess, job: BuildJob): Promise<BuildResult> {
     return new Promise((resolvePromise, reject) => {
       let output = '';
       // Answered as soon as the result is printed: the process's own exit (Astro's clean-up,
@@ -177,22 +226,38 @@ export function createChildBuilder(options: { warm?: boolean } = {}) {
   }
 
   return {
-    async build(job: BuildJob): Promise<BuildResult> {
-      const child = spare ?? start();
-      spare = null;
+    /**
+     * Builds over `baseRelease` (if any) into `outDir`, or, without one, into a temporary folder
+     * of the builder's (the result's outDir; the caller removes it once merged).
+     */
+    async build(job: BuildJob & { outDir?: string }): Promise<BuildResult> {
+      const fromSpare = job.outDir === undefined && spare !== null;
+      const worker = fromSpare ? spare! : start(job.outDir);
+      if (fromSpare) spare = null;
       try {
-        return await run(child, job);
+        return await run(worker, job.baseRelease ? { baseRelease: job.baseRelease } : {});
+      } catch (error) {
+        if (worker.ownDir) await rm(worker.outDir, { recursive: true, force: true });
+        throw error;
       } finally {
         // Started after the build, not beside it: on two cores it would slow the build down.
-        if (warm) spare = start();
+        if (warm && !spare) {
+          spare = start();
+          spareReady = spare.ready;
+        }
       }
     },
-    /** Resolves when the spare build process is warm (or gone): for benchmarks and tests. */
+    /** Resolves when the spare build process has bundled the site (or is gone): for benchmarks and tests. */
     ready(): Promise<void> {
       return spareReady;
     },
     close(): void {
-      spare?.kill();
+      if (!spare) return;
+      // Its input closed without a job, the spare removes its folder and exits; one that
+      // does not within 5 s is stopped.
+      const { child } = spare;
+      child.stdin!.end();
+      setTimeout(() => child.kill(), 5_000).unref();
       spare = null;
     },
   };
@@ -208,20 +273,29 @@ async function readJob(): Promise<BuildJob | null> {
 if (import.meta.main) {
   try {
     const { values } = parseArgs({
-      options: { out: { type: 'string' }, wait: { type: 'boolean', default: false }, 'no-pull': { type: 'boolean', default: false } },
+      options: {
+        out: { type: 'string' },
+        wait: { type: 'boolean', default: false },
+        'no-pull': { type: 'boolean', default: false },
+        // The output folder is the builder's temporary one: removed if no job comes.
+        'own-out': { type: 'boolean', default: false },
+      },
     });
     if (!values['no-pull']) await pull();
-    let job: BuildJob = { outDir: values.out ?? astroOutDir() };
-    if (values.wait) {
-      // A spare of createChildBuilder: parse the cache now, while nothing is asked of us.
-      await getSite().catch(() => {});
-      console.log(READY_LINE);
-      const asked = await readJob();
-      if (!asked) process.exit(0);
-      job = asked;
-    }
-    const base = job.baseRelease ? await readRouteManifest(job.baseRelease) : null;
-    const result = await buildSite({ outDir: job.outDir, base, baseRelease: job.baseRelease ?? null });
+    const outDir = values.out ?? astroOutDir();
+    // A spare of createChildBuilder bundles now and learns its target from the job on its input;
+    // meanwhile it parses the content cache, so that then only changed documents are parsed.
+    if (values.wait) void getSite().catch(() => {});
+    const target = values.wait
+      ? readJob().then(async (job) => {
+          if (!job) {
+            if (values['own-out']) await rm(outDir, { recursive: true, force: true });
+            process.exit(0);
+          }
+          return { base: job.baseRelease ? await readRouteManifest(job.baseRelease) : null, baseRelease: job.baseRelease ?? null };
+        })
+      : undefined;
+    const result = await buildSite({ outDir, ...(target ? { target, onBundled: () => console.log(READY_LINE) } : {}) });
     if (values.wait) console.log(`[build] RESULT ${JSON.stringify(result)}`);
     console.log(
       `[build] ${result.pages} pages ${result.mode === 'pages' ? 'rendered again ' : ''}in ${(result.ms / 1000).toFixed(1)} s into ${join(result.outDir)}/`,

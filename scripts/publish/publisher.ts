@@ -7,8 +7,7 @@
  * A failure at any step leaves `current` serving what it served, and is thrown in plain words
  * (the pull names language, document and field) for the queue to record and /status to show.
  */
-import { mkdtemp, realpath, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { realpath, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { pullChanged } from '../../src/build/cms/pull-changed.ts';
 import { contentCacheDir } from '../../src/build/env.ts';
@@ -76,18 +75,19 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
 
     let build: BuildResult | undefined;
     // The partial build starts now, against the live release, while that release is being
-    // copied (hard links of some 10,000 files): the two overlap instead of adding up.
+    // copied (hard links of some 10,000 files): the two overlap instead of adding up. It goes to
+    // a folder of the builder's (the spare build process's, already bundled), merged below.
     const base = incremental ? liveDir : null;
-    const partial = base ? await mkdtemp(join(tmpdir(), 'linea-partial-')) : null;
     const seededAt = now();
-    const early = base && partial ? builder.build({ outDir: partial, baseRelease: base }) : null;
+    const early = base ? builder.build({ baseRelease: base }) : null;
     early?.catch(() => {}); // awaited below; a failed seed must not leave it unhandled
+    const partials: string[] = [];
     try {
       const outcome = await releases.release({
         source,
         seedFrom: incremental ? 'current' : 'empty',
         build: async (dir, _id, seededFrom) => {
-          if (!early || !partial || !base) {
+          if (!early || !base) {
             build = await builder.build({ outDir: dir });
             step('build', seededAt);
             return { pages: build.pages };
@@ -95,8 +95,8 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
           build = await early;
           if (seededFrom !== basename(base)) {
             // The live release changed under us (a rollback): build again against the copy we got.
-            await rm(partial, { recursive: true, force: true });
-            build = await builder.build({ outDir: partial, baseRelease: dir });
+            build = await builder.build({ baseRelease: dir });
+            partials.push(build.outDir);
           }
           step(
             `build (load ${build.steps.load} ms, astro ${build.steps.astro} ms, rules ${build.steps.after} ms, compress ${build.steps.compress} ms)`,
@@ -105,7 +105,7 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
           const merging = now();
           for (const folder of [PRODUCT_CONTENT_DIR, ...(build.productData ? [PRODUCT_DATA_DIR] : [])])
             await rm(join(dir, folder), { recursive: true, force: true });
-          await mergeInto(partial, dir);
+          await mergeInto(build.outDir, dir);
           for (const path of build.removed)
             for (const file of [fileOfRoute(path), ...ENCODINGS.map((e) => `${fileOfRoute(path)}${e.extension}`)])
               await rm(join(dir, file), { force: true });
@@ -116,8 +116,10 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
       if (!outcome.ok) throw outcome.error;
       return finish(outcome.release.id, build!);
     } finally {
-      await early?.catch(() => {});
-      if (partial) await rm(partial, { recursive: true, force: true });
+      // The builder's folders, merged or not (a failed seed leaves the early build's unmerged).
+      const seeded = await early?.catch(() => null);
+      if (seeded) partials.push(seeded.outDir);
+      for (const partial of new Set(partials)) await rm(partial, { recursive: true, force: true });
     }
 
     function finish(release: string, built: BuildResult): PublishResult {

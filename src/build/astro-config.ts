@@ -1,6 +1,6 @@
 /**
- * The Astro configuration: astro.config.mjs is this. What one build adds to it (output, render
- * scope) is in build-options.ts.
+ * The Astro configuration: astro.config.mjs is this. What one build adds to it (output, cache)
+ * is in build-options.ts.
  *
  * Only Astro may import this (through astro.config.mjs): it sets NODE_ENV before it loads the
  * config, and @astrojs/react, once imported, fixes which React build (development or
@@ -13,7 +13,6 @@ import type { AstroIntegration, AstroUserConfig } from 'astro';
 import type { Plugin } from 'vite';
 import { LANGUAGES, DEFAULT_LANGUAGE } from '../lib/i18n/languages.ts';
 import { astroOutDir, buildConcurrency, siteUrl } from './env.ts';
-import { renderScopePlugin } from './build-options.ts';
 
 /**
  * The browser's chunks: React in one file, and the header's islands with what only they use in
@@ -57,7 +56,7 @@ export function astroConfig(): AstroUserConfig {
     image: { responsiveStyles: true },
     devToolbar: { enabled: false },
     vite: {
-      plugins: [renderScopePlugin(null, 'post'), chunkGroupsPlugin()],
+      plugins: [chunkGroupsPlugin()],
     },
   };
 }

@@ -1,12 +1,10 @@
 /**
  * What one build renders. A publish renders only the pages whose digest changed and merges
  * them over a copy of the live release; sitemaps and feeds are written for the languages with
- * a changed page, product data only when the product cache changed. buildSite() passes the
- * scope in the Astro configuration; the pages read it from the virtual module.
+ * a changed page, product data only when the product cache changed. buildSite() holds the
+ * scope (holdRenderScope); the pages' getStaticPaths ask for it (renderScope).
  */
 import type { RouteEntry } from './routing/route-table.ts';
-
-export const RENDER_SCOPE_MODULE = 'virtual:storefront/render-scope';
 
 export interface RenderScope {
   /** URL paths of the pages to render. */
@@ -28,3 +26,33 @@ export const rendersLanguageFiles = (scope: RenderScope | null, languageCode: st
   scope?.languages.includes(languageCode) ?? true;
 
 export const rendersProductData = (scope: RenderScope | null): boolean => scope?.productData ?? true;
+
+const HELD = Symbol.for('storefront.renderScope');
+type Holder = { [HELD]?: { scope: Promise<RenderScope | null>; asked: () => void } };
+
+/**
+ * The scope, for the pages' getStaticPaths; everything when none is held (a plain astro build).
+ * Held on globalThis, as the content is (site.ts): the pages' bundle and the build script are
+ * two instances of these modules in one process. A promise, because a spare build process
+ * bundles before it has a job (build-site.ts): the pages ask once the bundles are written, and
+ * wait until the job says what to render.
+ */
+export function renderScope(): Promise<RenderScope | null> {
+  const held = (globalThis as Holder)[HELD];
+  if (!held) return Promise.resolve(null);
+  held.asked();
+  return held.scope;
+}
+
+/** Holds this build's scope; `onAsked` runs when the pages first ask for it (the bundles are written). */
+export function holdRenderScope(scope: Promise<RenderScope | null>, onAsked: () => void = () => {}): void {
+  let told = false;
+  (globalThis as Holder)[HELD] = {
+    scope,
+    asked: () => {
+      if (told) return;
+      told = true;
+      onAsked();
+    },
+  };
+}

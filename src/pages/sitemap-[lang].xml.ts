@@ -1,18 +1,19 @@
 /** /sitemap-{language code, lowercased}.xml: the language's indexable pages with their alternates (seo/sitemap.ts). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import renderScope from 'virtual:storefront/render-scope';
 import { getSite } from '../build/site.ts';
-import { rendersLanguageFiles } from '../build/render-scope.ts';
+import { renderScope, rendersLanguageFiles } from '../build/render-scope.ts';
 import { siteUrl } from '../build/env.ts';
 import { LANGUAGES } from '../lib/i18n/languages.ts';
 import { languageSitemapPath, sitemapUrls, sitemapXml } from '../build/seo/sitemap.ts';
 
-export const getStaticPaths = (() =>
-  LANGUAGES.filter((language) => rendersLanguageFiles(renderScope, language.code)).map((language) => ({
+export const getStaticPaths = (async () => {
+  const scope = await renderScope();
+  return LANGUAGES.filter((language) => rendersLanguageFiles(scope, language.code)).map((language) => ({
     // '/sitemap-zh-tw.xml' -> 'zh-tw'
     params: { lang: languageSitemapPath(language.code).slice('/sitemap-'.length, -'.xml'.length) },
     props: { languageCode: language.code },
-  }))) satisfies GetStaticPaths;
+  }));
+}) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const { routes } = await getSite();

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildOptions } from '../../src/build/build-options.ts';
-import { RENDER_SCOPE_MODULE, rendersLanguageFiles, rendersProductData, routesInScope } from '../../src/build/render-scope.ts';
+import { holdRenderScope, renderScope, rendersLanguageFiles, rendersProductData, routesInScope } from '../../src/build/render-scope.ts';
 import type { RouteEntry } from '../../src/build/routing/route-table.ts';
 
 const route = (urlPath: string) => ({ urlPath }) as RouteEntry;
@@ -21,16 +20,16 @@ describe('render scope', () => {
     expect(rendersProductData(scope)).toBe(false);
   });
 
-  it("is passed to the pages explicitly, as a virtual module of the build's own options", async () => {
-    const plugins = buildOptions({ outDir: 'out', renderScope: scope }).vite!.plugins as unknown as Array<{
-      resolveId: (id: string) => string | undefined;
-      load: (id: string) => string | undefined;
-      enforce?: string;
-    }>;
-    const [plugin] = plugins;
-    expect(plugin!.enforce).toBeUndefined();
-    const id = plugin!.resolveId(RENDER_SCOPE_MODULE)!;
-    expect(plugin!.resolveId('other')).toBeUndefined();
-    expect(plugin!.load(id)).toBe(`export default ${JSON.stringify(scope)};`);
+  it('is everything until a build holds one; a held one is awaited, and the first ask says the bundles are done', async () => {
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('storefront.renderScope')];
+    expect(await renderScope()).toBeNull();
+    let job: (value: typeof scope) => void = () => {};
+    let asked = 0;
+    holdRenderScope(new Promise((resolve) => (job = resolve)), () => asked++);
+    const waiting = [renderScope(), renderScope()];
+    expect(asked).toBe(1);
+    job(scope);
+    expect(await Promise.all(waiting)).toEqual([scope, scope]);
+    delete (globalThis as Record<symbol, unknown>)[Symbol.for('storefront.renderScope')];
   });
 });

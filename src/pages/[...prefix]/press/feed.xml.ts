@@ -3,20 +3,21 @@
  * /en-gb/press/feed.xml (press/feed.ts). The press pages link to it from their head.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import renderScope from 'virtual:storefront/render-scope';
 import { getSite, languageContent } from '../../../build/site.ts';
-import { rendersLanguageFiles } from '../../../build/render-scope.ts';
+import { renderScope, rendersLanguageFiles } from '../../../build/render-scope.ts';
 import { buildTranslator } from '../../../build/i18n/translations.ts';
 import { siteUrl } from '../../../build/env.ts';
 import { LANGUAGES } from '../../../lib/i18n/languages.ts';
 import { pressFeed } from '../../../lib/press/feed.ts';
 import { atomFeedXml } from '../../../lib/seo/atom.ts';
 
-export const getStaticPaths = (() =>
-  LANGUAGES.filter((language) => rendersLanguageFiles(renderScope, language.code)).map((language) => ({
+export const getStaticPaths = (async () => {
+  const scope = await renderScope();
+  return LANGUAGES.filter((language) => rendersLanguageFiles(scope, language.code)).map((language) => ({
     params: { prefix: language.pathSegment || undefined },
     props: { languageCode: language.code },
-  }))) satisfies GetStaticPaths;
+  }));
+}) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
   const { press, language } = await languageContent((props as { languageCode: string }).languageCode);

@@ -5,15 +5,15 @@
  * every page of the language, so the language is in a publish's scope.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import renderScope from 'virtual:storefront/render-scope';
 import { getSite } from '../../../build/site.ts';
-import { rendersLanguageFiles } from '../../../build/render-scope.ts';
+import { renderScope, rendersLanguageFiles } from '../../../build/render-scope.ts';
 import { categoryTree } from '../../../build/header/category-tree.ts';
 
 export const getStaticPaths = (async () => {
+  const scope = await renderScope();
   const { content } = await getSite();
   return content.languages
-    .filter(({ language }) => rendersLanguageFiles(renderScope, language.code))
+    .filter(({ language }) => rendersLanguageFiles(scope, language.code))
     .map(({ language, shared }) => ({
       params: { lang: language.code },
       props: { body: JSON.stringify(categoryTree(language, shared.classification)) },

@@ -6,13 +6,12 @@
 import type { APIRoute, GetStaticPaths } from 'astro';
 import { readCachedProducts } from '../../../build/catalogue/pull-products.ts';
 import { contentCacheDir } from '../../../build/env.ts';
-import renderScope from 'virtual:storefront/render-scope';
-import { rendersProductData } from '../../../build/render-scope.ts';
+import { renderScope, rendersProductData } from '../../../build/render-scope.ts';
 import { LANGUAGES } from '../../../lib/i18n/languages.ts';
 
 export const getStaticPaths = (async () => {
   // A publish whose product cache is unchanged keeps the live release's files.
-  if (!rendersProductData(renderScope)) return [];
+  if (!rendersProductData(await renderScope())) return [];
   const perLanguage = await Promise.all(
     LANGUAGES.map(async (language) =>
       (await readCachedProducts(contentCacheDir(), language.code)).map((detail) => ({
