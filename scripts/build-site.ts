@@ -11,9 +11,8 @@
  * caller merges that partial output over a hard-linked copy of the base release.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -21,7 +20,7 @@ import { build } from 'astro';
 import { buildOptions, type AstroBuildOptions } from '../src/build/build-options.ts';
 import { holdRenderScope } from '../src/build/render-scope.ts';
 import { nextPublicationBoundary } from '../src/build/routing/route-table.ts';
-import { getSite, resetSite } from '../src/build/site.ts';
+import { getSite, resetSite, warmSite } from '../src/build/site.ts';
 import { productCacheDigest } from '../src/build/catalogue/pull-products.ts';
 import { astroOutDir, contentCacheDir } from '../src/build/env.ts';
 import { affectedPages } from './publish/affected-pages.ts';
@@ -31,6 +30,14 @@ import { compressTree } from './compress.ts';
 import { buildFingerprint } from './publish/build-fingerprint.ts';
 import { countPages } from './publish/releases.ts';
 import { pull } from './pull-content.ts';
+import { CodedError } from '../src/lib/errors.ts';
+
+/** A spare's failure when its bundles are older than the code: the builder builds again in a fresh process. */
+const CODE_CHANGED = 'BUILD_CODE_CHANGED';
+/** A spare's end when its input closes without a job (the service stopped). */
+const NO_JOB = 'BUILD_NO_JOB';
+/** The exit code of a spare whose code changed. */
+const CODE_CHANGED_EXIT = 75;
 
 export interface BuildResult {
   outDir: string;
@@ -84,13 +91,18 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   // A spare's bundling before its job came is not part of the build's time.
   let started = performance.now();
   let loaded = started;
+  // What the bundles are made from: a spare's code may change on disk before its job comes.
+  const bundledFrom = options.target ? buildFingerprint() : null;
+  let settled = false;
   const planned = (async () => {
     const target = options.target ? await options.target : options;
     started = performance.now();
+    const fingerprint = buildFingerprint();
+    if (bundledFrom !== null && bundledFrom !== fingerprint)
+      throw new CodedError(CODE_CHANGED, 'The code changed after this build process bundled it; a fresh one builds it');
     // The route table is memoised per process; a new build must read the cache afresh.
     resetSite();
     const { routes, content, now } = await getSite();
-    const fingerprint = buildFingerprint();
     const productData = productCacheDigest(contentCacheDir());
     const { base = null, baseRelease = null } = target;
     // A partial build needs the base release's folder too: its compressed copies and its release scan.
@@ -104,7 +116,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   })();
   const scope = planned.then((p) => p.scope);
   // Handled where they are awaited: the pages, then below.
-  planned.catch(() => {});
+  planned.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
   scope.catch(() => {});
   holdRenderScope(scope, options.onBundled);
   // A build that knows its target reads the content first: bad content fails it before Astro
@@ -113,7 +128,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   try {
     await astroBuild({ outDir, concurrency: options.concurrency, cacheDir: options.cacheDir, incremental: options.incremental });
   } catch (error) {
-    await planned; // the content's own failure says more than the page that waited for it
+    // The plan's own failure (bad content, no job) says more than the page that waited for it;
+    // a bundle that failed before the job came says it at once.
+    if (settled) await planned;
     throw error;
   }
   const { content, now, fingerprint, productData, plan, baseRelease, rendersProductData, routes } = await planned;
@@ -163,19 +180,29 @@ interface BuildJob {
 interface BuildProcess {
   child: ChildProcess;
   outDir: string;
-  /** Whether the folder is the builder's own (a temporary one), removed if the build fails. */
+  /** Whether the folder is the builder's own (a temporary one), removed unless the build succeeds. */
   ownDir: boolean;
   ready: Promise<void>;
+  /** Set when its result is read: its folder is then the caller's. */
+  succeeded: boolean;
 }
+
+/**
+ * The builder's folders: inside the project, so Astro keeps each build's server bundle in the
+ * build's own folder (one outside the project shares `.astro/.prerender`, which a build removes
+ * when it is done, under a spare still waiting to render).
+ */
+const PARTIALS_DIR = join('.data', 'partials');
 
 /**
  * Builds in child processes, with one started ahead of time: Astro renders stale props when it
  * builds twice in one process, so every build needs a fresh process. A spare started after each
- * build goes as far as it can without a job: it loads Astro, bundles the site (1.2 s of any
- * build, whatever it renders) into a temporary folder of its own, and waits, its pages asking
- * what to render (render-scope.ts). When the job comes (after the pull) it reads the content
- * again (only documents whose hash changed are parsed anew), plans and renders. A spare whose
- * parent goes away sees its input close and exits.
+ * build goes as far as it can without a job: it loads Astro, parses the content cache, bundles
+ * the site (1.2 s of any build, whatever it renders) into a folder of its own, and waits, its
+ * pages asking what to render (render-scope.ts). When the job comes (after the pull) it reads
+ * the content again (only documents whose hash changed are parsed anew), plans and renders. A
+ * spare whose code changed since it bundled fails with CODE_CHANGED_EXIT, and the build runs in a
+ * fresh process; one whose parent goes away removes its folder and exits.
  *
  * A build asked for a given folder (a full build into a release) cannot use the spare, which
  * has its own: it runs in a fresh process.
@@ -185,12 +212,17 @@ export function createChildBuilder(options: { warm?: boolean } = {}) {
   let spare: BuildProcess | null = null;
   let spareReady: Promise<void> = Promise.resolve();
   const start = (outDir?: string): BuildProcess => {
-    const dir = outDir ?? mkdtempSync(join(tmpdir(), 'linea-partial-'));
+    let dir = outDir;
+    if (dir === undefined) {
+      mkdirSync(PARTIALS_DIR, { recursive: true });
+      dir = mkdtempSync(join(PARTIALS_DIR, 'build-'));
+    }
     const own = outDir === undefined ? ['--own-out'] : [];
     const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--no-pull', '--wait', '--out', dir, ...own], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
-    const ready = new Promise<void>((resolve) => {
+    const worker: BuildProcess = { child, outDir: dir, ownDir: outDir === undefined, ready: Promise.resolve(), succeeded: false };
+    worker.ready = new Promise<void>((resolve) => {
       let seen = '';
       const listen = (chunk: Buffer) => {
         seen += String(chunk);
@@ -201,10 +233,16 @@ export function createChildBuilder(options: { warm?: boolean } = {}) {
       child.stdout!.on('data', listen);
       child.once('close', () => resolve());
     });
-    return { child, outDir: dir, ownDir: outDir === undefined, ready };
+    child.once('close', () => {
+      // A spare that died before its job (its bundle failed) is not used.
+      if (spare === worker) spare = null;
+      if (worker.ownDir && !worker.succeeded) void rm(worker.outDir, { recursive: true, force: true });
+    });
+    return worker;
   };
 
-  function run({ child }: BuildProcess, job: BuildJob): Promise<BuildResult> {
+  function run(worker: BuildProcess, job: BuildJob): Promise<BuildResult> {
+    const { child } = worker;
     return new Promise((resolvePromise, reject) => {
       let output = '';
       // Answered as soon as the result is printed: the process's own exit (Astro's clean-up,
@@ -213,38 +251,53 @@ export function createChildBuilder(options: { warm?: boolean } = {}) {
       child.stdout!.on('data', (chunk) => {
         output += String(chunk);
         const result = resultOf();
-        if (result) resolvePromise(JSON.parse(result) as BuildResult);
+        if (!result || worker.succeeded) return;
+        worker.succeeded = true;
+        resolvePromise(JSON.parse(result) as BuildResult);
       });
       child.stderr!.on('data', (chunk) => (output += String(chunk)));
       child.on('error', reject);
       child.on('close', (code) => {
         if (code === 0 && resultOf()) return;
-        reject(new Error(/\[build\] failed: (.*)/.exec(output)?.[1] ?? `the build exited with ${code}: ${output.slice(-400)}`));
+        const message = /\[build\] failed: (.*)/.exec(output)?.[1] ?? `the build exited with ${code}: ${output.slice(-400)}`;
+        reject(Object.assign(new Error(message), { exitCode: code }));
       });
       child.stdin!.end(`${JSON.stringify(job)}\n`);
     });
   }
 
+  /** Its input closed without a job, a spare removes its folder and exits; one that does not within 5 s is stopped. */
+  function retire({ child }: BuildProcess): void {
+    child.stdin!.end();
+    setTimeout(() => child.kill(), 5_000).unref();
+  }
+
+  function replaceSpare(): void {
+    if (!warm) return;
+    // Started once the build is done, not beside it: on two cores it would slow the build down.
+    spare = start();
+    spareReady = spare.ready;
+  }
+
   return {
     /**
-     * Builds over `baseRelease` (if any) into `outDir`, or, without one, into a temporary folder
-     * of the builder's (the result's outDir; the caller removes it once merged).
+     * Builds over `baseRelease` (if any) into `outDir`, or, without one, into a folder of the
+     * builder's (the result's outDir; the caller removes it once merged).
      */
     async build(job: BuildJob & { outDir?: string }): Promise<BuildResult> {
+      const asked: BuildJob = job.baseRelease ? { baseRelease: job.baseRelease } : {};
       const fromSpare = job.outDir === undefined && spare !== null;
+      // A build in a fresh process retires the spare: a new one is started after it.
+      if (!fromSpare && spare) retire(spare);
       const worker = fromSpare ? spare! : start(job.outDir);
-      if (fromSpare) spare = null;
+      spare = null;
       try {
-        return await run(worker, job.baseRelease ? { baseRelease: job.baseRelease } : {});
+        return await run(worker, asked);
       } catch (error) {
-        if (worker.ownDir) await rm(worker.outDir, { recursive: true, force: true });
-        throw error;
+        if (!fromSpare || (error as { exitCode?: number }).exitCode !== CODE_CHANGED_EXIT) throw error;
+        return await run(start(), asked);
       } finally {
-        // Started after the build, not beside it: on two cores it would slow the build down.
-        if (warm && !spare) {
-          spare = start();
-          spareReady = spare.ready;
-        }
+        replaceSpare();
       }
     },
     /** Resolves when the spare build process has bundled the site (or is gone): for benchmarks and tests. */
@@ -252,12 +305,7 @@ export function createChildBuilder(options: { warm?: boolean } = {}) {
       return spareReady;
     },
     close(): void {
-      if (!spare) return;
-      // Its input closed without a job, the spare removes its folder and exits; one that
-      // does not within 5 s is stopped.
-      const { child } = spare;
-      child.stdin!.end();
-      setTimeout(() => child.kill(), 5_000).unref();
+      if (spare) retire(spare);
       spare = null;
     },
   };
@@ -271,27 +319,27 @@ async function readJob(): Promise<BuildJob | null> {
 }
 
 if (import.meta.main) {
+  const { values } = parseArgs({
+    options: {
+      out: { type: 'string' },
+      wait: { type: 'boolean', default: false },
+      'no-pull': { type: 'boolean', default: false },
+      // The output folder is the builder's: removed if no job comes.
+      'own-out': { type: 'boolean', default: false },
+    },
+  });
+  const outDir = values.out ?? astroOutDir();
+  // A spare outlives a parent that went away: writing to the closed pipes must not end it
+  // before it has removed its folder.
+  if (values.wait) for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   try {
-    const { values } = parseArgs({
-      options: {
-        out: { type: 'string' },
-        wait: { type: 'boolean', default: false },
-        'no-pull': { type: 'boolean', default: false },
-        // The output folder is the builder's temporary one: removed if no job comes.
-        'own-out': { type: 'boolean', default: false },
-      },
-    });
     if (!values['no-pull']) await pull();
-    const outDir = values.out ?? astroOutDir();
     // A spare of createChildBuilder bundles now and learns its target from the job on its input;
     // meanwhile it parses the content cache, so that then only changed documents are parsed.
-    if (values.wait) void getSite().catch(() => {});
+    if (values.wait) void warmSite().catch(() => {});
     const target = values.wait
       ? readJob().then(async (job) => {
-          if (!job) {
-            if (values['own-out']) await rm(outDir, { recursive: true, force: true });
-            process.exit(0);
-          }
+          if (!job) throw new CodedError(NO_JOB, 'No job came: the service stopped');
           return { base: job.baseRelease ? await readRouteManifest(job.baseRelease) : null, baseRelease: job.baseRelease ?? null };
         })
       : undefined;
@@ -301,7 +349,12 @@ if (import.meta.main) {
       `[build] ${result.pages} pages ${result.mode === 'pages' ? 'rendered again ' : ''}in ${(result.ms / 1000).toFixed(1)} s into ${join(result.outDir)}/`,
     );
   } catch (error) {
+    const code = (error as CodedError).code;
+    if (code === NO_JOB) {
+      if (values['own-out']) await rm(outDir, { recursive: true, force: true });
+      process.exit(0);
+    }
     console.error(`[build] failed: ${(error as Error).message}`);
-    process.exit(1);
+    process.exit(code === CODE_CHANGED ? CODE_CHANGED_EXIT : 1);
   }
 }

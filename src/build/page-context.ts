@@ -17,7 +17,7 @@ import type { ScriptSources } from '../lib/scripts/sources.ts';
 import { buildTranslator } from './i18n/translations.ts';
 import { isPressSection, type PressContext } from './press/head.ts';
 import type { RouteEntry } from './routing/route-table.ts';
-import { getSite, languageContent } from './site.ts';
+import { languageContent, siteToRender } from './site.ts';
 
 /** What CMS components need beside their own data. */
 export interface ComponentContext {
@@ -72,7 +72,7 @@ function productContext(route: RouteEntry, site: SiteContent): ProductContext | 
 }
 
 export async function componentContext(languageCode: string): Promise<ComponentContext> {
-  const [{ content, now }, language] = await Promise.all([getSite(), languageContent(languageCode)]);
+  const [{ content, now }, language] = await Promise.all([siteToRender(), languageContent(languageCode)]);
   return {
     languageCode: language.language.code,
     now,
@@ -104,7 +104,7 @@ export async function pageContext(route: RouteEntry): Promise<PageContext> {
     content,
     organization,
     press,
-    product: route.kind === 'product' ? productContext(route, (await getSite()).content) : null,
+    product: route.kind === 'product' ? productContext(route, (await siteToRender()).content) : null,
     mobileSiteUrl: mobileSiteUrl() || null,
     analyticsCollector: analyticsCollector(),
     scriptSources: scriptSources(content.language.region),

@@ -7,6 +7,7 @@ import { buildTranslator, localesDir } from './i18n/translations.ts';
 import { buildNow, contentCacheDir, siteUrl } from './env.ts';
 import { loadSiteContent, type DocumentMemo, type LanguageContent, type SiteContent } from './cms/content.ts';
 import { buildRouteTable, type RouteEntry } from './routing/route-table.ts';
+import { renderScope, type RenderScope } from './render-scope.ts';
 
 interface Site {
   content: SiteContent;
@@ -35,6 +36,23 @@ export function getSite(): Promise<Site> {
 }
 
 /**
+ * The site and the render scope as this build renders them, for the pages' getStaticPaths: the
+ * scope first, because a spare build process learns it with its job, after the pull, and only
+ * then reads the content again (build-site.ts). A page that took the site before would render
+ * what the cache held before the pull.
+ */
+export async function siteToRender(): Promise<Site & { scope: RenderScope | null }> {
+  const scope = await renderScope();
+  return { ...(await getSite()), scope };
+}
+
+/** Parses every document of the cache into the memo, without keeping a site: a spare's head start. */
+export async function warmSite(): Promise<void> {
+  const holder = globalThis as Holder;
+  await loadSiteContent({ cacheDir: contentCacheDir(), localesDir: localesDir(), memo: (holder[MEMO] ??= new Map()) });
+}
+
+/**
  * A route whose address is a folder other than the root ('/en-gb/', '/press/2026/'): built by
  * [...dir]/index.astro into {folder}/index.html; every other route by [...path].astro.
  */
@@ -52,7 +70,7 @@ export function resetSite(): void {
 
 /** A language's loaded content (the default language's for an unknown code). */
 export async function languageContent(languageCode: string): Promise<LanguageContent> {
-  const { content } = await getSite();
+  const { content } = await siteToRender();
   const code = getLanguage(languageCode).code;
   return (
     content.languages.find((l) => l.language.code === code) ?? content.languages.find((l) => l.language.code === DEFAULT_LANGUAGE.code)!

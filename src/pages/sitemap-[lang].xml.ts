@@ -1,6 +1,6 @@
 /** /sitemap-{language code, lowercased}.xml: the language's indexable pages with their alternates (seo/sitemap.ts). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getSite } from '../build/site.ts';
+import { siteToRender } from '../build/site.ts';
 import { renderScope, rendersLanguageFiles } from '../build/render-scope.ts';
 import { siteUrl } from '../build/env.ts';
 import { LANGUAGES } from '../lib/i18n/languages.ts';
@@ -16,7 +16,7 @@ export const getStaticPaths = (async () => {
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = async ({ props }) => {
-  const { routes } = await getSite();
+  const { routes } = await siteToRender();
   const urls = sitemapUrls(routes, (props as { languageCode: string }).languageCode, siteUrl());
   return new Response(sitemapXml(urls), { headers: { 'content-type': 'application/xml; charset=utf-8' } });
 };

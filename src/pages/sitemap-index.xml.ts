@@ -1,12 +1,13 @@
 /** /sitemap-index.xml: one sitemap per language (seo/sitemap.ts), named in robots.txt. */
 import type { APIRoute } from 'astro';
-import { getSite } from '../build/site.ts';
+import { siteToRender } from '../build/site.ts';
 import { siteUrl } from '../build/env.ts';
 import { absoluteUrl } from '../lib/seo/urls.ts';
 import { languageSitemapPath, newestModification, sitemapIndexXml, sitemapUrls } from '../build/seo/sitemap.ts';
 
 export const GET: APIRoute = async () => {
-  const { content, routes } = await getSite();
+  // After the render scope: in a spare build process, the content is read again with its job.
+  const { content, routes } = await siteToRender();
   const site = siteUrl();
   const sitemaps = content.languages.map(({ language }) => ({
     loc: absoluteUrl(site, languageSitemapPath(language.code)),

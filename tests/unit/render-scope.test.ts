@@ -33,3 +33,13 @@ describe('render scope', () => {
     delete (globalThis as Record<symbol, unknown>)[Symbol.for('storefront.renderScope')];
   });
 });
+
+describe('what the pages render', () => {
+  it('is asked for after the render scope: no page or build module takes the site itself (a spare would render the cache before the pull)', async () => {
+    const { readdir, readFile } = await import('node:fs/promises');
+    const files = (await readdir('src', { recursive: true })).filter((f) => /\.(ts|tsx|astro)$/.test(f) && f !== 'build/site.ts');
+    const takers: string[] = [];
+    for (const file of files) if ((await readFile(`src/${file}`, 'utf8')).includes('getSite(')) takers.push(file);
+    expect(takers).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@
  * /en-gb/press/feed.xml (press/feed.ts). The press pages link to it from their head.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getSite, languageContent } from '../../../build/site.ts';
+import { languageContent, siteToRender } from '../../../build/site.ts';
 import { renderScope, rendersLanguageFiles } from '../../../build/render-scope.ts';
 import { buildTranslator } from '../../../build/i18n/translations.ts';
 import { siteUrl } from '../../../build/env.ts';
@@ -22,7 +22,7 @@ export const getStaticPaths = (async () => {
 export const GET: APIRoute = async ({ props }) => {
   const { press, language } = await languageContent((props as { languageCode: string }).languageCode);
   const t = buildTranslator(language.code);
-  const { now } = await getSite();
+  const { now } = await siteToRender();
   const feed = pressFeed({
     releases: press,
     language,

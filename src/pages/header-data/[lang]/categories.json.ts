@@ -5,13 +5,12 @@
  * every page of the language, so the language is in a publish's scope.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { getSite } from '../../../build/site.ts';
-import { renderScope, rendersLanguageFiles } from '../../../build/render-scope.ts';
+import { siteToRender } from '../../../build/site.ts';
+import { rendersLanguageFiles } from '../../../build/render-scope.ts';
 import { categoryTree } from '../../../build/header/category-tree.ts';
 
 export const getStaticPaths = (async () => {
-  const scope = await renderScope();
-  const { content } = await getSite();
+  const { content, scope } = await siteToRender();
   return content.languages
     .filter(({ language }) => rendersLanguageFiles(scope, language.code))
     .map(({ language, shared }) => ({
