@@ -11,7 +11,7 @@
  * caller merges that partial output over a hard-linked copy of the base release.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -194,6 +194,33 @@ interface BuildProcess {
  */
 const PARTIALS_DIR = join('.data', 'partials');
 
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes the folders of builders whose process is gone: a service killed with its spare (a
+ * signal to the whole process group) leaves the spare's. Folders carry their builder's pid, so
+ * another service's in the same project is left alone.
+ */
+export function sweepPartials(): void {
+  let names: string[];
+  try {
+    names = readdirSync(PARTIALS_DIR);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(/^build-(\d+)-/.exec(name)?.[1]);
+    if (pid && !alive(pid)) rmSync(join(PARTIALS_DIR, name), { recursive: true, force: true });
+  }
+}
+
 /**
  * Builds in child processes, with one started ahead of time: Astro renders stale props when it
  * builds twice in one process, so every build needs a fresh process. A spare started after each
@@ -209,13 +236,14 @@ const PARTIALS_DIR = join('.data', 'partials');
  */
 export function createChildBuilder(options: { warm?: boolean } = {}) {
   const warm = options.warm ?? true;
+  sweepPartials();
   let spare: BuildProcess | null = null;
   let spareReady: Promise<void> = Promise.resolve();
   const start = (outDir?: string): BuildProcess => {
     let dir = outDir;
     if (dir === undefined) {
       mkdirSync(PARTIALS_DIR, { recursive: true });
-      dir = mkdtempSync(join(PARTIALS_DIR, 'build-'));
+      dir = mkdtempSync(join(PARTIALS_DIR, `build-${process.pid}-`));
     }
     const own = outDir === undefined ? ['--own-out'] : [];
     const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--no-pull', '--wait', '--out', dir, ...own], {
