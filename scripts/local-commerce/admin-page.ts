@@ -100,13 +100,16 @@ const table = (id: string, title: string, heads: string[], rows: string[]) =>
       : `<table id="${id}" aria-labelledby="${id}-title"><thead><tr>${heads.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
   }`;
 
+/** The newest `last` rows a query gives (it orders them, newest first). */
+const newest = <T>(kit: RouteKit, query: string, last: number) => kit.db.prepare(`${query} LIMIT ?`).all(last) as T[];
+
 /** The last posts the local collector received, newest first, so a person can watch events arrive. */
 function analyticsPosts(kit: RouteKit, last: number): string {
-  const rows = kit.db.prepare('SELECT path, body, received_at FROM analytics ORDER BY id DESC LIMIT ?').all(last) as Array<{
-    path: string;
-    body: string;
-    received_at: number;
-  }>;
+  const rows = newest<{ path: string; body: string; received_at: number }>(
+    kit,
+    'SELECT path, body, received_at FROM analytics ORDER BY id DESC',
+    last,
+  );
   return table(
     'analytics',
     `Analytics: the last ${last} posts`,
@@ -121,11 +124,11 @@ function analyticsPosts(kit: RouteKit, last: number): string {
 
 /** What the stand-in tag manager reported (it loads only with marketing consent). */
 function tagHits(kit: RouteKit, last: number): string {
-  const rows = kit.db.prepare('SELECT page, events, received_at FROM tag_hits ORDER BY id DESC LIMIT ?').all(last) as Array<{
-    page: string;
-    events: string;
-    received_at: number;
-  }>;
+  const rows = newest<{ page: string; events: string; received_at: number }>(
+    kit,
+    'SELECT page, events, received_at FROM tag_hits ORDER BY id DESC',
+    last,
+  );
   return table(
     'tag-hits',
     `Tag manager: the last ${last} hits`,
@@ -136,11 +139,11 @@ function tagHits(kit: RouteKit, last: number): string {
 
 /** The fingerprint each order sent the risk service, or none when the shopper's browser gave none in time. */
 function riskChecks(kit: RouteKit, last: number): string {
-  const rows = kit.db.prepare('SELECT order_code, blackbox, received_at FROM risk_checks ORDER BY rowid DESC LIMIT ?').all(last) as Array<{
-    order_code: string;
-    blackbox: string | null;
-    received_at: number;
-  }>;
+  const rows = newest<{ order_code: string; blackbox: string | null; received_at: number }>(
+    kit,
+    'SELECT order_code, blackbox, received_at FROM risk_checks ORDER BY rowid DESC',
+    last,
+  );
   return table(
     'risk-checks',
     `Risk checks: the last ${last} orders`,

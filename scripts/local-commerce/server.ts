@@ -48,7 +48,8 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
   // Wherever any region's pages show the captcha, every sign-in needs it: the region comes from a
   // header the caller chooses, so a bot would otherwise pick the region without one.
   const perHour = registrationsPerHour();
-  const siteOrigin = new URL(siteUrl()).origin;
+  const site = new URL(siteUrl());
+  const siteOrigin = site.origin;
   const outbox = createOutbox(db, Date.now, siteOrigin);
   const sender = smtp
     ? startMailSender({
@@ -75,7 +76,7 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
     siteOrigin,
     outbox,
     // Served over HTTPS (production): Secure, prefixed cookies.
-    secureCookies: new URL(siteUrl()).protocol === 'https:',
+    secureCookies: site.protocol === 'https:',
     ...(perHour === undefined ? {} : { attemptRules: { registrationAddress: { points: perHour, duration: 3600 } } }),
   });
   return new Promise<{ url: string; port: number; close(): Promise<void> }>((resolve) => {

@@ -16,14 +16,21 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
+/** A database file made by `sql`, as an earlier version left it; its path. */
+function oldDatabase(sql: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'linea-db-'));
+  dirs.push(dir);
+  const path = join(dir, 'old.sqlite');
+  const old = new DatabaseSync(path);
+  old.exec(sql);
+  old.close();
+  return path;
+}
+
 describe('a database of an earlier version', () => {
   it('takes TWD for its coupons, orders, refunds, offers and payment sessions, and keeps every row', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'linea-db-'));
-    dirs.push(dir);
-    const path = join(dir, 'old.sqlite');
     // The tables as they were: no currency anywhere.
-    const old = new DatabaseSync(path);
-    old.exec(`
+    const path = oldDatabase(`
       CREATE TABLE records (kind TEXT NOT NULL, id TEXT NOT NULL, member_id TEXT NOT NULL, status TEXT NOT NULL, created_at INTEGER NOT NULL, json TEXT NOT NULL, PRIMARY KEY (kind, id));
       CREATE TABLE pay_sessions (token TEXT PRIMARY KEY, order_code TEXT NOT NULL, member_id TEXT NOT NULL, channel TEXT NOT NULL, step TEXT NOT NULL, amount INTEGER NOT NULL, from_checkout INTEGER NOT NULL, created_at INTEGER NOT NULL, ended TEXT);
       CREATE TABLE coupon_offers (coupon_id TEXT PRIMARY KEY, title TEXT NOT NULL, description TEXT NOT NULL, discount INTEGER NOT NULL, threshold INTEGER NOT NULL, start_date INTEGER NOT NULL, end_date INTEGER NOT NULL);
@@ -34,7 +41,6 @@ describe('a database of an earlier version', () => {
       INSERT INTO pay_sessions VALUES ('t', 'O1', 'M1', 'CARD', 'pay', 990, 1, 1, NULL);
       INSERT INTO coupon_offers VALUES ('CC1', 'T', 'D', 150, 1000, 0, 1);
     `);
-    old.close();
 
     const db = openDatabase(path);
     const json = (kind: string) =>
@@ -54,15 +60,10 @@ describe('a database of an earlier version', () => {
   });
 
   it('keeps the mails of before there was a sender as they were: marked sent, so none goes out late', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'linea-db-'));
-    dirs.push(dir);
-    const path = join(dir, 'old.sqlite');
-    const old = new DatabaseSync(path);
-    old.exec(`
+    const path = oldDatabase(`
       CREATE TABLE mail_outbox (id INTEGER PRIMARY KEY AUTOINCREMENT, to_address TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL);
       INSERT INTO mail_outbox (to_address, subject, text, created_at) VALUES ('a@linea.example', 'S', 'T', 42);
     `);
-    old.close();
     const db = openDatabase(path);
     expect(db.prepare('SELECT to_address, sent_at, attempts, failed_at FROM mail_outbox').all()).toEqual([
       { to_address: 'a@linea.example', sent_at: 42, attempts: 0, failed_at: null },
