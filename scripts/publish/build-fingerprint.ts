@@ -1,6 +1,7 @@
 /**
  * The build's fingerprint: everything that shapes every page but is not content, so not in
- * any route digest: the code (src/, scripts/, public/, the Astro config, the locked dependencies) and
+ * any route digest: the code (src/, scripts/, public/, the Astro config, the locked dependencies and
+ * our patches of them, patches/) and
  * the build's configuration (SITE_URL, or HOST and PORT that make its default, MOBILE_SITE_URL,
  * the PUBLIC_* variables the islands are compiled with, the analytics collector's and the
  * third-party scripts' settings, which every page's head carries, and the CSP_* settings). A release built with another fingerprint cannot be patched page by
@@ -10,7 +11,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-const CODE = ['src', 'scripts', 'public', 'astro.config.mjs', 'package-lock.json'];
+const CODE = ['src', 'scripts', 'public', 'patches', 'astro.config.mjs', 'package-lock.json'];
 const CONFIG = (name: string) =>
   name === 'SITE_URL' ||
   name === 'MOBILE_SITE_URL' ||

@@ -45,7 +45,11 @@ export function astroConfig(): AstroUserConfig {
     // build.format 'preserve' keeps /c/W01.html as a file and /en-gb/index.html as a folder
     // index. Concurrency 2 measured fastest on 2 cores (npm run bench:build).
     build: { format: 'preserve', inlineStylesheets: 'auto', concurrency: buildConcurrency() },
-    integrations: [react(), clientDirectives()],
+    // Islands render with React's renderToString, not its web stream: the stream's set-up and
+    // reading were a fifth of a cold build's CPU for the same bytes (docs/performance.md). The
+    // island's id prefix is passed by our patch of @astrojs/react (patches/), which its
+    // non-streaming path leaves out; tests/e2e/header.spec.ts checks the ids.
+    integrations: [react({ experimentalDisableStreaming: true }), clientDirectives()],
     // The default language unprefixed, the others under their segment (/en-gb/...).
     i18n: {
       defaultLocale: DEFAULT_LANGUAGE.code,

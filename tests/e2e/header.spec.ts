@@ -232,3 +232,20 @@ test('closing the ticker hides it for the rest of the session; a ticker without 
   await expect(page.locator('.ticker-bar')).toBeVisible();
   await expect(page.locator('.ticker-bar__close')).toHaveCount(0);
 });
+
+test('React ids in the server markup carry their island prefix, so no two islands share one', async ({ page }) => {
+  // The build renders islands with renderToString (not streaming, for its speed), patched to
+  // pass the island's prefix (patches/@astrojs+react*.patch); without it every island's first
+  // id would be _R_0_, and the search box's aria-controls would name another island's element.
+  await page.goto('/c/W01.html');
+  const ids = await page.evaluate(() =>
+    [...document.querySelectorAll('astro-island[prefix]')].flatMap((island) =>
+      [...island.querySelectorAll('[id]')]
+        .filter((element) => element.closest('astro-island') === island && /^_.*R.*_$/.test(element.id))
+        .map((element) => ({ prefix: island.getAttribute('prefix')!, id: element.id })),
+    ),
+  );
+  expect(ids.length).toBeGreaterThan(0);
+  for (const { prefix, id } of ids) expect(id.startsWith(`_${prefix}R`), `${id} in island ${prefix}`).toBe(true);
+  expect(new Set(ids.map(({ id }) => id)).size).toBe(ids.length);
+});

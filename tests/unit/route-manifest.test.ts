@@ -74,6 +74,11 @@ describe('build fingerprint', () => {
     const added = buildFingerprint(root, env);
     await writeFile(join(root, 'astro.config.mjs'), 'export default { trailingSlash: "always" }');
     expect(buildFingerprint(root, env)).not.toBe(added);
+    const configured = buildFingerprint(root, env);
+    // A patch of a dependency (patches/, applied by patch-package) renders every page its way.
+    await mkdir(join(root, 'patches'));
+    await writeFile(join(root, 'patches', '@astrojs+react+7.0.0.patch'), '-a\n+b\n');
+    expect(buildFingerprint(root, env)).not.toBe(configured);
   });
 
   it('changes with the build configuration, not with other variables', async () => {
