@@ -236,6 +236,11 @@ describe('the release scan', () => {
       'index.html': '<script>var s="<b onclick=x>"</script>',
     });
     expect(scanTotals(scan).handlers).toEqual(['feature/lookbook.html']);
+    // Inside a tag only: text that reads like one is not.
+    expect(scanPage('<p>Bring it onboard= or not</p>').handler).toBe(false);
+    expect(scanPage('<p>a < b onclick=go()</p>').handler).toBe(false);
+    expect(scanPage('<a title="x" href="/"\n  onmouseover = "go()">a</a>').handler).toBe(true);
+    expect(scanPage('<svg><circle r="1" onload="go()"/></svg>').handler).toBe(true);
   });
 
   it("lays a partial build's pages over its base release's: kept pages keep their hashes, a page built again carries only its new ones", () => {
