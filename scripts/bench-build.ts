@@ -59,6 +59,7 @@ const rows: Array<[string, string]> = [
     '  of which',
     `content ${seconds(cold.steps.load)} s, Astro ${seconds(cold.steps.astro)} s, host rules ${seconds(cold.steps.after)} s, compression ${seconds(cold.steps.compress)} s`,
   ],
+  ['  CPU time', `Astro ${seconds(cold.cpu.astro)} s, whole build ${seconds(cold.cpu.total)} s (all threads)`],
   ['cold build rate', `${Math.round(cold.pages / (cold.ms / 1000))} pages/s`],
   ['build concurrency', String(concurrency ?? 'configured (BUILD_CONCURRENCY, default 2)')],
 ];

@@ -1,13 +1,17 @@
 /**
- * The compressing itself, synchronously: a file read, its Brotli and gzip copies written beside
- * it. compress.ts runs it in worker threads for a whole build (one per core, each busy from
- * start to end; zlib's asynchronous calls cost half as much again in hand-offs) and in its own
- * thread for a few files. As a worker it takes its jobs from workerData and posts the bytes.
+ * The compressing itself, synchronously: a file's Brotli and gzip copies written beside it.
+ * Worker threads run it (one per core, each busy from start to end; zlib's asynchronous calls
+ * cost half as much again in hand-offs), in one of two ways:
+ * - 'files' (compress.ts): the files named in workerData, read from the folder, bytes posted at the end;
+ * - 'pages' (build/page-pipeline.ts): pages posted as Astro renders them, each also scanned for
+ *   the Content-Security-Policy; each page acknowledged, the bytes and scans posted at the end.
+ * In its own thread, compress.ts runs compressFiles for a few files.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { scanPage, type PageScan } from './security/release-scan.ts';
 
 export interface CompressJob {
   /** Relative to the folder. */
@@ -24,32 +28,70 @@ export interface CompressedBytes {
 /** gzip is the copy for the few clients without Brotli: level 3 is within 5 % of level 6 at half the time. */
 const GZIP_LEVEL = 3;
 
+const noBytes = (): CompressedBytes => ({ raw: 0, br: 0, gzip: 0 });
+
+/** Writes `raw`'s two copies beside `path` and adds their sizes to `bytes`. */
+function writeCopies(path: string, raw: Uint8Array, brotliQuality: number, bytes: CompressedBytes): void {
+  const br = brotliCompressSync(raw, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    },
+  });
+  const gz = gzipSync(raw, { level: GZIP_LEVEL });
+  writeFileSync(`${path}.br`, br);
+  writeFileSync(`${path}.gz`, gz);
+  bytes.raw += raw.length;
+  bytes.br += br.length;
+  bytes.gzip += gz.length;
+}
+
 export function compressFiles(dir: string, jobs: readonly CompressJob[]): CompressedBytes {
-  const bytes: CompressedBytes = { raw: 0, br: 0, gzip: 0 };
+  const bytes = noBytes();
   for (const { file, brotliQuality } of jobs) {
     const path = join(dir, file);
-    const raw = readFileSync(path);
-    const br = brotliCompressSync(raw, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: brotliQuality,
-        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      },
-    });
-    const gz = gzipSync(raw, { level: GZIP_LEVEL });
-    writeFileSync(`${path}.br`, br);
-    writeFileSync(`${path}.gz`, gz);
-    bytes.raw += raw.length;
-    bytes.br += br.length;
-    bytes.gzip += gz.length;
+    writeCopies(path, readFileSync(path), brotliQuality, bytes);
   }
   return bytes;
 }
 
+/** A page from the pipeline, or its end. */
+export type PageMessage = { file: string; body: Uint8Array } | { end: true };
+/** What a 'pages' worker posts: each page taken, then its totals. */
+export type PageWorkerReply = { taken: string } | { bytes: CompressedBytes; scans: Record<string, PageScan> };
+
 interface WorkerInput {
-  compressDir: string;
-  jobs: CompressJob[];
+  mode: 'files' | 'pages';
+  dir: string;
+  jobs?: CompressJob[];
+  brotliQuality?: number;
+}
+
+/** 'pages' mode: until the end message, each page compressed (and scanned, if HTML) as it comes. */
+function takePages(dir: string, brotliQuality: number): void {
+  const bytes = noBytes();
+  const scans: Record<string, PageScan> = {};
+  const folders = new Set<string>();
+  parentPort!.on('message', (message: PageMessage) => {
+    if ('end' in message) {
+      parentPort!.postMessage({ bytes, scans } satisfies PageWorkerReply);
+      parentPort!.close();
+      return;
+    }
+    const path = join(dir, message.file);
+    // Astro writes the page itself, maybe after this: its folder may not be there yet.
+    const folder = dirname(path);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
+    writeCopies(path, message.body, brotliQuality, bytes);
+    if (message.file.endsWith('.html')) scans[message.file] = scanPage(Buffer.from(message.body).toString('utf8'));
+    parentPort!.postMessage({ taken: message.file } satisfies PageWorkerReply);
+  });
 }
 
 const input = workerData as WorkerInput | null;
-if (!isMainThread && input?.compressDir) parentPort!.postMessage(compressFiles(input.compressDir, input.jobs));
+if (!isMainThread && input?.mode === 'files') parentPort!.postMessage(compressFiles(input.dir, input.jobs ?? []));
+if (!isMainThread && input?.mode === 'pages') takePages(input.dir, input.brotliQuality!);

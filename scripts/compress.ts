@@ -25,10 +25,10 @@ export const ENCODINGS = PRECOMPRESSED;
  * Measured on a 30 KB page: Brotli 5 takes about 0.5 ms and comes within 2 % of level 9 (17 ms
  * on 40 KB). Assets get the best, once.
  */
-const PAGE_BROTLI_QUALITY = 5;
+export const PAGE_BROTLI_QUALITY = 5;
 const ASSET_BROTLI_QUALITY = 11;
 /** Fewer files than this are compressed in this thread: starting workers would take longer. */
-const WORKER_MIN_FILES = 200;
+export const WORKER_MIN_FILES = 200;
 
 export interface CompressionResult {
   files: number;
@@ -41,6 +41,8 @@ export interface CompressionResult {
 export interface CompressOptions {
   /** A release whose copies of the hashed assets are taken as they are. */
   reuseFrom?: string | null;
+  /** Files whose copies are written already (the page pipeline's, build/page-pipeline.ts). */
+  written?: ReadonlySet<string>;
 }
 
 /** Every compressible file under `dir` (not the host rules' `_host/`, not dot files), relative. */
@@ -58,7 +60,7 @@ async function compressInWorkers(dir: string, jobs: readonly CompressJob[]): Pro
     shares.map(
       (share) =>
         new Promise<CompressedBytes>((resolve, reject) => {
-          const worker = new Worker(new URL('./compress-files.ts', import.meta.url), { workerData: { compressDir: dir, jobs: share } });
+          const worker = new Worker(new URL('./compress-files.ts', import.meta.url), { workerData: { mode: 'files', dir, jobs: share } });
           worker.once('message', resolve);
           worker.once('error', reject);
           worker.once('exit', (code) => code !== 0 && reject(new Error(`a compression worker exited with ${code}`)));
@@ -70,7 +72,7 @@ async function compressInWorkers(dir: string, jobs: readonly CompressJob[]): Pro
 
 export async function compressTree(dir: string, options: CompressOptions = {}): Promise<CompressionResult> {
   const started = performance.now();
-  const files = await compressibleFiles(dir);
+  const files = (await compressibleFiles(dir)).filter((file) => !options.written?.has(file));
   const jobs: CompressJob[] = [];
   let reused = 0;
   for (const file of files) {

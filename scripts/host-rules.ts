@@ -39,7 +39,7 @@ import {
   type SecurityHeader,
 } from '../src/lib/security/content-security-policy.ts';
 import { replaceFile } from './publish/releases.ts';
-import { mergeScans, scanRelease, scanTotals, type ReleaseScan } from './security/release-scan.ts';
+import { mergeScans, scanRelease, scanTotals, type PageScan, type ReleaseScan } from './security/release-scan.ts';
 
 export const HOST_DIR = '_host';
 export const MOBILE_PAGES_FILE = `${HOST_DIR}/mobile-pages.json`;
@@ -75,9 +75,9 @@ export function securityHeadersFor(scan: ReleaseScan): SecurityHeader[] {
   return securityHeaders({ policy, reportOnly: cspReportOnly(), https: site.startsWith('https:') });
 }
 
-/** The scan of a fresh build's pages; a partial one joined to its base release's. */
-async function releaseScan(outDir: string, baseRelease: string | null): Promise<ReleaseScan> {
-  const fresh = await scanRelease(outDir);
+/** The scan of a fresh build's pages (those `scanned` already not read again); a partial one joined to its base release's. */
+async function releaseScan(outDir: string, baseRelease: string | null, scanned: Readonly<Record<string, PageScan>>): Promise<ReleaseScan> {
+  const fresh = await scanRelease(outDir, scanned);
   if (!baseRelease) return fresh;
   const stored = await readFile(join(baseRelease, RELEASE_SCAN_FILE), 'utf8').then(
     (text) => JSON.parse(text) as Partial<ReleaseScan>,
@@ -93,7 +93,10 @@ async function releaseScan(outDir: string, baseRelease: string | null): Promise<
  * partial build (`baseRelease`, the release it is merged over), a language's 404.html is copied only when its not-found page was
  * rendered again; otherwise the copy in the release it is merged over is still right.
  */
-export async function writeHostRules(outDir: string, options: { baseRelease?: string | null } = {}): Promise<void> {
+export async function writeHostRules(
+  outDir: string,
+  options: { baseRelease?: string | null; scanned?: Readonly<Record<string, PageScan>> } = {},
+): Promise<void> {
   const partial = Boolean(options.baseRelease);
   const { content, routes } = await getSite();
   const mobilePages: MobilePagesBySegment = Object.fromEntries(
@@ -108,7 +111,7 @@ export async function writeHostRules(outDir: string, options: { baseRelease?: st
     mobileSiteUrl: mobileSiteUrl(),
     mobilePages,
   };
-  const scan = await releaseScan(outDir, options.baseRelease ?? null);
+  const scan = await releaseScan(outDir, options.baseRelease ?? null, options.scanned ?? {});
   const headers = securityHeadersFor(scan);
   const { handlers } = scanTotals(scan);
   if (handlers.length > 0) {

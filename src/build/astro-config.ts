@@ -13,6 +13,7 @@ import type { AstroIntegration, AstroUserConfig } from 'astro';
 import type { Plugin } from 'vite';
 import { LANGUAGES, DEFAULT_LANGUAGE } from '../lib/i18n/languages.ts';
 import { astroOutDir, buildConcurrency, siteUrl } from './env.ts';
+import { renderedPages } from './rendered-pages.ts';
 
 /**
  * The browser's chunks: React in one file, and the header's islands with what only they use in
@@ -49,7 +50,7 @@ export function astroConfig(): AstroUserConfig {
     // reading were a fifth of a cold build's CPU for the same bytes (docs/performance.md). The
     // island's id prefix is passed by our patch of @astrojs/react (patches/), which its
     // non-streaming path leaves out; tests/e2e/header.spec.ts checks the ids.
-    integrations: [react({ experimentalDisableStreaming: true }), clientDirectives()],
+    integrations: [react({ experimentalDisableStreaming: true }), clientDirectives(), renderedPages()],
     // The default language unprefixed, the others under their segment (/en-gb/...).
     i18n: {
       defaultLocale: DEFAULT_LANGUAGE.code,

@@ -10,6 +10,9 @@ import { dirname, join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressTree } from '../../scripts/compress.ts';
+import { startPagePipeline } from '../../scripts/build/page-pipeline.ts';
+import { cspHash } from '../../scripts/security/release-scan.ts';
+import { outputFileOf } from '../../src/build/rendered-pages.ts';
 import { startStaticServer } from '../../scripts/static-server.ts';
 import { chooseCoding } from '../../src/lib/routing/content-encoding.ts';
 
@@ -76,6 +79,77 @@ describe('the build writes compressed copies', () => {
     const result = await compressTree(partial, { reuseFrom: join(dir, 'site') });
     expect(result).toMatchObject({ files: 2, reused: 1 });
     expect(brotliDecompressSync(await readFile(join(partial, 'women.html.br'))).toString()).toContain('Femmes');
+  });
+});
+
+describe('pages compressed and scanned as Astro renders them (the page pipeline)', () => {
+  const page = (i: number) => `<!doctype html><title>Page ${i}</title><script>go(${i % 2})</script>${'<p>Linen shirts.</p>'.repeat(100)}`;
+  const encode = (text: string) => new TextEncoder().encode(text);
+
+  it('writes both copies of each page handed over, scans its scripts, and leaves the rest to compressTree', async () => {
+    const out = join(dir, 'piped');
+    const pipeline = startPagePipeline(out);
+    pipeline.sink.expect(300);
+    const files = Array.from({ length: 300 }, (_, i) => `feature/p-${i}.html`);
+    // Astro writes each page itself, after handing it over, as its renders come back.
+    await Promise.all(
+      files.map(async (file, i) => {
+        await pipeline.sink.page(file, encode(page(i)));
+        await mkdir(dirname(join(out, file)), { recursive: true });
+        await writeFile(join(out, file), page(i));
+      }),
+    );
+    await pipeline.sink.page('robots.txt', encode('User-agent: *'));
+    await writeFile(join(out, 'robots.txt'), 'User-agent: *');
+    await writeFile(join(out, 'app.css'), 'body{margin:0}');
+    const result = await pipeline.finish();
+    expect(result.written.size).toBe(300);
+    expect(result.scans['feature/p-7.html']!.scripts).toEqual([cspHash('go(1)')]);
+    for (const [i, file] of files.entries()) {
+      expect(brotliDecompressSync(await readFile(join(out, `${file}.br`))).toString(), file).toBe(page(i));
+      expect(gunzipSync(await readFile(join(out, `${file}.gz`))).toString(), file).toBe(page(i));
+    }
+    expect(existsSync(join(out, 'robots.txt.br'))).toBe(false);
+    // Afterwards only what the pipeline did not write is compressed.
+    expect(await compressTree(out, { written: result.written })).toMatchObject({ files: 1 });
+    expect(gunzipSync(await readFile(join(out, 'app.css.gz'))).toString()).toBe('body{margin:0}');
+  });
+
+  it('removes the copies of a page Astro did not write, and starts no worker for a small build', async () => {
+    const out = join(dir, 'unwritten');
+    const pipeline = startPagePipeline(out);
+    pipeline.sink.expect(250);
+    await pipeline.sink.page('gone.html', encode(page(1)));
+    const result = await pipeline.finish();
+    expect(result.written.size).toBe(0);
+    expect(result.scans).toEqual({});
+    expect(existsSync(join(out, 'gone.html.br'))).toBe(false);
+    expect(existsSync(join(out, 'gone.html.gz'))).toBe(false);
+
+    const small = startPagePipeline(join(dir, 'small'));
+    small.sink.expect(199);
+    await small.sink.page('one.html', encode(page(1)));
+    expect((await small.finish()).written.size).toBe(0);
+    expect(existsSync(join(dir, 'small', 'one.html.br'))).toBe(false);
+  });
+
+  it('fails the page handed over once a worker cannot write, instead of waiting for room forever', async () => {
+    const blocked = join(dir, 'blocked');
+    await writeFile(blocked, 'a file where the output folder should be');
+    const pipeline = startPagePipeline(blocked);
+    pipeline.sink.expect(300);
+    const handed = Promise.all(Array.from({ length: 300 }, (_, i) => pipeline.sink.page(`p-${i}.html`, encode(page(i)))));
+    await expect(handed).rejects.toThrow(/ENOTDIR|EEXIST/);
+    pipeline.stop();
+  });
+
+  it("names the file Astro writes for each request, as build.format 'preserve' has it", () => {
+    expect(outputFileOf('http://localhost/')).toBe('index.html');
+    expect(outputFileOf('http://localhost/en-gb/')).toBe('en-gb/index.html');
+    expect(outputFileOf('http://localhost/c/W01.html')).toBe('c/W01.html');
+    expect(outputFileOf('http://localhost/sitemap-zh-tw.xml')).toBe('sitemap-zh-tw.xml');
+    expect(outputFileOf('http://localhost/header-data/zh-tw/tree.json')).toBe('header-data/zh-tw/tree.json');
+    expect(outputFileOf('http://localhost/feature/%E7%BE%BD%E7%B5%A8.html')).toBe('feature/羽絨.html');
   });
 });
 

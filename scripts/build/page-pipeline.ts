@@ -1,0 +1,135 @@
+/**
+ * The pages of a build compressed and scanned while Astro renders them: Astro hands each page
+ * over as it renders it (src/build/rendered-pages.ts), and one worker thread per core writes its
+ * Brotli and gzip copies and reads its inline scripts for the Content-Security-Policy
+ * (compress-files.ts, 'pages' mode). Astro renders on one thread, so the workers mostly use the
+ * core it leaves idle; afterwards only what Astro did not hand over (its assets, the host
+ * rules' copies) is compressed, and only the pages not scanned are read.
+ *
+ * A build of fewer pages than compress.ts starts workers for starts none: the sink then takes
+ * nothing, and the files are compressed afterwards as before.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { PageSink } from '../../src/build/rendered-pages.ts';
+import { COMPRESSIBLE_FILE, PRECOMPRESSED } from '../../src/lib/routing/content-encoding.ts';
+import { PAGE_BROTLI_QUALITY, WORKER_MIN_FILES } from '../compress.ts';
+import type { CompressedBytes, PageMessage, PageWorkerReply } from '../compress-files.ts';
+import type { PageScan } from '../security/release-scan.ts';
+
+/**
+ * Pages handed over and not yet compressed, across the workers, above which Astro's next page
+ * waits: enough to keep both workers busy, few enough to hold (about 40 KB each) in memory.
+ */
+const MAX_WAITING = 64;
+
+export interface PipelineResult {
+  /** Files whose copies were written (paths relative to the output folder). */
+  written: Set<string>;
+  /** The inline-script scan of each HTML page handed over. */
+  scans: Record<string, PageScan>;
+  bytes: CompressedBytes;
+}
+
+export interface PagePipeline {
+  sink: PageSink;
+  /** Ends the workers once Astro is done; the copies of a file Astro did not write are removed. */
+  finish(): Promise<PipelineResult>;
+  /** Stops the workers without waiting (a failed build). */
+  stop(): void;
+}
+
+interface PipelineWorker {
+  worker: Worker;
+  waiting: number;
+  done: Promise<{ bytes: CompressedBytes; scans: Record<string, PageScan> }>;
+}
+
+export function startPagePipeline(dir: string): PagePipeline {
+  const workers: PipelineWorker[] = [];
+  const written = new Set<string>();
+  let failure: Error | null = null;
+  /** The renders waiting for room (Astro renders two pages at a time). */
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const resume of waiters) resume();
+    waiters.clear();
+  };
+  const waiting = () => workers.reduce((sum, w) => sum + w.waiting, 0);
+
+  const startWorker = (): PipelineWorker => {
+    const worker = new Worker(new URL('../compress-files.ts', import.meta.url), {
+      workerData: { mode: 'pages', dir, brotliQuality: PAGE_BROTLI_QUALITY },
+    });
+    const entry: PipelineWorker = { worker, waiting: 0, done: null! };
+    entry.done = new Promise((resolve, reject) => {
+      worker.on('message', (reply: PageWorkerReply) => {
+        if ('taken' in reply) {
+          entry.waiting -= 1;
+          written.add(reply.taken);
+          if (waiting() < MAX_WAITING) wake();
+        } else resolve(reply);
+      });
+      worker.once('error', (error) => {
+        failure = error;
+        wake();
+        reject(error);
+      });
+      worker.once('exit', (code) => {
+        if (code === 0) return;
+        failure ??= new Error(`A page compression worker exited with ${code}`);
+        wake();
+        reject(failure);
+      });
+    });
+    entry.done.catch(() => {});
+    return entry;
+  };
+
+  const sink: PageSink = {
+    expect(count) {
+      if (count < WORKER_MIN_FILES || workers.length > 0) return;
+      for (let i = 0; i < Math.max(1, availableParallelism()); i++) workers.push(startWorker());
+    },
+    async page(file, body) {
+      if (workers.length === 0 || !COMPRESSIBLE_FILE.test(file)) return;
+      if (failure) throw failure;
+      // The worker with the fewest pages waiting; with both full, Astro's next page waits.
+      const target = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a));
+      target.waiting += 1;
+      target.worker.postMessage({ file, body } satisfies PageMessage);
+      while (waiting() >= MAX_WAITING && !failure) await new Promise<void>((resolve) => waiters.add(resolve));
+      if (failure) throw failure;
+    },
+  };
+
+  return {
+    sink,
+    async finish() {
+      for (const { worker } of workers) worker.postMessage({ end: true } satisfies PageMessage);
+      const results = await Promise.all(workers.map((w) => w.done));
+      const scans: Record<string, PageScan> = {};
+      const bytes: CompressedBytes = { raw: 0, br: 0, gzip: 0 };
+      for (const result of results) {
+        Object.assign(scans, result.scans);
+        bytes.raw += result.bytes.raw;
+        bytes.br += result.bytes.br;
+        bytes.gzip += result.bytes.gzip;
+      }
+      // A page handed over that Astro then did not write (it should not happen): its copies
+      // would stand beside nothing, or beside another file. They go; the file is compressed later if it exists.
+      for (const file of written) {
+        if (existsSync(join(dir, file))) continue;
+        for (const { extension } of PRECOMPRESSED) rmSync(join(dir, `${file}${extension}`), { force: true });
+        written.delete(file);
+        delete scans[file];
+      }
+      return { written, scans, bytes };
+    },
+    stop() {
+      for (const { worker } of workers) void worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/**
+ * Hands each page Astro renders to the build script as it is rendered, so that its compressed
+ * copies are written and its inline scripts hashed by worker threads while Astro renders the
+ * next pages (scripts/build/page-pipeline.ts), instead of reading 10,000 files again once Astro
+ * is done. Astro renders on one thread; the other core was idle for most of a cold build.
+ *
+ * The hook is Astro's prerenderer (the `astro:build:start` hook's setPrerenderer): ours wraps
+ * Astro's own, passes every request through, and copies the body of each page it answers.
+ * buildSite() holds the sink (holdPageSink); a plain `astro build` holds none, and the
+ * wrapper then only passes through.
+ */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration, AstroPrerenderer } from 'astro';
+
+export interface PageSink {
+  /** How many pages Astro is about to render; called once, before the first page. */
+  expect(count: number): void;
+  /** A rendered file, by its path in the output folder; resolves when the sink can take more. */
+  page(file: string, body: Uint8Array): Promise<void>;
+}
+
+const HELD = Symbol.for('storefront.pageSink');
+type Holder = { [HELD]?: PageSink };
+
+/** Held on globalThis, like the render scope: Astro's config and the build script are two module instances. */
+export function holdPageSink(sink: PageSink | null): void {
+  if (sink) (globalThis as Holder)[HELD] = sink;
+  else delete (globalThis as Holder)[HELD];
+}
+
+const heldSink = (): PageSink | undefined => (globalThis as Holder)[HELD];
+
+/**
+ * The file Astro writes a page's answer to, with build.format 'preserve' (astro-config.ts): the
+ * request's path, as Astro builds it for each route (a folder index ends in '/': its index.html).
+ */
+export function outputFileOf(requestUrl: string): string {
+  const path = decodeURIComponent(new URL(requestUrl).pathname);
+  return (path.endsWith('/') ? `${path}index.html` : path).replace(/^\//, '');
+}
+
+export function renderedPages(): AstroIntegration {
+  let publicDir = '';
+  return {
+    name: 'storefront-rendered-pages',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        publicDir = fileURLToPath(config.publicDir);
+      },
+      'astro:build:start': ({ setPrerenderer }) => {
+        setPrerenderer((astros: AstroPrerenderer): AstroPrerenderer => ({
+          ...astros,
+          name: 'storefront:rendered-pages',
+          getStaticPaths: async () => {
+            const paths = await astros.getStaticPaths();
+            heldSink()?.expect(paths.length);
+            return paths;
+          },
+          render: async (request, options) => {
+            const answer = await astros.render(request, options);
+            const sink = heldSink();
+            const response = answer instanceof Response ? answer : answer.response;
+            // Astro writes a redirect as a page of its own making, and nothing for an empty body.
+            if (!sink || !response.body || (response.status >= 300 && response.status < 400)) return answer;
+            const file = outputFileOf(request.url);
+            // Astro skips a page that a file of public/ stands in for: that file is what is served.
+            if (existsSync(`${publicDir}/${file}`)) return answer;
+            const body = new Uint8Array(await response.arrayBuffer());
+            await sink.page(file, body);
+            const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+            return answer instanceof Response ? copy : { ...answer, response: copy };
+          },
+        }));
+      },
+    },
+  };
+}
