@@ -1,9 +1,8 @@
 /**
  * The pages of a build compressed and scanned while Astro renders them: Astro hands each page
- * over as it renders it (src/build/rendered-pages.ts), and one worker thread per core writes its
- * Brotli and gzip copies and reads its inline scripts for the Content-Security-Policy
- * (compress-files.ts, 'pages' mode). Astro renders on one thread, so the workers mostly use the
- * core it leaves idle; afterwards only what Astro did not hand over (its assets, the host
+ * over as it renders it (src/build/rendered-pages.ts), and worker threads write its Brotli and
+ * gzip copies and read its inline scripts for the Content-Security-Policy (compress-files.ts,
+ * 'pages' mode). Astro renders on one thread, so the workers mostly use the core it leaves idle; afterwards only what Astro did not hand over (its assets, the host
  * rules' copies) is compressed, and only the pages not scanned are read.
  *
  * A build of fewer pages than compress.ts starts workers for starts none: the sink then takes
@@ -21,9 +20,16 @@ import type { PageScan } from '../security/release-scan.ts';
 
 /**
  * Pages handed over and not yet compressed, across the workers, above which Astro's next page
- * waits: enough to keep both workers busy, few enough to hold (about 40 KB each) in memory.
+ * waits: enough to keep the workers busy, few enough to hold (about 40 KB each) in memory.
  */
 const MAX_WAITING = 64;
+/**
+ * One worker fewer than the cores: Astro's thread (with V8's collector and the file writes)
+ * takes more than one core, and a worker per core made it wait for the CPU (on 2 cores, two
+ * workers were slower than one in each of two paired runs). One worker compresses a page in
+ * about a third of the time Astro takes to render it.
+ */
+const PIPELINE_WORKERS = Math.max(1, availableParallelism() - 1);
 
 export interface PipelineResult {
   /** Files whose copies were written (paths relative to the output folder). */
@@ -91,12 +97,12 @@ export function startPagePipeline(dir: string): PagePipeline {
   const sink: PageSink = {
     expect(count) {
       if (count < WORKER_MIN_FILES || workers.length > 0) return;
-      for (let i = 0; i < Math.max(1, availableParallelism()); i++) workers.push(startWorker());
+      for (let i = 0; i < PIPELINE_WORKERS; i++) workers.push(startWorker());
     },
     async page(file, body) {
       if (workers.length === 0 || !COMPRESSIBLE_FILE.test(file)) return;
       if (failure) throw failure;
-      // The worker with the fewest pages waiting; with both full, Astro's next page waits.
+      // The worker with the fewest pages waiting; with all of them full, Astro's next page waits.
       const target = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a));
       target.waiting += 1;
       target.worker.postMessage({ file, body } satisfies PageMessage);
