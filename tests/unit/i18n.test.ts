@@ -47,6 +47,15 @@ describe('translations', () => {
     expect(t('footer.copyright', { year: 2025 })).toContain('2025');
     expect(t('footer.copyright', { year: 2026 })).toContain('2026');
     expect(t('footer.copyright')).not.toContain('2026');
+    // Remembered with their values too: the same values give the same text, others their own.
+    expect(t('product.fewLeft', { count: 2 })).toBe(theirs('product.fewLeft', { count: 2 }));
+    expect(t('product.fewLeft', { count: 2 })).toBe(theirs('product.fewLeft', { count: 2 }));
+    expect(t('product.fewLeft', { count: 3 })).toBe('Only 3 left');
+    expect(t('footer.copyright', { year: { toString: () => '1999' } })).toContain('1999');
+    // An object asked for is i18next's own each time, never one shared from a memo.
+    const section = t('footer', { returnObjects: true }) as unknown as Record<string, string>;
+    expect(section).toMatchObject({ copyright: expect.any(String) });
+    expect(t('footer', { returnObjects: true })).not.toBe(section);
   });
 
   it('fills values, keeps a placeholder without one, and falls back to the default value, then the key', () => {
