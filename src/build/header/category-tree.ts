@@ -6,7 +6,19 @@ import type { CategoryNode, Classification } from '../../lib/cms/schema.ts';
 import type { CategoryTab } from '../../lib/header/category-tree.ts';
 import type { LanguageDefinition } from '../../lib/i18n/languages.ts';
 
-export function categoryTree(language: LanguageDefinition, classification: Classification): CategoryTab[] {
+/** Each classification's trees by language: every page's header asks for its language's. */
+const built = new WeakMap<Classification, Map<string, readonly CategoryTab[]>>();
+
+/** The tree, built once per classification and language; read-only, as every page shares it. */
+export function categoryTree(language: LanguageDefinition, classification: Classification): readonly CategoryTab[] {
+  let trees = built.get(classification);
+  if (!trees) built.set(classification, (trees = new Map()));
+  let tree = trees.get(language.code);
+  if (!tree) trees.set(language.code, (tree = buildTree(language, classification)));
+  return tree;
+}
+
+function buildTree(language: LanguageDefinition, classification: Classification): CategoryTab[] {
   const toTab = (node: CategoryNode): CategoryTab => ({
     id: node.classifyId,
     title: node.title,
