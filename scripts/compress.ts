@@ -47,10 +47,12 @@ export interface CompressOptions {
 
 /** Every compressible file under `dir` (not the host rules' `_host/`, not dot files), relative. */
 async function compressibleFiles(dir: string): Promise<string[]> {
-  return (await filesUnder(dir)).filter(
-    (file) => COMPRESSIBLE_FILE.test(basename(file)) && !file.startsWith('_host/') && !file.split('/').some((part) => part.startsWith('.')),
-  );
+  return (await filesUnder(dir)).filter(isCompressible);
 }
+
+/** Whether a file of a build (relative path) gets compressed copies: a text file, not the host rules' nor a dot file's. */
+export const isCompressible = (file: string): boolean =>
+  COMPRESSIBLE_FILE.test(basename(file)) && !file.startsWith('_host/') && !file.split('/').some((part) => part.startsWith('.'));
 
 /** Runs the jobs in one worker thread per core, dealt out in turn (the slow assets apart). */
 async function compressInWorkers(dir: string, jobs: readonly CompressJob[]): Promise<CompressedBytes> {

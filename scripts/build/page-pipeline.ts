@@ -13,8 +13,8 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { PageSink } from '../../src/build/rendered-pages.ts';
-import { COMPRESSIBLE_FILE, PRECOMPRESSED } from '../../src/lib/routing/content-encoding.ts';
-import { PAGE_BROTLI_QUALITY, WORKER_MIN_FILES } from '../compress.ts';
+import { PRECOMPRESSED } from '../../src/lib/routing/content-encoding.ts';
+import { isCompressible, PAGE_BROTLI_QUALITY, WORKER_MIN_FILES } from '../compress.ts';
 import type { CompressedBytes, PageMessage, PageWorkerReply } from '../compress-files.ts';
 import type { PageScan } from '../security/release-scan.ts';
 
@@ -37,6 +37,8 @@ export interface PipelineResult {
   /** The inline-script scan of each HTML page handed over. */
   scans: Record<string, PageScan>;
   bytes: CompressedBytes;
+  /** Pages handed over that Astro did not write where we expected: their copies were removed. */
+  unwritten: string[];
 }
 
 export interface PagePipeline {
@@ -71,12 +73,16 @@ export function startPagePipeline(dir: string): PagePipeline {
     });
     const entry: PipelineWorker = { worker, waiting: 0, done: null! };
     entry.done = new Promise((resolve, reject) => {
+      let ended = false;
       worker.on('message', (reply: PageWorkerReply) => {
         if ('taken' in reply) {
           entry.waiting -= 1;
           written.add(reply.taken);
           if (waiting() < MAX_WAITING) wake();
-        } else resolve(reply);
+        } else {
+          ended = true;
+          resolve(reply);
+        }
       });
       worker.once('error', (error) => {
         failure = error;
@@ -84,8 +90,9 @@ export function startPagePipeline(dir: string): PagePipeline {
         reject(error);
       });
       worker.once('exit', (code) => {
-        if (code === 0) return;
-        failure ??= new Error(`A page compression worker exited with ${code}`);
+        // Gone before its totals (an early end is a failure too: finish() would wait for ever).
+        if (ended) return;
+        failure ??= new Error(`A page compression worker exited with ${code} before it was done`);
         wake();
         reject(failure);
       });
@@ -100,7 +107,7 @@ export function startPagePipeline(dir: string): PagePipeline {
       for (let i = 0; i < PIPELINE_WORKERS; i++) workers.push(startWorker());
     },
     async page(file, body) {
-      if (workers.length === 0 || !COMPRESSIBLE_FILE.test(file)) return;
+      if (workers.length === 0 || !isCompressible(file)) return;
       if (failure) throw failure;
       // The worker with the fewest pages waiting; with all of them full, Astro's next page waits.
       const target = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a));
@@ -124,15 +131,15 @@ export function startPagePipeline(dir: string): PagePipeline {
         bytes.br += result.bytes.br;
         bytes.gzip += result.bytes.gzip;
       }
-      // A page handed over that Astro then did not write (it should not happen): its copies
-      // would stand beside nothing, or beside another file. They go; the file is compressed later if it exists.
-      for (const file of written) {
-        if (existsSync(join(dir, file))) continue;
+      // A page handed over that Astro then did not write there (a path we named wrongly): its
+      // copies would stand beside nothing. They go, and the caller says so.
+      const unwritten = [...written].filter((file) => !existsSync(join(dir, file)));
+      for (const file of unwritten) {
         for (const { extension } of PRECOMPRESSED) rmSync(join(dir, `${file}${extension}`), { force: true });
         written.delete(file);
         delete scans[file];
       }
-      return { written, scans, bytes };
+      return { written, scans, bytes, unwritten };
     },
     stop() {
       for (const { worker } of workers) void worker.terminate();

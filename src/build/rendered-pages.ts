@@ -31,17 +31,45 @@ export function holdPageSink(sink: PageSink | null): void {
 
 const heldSink = (): PageSink | undefined => (globalThis as Holder)[HELD];
 
+/** A pathname without its leading and trailing slashes: '' for the root. */
+const bare = (pathname: string) => pathname.replace(/^\/+|\/+$/g, '');
+
 /**
- * The file Astro writes a page's answer to, with build.format 'preserve' (astro-config.ts): the
- * request's path, as Astro builds it for each route (a folder index ends in '/': its index.html).
+ * The file Astro writes a rendered pathname to with build.format 'preserve' (astro-config.ts),
+ * as its getOutFolder/getOutFile make it: an endpoint's path as it is, a folder index's
+ * index.html, any other page's path plus .html.
  */
-export function outputFileOf(requestUrl: string): string {
-  const path = decodeURIComponent(new URL(requestUrl).pathname);
-  return (path.endsWith('/') ? `${path}index.html` : path).replace(/^\//, '');
+export function outputFileOf(pathname: string, route: { type: string; isIndex: boolean }): string {
+  const path = bare(pathname);
+  if (route.type === 'endpoint') return path;
+  if (route.isIndex || path === '') return path ? `${path}/index.html` : 'index.html';
+  return `${path}.html`;
+}
+
+/**
+ * The pathname a request was made for, among those Astro renders: the request's path less what
+ * Astro added (a page's .html, an index's /). Null when it is not one of them (a path with a
+ * literal % or an escape reads back otherwise): such a page is compressed after the build.
+ */
+export function renderedPathname(
+  requestUrl: string,
+  route: { type: string; isIndex: boolean },
+  pathnames: ReadonlySet<string>,
+): string | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(new URL(requestUrl).pathname);
+  } catch {
+    return null;
+  }
+  const pathname = bare(route.type === 'endpoint' || route.isIndex ? path : path.replace(/\.html$/, ''));
+  return pathnames.has(pathname) ? pathname : null;
 }
 
 export function renderedPages(): AstroIntegration {
   let publicDir = '';
+  /** What Astro renders, as bare pathnames: a request is matched back to its own. */
+  let pathnames = new Set<string>();
   return {
     name: 'storefront-rendered-pages',
     hooks: {
@@ -54,6 +82,7 @@ export function renderedPages(): AstroIntegration {
           name: 'storefront:rendered-pages',
           getStaticPaths: async () => {
             const paths = await astros.getStaticPaths();
+            pathnames = new Set(paths.map(({ pathname }) => bare(pathname)));
             heldSink()?.expect(paths.length);
             return paths;
           },
@@ -63,7 +92,9 @@ export function renderedPages(): AstroIntegration {
             const response = answer instanceof Response ? answer : answer.response;
             // Astro writes a redirect as a page of its own making, and nothing for an empty body.
             if (!sink || !response.body || (response.status >= 300 && response.status < 400)) return answer;
-            const file = outputFileOf(request.url);
+            const pathname = renderedPathname(request.url, options.routeData, pathnames);
+            if (pathname === null) return answer;
+            const file = outputFileOf(pathname, options.routeData);
             // Astro skips a page that a file of public/ stands in for: that file is what is served.
             if (existsSync(`${publicDir}/${file}`)) return answer;
             const body = new Uint8Array(await response.arrayBuffer());

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressTree } from '../../scripts/compress.ts';
 import { startPagePipeline } from '../../scripts/build/page-pipeline.ts';
 import { cspHash } from '../../scripts/security/release-scan.ts';
-import { outputFileOf } from '../../src/build/rendered-pages.ts';
+import { outputFileOf, renderedPathname } from '../../src/build/rendered-pages.ts';
 import { startStaticServer } from '../../scripts/static-server.ts';
 import { chooseCoding } from '../../src/lib/routing/content-encoding.ts';
 
@@ -122,6 +122,7 @@ describe('pages compressed and scanned as Astro renders them (the page pipeline)
     await pipeline.sink.page('gone.html', encode(page(1)));
     const result = await pipeline.finish();
     expect(result.written.size).toBe(0);
+    expect(result.unwritten).toEqual(['gone.html']);
     expect(result.scans).toEqual({});
     expect(existsSync(join(out, 'gone.html.br'))).toBe(false);
     expect(existsSync(join(out, 'gone.html.gz'))).toBe(false);
@@ -143,13 +144,31 @@ describe('pages compressed and scanned as Astro renders them (the page pipeline)
     pipeline.stop();
   });
 
-  it("names the file Astro writes for each request, as build.format 'preserve' has it", () => {
-    expect(outputFileOf('http://localhost/')).toBe('index.html');
-    expect(outputFileOf('http://localhost/en-gb/')).toBe('en-gb/index.html');
-    expect(outputFileOf('http://localhost/c/W01.html')).toBe('c/W01.html');
-    expect(outputFileOf('http://localhost/sitemap-zh-tw.xml')).toBe('sitemap-zh-tw.xml');
-    expect(outputFileOf('http://localhost/header-data/zh-tw/tree.json')).toBe('header-data/zh-tw/tree.json');
-    expect(outputFileOf('http://localhost/feature/%E7%BE%BD%E7%B5%A8.html')).toBe('feature/羽絨.html');
+  const pageRoute = { type: 'page', isIndex: false };
+  const indexRoute = { type: 'page', isIndex: true };
+  const endpointRoute = { type: 'endpoint', isIndex: false };
+
+  it("names the file Astro writes for each pathname, as build.format 'preserve' has it", () => {
+    expect(outputFileOf('/', indexRoute)).toBe('index.html');
+    expect(outputFileOf('', pageRoute)).toBe('index.html');
+    expect(outputFileOf('/en-gb', indexRoute)).toBe('en-gb/index.html');
+    expect(outputFileOf('/en-gb/', indexRoute)).toBe('en-gb/index.html');
+    expect(outputFileOf('/c/W01', pageRoute)).toBe('c/W01.html');
+    expect(outputFileOf('/sitemap-zh-tw.xml', endpointRoute)).toBe('sitemap-zh-tw.xml');
+    expect(outputFileOf('/feature/羽絨', pageRoute)).toBe('feature/羽絨.html');
+  });
+
+  it('matches a request back to the pathname it was made for, or to none when it cannot be sure', () => {
+    const rendered = new Set(['', 'en-gb', 'c/W01', 'sitemap-zh-tw.xml', 'feature/羽絨', 'sale-50%-off', 'a%20b']);
+    expect(renderedPathname('http://localhost/', indexRoute, rendered)).toBe('');
+    expect(renderedPathname('http://localhost/en-gb/', indexRoute, rendered)).toBe('en-gb');
+    expect(renderedPathname('http://localhost/c/W01.html', pageRoute, rendered)).toBe('c/W01');
+    expect(renderedPathname('http://localhost/sitemap-zh-tw.xml', endpointRoute, rendered)).toBe('sitemap-zh-tw.xml');
+    expect(renderedPathname(`http://localhost/feature/${encodeURIComponent('羽絨')}.html`, pageRoute, rendered)).toBe('feature/羽絨');
+    // A literal % does not read back: left to the pass after the build, never a wrong file.
+    expect(renderedPathname('http://localhost/sale-50%-off.html', pageRoute, rendered)).toBeNull();
+    expect(renderedPathname('http://localhost/a%20b.html', pageRoute, rendered)).toBeNull();
+    expect(renderedPathname('http://localhost/c/W02.html', pageRoute, rendered)).toBeNull();
   });
 });
 
