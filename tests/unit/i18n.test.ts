@@ -52,6 +52,9 @@ describe('translations', () => {
     expect(t('product.fewLeft', { count: 2 })).toBe(theirs('product.fewLeft', { count: 2 }));
     expect(t('product.fewLeft', { count: 3 })).toBe('Only 3 left');
     expect(t('footer.copyright', { year: { toString: () => '1999' } })).toContain('1999');
+    // Values JSON would write alike are not taken for one another.
+    for (const count of [NaN, Infinity, null, undefined, 0])
+      expect(t('product.fewLeft', { count }), String(count)).toBe(theirs('product.fewLeft', { count }));
     // An object asked for is i18next's own each time, never one shared from a memo.
     const section = t('footer', { returnObjects: true }) as unknown as Record<string, string>;
     expect(section).toMatchObject({ copyright: expect.any(String) });

@@ -57,7 +57,9 @@ function remembered(translate: TFunction): TFunction {
   }) as unknown as TFunction;
 }
 
-const isPlain = (value: unknown) => value === null || ['string', 'number', 'boolean', 'undefined'].includes(typeof value);
+/** A value the memo keys by (JSON keeps these apart): no undefined, NaN or Infinity, which JSON writes as null. */
+const isPlain = (value: unknown) =>
+  value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
 
 /** The call's key in the memo: the key, and its options if every one is a plain value; null when it cannot be remembered. */
 function memoKey(key: unknown, rest: unknown[]): string | null {
