@@ -59,14 +59,17 @@ const decodeAttribute = (value: string) =>
 const ON_ATTRIBUTE = /\son[a-z]+\s*=/gi;
 const TAG_NAME_START = /[a-z]/i;
 /**
- * Whether an on…= attribute stands inside a tag (not in text): the nearest < before it comes
- * after the nearest >, and opens a tag name. Found from the rare "on…=" outward, because one
+ * Whether an on…= attribute stands inside a tag (not in text): a < that opens a tag name comes
+ * after the nearest > before it. Found from the rare "on…=" outward, because one
  * pattern that starts at every tag backtracks through each: half the scan's time on a build.
  */
 function hasHandler(html: string): boolean {
   for (const match of html.matchAll(ON_ATTRIBUTE)) {
-    const open = html.lastIndexOf('<', match.index);
-    if (open > html.lastIndexOf('>', match.index) && TAG_NAME_START.test(html[open + 1] ?? '')) return true;
+    const close = html.lastIndexOf('>', match.index);
+    // A < that opens no tag name (alt="<3", a < b) is passed over to the tag's own.
+    let open = html.lastIndexOf('<', match.index);
+    while (open > close && !TAG_NAME_START.test(html[open + 1] ?? '')) open = html.lastIndexOf('<', open - 1);
+    if (open > close) return true;
   }
   return false;
 }

@@ -241,6 +241,8 @@ describe('the release scan', () => {
     expect(scanPage('<p>a < b onclick=go()</p>').handler).toBe(false);
     expect(scanPage('<a title="x" href="/"\n  onmouseover = "go()">a</a>').handler).toBe(true);
     expect(scanPage('<svg><circle r="1" onload="go()"/></svg>').handler).toBe(true);
+    expect(scanPage('<img alt="<3" src="/a.jpg" onerror="go()">').handler).toBe(true);
+    expect(scanPage('<a title="a < b" href="/" onclick="go()">a</a>').handler).toBe(true);
   });
 
   it("lays a partial build's pages over its base release's: kept pages keep their hashes, a page built again carries only its new ones", () => {
