@@ -100,57 +100,55 @@ const table = (id: string, title: string, heads: string[], rows: string[]) =>
       : `<table id="${id}" aria-labelledby="${id}-title"><thead><tr>${heads.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`
   }`;
 
-/** The newest `last` rows a query gives (it orders them, newest first). */
-const newest = <T>(kit: RouteKit, query: string, last: number) => kit.db.prepare(`${query} LIMIT ?`).all(last) as T[];
+/** A list of what the local stand-ins received: its table, its query (newest first), and how a row reads. */
+interface ReceivedList {
+  id: string;
+  title: (last: number) => string;
+  heads: string[];
+  query: string;
+  row: (r: Record<string, unknown>) => string;
+}
 
-/** The last posts the local collector received, newest first, so a person can watch events arrive. */
-function analyticsPosts(kit: RouteKit, last: number): string {
-  const rows = newest<{ path: string; body: string; received_at: number }>(
-    kit,
-    'SELECT path, body, received_at FROM analytics ORDER BY id DESC',
-    last,
-  );
-  return table(
-    'analytics',
-    `Analytics: the last ${last} posts`,
-    ['received', 'path', 'event', 'page type', 'user', 'properties', 'form'],
-    rows.map((r) => {
-      const form = JSON.parse(r.body) as Record<string, string>;
+const RECEIVED: ReceivedList[] = [
+  // The last posts the local collector received, so a person can watch events arrive.
+  {
+    id: 'analytics',
+    title: (last) => `Analytics: the last ${last} posts`,
+    heads: ['received', 'path', 'event', 'page type', 'user', 'properties', 'form'],
+    query: 'SELECT path, body, received_at FROM analytics ORDER BY id DESC',
+    row: (r) => {
+      const body = r.body as string;
+      const form = JSON.parse(body) as Record<string, string>;
       const what = form.event_name ?? form.name ?? 'device info';
-      return `<tr>${when(r.received_at)}${cell(r.path)}${cell(what)}${cell(form.page_type)}${cell(form.user_id)}${cell(form.event_prop ?? form.user_agent)}${whole(r.body)}</tr>`;
-    }),
-  );
-}
+      return `${cell(r.path)}${cell(what)}${cell(form.page_type)}${cell(form.user_id)}${cell(form.event_prop ?? form.user_agent)}${whole(body)}`;
+    },
+  },
+  // What the stand-in tag manager reported (it loads only with marketing consent).
+  {
+    id: 'tag-hits',
+    title: (last) => `Tag manager: the last ${last} hits`,
+    heads: ['received', 'page', 'events'],
+    query: 'SELECT page, events, received_at FROM tag_hits ORDER BY id DESC',
+    row: (r) => `${cell(r.page)}<td><code>${escapeHtml(r.events as string)}</code></td>`,
+  },
+  // The fingerprint each order sent the risk service, or none when the shopper's browser gave none in time.
+  {
+    id: 'risk-checks',
+    title: (last) => `Risk checks: the last ${last} orders`,
+    heads: ['received', 'order', 'blackbox'],
+    query: 'SELECT order_code, blackbox, received_at FROM risk_checks ORDER BY rowid DESC',
+    row: (r) => `${cell(r.order_code)}${r.blackbox === null ? '<td><i>none</i></td>' : cell(r.blackbox)}`,
+  },
+];
 
-/** What the stand-in tag manager reported (it loads only with marketing consent). */
-function tagHits(kit: RouteKit, last: number): string {
-  const rows = newest<{ page: string; events: string; received_at: number }>(
-    kit,
-    'SELECT page, events, received_at FROM tag_hits ORDER BY id DESC',
-    last,
-  );
+/** One received list: its newest `last` rows, each with when it came. */
+function receivedTable(kit: RouteKit, list: ReceivedList, last: number): string {
+  const rows = kit.db.prepare(`${list.query} LIMIT ?`).all(last) as Array<Record<string, unknown>>;
   return table(
-    'tag-hits',
-    `Tag manager: the last ${last} hits`,
-    ['received', 'page', 'events'],
-    rows.map((r) => `<tr>${when(r.received_at)}${cell(r.page)}<td><code>${escapeHtml(r.events)}</code></td></tr>`),
-  );
-}
-
-/** The fingerprint each order sent the risk service, or none when the shopper's browser gave none in time. */
-function riskChecks(kit: RouteKit, last: number): string {
-  const rows = newest<{ order_code: string; blackbox: string | null; received_at: number }>(
-    kit,
-    'SELECT order_code, blackbox, received_at FROM risk_checks ORDER BY rowid DESC',
-    last,
-  );
-  return table(
-    'risk-checks',
-    `Risk checks: the last ${last} orders`,
-    ['received', 'order', 'blackbox'],
-    rows.map(
-      (r) => `<tr>${when(r.received_at)}${cell(r.order_code)}${r.blackbox === null ? '<td><i>none</i></td>' : cell(r.blackbox)}</tr>`,
-    ),
+    list.id,
+    list.title(last),
+    list.heads,
+    rows.map((r) => `<tr>${when(r.received_at as number)}${list.row(r)}</tr>`),
   );
 }
 
@@ -165,5 +163,5 @@ export function adminPage(kit: RouteKit, { notice, last: lastQuery }: { notice: 
   const last = lastOf(lastQuery);
   const style =
     'body{font-family:sans-serif;padding:24px}table{border-collapse:collapse;margin-bottom:32px}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}.acts form{display:inline-block;margin:0 4px 4px 0}.notice{background:#ffd;padding:8px}';
-  return `<!doctype html><meta charset="utf-8"><title>Local store admin</title><style>${style}</style><body><h1>Local store admin</h1><p>Acts as the store, the warehouse, the payment provider and the clock on the local commerce API. Each button is one transition of the state machine.</p>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}${SECTIONS.map(([machine, title]) => section(kit, machine, title)).join('')}${evaluations(kit)}${agreements(kit)}${analyticsPosts(kit, last)}${tagHits(kit, last)}${riskChecks(kit, last)}</body>`;
+  return `<!doctype html><meta charset="utf-8"><title>Local store admin</title><style>${style}</style><body><h1>Local store admin</h1><p>Acts as the store, the warehouse, the payment provider and the clock on the local commerce API. Each button is one transition of the state machine.</p>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}${SECTIONS.map(([machine, title]) => section(kit, machine, title)).join('')}${evaluations(kit)}${agreements(kit)}${RECEIVED.map((list) => receivedTable(kit, list, last)).join('')}</body>`;
 }

@@ -9,7 +9,8 @@
  * buildSite() holds the sink (holdPageSink); a plain `astro build` holds none, and the
  * wrapper then only passes through.
  */
-import { existsSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 
@@ -66,15 +67,26 @@ export function renderedPathname(
   return pathnames.has(pathname) ? pathname : null;
 }
 
+/** Every file under `dir`, relative to it; none when it is missing. */
+function filesOf(dir: string): Set<string> {
+  try {
+    const entries = readdirSync(dir, { recursive: true, withFileTypes: true });
+    return new Set(entries.filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))));
+  } catch {
+    return new Set();
+  }
+}
+
 export function renderedPages(): AstroIntegration {
-  let publicDir = '';
+  /** The files of public/, relative: Astro skips a page one of them stands in for. */
+  let publicFiles = new Set<string>();
   /** What Astro renders, as bare pathnames: a request is matched back to its own. */
   let pathnames = new Set<string>();
   return {
     name: 'storefront-rendered-pages',
     hooks: {
       'astro:config:done': ({ config }) => {
-        publicDir = fileURLToPath(config.publicDir);
+        publicFiles = filesOf(fileURLToPath(config.publicDir));
       },
       'astro:build:start': ({ setPrerenderer }) => {
         setPrerenderer((astros: AstroPrerenderer): AstroPrerenderer => ({
@@ -96,7 +108,7 @@ export function renderedPages(): AstroIntegration {
             if (pathname === null) return answer;
             const file = outputFileOf(pathname, options.routeData);
             // Astro skips a page that a file of public/ stands in for: that file is what is served.
-            if (existsSync(`${publicDir}/${file}`)) return answer;
+            if (publicFiles.has(file)) return answer;
             const body = new Uint8Array(await response.arrayBuffer());
             await sink.page(file, body);
             const copy = new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
