@@ -68,26 +68,44 @@ interface WorkerInput {
   brotliQuality?: number;
 }
 
-/** 'pages' mode: until the end message, each page compressed (and scanned, if HTML) as it comes. */
-function takePages(dir: string, brotliQuality: number): void {
+/** Pages compressed (and scanned, if HTML) one by one, with their totals. */
+export interface PageTaker {
+  take(file: string, body: Uint8Array): void;
+  readonly bytes: CompressedBytes;
+  readonly scans: Record<string, PageScan>;
+}
+
+export function pageTaker(dir: string, brotliQuality: number): PageTaker {
   const bytes = noBytes();
   const scans: Record<string, PageScan> = {};
   const folders = new Set<string>();
+  return {
+    bytes,
+    scans,
+    take(file, body) {
+      const path = join(dir, file);
+      // Astro writes the page itself, maybe after this: its folder may not be there yet.
+      const folder = dirname(path);
+      if (!folders.has(folder)) {
+        mkdirSync(folder, { recursive: true });
+        folders.add(folder);
+      }
+      writeCopies(path, body, brotliQuality, bytes);
+      if (file.endsWith('.html')) scans[file] = scanPage(Buffer.from(body).toString('utf8'));
+    },
+  };
+}
+
+/** 'pages' mode: until the end message, each page taken as it comes and acknowledged. */
+function takePages(dir: string, brotliQuality: number): void {
+  const taker = pageTaker(dir, brotliQuality);
   parentPort!.on('message', (message: PageMessage) => {
     if ('end' in message) {
-      parentPort!.postMessage({ bytes, scans } satisfies PageWorkerReply);
+      parentPort!.postMessage({ bytes: taker.bytes, scans: taker.scans } satisfies PageWorkerReply);
       parentPort!.close();
       return;
     }
-    const path = join(dir, message.file);
-    // Astro writes the page itself, maybe after this: its folder may not be there yet.
-    const folder = dirname(path);
-    if (!folders.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      folders.add(folder);
-    }
-    writeCopies(path, message.body, brotliQuality, bytes);
-    if (message.file.endsWith('.html')) scans[message.file] = scanPage(Buffer.from(message.body).toString('utf8'));
+    taker.take(message.file, message.body);
     parentPort!.postMessage({ taken: message.file } satisfies PageWorkerReply);
   });
 }

@@ -2,8 +2,10 @@
  * The pages of a build compressed and scanned while Astro renders them: Astro hands each page
  * over as it renders it (src/build/rendered-pages.ts), and worker threads write its Brotli and
  * gzip copies and read its inline scripts for the Content-Security-Policy (compress-files.ts,
- * 'pages' mode). Astro renders on one thread, so the workers mostly use the core it leaves idle; afterwards only what Astro did not hand over (its assets, the host
- * rules' copies) is compressed, and only the pages not scanned are read.
+ * 'pages' mode). Astro renders on one thread, so the workers mostly use the core it leaves idle;
+ * when they fall behind, Astro's thread compresses the next page itself rather than wait.
+ * Afterwards only what Astro did not hand over (its assets, the host rules' copies) is
+ * compressed, and only the pages not scanned are read.
  *
  * A build of fewer pages than compress.ts starts workers for starts none: the sink then takes
  * nothing, and the files are compressed afterwards as before.
@@ -15,12 +17,13 @@ import { Worker } from 'node:worker_threads';
 import type { PageSink } from '../../src/build/rendered-pages.ts';
 import { PRECOMPRESSED } from '../../src/lib/routing/content-encoding.ts';
 import { isCompressible, PAGE_BROTLI_QUALITY, WORKER_MIN_FILES } from '../compress.ts';
-import type { CompressedBytes, PageMessage, PageWorkerReply } from '../compress-files.ts';
+import { pageTaker, type CompressedBytes, type PageMessage, type PageWorkerReply } from '../compress-files.ts';
 import type { PageScan } from '../security/release-scan.ts';
 
 /**
- * Pages handed over and not yet compressed, across the workers, above which Astro's next page
- * waits: enough to keep the workers busy, few enough to hold (about 40 KB each) in memory.
+ * Pages handed over and not yet compressed, across the workers, above which Astro's thread
+ * compresses its next page itself: enough to keep the workers busy, few enough to hold (about
+ * 40 KB each) in memory.
  */
 const MAX_WAITING = 64;
 /**
@@ -39,6 +42,8 @@ export interface PipelineResult {
   bytes: CompressedBytes;
   /** Pages handed over that Astro did not write where we expected: their copies were removed. */
   unwritten: string[];
+  /** How many pages Astro's thread compressed itself, the workers being full. */
+  takenHere: number;
 }
 
 export interface PagePipeline {
@@ -59,12 +64,10 @@ export function startPagePipeline(dir: string): PagePipeline {
   const workers: PipelineWorker[] = [];
   const written = new Set<string>();
   let failure: Error | null = null;
-  /** The renders waiting for room (Astro renders two pages at a time). */
-  const waiters = new Set<() => void>();
-  const wake = () => {
-    for (const resume of waiters) resume();
-    waiters.clear();
-  };
+  // The pages Astro's thread takes itself when the workers are full: once Astro renders faster
+  // than a worker compresses, waiting would leave its core idle.
+  const own = pageTaker(dir, PAGE_BROTLI_QUALITY);
+  let takenHere = 0;
   const waiting = () => workers.reduce((sum, w) => sum + w.waiting, 0);
 
   const startWorker = (): PipelineWorker => {
@@ -78,7 +81,6 @@ export function startPagePipeline(dir: string): PagePipeline {
         if ('taken' in reply) {
           entry.waiting -= 1;
           written.add(reply.taken);
-          if (waiting() < MAX_WAITING) wake();
         } else {
           ended = true;
           resolve(reply);
@@ -86,14 +88,12 @@ export function startPagePipeline(dir: string): PagePipeline {
       });
       worker.once('error', (error) => {
         failure = error;
-        wake();
         reject(error);
       });
       worker.once('exit', (code) => {
         // Gone before its totals (an early end is a failure too: finish() would wait for ever).
         if (ended) return;
         failure ??= new Error(`A page compression worker exited with ${code} before it was done`);
-        wake();
         reject(failure);
       });
     });
@@ -109,12 +109,22 @@ export function startPagePipeline(dir: string): PagePipeline {
     async page(file, body) {
       if (workers.length === 0 || !isCompressible(file)) return;
       if (failure) throw failure;
-      // The worker with the fewest pages waiting; with all of them full, Astro's next page waits.
+      if (waiting() >= MAX_WAITING) {
+        // The workers' acknowledgements are messages: a render that never waits for I/O would
+        // not let them in, and would take every page itself.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (failure) throw failure;
+      }
+      if (waiting() >= MAX_WAITING) {
+        own.take(file, body);
+        written.add(file);
+        takenHere += 1;
+        return;
+      }
+      // The worker with the fewest pages waiting.
       const target = workers.reduce((a, b) => (b.waiting < a.waiting ? b : a));
       target.waiting += 1;
       target.worker.postMessage({ file, body } satisfies PageMessage);
-      while (waiting() >= MAX_WAITING && !failure) await new Promise<void>((resolve) => waiters.add(resolve));
-      if (failure) throw failure;
     },
   };
 
@@ -125,7 +135,7 @@ export function startPagePipeline(dir: string): PagePipeline {
       const results = await Promise.all(workers.map((w) => w.done));
       const scans: Record<string, PageScan> = {};
       const bytes: CompressedBytes = { raw: 0, br: 0, gzip: 0 };
-      for (const result of results) {
+      for (const result of [...results, own]) {
         Object.assign(scans, result.scans);
         bytes.raw += result.bytes.raw;
         bytes.br += result.bytes.br;
@@ -139,7 +149,7 @@ export function startPagePipeline(dir: string): PagePipeline {
         written.delete(file);
         delete scans[file];
       }
-      return { written, scans, bytes, unwritten };
+      return { written, scans, bytes, unwritten, takenHere };
     },
     stop() {
       for (const { worker } of workers) void worker.terminate();
