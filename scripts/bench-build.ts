@@ -1,40 +1,56 @@
 /**
- * Build benchmark: generates the sample CMS at scale, pulls it and builds it cold, then
- * prints pages, seconds, pages per second and peak memory.
+ * Build benchmark: generates the sample CMS at scale, pulls it, then builds it cold and builds
+ * a bare Astro project with the same number of pages, in alternating order for a few rounds,
+ * and prints each round and the medians: wall time, CPU time in user space and in the kernel,
+ * peak memory and the ratio to bare Astro.
  *
- *   npm run bench:build -- [--pages 10000] [--concurrency N] [--incremental]
+ *   npm run bench:build -- [--pages 10000] [--rounds 3] [--concurrency N] [--incremental]
  *
- * Then builds a bare Astro project with the same number of pages and prints the ratio.
  * --pages is the total across languages (default 10,000). --incremental also times a second,
  * unchanged build with Astro's experimental incremental build.
+ *
+ * Why rounds, and why nothing is deleted before a timed build: on a shared machine the same
+ * build's wall time varies by half from one run to the next, and on a file system mounted with
+ * online discard, creating files stays several times slower for half a minute after a large
+ * delete. So each round builds into folders of its own, the previous run's folder is moved
+ * aside (a rename) and deleted only after the figures are printed, and the ratio is of medians.
  */
-import { rm } from 'node:fs/promises';
+import { rename, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
 import { pullContent } from '../src/build/cms/pull.ts';
 import { generateSampleCms } from './local-cms/generate.ts';
 import { startCmsServer } from './local-cms/server.ts';
-import { buildSite } from './build-site.ts';
-import { buildBareAstro } from './bench/bare-astro.ts';
+import { buildSite, type BuildResult } from './build-site.ts';
+import { buildBareAstro, type BareBuild } from './bench/bare-astro.ts';
 
 const { values } = parseArgs({
   options: {
     pages: { type: 'string', default: '10000' },
+    rounds: { type: 'string', default: '3' },
     concurrency: { type: 'string' },
     incremental: { type: 'boolean', default: false },
   },
 });
 const totalPages = Number(values.pages);
+const rounds = Number(values.rounds);
+if (!Number.isInteger(totalPages) || totalPages < 1) throw new Error(`--pages must be a positive whole number, not ${values.pages}`);
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`--rounds must be a positive whole number, not ${values.rounds}`);
 const perLanguage = Math.ceil(totalPages / LANGUAGES.length);
 const concurrency = values.concurrency ? Number(values.concurrency) : undefined;
 const root = '.data/bench';
+const stale = `.data/bench-stale-${process.pid}`;
 const cmsDir = `${root}/cms`;
 const cacheDir = `${root}/content-cache`;
-const outDir = `${root}/dist`;
-const astroCacheDir = `${root}/astro-cache`;
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const median = (numbers: number[]) => {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
 
-await rm(root, { recursive: true, force: true });
+if (existsSync(root)) await rename(root, stale);
 let t = performance.now();
 const generated = await generateSampleCms({ outDir: cmsDir, scale: perLanguage, seed: 1 });
 const generateMs = performance.now() - t;
@@ -44,9 +60,38 @@ t = performance.now();
 const pulled = await pullContent({ baseUrl: cms.url, cacheDir, languages: LANGUAGES, concurrency: 16 });
 const pullMs = performance.now() - t;
 await cms.close();
-
 process.env.CONTENT_CACHE_DIR = cacheDir;
-const cold = await buildSite({ outDir, concurrency, incremental: values.incremental, cacheDir: astroCacheDir });
+
+interface Round {
+  ours: BuildResult & { userMs: number; systemMs: number };
+  bare: BareBuild;
+}
+
+async function buildOurs(round: number): Promise<Round['ours']> {
+  const before = process.cpuUsage();
+  const result = await buildSite({
+    outDir: `${root}/dist-${round}`,
+    concurrency,
+    incremental: values.incremental,
+    cacheDir: `${root}/astro-cache-${round}`,
+  });
+  const { user, system } = process.cpuUsage(before);
+  return { ...result, userMs: user / 1000, systemMs: system / 1000 };
+}
+
+const done: Round[] = [];
+for (let round = 1; round <= rounds; round++) {
+  // Alternating which goes first, so neither always follows the other's writes.
+  if (round % 2) {
+    const ours = await buildOurs(round);
+    done.push({ ours, bare: await buildBareAstro(`${root}/bare-${round}`, ours.pages) });
+  } else {
+    const bare = await buildBareAstro(`${root}/bare-${round}`, done[0]!.ours.pages);
+    done.push({ ours: await buildOurs(round), bare });
+  }
+}
+
+const cpu = (user: number, system: number) => `${seconds(user + system)} s (user ${seconds(user)}, kernel ${seconds(system)})`;
 const rows: Array<[string, string]> = [
   ['CMS pages per language', String(generated.pagesPerLanguage)],
   ['generate sample CMS', `${seconds(generateMs)} s`],
@@ -54,25 +99,46 @@ const rows: Array<[string, string]> = [
     'pull',
     `${pulled.changedDocuments.length} documents in ${seconds(pullMs)} s (${Math.round(pulled.changedDocuments.length / (pullMs / 1000))} docs/s)`,
   ],
-  ['cold build', `${cold.pages} pages in ${seconds(cold.ms)} s`],
-  [
-    '  of which',
-    `content ${seconds(cold.steps.load)} s, Astro ${seconds(cold.steps.astro)} s, host rules ${seconds(cold.steps.after)} s, compression ${seconds(cold.steps.compress)} s`,
-  ],
-  ['  CPU time', `Astro ${seconds(cold.cpu.astro)} s, whole build ${seconds(cold.cpu.total)} s (all threads)`],
-  ['cold build rate', `${Math.round(cold.pages / (cold.ms / 1000))} pages/s`],
   ['build concurrency', String(concurrency ?? 'configured (BUILD_CONCURRENCY, default 2)')],
 ];
+done.forEach(({ ours, bare }, i) => {
+  rows.push(
+    [`round ${i + 1}: cold build`, `${ours.pages} pages in ${seconds(ours.ms)} s (${Math.round(ours.pages / (ours.ms / 1000))} pages/s)`],
+    [
+      '  of which',
+      `content ${seconds(ours.steps.load)} s, Astro ${seconds(ours.steps.astro)} s, host rules ${seconds(ours.steps.after)} s, compression ${seconds(ours.steps.compress)} s`,
+    ],
+    ['  CPU time', `${cpu(ours.userMs, ours.systemMs)}; compressing pages ${seconds(ours.cpu.compression)} s of it`],
+    ['  bare Astro', `${seconds(bare.ms)} s, CPU ${cpu(bare.userMs, bare.systemMs)}`],
+    ['  ratio', `${(ours.ms / bare.ms).toFixed(2)}×`],
+  );
+});
+const oursMs = median(done.map((r) => r.ours.ms));
+const bareMs = median(done.map((r) => r.bare.ms));
+rows.push(
+  [
+    `median of ${rounds}: cold build`,
+    `${seconds(oursMs)} s, CPU ${cpu(median(done.map((r) => r.ours.userMs)), median(done.map((r) => r.ours.systemMs)))}`,
+  ],
+  ['  bare Astro', `${seconds(bareMs)} s, CPU ${cpu(median(done.map((r) => r.bare.userMs)), median(done.map((r) => r.bare.systemMs)))}`],
+  ['  ratio to bare Astro', `${(oursMs / bareMs).toFixed(2)}×`],
+);
 if (values.incremental) {
-  const warm = await buildSite({ outDir, concurrency, incremental: true, cacheDir: astroCacheDir });
+  const warm = await buildSite({
+    outDir: `${root}/dist-${rounds}`,
+    concurrency,
+    incremental: true,
+    cacheDir: `${root}/astro-cache-${rounds}`,
+  });
   rows.push(['unchanged rebuild (incrementalBuild)', `${seconds(warm.ms)} s`]);
 }
-rows.push(['peak memory (RSS)', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`]);
-// The yardstick, in the same run on the same machine: Astro alone, as many pages.
-const bare = await buildBareAstro(`${root}/bare-astro`, cold.pages);
-rows.push(['bare Astro, same page count', `${seconds(bare.ms)} s, peak ${bare.peakMiB.toFixed(0)} MiB`]);
-rows.push(['ratio to bare Astro', `${(cold.ms / bare.ms).toFixed(2)}×`]);
+rows.push(
+  ['peak memory (RSS), our builds', `${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MiB`],
+  ['peak memory, bare Astro', `${Math.max(...done.map((r) => r.bare.peakMiB)).toFixed(0)} MiB`],
+);
 
 const width = Math.max(...rows.map(([k]) => k.length));
 console.log('\nBuild benchmark');
 for (const [key, value] of rows) console.log(`  ${key.padEnd(width)}  ${value}`);
+// After the figures: a large delete slows the file system's next writes.
+await rm(stale, { recursive: true, force: true });

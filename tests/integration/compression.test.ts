@@ -88,6 +88,7 @@ describe('pages compressed and scanned as Astro renders them (the page pipeline)
 
   it('writes both copies of each page handed over, scans its scripts, and leaves the rest to compressTree', async () => {
     const out = join(dir, 'piped');
+    const cpuBefore = process.cpuUsage();
     const pipeline = startPagePipeline(out);
     pipeline.sink.expect(300);
     const files = Array.from({ length: 300 }, (_, i) => `feature/p-${i}.html`);
@@ -107,6 +108,10 @@ describe('pages compressed and scanned as Astro renders them (the page pipeline)
     // Handed over all at once, more than the worker holds: this thread compressed the rest itself.
     expect(result.takenHere).toBeGreaterThan(0);
     expect(result.takenHere).toBeLessThan(300);
+    // The compressing threads' CPU time (ms): some, and within what the whole process used.
+    const { user, system } = process.cpuUsage(cpuBefore);
+    expect(result.cpuMs).toBeGreaterThan(0);
+    expect(result.cpuMs).toBeLessThanOrEqual((user + system) / 1000);
     expect(result.scans['feature/p-7.html']!.scripts).toEqual([cspHash('go(1)')]);
     for (const [i, file] of files.entries()) {
       expect(brotliDecompressSync(await readFile(join(out, `${file}.br`))).toString(), file).toBe(page(i));
