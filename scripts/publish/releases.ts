@@ -16,12 +16,12 @@
  * rollback, prune) still take an in-process queue and a lock file, so `npm run rollback`
  * cannot interleave with a publish.
  */
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { link, mkdir, open, readdir, readFile, readlink, realpath, rename, rm, stat, symlink, unlink } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { releasesDir, releasesKeep } from '../../src/build/env.ts';
+import { releasesDir, releasesKeep, releaseSwitchCommand } from '../../src/build/env.ts';
 import { CodedError } from '../../src/lib/errors.ts';
 
 export const CURRENT_LINK = 'current';
@@ -126,6 +126,8 @@ export interface ReleaseManagerOptions {
   seedMethod?: SeedMethod;
   /** How long a mutation waits for another process's lock before giving up. */
   lockTimeoutMs?: number;
+  /** Default RELEASE_SWITCH_COMMAND: run after each switch of `current` (see afterSwitch). */
+  switchCommand?: string;
 }
 
 export function isReleaseId(value: string): boolean {
@@ -250,12 +252,46 @@ export interface ReleaseManager {
   list(): Promise<ReleasesStatus>;
 }
 
+/** How long the switch command may run before it is stopped. */
+const SWITCH_COMMAND_TIMEOUT_MS = 30_000;
+
+/**
+ * Runs the deployment's switch command (RELEASE_SWITCH_COMMAND) once `current` points at `id`.
+ * Inside the lock, so two switches' commands run in their order. The release is live by then
+ * whatever the command does, so a failure is logged loudly, not thrown: the host goes on
+ * serving the new files with its old includes until the command succeeds.
+ */
+export async function afterSwitch(command: string, id: string, dir: string): Promise<{ ok: boolean; output: string } | null> {
+  if (!command) return null;
+  const outcome = await new Promise<{ ok: boolean; output: string }>((done) => {
+    execFile(
+      '/bin/sh',
+      ['-c', command],
+      { env: { ...process.env, RELEASE_ID: id, RELEASE_DIR: dir }, timeout: SWITCH_COMMAND_TIMEOUT_MS },
+      (error, stdout, stderr) => {
+        const output = `${stdout}${stderr}`.trim();
+        if (!error) return done({ ok: true, output });
+        const why = error.killed ? `was stopped after ${SWITCH_COMMAND_TIMEOUT_MS / 1000} s` : `exited with ${error.code ?? error.signal}`;
+        done({ ok: false, output: `${why}${output ? `: ${output.slice(-500)}` : ''}` });
+      },
+    );
+  });
+  if (outcome.ok)
+    console.log(`[releases] ${id} live; RELEASE_SWITCH_COMMAND ran${outcome.output ? `: ${outcome.output.slice(-200)}` : ''}`);
+  else
+    console.error(
+      `[releases] ${id} is live, but RELEASE_SWITCH_COMMAND (${command}) ${outcome.output}. The host may still send the previous release's headers and redirect maps: run it by hand.`,
+    );
+  return outcome;
+}
+
 export function createReleaseManager(options: ReleaseManagerOptions = {}): ReleaseManager {
   const root = resolve(options.root ?? releasesDir());
   const keep = options.keep ?? releasesKeep();
   const now = options.now ?? (() => new Date());
   const seedMethod = options.seedMethod ?? 'link';
   const lockTimeoutMs = options.lockTimeoutMs ?? 30_000;
+  const switchCommand = options.switchCommand ?? releaseSwitchCommand();
   const currentPath = join(root, CURRENT_LINK);
   const historyPath = join(root, HISTORY_FILE);
   /** Releases this process is building, with the release each was seeded from. */
@@ -468,6 +504,7 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
       if (history.stack[history.stack.length - 1] !== id) history.stack.push(id);
       history.log.push({ at: now().toISOString(), action: 'activate', id, from: previous });
       await writeHistory(history);
+      await afterSwitch(switchCommand, id, dirOf(id));
       return { id, previous };
     });
   }
@@ -495,6 +532,7 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
       history.stack = below;
       history.log.push({ at: now().toISOString(), action: 'rollback', id: target, from });
       await writeHistory(history);
+      await afterSwitch(switchCommand, target, dirOf(target));
       return { from, to: target };
     });
   }

@@ -225,6 +225,15 @@ export function releasesKeep(): number {
   return value;
 }
 
+/**
+ * A shell command run after each switch of the live release (a publish or a rollback), with
+ * RELEASE_ID and RELEASE_DIR set: `nginx -s reload` on nginx, whose includes (the security
+ * headers, the redirect maps) are read at reload only. Unset: nothing is run.
+ */
+export function releaseSwitchCommand(): string {
+  return process.env.RELEASE_SWITCH_COMMAND?.trim() ?? '';
+}
+
 /** The mobile site phones are sent to, e.g. https://m.linea.example. Unset: no mobile redirect anywhere. */
 export function mobileSiteUrl(): string {
   const value = process.env.MOBILE_SITE_URL?.trim();

@@ -10,7 +10,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createReleaseManager,
   HISTORY_FILE,
@@ -435,6 +435,70 @@ async function requestDuringSwaps(manager: ReleaseManager, ids: string[], origin
   // The swaps really happened while the requests were answered.
   expect(seen.size).toBeGreaterThan(1);
 }
+
+describe('the switch command (RELEASE_SWITCH_COMMAND)', () => {
+  it('runs after each activation and rollback, with the release id and folder, in order', async () => {
+    const log = join(root, 'switches.log');
+    const manager = createReleaseManager({
+      root: join(root, 'releases'),
+      switchCommand: `printf '%s %s\\n' "$RELEASE_ID" "$(basename "$RELEASE_DIR")" >> '${log}'`,
+    });
+    vi.spyOn(console, 'log').mockImplementation(() => {});
+    const a = await released(manager);
+    const b = await released(manager);
+    await manager.rollback();
+    expect(readFileSync(log, 'utf8')).toBe(`${a} ${a}\n${b} ${b}\n${a} ${a}\n`);
+  });
+
+  it('a failing command leaves the release live and says so, with its output', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const manager = createReleaseManager({ root: join(root, 'releases'), switchCommand: 'echo "no such site" >&2; exit 3' });
+    const id = await released(manager);
+    expect(await manager.live()).toBe(id);
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining(`${id} is live, but RELEASE_SWITCH_COMMAND`));
+    expect(errors).toHaveBeenCalledWith(expect.stringContaining('exited with 3: no such site'));
+  });
+
+  it("makes a real nginx send the new release's include (a header), which without it stays the old one", async () => {
+    const manager = createReleaseManager({ root: join(root, 'releases'), keep: 10 });
+    const withHeader = async () => {
+      const { id, dir } = await manager.prepare();
+      await writeFile(join(dir, 'index.html'), page(id, 'index.html'));
+      await writeFile(join(dir, 'headers.conf'), `add_header X-Release "${id}" always;\n`);
+      await manager.complete(id, { source: 'test' });
+      return id;
+    };
+    const [a, b, c] = [await withHeader(), await withHeader(), await withHeader()];
+    await manager.activate(a);
+    const nginx = await startNginx(
+      root,
+      `root ${manager.currentPath}; index index.html; include ${manager.currentPath}/headers.conf;`,
+      '',
+      {
+        reloadable: true,
+      },
+    );
+    const header = async () => (await fetch(`${nginx.origin}/`)).headers.get('x-release');
+    try {
+      expect(await header()).toBe(a);
+      // Without the command: the new release's files, the old release's header.
+      await manager.activate(b);
+      expect(await header()).toBe(a);
+      vi.spyOn(console, 'log').mockImplementation(() => {});
+      const reloading = createReleaseManager({
+        root: join(root, 'releases'),
+        keep: 10,
+        switchCommand: `${process.env.NGINX_PATH ?? '/usr/sbin/nginx'} -p '${root}' -c '${join(root, 'nginx.conf')}' -s reload`,
+      });
+      await reloading.activate(c);
+      // The signal is sent when the command returns; nginx reads its configuration just after.
+      for (let i = 0; i < 100 && (await header()) !== c; i += 1) await new Promise((r) => setTimeout(r, 50));
+      expect(await header()).toBe(c);
+    } finally {
+      nginx.stop();
+    }
+  });
+});
 
 describe('serving a releases root', () => {
   it('the static server answers every request during swaps with a complete page of one release', async () => {
