@@ -64,7 +64,7 @@ export async function unsubscribeNewsletter(email: string, signature: string): P
 export async function subscribeFromPopup(
   email: string,
   options: { bindsMember: boolean; categories: readonly string[] },
-): Promise<ApiResult<'pending' | 'confirmed' | 'saved'>> {
+): Promise<ApiResult<'pending' | 'saved'>> {
   if (options.bindsMember && (await restoreSession())) {
     const result = await saveMemberSubscription(memberPopupSubscription(email, options.categories));
     return result.ok ? { ok: true, data: 'saved' } : result;

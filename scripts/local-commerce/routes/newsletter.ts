@@ -3,6 +3,9 @@
  * once) and keeps the address pending; the link's page confirms it. Every mail carries an
  * unsubscribe link signed with a key of this database (HMAC of the address), so an address can
  * be unsubscribed by whoever receives its mail and by nobody else.
+ *
+ * Subscribing answers the same for every address, so the form cannot tell anyone whether an
+ * address is subscribed: an address already confirmed is mailed that it is, instead of a link.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
@@ -44,6 +47,23 @@ function confirmationMail(db: DatabaseSync, outbox: Outbox, email: string, token
   };
 }
 
+function alreadySubscribedMail(db: DatabaseSync, outbox: Outbox, email: string) {
+  const unsubscribe = outbox.link('/unsubscribe.html', { email, signature: unsubscribeSignature(db, email) });
+  return {
+    to: email,
+    subject: localText({
+      'zh-TW': '您已訂閱 LINEA 電子報',
+      'zh-HK': '您已訂閱 LINEA 電子報',
+      'en-GB': 'You already receive the LINEA newsletter',
+    }),
+    text: localText({
+      'zh-TW': `有人以此電子郵件再次申請訂閱 LINEA 電子報。此信箱已在訂閱中，無需任何操作。\n\n若要取消訂閱：${unsubscribe}`,
+      'zh-HK': `有人以此電郵再次申請訂閱 LINEA 電子報。此電郵已在訂閱中，毋須任何操作。\n\n如要取消訂閱：${unsubscribe}`,
+      'en-GB': `Someone asked again to subscribe this address to the LINEA newsletter. It already receives it: there is nothing to do.\n\nTo unsubscribe: ${unsubscribe}`,
+    }),
+  };
+}
+
 export function registerNewsletterRoutes({ db, now, handle, limits, outbox }: RouteKit): void {
   handle('newsletterSubscribe', async ({ body, c }) => {
     // Each one mails a confirmation: limited per mailbox and per caller.
@@ -52,7 +72,10 @@ export function registerNewsletterRoutes({ db, now, handle, limits, outbox }: Ro
       const email = body.email.trim();
       const row = db.prepare('SELECT email, status FROM newsletter_subscriptions WHERE email = ?').get(email) as
         SubscriptionRow | undefined;
-      if (row?.status === 'confirmed') return { status: 'confirmed' as const };
+      if (row?.status === 'confirmed') {
+        outbox.queue(alreadySubscribedMail(db, outbox, email));
+        return { status: 'pending' as const };
+      }
       const token = randomToken();
       db.prepare(
         `INSERT INTO newsletter_subscriptions (email, status, language, token_hash, token_expires_at, created_at) VALUES (?, 'pending', ?, ?, ?, ?)

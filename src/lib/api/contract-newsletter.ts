@@ -15,7 +15,7 @@ export const NEWSLETTER_ENDPOINTS = {
   newsletterSubscribe: endpoint({
     ...ROUTES.newsletterSubscribe,
     body: z.object({ email: emailField }),
-    resp: z.object({ status: z.enum(['pending', 'confirmed']) }),
+    resp: z.object({ status: z.literal('pending') }),
     summary: 'Subscribe an address: a confirmation link is mailed to it (pending), unless it is confirmed already',
   }),
   newsletterConfirm: endpoint({

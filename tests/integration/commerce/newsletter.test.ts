@@ -32,11 +32,19 @@ describe('newsletter', () => {
       field: 'token',
     });
 
-    // A confirmed address is not mailed again.
-    expect(expectSuccess('newsletterSubscribe', await call(app, 'newsletterSubscribe', { email: ' READER@linea.example ' }))).toEqual({
-      status: 'confirmed',
-    });
-    expect(mailsTo(db, email)).toHaveLength(1);
+    // A confirmed address gets the answer any address gets (the form must not tell a stranger
+    // who is subscribed); its mailbox is told it is subscribed already, with no link to confirm.
+    const again = await call(app, 'newsletterSubscribe', { email: ' READER@linea.example ' });
+    const stranger = await call(app, 'newsletterSubscribe', { email: 'stranger@linea.example' });
+    expect(expectSuccess('newsletterSubscribe', again)).toEqual({ status: 'pending' });
+    expect(again.status).toBe(stranger.status);
+    expect(again.json).toEqual(stranger.json);
+    const mails = mailsTo(db, email); // newest first
+    expect(mails).toHaveLength(2);
+    expect(mails[0]!.subject).toBe('您已訂閱 LINEA 電子報');
+    expect(confirmToken(mails[0]!.text)).toBeUndefined();
+    expect(unsubscribeLink(mails[0]!.text).email.toLowerCase()).toBe(email);
+    expect(status()).toBe('confirmed');
   });
 
   it('mails in the page language, with its pages, and lets a link expire after 7 days', async () => {
