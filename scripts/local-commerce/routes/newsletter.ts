@@ -28,10 +28,13 @@ export function unsubscribeSignature(db: DatabaseSync, email: string): string {
   return createHmac('sha256', secret).update(email.trim().toLowerCase()).digest('base64url');
 }
 
+/** The link every newsletter mail carries. */
+const unsubscribeLink = (db: DatabaseSync, outbox: Outbox, email: string) =>
+  outbox.link('/unsubscribe.html', { email, signature: unsubscribeSignature(db, email) });
+
 function confirmationMail(db: DatabaseSync, outbox: Outbox, email: string, token: string) {
   const confirm = outbox.link('/subscription-success.html', { token });
-  // Every newsletter mail carries it.
-  const unsubscribe = outbox.link('/unsubscribe.html', { email, signature: unsubscribeSignature(db, email) });
+  const unsubscribe = unsubscribeLink(db, outbox, email);
   return {
     to: email,
     subject: localText({
@@ -48,7 +51,7 @@ function confirmationMail(db: DatabaseSync, outbox: Outbox, email: string, token
 }
 
 function alreadySubscribedMail(db: DatabaseSync, outbox: Outbox, email: string) {
-  const unsubscribe = outbox.link('/unsubscribe.html', { email, signature: unsubscribeSignature(db, email) });
+  const unsubscribe = unsubscribeLink(db, outbox, email);
   return {
     to: email,
     subject: localText({
