@@ -96,6 +96,26 @@ test('code injected at runtime is refused: an inline script, an event handler, a
   cspViolations.length = 0;
 });
 
+test('a violation in a context the test made itself is caught too (browser.newContext, browser.newPage)', async ({
+  browser,
+  baseURL,
+  cspViolations,
+}) => {
+  for (const open of [async () => (await browser.newContext({ baseURL })).newPage(), () => browser.newPage({ baseURL })]) {
+    const page = await open();
+    await page.goto('/');
+    await page.evaluate(() => {
+      const inline = document.createElement('script');
+      inline.textContent = 'window.__evil = "inline"';
+      document.body.append(inline);
+    });
+    await expect.poll(() => cspViolations.length).toBe(1);
+    expect(cspViolations[0]).toMatch(/Executing inline script violates/);
+    cspViolations.length = 0;
+    await page.context().close();
+  }
+});
+
 test('another site cannot frame the store: the sign-in page stays out of its iframe', async ({ page, baseURL, cspViolations }) => {
   // The other site: another origin on this machine, a page that frames whatever path it is asked for.
   const other = createServer((request, response) => {
