@@ -24,7 +24,13 @@ import { getSite, resetSite, warmSite } from '../src/build/site.ts';
 import { productCacheDigest } from '../src/build/catalogue/pull-products.ts';
 import { astroOutDir, contentCacheDir } from '../src/build/env.ts';
 import { affectedPages } from './publish/affected-pages.ts';
-import { ROUTE_MANIFEST_FILE, parseRouteManifest, serializeRouteManifest, type RouteManifest } from './publish/route-manifest.ts';
+import {
+  fileOfRoute,
+  ROUTE_MANIFEST_FILE,
+  parseRouteManifest,
+  serializeRouteManifest,
+  type RouteManifest,
+} from './publish/route-manifest.ts';
 import { writeHostRules } from './host-rules.ts';
 import { compressTree } from './compress.ts';
 import { startPagePipeline } from './build/page-pipeline.ts';
@@ -162,7 +168,11 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const { content, now, fingerprint, productData, plan, baseRelease, rendersProductData, routes } = await planned;
   const rendered = performance.now();
   const cpuRendered = cpuMs();
-  await writeHostRules(outDir, { baseRelease: plan ? baseRelease : null, scanned: piped.scans });
+  await writeHostRules(outDir, {
+    baseRelease: plan ? baseRelease : null,
+    scanned: piped.scans,
+    removed: plan?.removed.map(fileOfRoute) ?? [],
+  });
   await writeFile(join(outDir, ROUTE_MANIFEST_FILE), serializeRouteManifest({ fingerprint, productData, routes }));
   const ruled = performance.now();
   await compressTree(outDir, { reuseFrom: plan ? baseRelease : null, written: piped.written });

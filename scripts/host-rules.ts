@@ -75,8 +75,13 @@ export function securityHeadersFor(scan: ReleaseScan): SecurityHeader[] {
   return securityHeaders({ policy, reportOnly: cspReportOnly(), https: site.startsWith('https:') });
 }
 
-/** The scan of a fresh build's pages (those `scanned` already not read again); a partial one joined to its base release's. */
-async function releaseScan(outDir: string, baseRelease: string | null, scanned: Readonly<Record<string, PageScan>>): Promise<ReleaseScan> {
+/** The scan of a fresh build's pages (those `scanned` already not read again); a partial one joined to its base release's, less the pages it removes. */
+async function releaseScan(
+  outDir: string,
+  baseRelease: string | null,
+  scanned: Readonly<Record<string, PageScan>>,
+  removed: readonly string[],
+): Promise<ReleaseScan> {
   const fresh = await scanRelease(outDir, scanned);
   if (!baseRelease) return fresh;
   const stored = await readFile(join(baseRelease, RELEASE_SCAN_FILE), 'utf8').then(
@@ -85,7 +90,7 @@ async function releaseScan(outDir: string, baseRelease: string | null, scanned: 
   );
   // A release from before the scan existed (or kept it in another shape): read its pages.
   const base = stored?.pages ? (stored as ReleaseScan) : await scanRelease(baseRelease);
-  return mergeScans(base, fresh);
+  return mergeScans(base, fresh, removed);
 }
 
 /**
@@ -95,7 +100,12 @@ async function releaseScan(outDir: string, baseRelease: string | null, scanned: 
  */
 export async function writeHostRules(
   outDir: string,
-  options: { baseRelease?: string | null; scanned?: Readonly<Record<string, PageScan>> } = {},
+  options: {
+    baseRelease?: string | null;
+    scanned?: Readonly<Record<string, PageScan>>;
+    /** The files of the pages a partial build removes from its base release. */
+    removed?: readonly string[];
+  } = {},
 ): Promise<void> {
   const partial = Boolean(options.baseRelease);
   const { content, routes } = await getSite();
@@ -111,7 +121,7 @@ export async function writeHostRules(
     mobileSiteUrl: mobileSiteUrl(),
     mobilePages,
   };
-  const scan = await releaseScan(outDir, options.baseRelease ?? null, options.scanned ?? {});
+  const scan = await releaseScan(outDir, options.baseRelease ?? null, options.scanned ?? {}, options.removed ?? []);
   const headers = securityHeadersFor(scan);
   const { handlers } = scanTotals(scan);
   if (handlers.length > 0) {

@@ -15,6 +15,7 @@ import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { languagesToPull } from './affected-pages.ts';
 import type { ChangeSet } from './build-queue.ts';
 import { createChildBuilder, readRouteManifest, type BuildResult } from '../build-site.ts';
+import { fileOfRoute } from './route-manifest.ts';
 import { buildFingerprint } from './build-fingerprint.ts';
 import { ENCODINGS } from '../compress.ts';
 import { filesUnder, moveFile } from '../build/files.ts';
@@ -32,11 +33,6 @@ export interface PublishResult {
   ms: number;
   /** The next start or end date of a page, when a rebuild is due without an editor. */
   nextBoundary: number | null;
-}
-
-/** The file a route's page is written to, relative to the release: '/' and folders are index.html. */
-export function fileOfRoute(urlPath: string): string {
-  return `${urlPath.replace(/^\//, '')}${urlPath.endsWith('/') ? 'index.html' : ''}`;
 }
 
 /** Moves every file of a partial build over the release; a rename replaces a hard link, never the live file's bytes. */

@@ -134,8 +134,11 @@ export async function scanRelease(dir: string, scanned: Readonly<Record<string, 
 }
 
 /** A partial build's scan over its base release's: a page built again replaces its entry. */
-export function mergeScans(base: ReleaseScan, fresh: ReleaseScan): ReleaseScan {
-  return { pages: { ...base.pages, ...fresh.pages } };
+export function mergeScans(base: ReleaseScan, fresh: ReleaseScan, removed: readonly string[] = []): ReleaseScan {
+  const pages = { ...base.pages, ...fresh.pages };
+  // A page the partial build removes takes its hashes with it, or they would stay allowed.
+  for (const file of removed) delete pages[file];
+  return { pages };
 }
 
 /** What the policy allows, over all pages: each hash with the first page that carries it. */

@@ -12,6 +12,7 @@ import {
   type PolicyInput,
 } from '../../src/lib/security/content-security-policy.ts';
 import { cspHash, mergeScans, scanPage, scanTotals, type ReleaseScan } from '../../scripts/security/release-scan.ts';
+import { fileOfRoute } from '../../scripts/publish/route-manifest.ts';
 import { securityHeadersFor } from '../../scripts/host-rules.ts';
 
 const NONE: PolicyInput = {
@@ -255,6 +256,22 @@ describe('the release scan', () => {
     expect(Object.keys(totals.scripts).sort()).toEqual([cspHash('kept()'), cspHash('after()')].sort());
     expect(totals.scripts[cspHash('kept()')]).toBe('kept.html');
     expect(totals.imageHosts).toEqual(['https://old.example']);
+  });
+
+  it('drops the pages a partial build removes, with their hashes and hosts', () => {
+    const base = pages({
+      'kept.html': '<script>kept()</script>',
+      'feature/gone.html': '<script>gone()</script><img src="https://gone.example/a.jpg">',
+    });
+    const totals = scanTotals(mergeScans(base, pages({}), ['feature/gone.html']));
+    expect(Object.keys(totals.scripts)).toEqual([cspHash('kept()')]);
+    expect(totals.imageHosts).toEqual([]);
+  });
+
+  it("names a route's file as the scan and the release do: folders end in index.html", () => {
+    expect(fileOfRoute('/feature/gone.html')).toBe('feature/gone.html');
+    expect(fileOfRoute('/en-gb/')).toBe('en-gb/index.html');
+    expect(fileOfRoute('/')).toBe('index.html');
   });
 });
 
