@@ -30,7 +30,7 @@ interface Props {
   component: unknown;
   /** Its props: the cache key, so they must be JSON (islands' props are anyway). */
   props: Record<string, unknown>;
-  /** The segment's prefix for React ids: letters, unique among the segments of one page. */
+  /** The segment's prefix for React ids: letters other than "r" alone, unique among the segments of one page. */
   name: string;
   /** What the cache lives as long as: an object the build loads afresh. */
   scope: object;
@@ -61,6 +61,9 @@ export function renamePrefixes(html: string, name: string): string {
   );
 }
 
+/** An id React wrote with one of Astro's per-page prefixes. */
+const PAGE_REACT_ID = /_r\d+R_/;
+
 async function renderSegment(result: Result, { component, props, name }: Props): Promise<Segment> {
   const rendered = await renderSlotToString(result, (r: Result) => renderTemplate`${renderComponent(r, name, component, props)}`);
   const { instructions, chunks } = rendered as unknown as { instructions: unknown[] | null; chunks: unknown[] };
@@ -68,11 +71,20 @@ async function renderSegment(result: Result, { component, props, name }: Props):
   // markup would lose that, so such a component is not one to render once.
   if (chunks.some((chunk) => typeof chunk !== 'string'))
     throw new Error(`RenderOnce: ${name} renders a <script>, which cannot be reused across pages`);
-  return { instructions: instructions ?? [], html: markHTMLString(renamePrefixes(String(rendered), name)) };
+  const html = renamePrefixes(String(rendered), name);
+  // A React component without client:* gets a page prefix too, but no <astro-island> says
+  // which: its ids cannot be renamed, and a later page's island could be given the same.
+  if (PAGE_REACT_ID.test(html))
+    throw new Error(
+      `RenderOnce: ${name} renders React ids outside an island (a component without client:*), which cannot be reused across pages`,
+    );
+  return { instructions: instructions ?? [], html: markHTMLString(html) };
 }
 
 const RenderOnce = createComponent(async (result: Result, props: Props) => {
-  if (!/^[a-z]+$/.test(props.name)) throw new Error(`RenderOnce: name must be lower-case letters, got ${JSON.stringify(props.name)}`);
+  // "r" alone would make r0, r1…: the prefixes @astrojs/react gives the page's own islands.
+  if (!/^[a-z]+$/.test(props.name) || props.name === 'r')
+    throw new Error(`RenderOnce: name must be lower-case letters other than "r", got ${JSON.stringify(props.name)}`);
   if (typeof props.component !== 'function') throw new Error(`RenderOnce: ${props.name}'s component is not an Astro component`);
   let byComponent = segments.get(props.scope);
   if (!byComponent) segments.set(props.scope, (byComponent = new WeakMap()));

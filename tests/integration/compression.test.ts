@@ -123,6 +123,22 @@ describe('pages compressed and scanned as Astro renders them (the page pipeline)
     expect(gunzipSync(await readFile(join(out, 'app.css.gz'))).toString()).toBe('body{margin:0}');
   });
 
+  it('keeps pages on the workers while they have room: a page handed over at a time, with a pause, is never taken here', async () => {
+    const out = join(dir, 'paced');
+    const pipeline = startPagePipeline(out);
+    pipeline.sink.expect(300);
+    for (let i = 0; i < 80; i++) {
+      const file = `paced/p-${i}.html`;
+      await pipeline.sink.page(file, encode(page(i)));
+      await mkdir(dirname(join(out, file)), { recursive: true });
+      await writeFile(join(out, file), page(i));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    const result = await pipeline.finish();
+    expect(result.written.size).toBe(80);
+    expect(result.takenHere).toBe(0);
+  });
+
   it('removes the copies of a page Astro did not write, and starts no worker for a small build', async () => {
     const out = join(dir, 'unwritten');
     const pipeline = startPagePipeline(out);

@@ -18,7 +18,8 @@ beforeEach(() => {
   counts.renderOnceFixtureRenders = 0;
 });
 
-const render = (label: string, scope: object) => container.renderToString(Page, { props: { label, scope } });
+const render = (label: string, scope: object, more: { before?: boolean; segment?: 'islands' | 'static'; name?: string } = {}) =>
+  container.renderToString(Page, { props: { label, scope, ...more } });
 const header = (html: string) => html.slice(html.indexOf('<header>'), html.indexOf('</header>'));
 const occurrences = (html: string, text: string) => html.split(text).length - 1;
 const prefixes = (html: string) => [...html.matchAll(/<astro-island\b[^>]*?\sprefix="([^"]+)"/g)].map((m) => m[1]);
@@ -44,6 +45,22 @@ describe('RenderOnce', () => {
       // The body's client:visible island still brings its own directive's script.
       expect(occurrences(html, '.visible=')).toBe(1);
     }
+  });
+
+  it('gives the scripts once also when the first page had an island of the same directive before the segment', async () => {
+    const scope = {};
+    const first = await render('Name', scope, { before: true });
+    const second = await render('Name', scope);
+    for (const html of [first, second]) {
+      expect(occurrences(html, 'customElements.define("astro-island"')).toBe(1);
+      expect(occurrences(html, '.interaction=')).toBe(1);
+      expect(html.indexOf('.interaction=')).toBeLessThan(html.indexOf('<astro-island'));
+    }
+  });
+
+  it('refuses what it cannot reuse safely: React ids outside an island, and the name "r"', async () => {
+    await expect(render('Name', {}, { segment: 'static' })).rejects.toThrow(/React ids outside an island/);
+    await expect(render('Name', {}, { name: 'r' })).rejects.toThrow(/other than "r"/);
   });
 
   it("renames the segment's React prefixes, in the attribute and in the ids, so no page's island shares one", async () => {
