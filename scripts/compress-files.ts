@@ -78,7 +78,7 @@ export interface PageTaker {
 }
 
 /** This thread's CPU time in ms (user and system): a worker's own, not the process's. */
-export function threadCpuMs(): number {
+function threadCpuMs(): number {
   const { user, system } = process.threadCpuUsage();
   return (user + system) / 1000;
 }

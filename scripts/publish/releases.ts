@@ -261,28 +261,26 @@ const SWITCH_COMMAND_TIMEOUT_MS = 30_000;
  * whatever the command does, so a failure is logged loudly, not thrown: the host goes on
  * serving the new files with its old includes until the command succeeds.
  */
-export async function afterSwitch(command: string, id: string, dir: string): Promise<{ ok: boolean; output: string } | null> {
-  if (!command) return null;
-  const outcome = await new Promise<{ ok: boolean; output: string }>((done) => {
+async function afterSwitch(command: string, id: string, dir: string): Promise<void> {
+  if (!command) return;
+  const failure = await new Promise<string | null>((done) => {
     execFile(
       '/bin/sh',
       ['-c', command],
       { env: { ...process.env, RELEASE_ID: id, RELEASE_DIR: dir }, timeout: SWITCH_COMMAND_TIMEOUT_MS },
       (error, stdout, stderr) => {
         const output = `${stdout}${stderr}`.trim();
-        if (!error) return done({ ok: true, output });
+        if (!error) return done(null);
         const why = error.killed ? `was stopped after ${SWITCH_COMMAND_TIMEOUT_MS / 1000} s` : `exited with ${error.code ?? error.signal}`;
-        done({ ok: false, output: `${why}${output ? `: ${output.slice(-500)}` : ''}` });
+        done(`${why}${output ? `: ${output.slice(-500)}` : ''}`);
       },
     );
   });
-  if (outcome.ok)
-    console.log(`[releases] ${id} live; RELEASE_SWITCH_COMMAND ran${outcome.output ? `: ${outcome.output.slice(-200)}` : ''}`);
+  if (failure === null) console.log(`[releases] ${id} live; RELEASE_SWITCH_COMMAND ran`);
   else
     console.error(
-      `[releases] ${id} is live, but RELEASE_SWITCH_COMMAND (${command}) ${outcome.output}. The host may still send the previous release's headers and redirect maps: run it by hand.`,
+      `[releases] ${id} is live, but RELEASE_SWITCH_COMMAND (${command}) ${failure}. The host may still send the previous release's headers and redirect maps: run it by hand.`,
     );
-  return outcome;
 }
 
 export function createReleaseManager(options: ReleaseManagerOptions = {}): ReleaseManager {
