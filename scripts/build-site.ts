@@ -19,18 +19,12 @@ import { parseArgs } from 'node:util';
 import { build } from 'astro';
 import { buildOptions, type AstroBuildOptions } from '../src/build/build-options.ts';
 import { holdRenderScope } from '../src/build/render-scope.ts';
-import { nextPublicationBoundary } from '../src/build/routing/route-table.ts';
+import { fileOfRoute, nextPublicationBoundary } from '../src/build/routing/route-table.ts';
 import { getSite, resetSite, warmSite } from '../src/build/site.ts';
 import { productCacheDigest } from '../src/build/catalogue/pull-products.ts';
 import { astroOutDir, contentCacheDir } from '../src/build/env.ts';
 import { affectedPages } from './publish/affected-pages.ts';
-import {
-  fileOfRoute,
-  ROUTE_MANIFEST_FILE,
-  parseRouteManifest,
-  serializeRouteManifest,
-  type RouteManifest,
-} from './publish/route-manifest.ts';
+import { ROUTE_MANIFEST_FILE, parseRouteManifest, serializeRouteManifest, type RouteManifest } from './publish/route-manifest.ts';
 import { writeHostRules } from './host-rules.ts';
 import { compressTree } from './compress.ts';
 import { startPagePipeline } from './build/page-pipeline.ts';

@@ -15,7 +15,7 @@ import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { languagesToPull } from './affected-pages.ts';
 import type { ChangeSet } from './build-queue.ts';
 import { createChildBuilder, readRouteManifest, type BuildResult } from '../build-site.ts';
-import { fileOfRoute } from './route-manifest.ts';
+import { fileOfRoute } from '../../src/build/routing/route-table.ts';
 import { buildFingerprint } from './build-fingerprint.ts';
 import { ENCODINGS } from '../compress.ts';
 import { filesUnder, moveFile } from '../build/files.ts';

@@ -14,11 +14,6 @@ import type { RouteDigest } from './affected-pages.ts';
 /** In the release's root; dot files are never served (static-rules.ts, the nginx include). */
 export const ROUTE_MANIFEST_FILE = '.routes.json';
 
-/** The file a route's page is written to, relative to the release: '/' and folders are index.html. */
-export function fileOfRoute(urlPath: string): string {
-  return `${urlPath.replace(/^\//, '')}${urlPath.endsWith('/') ? 'index.html' : ''}`;
-}
-
 const routeManifestSchema = z.object({
   fingerprint: z.string().min(1).describe('buildFingerprint() of the build that wrote the release'),
   productData: z.string().min(1).describe('productCacheDigest() of the product cache the product data files were written from'),

@@ -2,7 +2,7 @@
  * Publishing as an editor meets it, against the running store: an edit in the sample CMS
  * fires a signed webhook, the publish service rebuilds the touched page and swaps the release,
  * and the new text is served; a malformed document leaves the live site as it was and says
- * why in /status; `npm run rollback` brings the previous release back; a page whose start
+ * why in /status, as does a page at a store page's address; `npm run rollback` brings the previous release back; a page whose start
  * date passes appears without anyone publishing. Each test puts the content back.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,6 +14,9 @@ import { newMember } from './shopper.ts';
 import { E2E_CMS_URL, E2E_PUBLISH_URL, E2E_RELEASES_DIR } from '../../playwright.config.ts';
 
 const WOMEN = 'zh_TW/pages/women.json';
+const CONFIG = 'zh_TW/config.json';
+/** A page document an editor puts at the cart's address. */
+const CLASHING_PAGE = 'zh_TW/pages/cart.json';
 const LOOKBOOK = '/feature/lookbook.html';
 const BUILD_WAIT = { timeout: 90_000, intervals: [500] };
 
@@ -159,6 +162,27 @@ test('a malformed document leaves the live site as it was, and /status says whic
     // The fix is the next publish: the failed change goes into it, and it succeeds.
     const fix = await putDocument(request, WOMEN, original);
     await expect.poll(async () => (await buildOf(request, fix))?.ok ?? null, BUILD_WAIT).toBe(true);
+  }
+});
+
+test("a page an editor puts at a store page's address leaves the store page live, and /status names both", async ({ request }) => {
+  const config = await cmsDocument(request, CONFIG);
+  const cart = await (await request.get('/cart.html')).text();
+  const clash = { code: 'e2e-cart-sale', path: '/cart.html', tplt: 5, title: 'Cart sale', updatedAt: Date.now() };
+  try {
+    await putDocument(request, CLASHING_PAGE, { code: clash.code, updatedAt: clash.updatedAt, components: [] });
+    const listed = await putDocument(request, CONFIG, { ...config, pages: [...config.pages, clash] });
+    await expect.poll(async () => (await buildOf(request, listed)) !== null, BUILD_WAIT).toBe(true);
+    const failed = await buildOf(request, listed);
+    expect(failed?.ok).toBe(false);
+    expect(failed?.error).toContain(
+      "CMS page e2e-cart-sale (zh-TW, /cart.html) and the store's cart page (zh-TW, /cart.html) are both cart.html",
+    );
+    expect(await (await request.get('/cart.html')).text()).toBe(cart);
+  } finally {
+    const fix = await putDocument(request, CONFIG, config);
+    await expect.poll(async () => (await buildOf(request, fix))?.ok ?? null, BUILD_WAIT).toBe(true);
+    expect((await request.delete(`${E2E_CMS_URL}/cms/_edit/${CLASHING_PAGE}`)).status()).toBeLessThan(300);
   }
 });
 

@@ -12,7 +12,7 @@ import {
   type PolicyInput,
 } from '../../src/lib/security/content-security-policy.ts';
 import { cspHash, mergeScans, scanPage, scanTotals, type ReleaseScan } from '../../scripts/security/release-scan.ts';
-import { fileOfRoute } from '../../scripts/publish/route-manifest.ts';
+import { fileOfRoute } from '../../src/build/routing/route-table.ts';
 import { securityHeadersFor } from '../../scripts/host-rules.ts';
 
 const NONE: PolicyInput = {

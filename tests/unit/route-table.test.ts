@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteContent, type SiteContent } from '../../src/build/cms/content.ts';
-import { buildRouteTable, nextPublicationBoundary } from '../../src/build/routing/route-table.ts';
+import { buildRouteTable, nextPublicationBoundary, RouteConflictError } from '../../src/build/routing/route-table.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { pullContent } from '../../src/build/cms/pull.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
@@ -98,6 +98,44 @@ describe('route table', () => {
     const enPaths = before.filter((r) => r.languageCode === 'en-GB').map((r) => r.urlPath);
     for (const path of enPaths) expect(find(after, path)!.digest, path).not.toBe(find(before, path)!.digest);
     expect(find(after, '/women.html')!.digest).toBe(find(before, '/women.html')!.digest);
+  });
+});
+
+describe('two pages at one address', () => {
+  // An editor's page at a store page's address: built, its file would replace the cart's.
+  const clashing = [
+    { code: 'X-CART', path: '/cart.html' },
+    { code: 'X-PRESS', path: '/press/index.html' }, // the press list is /press/, the same file
+    { code: 'X-HK', path: '/zh-hk/women.html' }, // inside zh-HK's folder, where its women page is
+    { code: 'X-FREE', path: '/feature/free.html' }, // no clash: not named
+  ];
+
+  it('stops the build, naming each pair in the order the build meets them: CMS page code or store page, language, address and file', async () => {
+    const pages = [...miniPages(), ...clashing.map((page) => ({ ...page, tplt: 5, title: page.code, updatedAt: FIXTURE_NOW }))];
+    for (const { code, path } of clashing)
+      await writeDocument(cmsDir, cmsEndpoints.page('zh_TW', path), { code, updatedAt: 1, components: [] });
+    await writeDocument(cmsDir, cmsEndpoints.shared('zh_TW', 'config'), { langCode: 'zh_TW', titleSuffix: `LINEA zh_TW`, pages });
+    try {
+      const error = await table().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(RouteConflictError);
+      expect((error as RouteConflictError).code).toBe('ROUTE_CONFLICT');
+      expect((error as RouteConflictError).conflicts).toEqual([
+        'CMS page X-PRESS (zh-TW, /press/index.html) and the press-list page (zh-TW, /press/) are both press/index.html',
+        "CMS page X-CART (zh-TW, /cart.html) and the store's cart page (zh-TW, /cart.html) are both cart.html",
+        'CMS page X-HK (zh-TW, /zh-hk/women.html) and CMS page women (zh-HK, /zh-hk/women.html) are both zh-hk/women.html',
+      ]);
+      expect((error as Error).message).toMatch(/^Two pages at one address: CMS page X-PRESS/);
+    } finally {
+      await writeDocument(cmsDir, cmsEndpoints.shared('zh_TW', 'config'), {
+        langCode: 'zh_TW',
+        titleSuffix: `LINEA zh_TW`,
+        pages: miniPages(),
+      });
+    }
+    expect(find(await table(), '/cart.html')).toMatchObject({ kind: 'app', island: 'cart' });
   });
 });
 

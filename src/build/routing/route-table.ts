@@ -28,6 +28,7 @@ import {
 } from '../../lib/press/paths.ts';
 import type { CmsComponent, PageConfig, PageDocument, PressRelease } from '../../lib/cms/schema.ts';
 import { cachePathOf } from '../cms/pull.ts';
+import { CodedError } from '../../lib/errors.ts';
 import type { LanguageContent, SiteContent } from '../cms/content.ts';
 
 export interface Alternate {
@@ -88,6 +89,48 @@ export interface RouteEntry {
   digest: string;
 }
 
+/** The file a route's page is written to, relative to the release: '/' and folders are index.html. */
+export function fileOfRoute(urlPath: string): string {
+  return `${urlPath.replace(/^\//, '')}${urlPath.endsWith('/') ? 'index.html' : ''}`;
+}
+
+/**
+ * Two pages of one build at one address: an editor's CMS page at a store page's path
+ * (/cart.html, /product/{code}.html, a press release's) or inside another language's folder.
+ * Built anyway, one page's file would replace the other's, so the store's own page (the cart,
+ * not-found) could vanish from the live site: the build stops instead, naming both.
+ */
+export class RouteConflictError extends CodedError {
+  readonly conflicts: readonly string[];
+
+  constructor(conflicts: readonly string[]) {
+    super('ROUTE_CONFLICT', `Two pages at one address: ${conflicts.join('; ')}`);
+    this.conflicts = conflicts;
+  }
+}
+
+/** A route as an editor or operator knows it: what it is, its language and its address. */
+function describeRoute(route: RouteEntry): string {
+  const where = `(${route.languageCode}, ${route.urlPath})`;
+  if (route.kind === 'cms') return `CMS page ${route.pageCode} ${where}`;
+  if (route.kind === 'product') return `the page of product ${route.product!.code} ${where}`;
+  if (route.kind === 'section') return `the ${route.section!.view} page ${where}`;
+  return `the store's ${route.kind === 'app' ? route.island : route.kind} page ${where}`;
+}
+
+/** Refuses a table where two routes write one file ('/press/' and '/press/index.html' do), naming each pair. */
+function refuseSharedFiles(routes: readonly RouteEntry[]): void {
+  const byFile = new Map<string, RouteEntry>();
+  const conflicts: string[] = [];
+  for (const route of routes) {
+    const file = fileOfRoute(route.urlPath);
+    const first = byFile.get(file);
+    if (first) conflicts.push(`${describeRoute(first)} and ${describeRoute(route)} are both ${file}`);
+    else byFile.set(file, route);
+  }
+  if (conflicts.length > 0) throw new RouteConflictError(conflicts);
+}
+
 /** Same-page URLs in the other languages, plus x-default (the default language). */
 function alternatesFor(
   urlPathOf: (language: LanguageDefinition) => string | null,
@@ -104,7 +147,7 @@ function alternatesFor(
   return alternates;
 }
 
-/** Every page the build writes, in every language. */
+/** Every page the build writes, in every language. Throws RouteConflictError when two would write one file. */
 export function buildRouteTable(
   content: SiteContent,
   options: { now: number; site: string; translate: (languageCode: string, key: string) => string },
@@ -231,6 +274,7 @@ export function buildRouteTable(
       });
     }
   }
+  refuseSharedFiles(routes);
   return routes;
 }
 
