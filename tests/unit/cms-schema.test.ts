@@ -33,6 +33,18 @@ describe('CMS schemas', () => {
     expect(result.error!.issues[0]!.path).toEqual(['pages', 0, 'path']);
   });
 
+  it('rejects a page path that would leave or fold its folder, or make a dot file: .., ., // and dot-led names', () => {
+    const pathIssue = (path: string) =>
+      cmsConfigSchema.safeParse({ langCode: 'zh_TW', titleSuffix: 'LINEA', pages: [{ ...page, path }] }).error?.issues[0];
+    for (const path of ['/../evil.html', '/feature/../../evil.html', '/a//b.html', '/a/./b.html', '/.hidden.html', '/feature/.x.html'])
+      expect(pathIssue(path), path).toMatchObject({
+        path: ['pages', 0, 'path'],
+        message: 'must have no empty segment, nor one that starts with a dot',
+      });
+    for (const path of ['/women.html', '/c/W01.html', '/feature/scale-500.html', '/_drafts/a.b.html', '/2026/11/post1.html'])
+      expect(pathIssue(path), path).toBeUndefined();
+  });
+
   it('rejects duplicate page codes and paths', () => {
     const result = cmsConfigSchema.safeParse({ langCode: 'zh_TW', titleSuffix: 'LINEA', pages: [page, { ...page, title: 'Again' }] });
     expect(result.success).toBe(false);

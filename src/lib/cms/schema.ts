@@ -25,6 +25,16 @@ const link = z
 const pagePath = z
   .string()
   .regex(/^\/[A-Za-z0-9/_.-]*\.html$/, 'must start with / and end with .html')
+  // The path becomes a file in the release and a document's address in the CMS: "..", "." and
+  // "//" would climb out of or fold within its folder, and dot files are never served.
+  .refine(
+    (path) =>
+      path
+        .split('/')
+        .slice(1)
+        .every((segment) => /^[A-Za-z0-9_-]/.test(segment)),
+    'must have no empty segment, nor one that starts with a dot',
+  )
   .describe('The page path in the store, e.g. /women.html or /c/W01.html');
 
 // ---------------------------------------------------------------------------------------
