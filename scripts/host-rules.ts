@@ -14,6 +14,7 @@ import {
   cspExtraSources,
   cspReportOnly,
   cspReportUri,
+  hstsIncludeSubdomains,
   mobileSiteUrl,
   scriptSources,
   siteUrl,
@@ -72,7 +73,12 @@ export function securityHeadersFor(scan: ReleaseScan): SecurityHeader[] {
         `An inline script that differs from page to page is the usual cause: keep its data in a JSON block. Inline scripts:\n  ${scripts.join('\n  ')}`,
     );
   }
-  return securityHeaders({ policy, reportOnly: cspReportOnly(), https: site.startsWith('https:') });
+  return securityHeaders({
+    policy,
+    reportOnly: cspReportOnly(),
+    https: site.startsWith('https:'),
+    hstsIncludeSubdomains: hstsIncludeSubdomains(),
+  });
 }
 
 /** The scan of a fresh build's pages (those `scanned` already not read again); a partial one joined to its base release's, less the pages it removes. */

@@ -308,11 +308,25 @@ export function cspExtraSources(): ExtraSources {
   }
 }
 
+/** A Y/N setting; unset or blank is `fallback`. */
+function yesOrNo(variable: string, fallback: 'Y' | 'N'): boolean {
+  const raw = process.env[variable]?.trim() || fallback;
+  if (raw !== 'Y' && raw !== 'N') throw new ConfigError(`${variable} must be Y or N, got "${raw}"`);
+  return raw === 'Y';
+}
+
 /** Y: browsers report what the policy would block, and block nothing (to roll a change out). */
 export function cspReportOnly(): boolean {
-  const raw = process.env.CSP_REPORT_ONLY?.trim() || 'N';
-  if (raw !== 'Y' && raw !== 'N') throw new ConfigError(`CSP_REPORT_ONLY must be Y or N, got "${raw}"`);
-  return raw === 'Y';
+  return yesOrNo('CSP_REPORT_ONLY', 'N');
+}
+
+/**
+ * Whether an https store's HSTS covers the hosts under its own (includeSubDomains). Y by
+ * default; N where the store is served on a domain with subdomains not yet on https, which
+ * browsers would refuse for a year once they saw it.
+ */
+export function hstsIncludeSubdomains(): boolean {
+  return yesOrNo('HSTS_INCLUDE_SUBDOMAINS', 'Y');
 }
 
 /** Where browsers send violation reports; unset, none are sent. */

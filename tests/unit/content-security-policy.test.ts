@@ -3,7 +3,7 @@
  * is made from, and the security headers every host sends.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, cspExtraSources, cspReportOnly, cspReportUri } from '../../src/build/env.ts';
+import { ConfigError, cspExtraSources, cspReportOnly, cspReportUri, hstsIncludeSubdomains } from '../../src/build/env.ts';
 import {
   contentSecurityPolicy,
   parseExtraSources,
@@ -88,7 +88,7 @@ describe('the policy', () => {
 
 describe('CSP_EXTRA_SOURCES', () => {
   afterEach(() => {
-    for (const name of ['CSP_EXTRA_SOURCES', 'CSP_REPORT_ONLY', 'CSP_REPORT_URI']) delete process.env[name];
+    for (const name of ['CSP_EXTRA_SOURCES', 'CSP_REPORT_ONLY', 'CSP_REPORT_URI', 'HSTS_INCLUDE_SUBDOMAINS']) delete process.env[name];
   });
 
   it('reads hosts per directive', () => {
@@ -146,7 +146,7 @@ describe('CSP_EXTRA_SOURCES', () => {
 
 describe('the security headers', () => {
   it('are the policy, nosniff, no framing, a strict referrer, a permissions policy, and HSTS on an https site', () => {
-    expect(securityHeaders({ policy: 'P', reportOnly: false, https: true })).toEqual([
+    expect(securityHeaders({ policy: 'P', reportOnly: false, https: true, hstsIncludeSubdomains: true })).toEqual([
       ['Content-Security-Policy', 'P'],
       ['X-Content-Type-Options', 'nosniff'],
       ['X-Frame-Options', 'DENY'],
@@ -157,9 +157,32 @@ describe('the security headers', () => {
       ],
       ['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'],
     ]);
-    const local = securityHeaders({ policy: 'P', reportOnly: true, https: false });
+    const local = securityHeaders({ policy: 'P', reportOnly: true, https: false, hstsIncludeSubdomains: true });
     expect(local[0]).toEqual(['Content-Security-Policy-Report-Only', 'P']);
     expect(local.map(([name]) => name)).not.toContain('Strict-Transport-Security');
+  });
+
+  it('leave the hosts under the site out of HSTS when HSTS_INCLUDE_SUBDOMAINS is N (a domain with subdomains not yet on https)', () => {
+    const hsts = (hstsIncludeSubdomains: boolean) =>
+      Object.fromEntries(securityHeaders({ policy: 'P', reportOnly: false, https: true, hstsIncludeSubdomains }))[
+        'Strict-Transport-Security'
+      ];
+    expect(hsts(false)).toBe('max-age=31536000');
+    expect(hsts(true)).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('HSTS_INCLUDE_SUBDOMAINS is Y unless set to N, and nothing else', () => {
+    try {
+      expect(hstsIncludeSubdomains()).toBe(true);
+      process.env.HSTS_INCLUDE_SUBDOMAINS = 'N';
+      expect(hstsIncludeSubdomains()).toBe(false);
+      process.env.HSTS_INCLUDE_SUBDOMAINS = ' ';
+      expect(hstsIncludeSubdomains()).toBe(true);
+      process.env.HSTS_INCLUDE_SUBDOMAINS = 'no';
+      expect(() => hstsIncludeSubdomains()).toThrow(new ConfigError('HSTS_INCLUDE_SUBDOMAINS must be Y or N, got "no"'));
+    } finally {
+      delete process.env.HSTS_INCLUDE_SUBDOMAINS;
+    }
   });
 });
 
@@ -283,12 +306,13 @@ describe('the policy of a build', () => {
     'ANALYTICS_HOST_HK',
     'RISK_SCRIPT_URL',
     'CAPTCHA_SCRIPT_URL',
+    'HSTS_INCLUDE_SUBDOMAINS',
   ];
   afterEach(() => {
     for (const name of VARIABLES) delete process.env[name];
   });
 
-  it('allows the configured script hosts, the API and the collector when elsewhere, and the scanned picture hosts', () => {
+  it('allows the configured script hosts, the API and the collector when elsewhere, and the scanned picture hosts; HSTS as configured', () => {
     process.env.SITE_URL = 'https://www.linea.example';
     process.env.PUBLIC_API_BASE_URL = 'https://api.linea.example/api';
     process.env.ANALYTICS_SERVER_TYPE = 'hk';
@@ -311,6 +335,8 @@ describe('the policy of a build', () => {
     expect(policy['img-src']).toEqual(["'self'", 'data:', 'https://img.example']);
     expect(policy['upgrade-insecure-requests']).toEqual([]);
     expect(headers['Strict-Transport-Security']).toBe('max-age=31536000; includeSubDomains');
+    process.env.HSTS_INCLUDE_SUBDOMAINS = 'N';
+    expect(Object.fromEntries(securityHeadersFor(scan))['Strict-Transport-Security']).toBe('max-age=31536000');
   });
 
   it('fails, naming the inline scripts, when the policy would be longer than a host accepts', () => {

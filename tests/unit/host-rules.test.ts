@@ -104,6 +104,7 @@ const SECURITY = securityHeaders({
   }),
   reportOnly: false,
   https: true,
+  hstsIncludeSubdomains: true,
 });
 
 describe('_redirects and _headers (Netlify, Cloudflare Pages)', () => {

@@ -137,6 +137,8 @@ export interface SecurityHeadersInput {
   reportOnly: boolean;
   /** Strict-Transport-Security, for an https site. */
   https: boolean;
+  /** HSTS for the hosts under the site's too (includeSubDomains). */
+  hstsIncludeSubdomains: boolean;
 }
 
 export type SecurityHeader = [name: string, value: string];
@@ -153,6 +155,13 @@ export function securityHeaders(input: SecurityHeadersInput): SecurityHeader[] {
       'Permissions-Policy',
       'accelerometer=(), camera=(), geolocation=(self), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
     ],
-    ...(input.https ? [['Strict-Transport-Security', 'max-age=31536000; includeSubDomains'] satisfies SecurityHeader] : []),
+    ...(input.https
+      ? [
+          [
+            'Strict-Transport-Security',
+            `max-age=31536000${input.hstsIncludeSubdomains ? '; includeSubDomains' : ''}`,
+          ] satisfies SecurityHeader,
+        ]
+      : []),
   ];
 }
