@@ -38,6 +38,13 @@ export const BADGE_OVERFLOW_COUNT = 99;
 // Page loading
 /** A page reloads this long after one of its start or end dates passes. */
 export const PAGE_BOUNDARY_RELOAD_DELAY_MS = 20;
+/**
+ * A page loaded after its boundary is the release from before it (the rebuild takes seconds, or
+ * failed): it asks for its address again after these waits, doubling, and reloads once the
+ * answer is another release's.
+ */
+export const STALE_PAGE_FIRST_CHECK_MS = 5_000;
+export const STALE_PAGE_MAX_CHECK_MS = 300_000;
 
 // Images
 export const IMAGE_VISIBILITY_MARGIN_PX = 600;

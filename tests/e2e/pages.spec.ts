@@ -113,6 +113,45 @@ test('a live page reloads itself 20 ms after its end date passes', async ({ page
   await expect.poll(() => reloaded).toBe(true);
 });
 
+test('a page loaded after its boundary (the rebuild not live yet) checks for the next release, and reloads once it is there', async ({
+  page,
+}) => {
+  const ending = pageWhere(zhTW, (p) => p.endDate !== null && p.endDate > Date.now() && (p.startDate ?? 0) < Date.now() && !p.archivedPage);
+  // The visitor's clock is past the end date; the server still has the release from before it.
+  await page.clock.install({ time: ending.endDate! + 1_000 });
+  await page.clock.pauseAt(ending.endDate! + 2_000);
+  await page.goto(ending.path);
+  await expect(page.locator('body')).toHaveAttribute('data-reload-at', String(ending.endDate));
+  let navigations = 0;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations++;
+  });
+  const checks: number[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'fetch' && new URL(request.url()).pathname === ending.path) checks.push(Date.now());
+  });
+  // Fake time moves only by runFor; each step lets the check's answer in before the next.
+  const run = async (seconds: number) => {
+    for (let i = 0; i < seconds; i++) {
+      await page.clock.runFor(1_000);
+      await page.waitForTimeout(40);
+    }
+  };
+  await run(60);
+  // Not a reload every 20 ms: checks after 5, 10 and 20 s more (at 5, 15 and 35 s), and no reload.
+  expect(navigations).toBe(0);
+  expect(checks).toHaveLength(3);
+  // The rebuild goes live: the page's address answers without the passed boundary.
+  await page.route(`**${ending.path}`, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace(` data-reload-at="${ending.endDate}"`, '') });
+  });
+  await run(20); // the fourth check, 40 s after the third (at 75 s)
+  await expect.poll(() => navigations).toBe(1);
+  await expect(page.locator('body')).not.toHaveAttribute('data-reload-at', /./);
+  expect(checks).toHaveLength(4);
+});
+
 test('custom content shows only inside its window, and appears when its start passes', async ({ page }) => {
   const lookbook = pageWhere(zhTW, (p) => p.path === '/feature/lookbook.html');
   const block = pageDocument(zhTW, lookbook).components.find(

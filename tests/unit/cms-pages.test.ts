@@ -8,7 +8,7 @@ import {
   InheritanceCycleError,
   languageOfPath,
 } from '../../src/lib/cms/pages.ts';
-import { isWithinWindow, msUntilReload, nextBoundary } from '../../src/lib/cms/schedule.ts';
+import { isWithinWindow, msUntilReload, nextBoundary, reloadAtOf, stalePageCheckDelay } from '../../src/lib/cms/schedule.ts';
 import { pageConfigSchema, type PageConfig, type PageDocument } from '../../src/lib/cms/schema.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
 import { routeParam } from '../../src/lib/routing/params.ts';
@@ -48,6 +48,15 @@ describe('date windows', () => {
   it('reloads 20 ms after the boundary', () => {
     expect(msUntilReload(1000, 1500)).toBe(520);
     expect(msUntilReload(2000, 1500)).toBe(20);
+  });
+  it('checks for the next release of a page loaded past its boundary after 5 s, doubling up to 5 min', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 20].map(stalePageCheckDelay)).toEqual([
+      5_000, 10_000, 20_000, 40_000, 80_000, 160_000, 300_000, 300_000, 300_000,
+    ]);
+  });
+  it("reads a page's boundary from its body, and none from a page without one", () => {
+    expect(reloadAtOf('<html><body style="--x:1" data-reload-at="1795737600000"><p data-reload-at="1">')).toBe(1795737600000);
+    expect(reloadAtOf('<html><body><p data-reload-at="1">')).toBeNull();
   });
   it('publishes the current version inside the window, schedules the end', () => {
     expect(pagePublication(make({ code: 'a', startDate: 0, endDate: 100 }), 50)).toEqual({ state: 'current', reloadAt: 100 });

@@ -1,5 +1,5 @@
 /** Start/end date windows of pages and custom content. */
-import { PAGE_BOUNDARY_RELOAD_DELAY_MS } from '../constants.ts';
+import { PAGE_BOUNDARY_RELOAD_DELAY_MS, STALE_PAGE_FIRST_CHECK_MS, STALE_PAGE_MAX_CHECK_MS } from '../constants.ts';
 
 /** A missing bound is open-ended. The start is inclusive, the end exclusive. */
 export function isWithinWindow(now: number, start: number | null | undefined, end: number | null | undefined): boolean {
@@ -21,4 +21,15 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
 /** How long until a page must reload for `boundary`: 20 ms after it. */
 export function msUntilReload(now: number, boundary: number): number {
   return Math.max(0, boundary - now) + PAGE_BOUNDARY_RELOAD_DELAY_MS;
+}
+
+/** How long a page past its boundary waits before its `attempt`th check (from 0) for the new release. */
+export function stalePageCheckDelay(attempt: number): number {
+  return Math.min(STALE_PAGE_FIRST_CHECK_MS * 2 ** attempt, STALE_PAGE_MAX_CHECK_MS);
+}
+
+/** The boundary a page's HTML reloads at (its body's data-reload-at), or null for none. */
+export function reloadAtOf(html: string): number | null {
+  const match = /<body\b[^>]*\sdata-reload-at="(\d+)"/.exec(html);
+  return match ? Number(match[1]) : null;
 }
