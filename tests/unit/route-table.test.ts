@@ -91,6 +91,40 @@ describe('route table', () => {
     expect(find(after, '/en-gb/c/W0101.html')!.digest).toBe(find(before, '/en-gb/c/W0101.html')!.digest);
   });
 
+  it("shows none of an unpublished parent's content on the pages that inherit it: before its start, after its end (its archive if it has one)", async () => {
+    const DAY = 86_400_000;
+    const withW01 = async (changes: object) => {
+      const pages = miniPages().map((page) => (page.code === 'W01' ? { ...page, ...changes } : page));
+      await writeDocument(cmsDir, cmsEndpoints.shared('zh_TW', 'config'), { langCode: 'zh_TW', titleSuffix: 'LINEA zh_TW', pages });
+      return table();
+    };
+    // W01 with content of its own, like a launch landing page prepared ahead.
+    const women = find(await table(), '/women.html')!.components[0]!;
+    const w01Document = (id: string) => ({ code: 'W01', updatedAt: 10, components: [{ ...women, id }] });
+    await writeDocument(cmsDir, cmsEndpoints.page('zh_TW', '/c/W01.html'), w01Document('W01-launch'));
+    try {
+      // Before its start: W01 is not built, and its child skips it to the next ancestor with content.
+      const early = await withW01({ startDate: FIXTURE_NOW + DAY });
+      expect(find(early, '/c/W01.html')).toBeUndefined();
+      expect(find(early, '/c/W0101.html')!.components.map((c) => c.id)).toEqual(['women-banner']);
+      // After its end, with an archived version: the child shows what W01's own page shows.
+      await writeDocument(cmsDir, cmsEndpoints.archivedPage('zh_TW', 'W01', 'v1'), w01Document('W01-archived'));
+      const archived = await withW01({ endDate: FIXTURE_NOW - DAY, archivedPage: { version: 'v1', updatedAt: 1 } });
+      expect(find(archived, '/c/W01.html')!.components.map((c) => c.id)).toEqual(['W01-archived']);
+      expect(find(archived, '/c/W0101.html')!.components.map((c) => c.id)).toEqual(['W01-archived']);
+      // Inside its window: its own content, on its page and its child's.
+      const live = await withW01({});
+      expect(find(live, '/c/W0101.html')!.components.map((c) => c.id)).toEqual(['W01-launch']);
+    } finally {
+      await writeDocument(cmsDir, cmsEndpoints.shared('zh_TW', 'config'), {
+        langCode: 'zh_TW',
+        titleSuffix: 'LINEA zh_TW',
+        pages: miniPages(),
+      });
+      await writeDocument(cmsDir, cmsEndpoints.page('zh_TW', '/c/W01.html'), w01Document('W01-banner'));
+    }
+  });
+
   it('changes every digest of a language when shared navigation changes', async () => {
     const before = await table();
     await writeDocument(cmsDir, cmsEndpoints.shared('en_GB', 'config'), { langCode: 'en_GB', titleSuffix: 'LINEA', pages: miniPages() });

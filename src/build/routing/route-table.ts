@@ -177,10 +177,13 @@ export function buildRouteTable(
     const lang = language.cmsCode;
     const livePages = published.get(language.code)!;
     const homeCode = homeCodes.get(language.code);
+    // An ancestor outside its window with no archived version is not published: a page that
+    // inherits from it shows none of its content (before its start, or after its end).
     const documentOf = (page: PageConfig): PageDocument | undefined => {
       const entry = livePages.get(page.code);
+      if (!entry) return undefined;
       const path =
-        entry?.archived && page.archivedPage
+        entry.archived && page.archivedPage
           ? cachePathOf(cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version))
           : cachePathOf(cmsEndpoints.page(lang, page.path));
       return lc.documents.get(path);
