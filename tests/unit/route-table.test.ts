@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteContent, type SiteContent } from '../../src/build/cms/content.ts';
-import { buildRouteTable, nextPublicationBoundary, RouteConflictError } from '../../src/build/routing/route-table.ts';
+import { buildRouteTable, nextPublicationBoundary, NoHomepageError, RouteConflictError } from '../../src/build/routing/route-table.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { pullContent } from '../../src/build/cms/pull.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
@@ -132,6 +132,32 @@ describe('route table', () => {
     const enPaths = before.filter((r) => r.languageCode === 'en-GB').map((r) => r.urlPath);
     for (const path of enPaths) expect(find(after, path)!.digest, path).not.toBe(find(before, path)!.digest);
     expect(find(after, '/women.html')!.digest).toBe(find(before, '/women.html')!.digest);
+  });
+});
+
+describe('a language with no page published now', () => {
+  it("stops the build, naming the language and its home page's window, where it would have lost its home (/en-gb/) and its alternates", async () => {
+    const ended = miniPages().map((page) => ({ ...page, startDate: null, endDate: FIXTURE_NOW - 1000 }));
+    await writeDocument(cmsDir, cmsEndpoints.shared('en_GB', 'config'), { langCode: 'en_GB', titleSuffix: 'LINEA en_GB', pages: ended });
+    try {
+      const error = await table().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(NoHomepageError);
+      expect((error as NoHomepageError).code).toBe('CMS_NO_HOMEPAGE');
+      expect((error as Error).message).toBe(
+        'Language en-GB (CMS en_GB) has no page published now to be its home: its home, page home (/index.html), is outside its window ' +
+          `(open to ${new Date(FIXTURE_NOW - 1000).toISOString()}, now ${new Date(FIXTURE_NOW).toISOString()}) with no archived version, and so are its other 4 pages`,
+      );
+    } finally {
+      await writeDocument(cmsDir, cmsEndpoints.shared('en_GB', 'config'), {
+        langCode: 'en_GB',
+        titleSuffix: 'LINEA en_GB',
+        pages: miniPages(),
+      });
+    }
+    expect(find(await table(), '/en-gb/')).toMatchObject({ isHome: true });
   });
 });
 

@@ -109,6 +109,25 @@ export class RouteConflictError extends CodedError {
   }
 }
 
+/**
+ * A language with no page published now, so nothing to be its home: built anyway, the
+ * release would have no /en-gb/ (a publish would remove the live one), or no index.html.
+ */
+export class NoHomepageError extends CodedError {
+  constructor(lc: LanguageContent, now: number) {
+    const pages = lc.shared.config.pages.filter((page) => page.productPageFlag !== 'Y');
+    const home = findHomepage(pages);
+    const date = (ms: number | null) => (ms === null ? 'open' : new Date(ms).toISOString());
+    super(
+      'CMS_NO_HOMEPAGE',
+      `Language ${lc.language.code} (CMS ${lc.language.cmsCode}) has no page published now to be its home: ` +
+        (home
+          ? `its home, page ${home.code} (${home.path}), is outside its window (${date(home.startDate)} to ${date(home.endDate)}, now ${date(now)}) with no archived version, and so are its other ${pages.length - 1} pages`
+          : 'its config lists only product-page content'),
+    );
+  }
+}
+
 /** A route as an editor or operator knows it: what it is, its language and its address. */
 function describeRoute(route: RouteEntry): string {
   const where = `(${route.languageCode}, ${route.urlPath})`;
@@ -170,6 +189,7 @@ export function buildRouteTable(
   }
   // Looked up for every alternate of every page: once per language, not once per lookup.
   const homeCodes = new Map([...published].map(([code, pages]) => [code, findHomepage([...pages.values()].map((p) => p.page))?.code]));
+  for (const lc of content.languages) if (homeCodes.get(lc.language.code) === undefined) throw new NoHomepageError(lc, now);
 
   const routes: RouteEntry[] = [];
   for (const lc of content.languages) {
