@@ -23,6 +23,12 @@ async function table(now = FIXTURE_NOW) {
   return buildRouteTable(content, { now, site: SITE, translate: (code, key) => `${key}:${code}` });
 }
 const find = (routes: Awaited<ReturnType<typeof table>>, path: string) => routes.find((r) => r.urlPath === path);
+/** What building the table threw, or null when it did not. */
+const tableRefusal = () =>
+  table().then(
+    () => null,
+    (error: unknown) => error,
+  );
 
 beforeAll(async () => {
   cmsDir = await mkdtemp(join(tmpdir(), 'cms-'));
@@ -140,10 +146,7 @@ describe('a language with no page published now', () => {
     const ended = miniPages().map((page) => ({ ...page, startDate: null, endDate: FIXTURE_NOW - 1000 }));
     await writeDocument(cmsDir, cmsEndpoints.shared('en_GB', 'config'), { langCode: 'en_GB', titleSuffix: 'LINEA en_GB', pages: ended });
     try {
-      const error = await table().then(
-        () => null,
-        (e: unknown) => e,
-      );
+      const error = await tableRefusal();
       expect(error).toBeInstanceOf(NoHomepageError);
       expect((error as NoHomepageError).code).toBe('CMS_NO_HOMEPAGE');
       expect((error as Error).message).toBe(
@@ -176,10 +179,7 @@ describe('two pages at one address', () => {
       await writeDocument(cmsDir, cmsEndpoints.page('zh_TW', path), { code, updatedAt: 1, components: [] });
     await writeDocument(cmsDir, cmsEndpoints.shared('zh_TW', 'config'), { langCode: 'zh_TW', titleSuffix: `LINEA zh_TW`, pages });
     try {
-      const error = await table().then(
-        () => null,
-        (e: unknown) => e,
-      );
+      const error = await tableRefusal();
       expect(error).toBeInstanceOf(RouteConflictError);
       expect((error as RouteConflictError).code).toBe('ROUTE_CONFLICT');
       expect((error as RouteConflictError).conflicts).toEqual([
