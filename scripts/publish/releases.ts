@@ -28,6 +28,12 @@ export const CURRENT_LINK = 'current';
 export const HISTORY_FILE = 'history.json';
 export const MARKER_FILE = '.release.json';
 const LOCK_FILE = '.lock';
+/**
+ * The lock files this process holds now. A lock file naming this process that is not here was
+ * left by an earlier process given the same pid (a container restart often is): taken over,
+ * where waiting for it would block every publish and rollback until someone deleted it.
+ */
+const locksHeldHere = new Set<string>();
 /** Astro's hashed assets: a name never changes content, so any release may hold any of them. */
 export const ASSETS_DIR = '_astro';
 /** An incomplete release older than this, not being built by this process, is a crash's leftover. */
@@ -374,21 +380,23 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
       for (;;) {
         try {
           const handle = await open(lockPath, 'wx');
+          locksHeldHere.add(lockPath);
           await handle.writeFile(String(process.pid));
           await handle.close();
           break;
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
           const holder = Number(await readFile(lockPath, 'utf8').catch(() => ''));
-          let alive = Number.isInteger(holder) && holder > 0;
-          if (alive) {
+          let alive = Number.isInteger(holder) && holder > 0 && (holder !== process.pid || locksHeldHere.has(lockPath));
+          if (alive && holder !== process.pid) {
             try {
               process.kill(holder, 0);
             } catch (e) {
               alive = (e as NodeJS.ErrnoException).code === 'EPERM';
             }
           }
-          // A lock left by a process that died is taken over; an empty one (being written) is waited for.
+          // A lock left by a process that died (or an earlier one with our pid) is taken over; an
+          // empty one (being written) is waited for.
           if (!alive && holder) await unlink(lockPath).catch(() => {});
           else if (Date.now() - started > lockTimeoutMs)
             throw new ReleaseError('RELEASES_LOCKED', `${lockPath} is held by process ${holder || 'unknown'}`);
@@ -399,6 +407,7 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
         return await work();
       } finally {
         await unlink(lockPath).catch(() => {});
+        locksHeldHere.delete(lockPath);
       }
     });
     queue = run.catch(() => {});

@@ -3,7 +3,7 @@
  * in another thread and by HTTP clients of the static server, refusal of incomplete releases,
  * failed builds, retention, rollback and its CLI.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { lstat, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, unlink, writeFile, mkdir } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -291,6 +291,53 @@ describe('assets across a swap', () => {
     const c = await withAssets(['app.C1.js']);
     expect(c.marker.carriedAssets).toEqual(['_astro/app.B1.js', '_astro/shared.S.css']);
     expect(c.files).toEqual(['app.B1.js', 'app.C1.js', 'shared.S.css']);
+  });
+});
+
+describe('the releases lock', () => {
+  const lockFile = () => join(root, '.lock');
+  /** The pid of a process that has exited. */
+  const deadPid = () => spawnSync(process.execPath, ['-e', '']).pid;
+
+  it('takes over a lock left by a process that died, and one naming this process that it does not hold (a restart reused the pid)', async () => {
+    const manager = createReleaseManager({ root, keep: 5, lockTimeoutMs: 1000 });
+    for (const holder of [deadPid(), process.pid]) {
+      await writeFile(lockFile(), String(holder));
+      const id = await released(manager);
+      expect(realpathSync(join(root, 'current'))).toBe(realpathSync(join(root, id)));
+      expect(existsSync(lockFile())).toBe(false);
+    }
+  });
+
+  it('waits for a live holder, and says who holds it when that takes too long', async () => {
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    try {
+      const manager = createReleaseManager({ root, keep: 5, lockTimeoutMs: 300 });
+      const id = await built(manager);
+      await writeFile(lockFile(), String(holder.pid));
+      const error = await manager.activate(id).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ReleaseError);
+      expect((error as ReleaseError).message).toBe(`${lockFile()} is held by process ${holder.pid}`);
+    } finally {
+      holder.kill();
+    }
+  });
+
+  it('keeps two managers of one process on one root apart: the second waits for the first', async () => {
+    // The first holds the lock for half a second: its switch command runs inside it.
+    const first = createReleaseManager({ root, keep: 5, switchCommand: 'sleep 0.5' });
+    const second = createReleaseManager({ root, keep: 5, lockTimeoutMs: 5000, switchCommand: '' });
+    const [one, two] = [await built(first), await built(second)];
+    const order: string[] = [];
+    const slow = first.activate(one).then(() => order.push('first'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(existsSync(join(root, '.lock'))).toBe(true);
+    await Promise.all([slow, second.activate(two).then(() => order.push('second'))]);
+    expect(order).toEqual(['first', 'second']);
+    expect(realpathSync(join(root, 'current'))).toBe(realpathSync(join(root, two)));
   });
 });
 
