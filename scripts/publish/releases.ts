@@ -329,19 +329,35 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
   }
 
   async function readHistory(): Promise<History> {
+    let text: string;
     try {
-      const data = JSON.parse(await readFile(historyPath, 'utf8')) as History;
-      if (data.version === 1 && Array.isArray(data.stack) && Array.isArray(data.log)) return data;
+      text = await readFile(historyPath, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, stack: [], log: [] };
+      throw error;
     }
-    return { version: 1, stack: [], log: [] };
+    try {
+      const data = JSON.parse(text) as History;
+      if (data.version === 1 && Array.isArray(data.stack) && Array.isArray(data.log)) return data;
+    } catch {
+      // Reported below, as a history of the wrong shape is.
+    }
+    // A hand edit, or a disk that filled up: publishing goes on, with a stack rebuilt from the
+    // releases in the order they were made, so a rollback still has somewhere to go.
+    console.error(`[releases] ${historyPath} is not a release history: rebuilt from the releases' ids at the next switch`);
+    return { version: 1, stack: await releaseIds(), log: [] };
   }
 
+  /**
+   * After a switch: the release is live whatever happens here, so a history that cannot be
+   * written is logged, not reported as the switch's failure.
+   */
   async function writeHistory(history: History): Promise<void> {
     history.stack = history.stack.slice(-HISTORY_STACK_MAX);
     history.log = history.log.slice(-HISTORY_LOG_MAX);
-    await replaceFile(historyPath, `${JSON.stringify(history, null, 2)}\n`);
+    await replaceFile(historyPath, `${JSON.stringify(history, null, 2)}\n`).catch((error: Error) =>
+      console.error(`[releases] the switch is done, but ${historyPath} could not be written: ${error.message}`),
+    );
   }
 
   async function releaseIds(): Promise<string[]> {
@@ -506,8 +522,9 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
     return withLock(async () => {
       await verify(id);
       const previous = await live();
-      await swapTo(id);
+      // Read before the swap: a history that cannot be read fails the activation with nothing switched.
       const history = await readHistory();
+      await swapTo(id);
       if (history.stack[history.stack.length - 1] !== id) history.stack.push(id);
       history.log.push({ at: now().toISOString(), action: 'activate', id, from: previous });
       await writeHistory(history);

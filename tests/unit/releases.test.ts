@@ -417,6 +417,35 @@ describe('rollback', () => {
     expect(await manager.rollback()).toEqual({ from: b, to: a });
   });
 
+  it('a history that is not JSON does not stop a publish: the release goes live, reported so, and a new history starts', async () => {
+    const manager = createReleaseManager({ root, keep: 10, switchCommand: '' });
+    const a = await released(manager);
+    await writeFile(join(root, HISTORY_FILE), '{"version":1,"stack":["2026');
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const b = await built(manager);
+      expect(await manager.activate(b)).toEqual({ id: b, previous: a });
+      expect(realpathSync(join(root, 'current'))).toBe(realpathSync(join(root, b)));
+      expect(errors.mock.calls.flat().join()).toContain(`${join(root, HISTORY_FILE)} is not a release history`);
+      // The stack is rebuilt from the releases in the order they were made, so rollback still works.
+      expect(JSON.parse(readFileSync(join(root, HISTORY_FILE), 'utf8')).stack).toEqual([a, b]);
+      expect((await manager.list()).live).toBe(b);
+      expect(await manager.rollback()).toEqual({ from: b, to: a });
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('a history that cannot be read fails the activation before anything is switched', async () => {
+    const manager = createReleaseManager({ root, keep: 10, switchCommand: '' });
+    const a = await released(manager);
+    await rm(join(root, HISTORY_FILE));
+    await mkdir(join(root, HISTORY_FILE));
+    const b = await built(manager);
+    await expect(manager.activate(b)).rejects.toThrow(/EISDIR/);
+    expect(realpathSync(join(root, 'current'))).toBe(realpathSync(join(root, a)));
+  });
+
   it('npm run rollback prints what it did, and fails clearly with no previous release', async () => {
     const manager = createReleaseManager({ root });
     const a = await released(manager);
