@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CmsDocumentError } from '../../src/lib/cms/errors.ts';
+import { miniPress } from '../fixtures/mini-cms.ts';
 import {
   COMPONENT_TYPES,
   cmsConfigSchema,
   componentSchema,
   pageDocumentSchema,
+  pressReleaseSchema,
   subscribeListSchema,
   switchConfigSchema,
 } from '../../src/lib/cms/schema.ts';
@@ -43,6 +45,32 @@ describe('CMS schemas', () => {
       });
     for (const path of ['/women.html', '/c/W01.html', '/feature/scale-500.html', '/_drafts/a.b.html', '/2026/11/post1.html'])
       expect(pathIssue(path), path).toBeUndefined();
+  });
+
+  it('rejects a parent (superCode) that names no page of the language', () => {
+    const child = { ...page, code: 'W01', path: '/c/W01.html', tplt: 3, homepage: 'N' };
+    const issues = (superCode: string) =>
+      cmsConfigSchema.safeParse({ langCode: 'zh_TW', titleSuffix: 'LINEA', pages: [page, { ...child, superCode }] }).error?.issues;
+    expect(issues('nope')).toEqual([
+      expect.objectContaining({ path: ['pages', 1, 'superCode'], message: 'names no page of this language ("nope")' }),
+    ]);
+    expect(issues(page.code)).toBeUndefined();
+  });
+
+  it('rejects a date too late to be written as one (after 9999-12-31), where it broke the sitemap with no document named', () => {
+    const last = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+    const dated = (changes: object) =>
+      cmsConfigSchema.safeParse({ langCode: 'zh_TW', titleSuffix: 'LINEA', pages: [{ ...page, ...changes }] }).error?.issues[0];
+    for (const field of ['updatedAt', 'startDate', 'endDate'])
+      expect(dated({ [field]: 9e15 }), field).toMatchObject({
+        path: ['pages', 0, field],
+        message: 'must be a moment in ms no later than 9999-12-31',
+      });
+    expect(dated({ updatedAt: last, endDate: last })).toBeUndefined();
+    // A press release's date is its address (/press/{year}/{month}/): it was /press/NaN/NaN/.
+    const release = { ...miniPress()[0]!, body: [{ type: 'paragraph', text: 'x' }] };
+    expect(pressReleaseSchema.safeParse({ ...release, publishedAt: 9e15 }).error?.issues[0]?.path).toEqual(['publishedAt']);
+    expect(pressReleaseSchema.safeParse(release).success).toBe(true);
   });
 
   it('rejects duplicate page codes and paths', () => {

@@ -10,8 +10,12 @@ import { OFFICIAL_STYLE_ID_PATTERN, STAFF_STYLE_ID_PATTERN, STYLE_ID_MAX_LENGTH 
 import { OFFICIAL_LOOK_ID_MIN_LENGTH } from '../styling/collects.ts';
 
 const yesNo = z.enum(['Y', 'N']);
+/** The last moment a CMS date may name: later ones have no four-digit year (sitemaps, press URLs) or no Date at all. */
+const LAST_MOMENT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** A moment in milliseconds since 1970. */
+const moment = z.number().int().nonnegative().max(LAST_MOMENT_MS, 'must be a moment in ms no later than 9999-12-31');
 /** Millisecond timestamp, or null for an open-ended bound. */
-const timestamp = z.number().int().nonnegative().nullable();
+const timestamp = moment.nullable();
 /** An absolute http(s) URL or a root-relative path (served by the image CDN or the store). */
 const mediaUrl = z
   .string()
@@ -196,7 +200,7 @@ export const pageConfigSchema = z
     startDate: timestamp.default(null).describe('Published from (ms); null for always'),
     endDate: timestamp.default(null).describe('Published until (ms); null for always'),
     archivedPage: z
-      .object({ version: z.string().min(1), updatedAt: z.number().int() })
+      .object({ version: z.string().min(1), updatedAt: moment })
       .nullable()
       .default(null)
       .describe('The previous version, shown while the page is outside its start/end window'),
@@ -204,7 +208,7 @@ export const pageConfigSchema = z
     productPageCode: z.string().nullable().default(null),
     accessCheck: yesNo.default('N').describe('Y when the page needs a logged-in member'),
     homepage: yesNo.default('N').describe('Y for the homepage; when none is flagged, the first page is home'),
-    updatedAt: z.number().int().describe('Last publish (ms), used as lastmod'),
+    updatedAt: moment.describe('Last publish (ms), used as lastmod'),
   })
   .describe('One entry of the CMS page list');
 export type PageConfig = z.infer<typeof pageConfigSchema>;
@@ -231,6 +235,16 @@ export const cmsConfigSchema = z
         seen.set(id, index);
       }
     });
+    // A parent that is not in the list would leave an inheriting page with nothing to show.
+    const codes = new Set(config.pages.map((page) => page.code));
+    config.pages.forEach((page, index) => {
+      if (page.superCode !== null && !codes.has(page.superCode))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['pages', index, 'superCode'],
+          message: `names no page of this language ("${page.superCode}")`,
+        });
+    });
   })
   .describe('The CMS configuration of one language');
 export type CmsConfig = z.infer<typeof cmsConfigSchema>;
@@ -238,7 +252,7 @@ export type CmsConfig = z.infer<typeof cmsConfigSchema>;
 export const pageDocumentSchema = z
   .object({
     code: z.string().min(1),
-    updatedAt: z.number().int(),
+    updatedAt: moment,
     description: z.string().default('').describe('Meta description'),
     background: backgroundSchema.optional(),
     components: z.array(componentSchema).describe('Rendered in order; empty on template 3/4 pages inherits the parent'),
@@ -380,7 +394,7 @@ export const popupSchema = z
 export const productPageSchema = z
   .object({
     productPageCode: z.string().min(1),
-    updatedAt: z.number().int(),
+    updatedAt: moment,
     components: z.array(componentSchema),
   })
   .describe('CMS content shown on product-detail pages that carry this productPageCode');
@@ -439,8 +453,8 @@ export const pressSummarySchema = z.object({
     .describe('Release id, the same in every language'),
   title: z.string().min(1).describe('Headline'),
   summary: z.string().min(1).describe('One or two sentences: list pages, meta description, feeds'),
-  publishedAt: z.number().int().nonnegative().describe('Publication moment (ms); its year and month (brand time, UTC+8) form the URL'),
-  updatedAt: z.number().int().nonnegative().describe('Last edit (ms): dateModified, sitemap lastmod'),
+  publishedAt: moment.describe('Publication moment (ms); its year and month (brand time, UTC+8) form the URL'),
+  updatedAt: moment.describe('Last edit (ms): dateModified, sitemap lastmod'),
   imageUrl: mediaUrl.describe('Lead image, 1200×630 or larger (Open Graph and NewsArticle image)'),
   imageAlt: z.string().min(1),
   imageWidth: z.number().int().positive(),
