@@ -22,13 +22,26 @@ function readPort(name: string, fallback: () => number): number {
   return value;
 }
 
-function readUrl(name: string, fallback: string): string {
+/**
+ * An http(s) address from the environment, without a trailing slash. `origin`: scheme, host and
+ * port only (the store's own address: its pages' links are written after it).
+ */
+function readUrl(name: string, fallback: string, { origin = false } = {}): string {
   const value = process.env[name]?.trim() || fallback;
+  let url: URL;
   try {
-    return new URL(value).toString().replace(/\/$/, '');
+    url = new URL(value);
   } catch {
     throw new ConfigError(`${name} must be an absolute URL, got "${value}"`);
   }
+  // "shop.example:443" parses, with "shop.example:" as its scheme.
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new ConfigError(`${name} must start with https:// or http://, got "${value}"`);
+  if (url.search || url.hash || url.username || url.password)
+    throw new ConfigError(`${name} must have no query, fragment or credentials, got "${value}"`);
+  if (origin && url.pathname !== '/')
+    throw new ConfigError(`${name} must be an origin (scheme, host and port), with no path, got "${value}"`);
+  return url.toString().replace(/\/$/, '');
 }
 
 /**
@@ -37,7 +50,7 @@ function readUrl(name: string, fallback: string): string {
  */
 export function siteUrl(): string {
   const served = host() === '0.0.0.0' ? 'localhost' : host();
-  return readUrl('SITE_URL', `http://${served}:${port()}`);
+  return readUrl('SITE_URL', `http://${served}:${port()}`, { origin: true });
 }
 
 /** Where the CMS lives; unset means the embedded sample CMS. */
@@ -262,6 +275,8 @@ export function publishWebhookSecret(): string {
       throw new ConfigError(`PUBLISH_WEBHOOK_SECRET must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
     if (value === DEV_WEBHOOK_SECRET && process.env.NODE_ENV === 'production')
       throw new ConfigError('PUBLISH_WEBHOOK_SECRET is the public local dev secret; set a real one in production');
+    if (value === DEV_WEBHOOK_SECRET && cmsBaseUrl())
+      throw new ConfigError('PUBLISH_WEBHOOK_SECRET is the public local dev secret; set a real one with an outside CMS (CMS_BASE_URL)');
     return value;
   }
   if (process.env.NODE_ENV === 'production')

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, DEV_WEBHOOK_SECRET, publishWebhookSecret, publishWebhookUrl } from '../../src/build/env.ts';
+import { ConfigError, DEV_WEBHOOK_SECRET, publishWebhookSecret, publishWebhookUrl, siteUrl } from '../../src/build/env.ts';
 import { documentKindOf, schemaOfKind } from '../../src/lib/cms/document-kind.ts';
 import {
   DeliveryLog,
@@ -222,6 +222,17 @@ describe('PUBLISH_WEBHOOK_SECRET', () => {
     expect(() => publishWebhookSecret()).toThrow(/dev secret/);
   });
 
+  it('the dev secret, set by hand, is refused with an outside CMS too: anyone who read the repository could start builds', () => {
+    vi.stubEnv('PUBLISH_WEBHOOK_SECRET', DEV_WEBHOOK_SECRET);
+    vi.stubEnv('NODE_ENV', 'development');
+    vi.stubEnv('CMS_BASE_URL', '');
+    expect(publishWebhookSecret()).toBe(DEV_WEBHOOK_SECRET);
+    vi.stubEnv('CMS_BASE_URL', 'https://cms.example');
+    expect(() => publishWebhookSecret()).toThrow(
+      new ConfigError('PUBLISH_WEBHOOK_SECRET is the public local dev secret; set a real one with an outside CMS (CMS_BASE_URL)'),
+    );
+  });
+
   it('PUBLISH_WEBHOOK_URL is optional and must be a URL', () => {
     vi.stubEnv('PUBLISH_WEBHOOK_URL', '');
     expect(publishWebhookUrl()).toBeUndefined();
@@ -255,5 +266,28 @@ describe('document kinds from cache paths', () => {
       expect(documentKindOf(path), path).toBeNull();
     }
     expect(schemaOfKind({ kind: 'shops', language: 'zh_TW' }).safeParse({ shops: [] }).success).toBe(true);
+  });
+});
+
+describe('SITE_URL', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('SITE_URL is an http(s) origin: no other scheme, no bare host, no path, query or fragment', () => {
+    vi.stubEnv('SITE_URL', 'https://www.linea.example/');
+    expect(siteUrl()).toBe('https://www.linea.example');
+    vi.stubEnv('SITE_URL', 'http://127.0.0.1:4321');
+    expect(siteUrl()).toBe('http://127.0.0.1:4321');
+    for (const [value, message] of [
+      ['shop.linea.example:443', /must start with https:\/\/ or http:\/\//],
+      ['ftp://shop.linea.example', /must start with https:\/\/ or http:\/\//],
+      ['https://shop.linea.example/?a=1', /no query, fragment or credentials/],
+      ['https://shop.linea.example/#top', /no query, fragment or credentials/],
+      ['https://user:pw@shop.linea.example', /no query, fragment or credentials/],
+      ['https://shop.linea.example/store', /must be an origin/],
+      ['not a url', /must be an absolute URL/],
+    ] as const) {
+      vi.stubEnv('SITE_URL', value);
+      expect(() => siteUrl(), value).toThrow(message);
+    }
   });
 });
