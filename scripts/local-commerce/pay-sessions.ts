@@ -71,3 +71,10 @@ export const paySessionOf = (db: DatabaseSync, orderCode: string, token: string)
 /** Ends an open session, once: false when it had already ended. */
 export const endPaySession = (db: DatabaseSync, token: string, ended: 'PAID' | 'CANCELLED') =>
   db.prepare('UPDATE pay_sessions SET ended = ? WHERE token = ? AND ended IS NULL').run(ended, token).changes === 1;
+
+/** How the member's latest payment of the order ended ('PAID', 'CANCELLED', or null: open), or undefined: none was started. */
+export const latestPaySessionEnd = (db: DatabaseSync, orderCode: string) =>
+  (
+    db.prepare('SELECT ended FROM pay_sessions WHERE order_code = ? ORDER BY created_at DESC, rowid DESC LIMIT 1').get(orderCode) as
+      Pick<PaySession, 'ended'> | undefined
+  )?.ended;

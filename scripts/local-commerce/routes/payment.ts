@@ -15,7 +15,7 @@ import { escapeHtml } from '../html.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
 import { refuseUnoffered } from '../offers.ts';
 import { orderView } from '../order-view.ts';
-import { endPaySession, paySessionOf, PROVIDER_PATH, startPaySession, type PaySession } from '../pay-sessions.ts';
+import { endPaySession, latestPaySessionEnd, paySessionOf, PROVIDER_PATH, startPaySession, type PaySession } from '../pay-sessions.ts';
 import { transition, transitionIfAllowed } from '../transitions.ts';
 
 const STEP_LABELS = { pay: 'Pay', payDeposit: 'Pay the deposit', payRest: 'Pay the rest' } as const;
@@ -27,8 +27,14 @@ export function registerPaymentRoutes(kit: RouteKit): void {
     withDeadlines(kit, member.id, () => {
       // Another member's order answers as an unknown one, so order codes cannot be probed.
       const order = memberCase(db, 'order', body.orderCode, member.id);
-      const paidAt = [order.payment.paidAt, order.presale?.depositPaidAt ?? null, order.presale?.restPaidAt ?? null];
-      return { orderCode: order.orderCode, status: order.status, paid: paidAt.some((at) => at !== null) };
+      // The payment the member comes back from is the latest started: a presale's cancelled rest
+      // is not paid because its deposit was.
+      const latest = latestPaySessionEnd(db, order.orderCode);
+      return {
+        orderCode: order.orderCode,
+        status: order.status,
+        paid: latest === undefined ? order.payment.paidAt !== null : latest === 'PAID',
+      };
     }),
   );
 

@@ -340,7 +340,11 @@ export const CHECKOUT_ENDPOINTS = {
   orderPayStatus: endpoint({
     ...ROUTES.orderPayStatus,
     body: z.object({ orderCode: z.string().min(1) }),
-    resp: z.object({ orderCode: z.string(), status: z.enum(ORDER_STATUSES), paid: z.boolean().describe('Paid online') }),
+    resp: z.object({
+      orderCode: z.string(),
+      status: z.enum(ORDER_STATUSES),
+      paid: z.boolean().describe("The latest online payment started for the order (the order's, a deposit's or a rest's) is complete"),
+    }),
     summary: "An order's payment state, for the payment return pages",
   }),
   couponCollect: endpoint({

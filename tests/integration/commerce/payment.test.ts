@@ -222,6 +222,14 @@ describe('paying later', () => {
       field: 'orderCode',
     });
     clock.now = NOW + 5 * DAY;
+    // A cancelled rest payment is not paid, though the deposit is: the member comes back to the failed page.
+    const cancelled = expectSuccess('orderPay', await act('orderPay', { orderCode: SEEDED.waitDeposit, payChannel: 'CARD' }));
+    expect(await provider(app, cancelled.payUrl, 'cancel')).toContain('result=failed');
+    expect(expectSuccess('orderPayStatus', await act('orderPayStatus', { orderCode: SEEDED.waitDeposit }))).toEqual({
+      orderCode: SEEDED.waitDeposit,
+      status: 'WAIT_REST_PAY',
+      paid: false,
+    });
     const rest = expectSuccess('orderPay', await act('orderPay', { orderCode: SEEDED.waitDeposit, payChannel: 'UNION_CARD' }));
     expect(rest.amount).toBe(1110);
     expect(await provider(app, rest.payUrl, 'pay')).toBe('/payment/return/union-card.html?orderCode=O2026000011&result=success');
@@ -230,6 +238,7 @@ describe('paying later', () => {
       presale: { depositPaidAt: NOW, restPaidAt: NOW + 5 * DAY },
       payment: { channel: 'UNION_CARD' },
     });
+    expect(expectSuccess('orderPayStatus', await act('orderPayStatus', { orderCode: SEEDED.waitDeposit })).paid).toBe(true);
   });
 
   it('a rest payment started in its window but completed after it fails, and the order is REST_PAY_CANCELLED', async () => {
@@ -239,6 +248,8 @@ describe('paying later', () => {
     clock.now = NOW + 2 * DAY;
     expect(await provider(app, rest.payUrl, 'pay')).toContain('result=failed');
     expect(expectSuccess('orderDetail', await act('orderDetail', { orderCode: SEEDED.waitRest })).status).toBe('REST_PAY_CANCELLED');
+    // Its deposit was paid, but the payment the member comes back from was not.
+    expect(expectSuccess('orderPayStatus', await act('orderPayStatus', { orderCode: SEEDED.waitRest })).paid).toBe(false);
     expectFailure(await act('orderPay', { orderCode: SEEDED.waitRest, payChannel: 'CARD' }), 'ORDER_NOT_PAYABLE', { field: 'orderCode' });
   });
 
