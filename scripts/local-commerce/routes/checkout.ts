@@ -62,6 +62,9 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       }
 
       const inCart = cartLines(kit, member.id);
+      // What cannot be sold at all, here (a line not priced in the region's currency is priced 0);
+      // a line short of stock is said so below, by its SKU.
+      const unsellable = (l: CartDetailLine) => l.invalidReason === 'OFF_SALE' || l.invalidReason === 'NOT_SOLD_HERE';
       let lines: CartDetailLine[];
       if (body.cartIds) {
         const wanted = new Set(body.cartIds);
@@ -69,8 +72,10 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         if (lines.length !== wanted.size) throw fieldFailure('OD_CART_LINE_NOT_FOUND', 'An item is no longer in your cart', 'cartIds');
         if (lines.some((l) => l.invalidReason === 'OFF_SALE'))
           throw fieldFailure('OD_PRODUCT_UNAVAILABLE', 'An item is no longer on sale', 'cartIds');
+        if (lines.some((l) => l.invalidReason === 'NOT_SOLD_HERE'))
+          throw fieldFailure('OD_PRODUCT_UNAVAILABLE', 'An item is not sold in this region', 'cartIds');
       } else {
-        lines = inCart.filter((l) => l.invalidReason !== 'OFF_SALE');
+        lines = inCart.filter((l) => !unsellable(l));
       }
       if (lines.length === 0) throw new ApiFailure('OD_CART_EMPTY', 'Nothing in the cart can be ordered');
       const short = lines.filter((l) => l.stock < l.quantity).map((l) => l.skuCode);

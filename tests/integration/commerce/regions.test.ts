@@ -72,6 +72,16 @@ describe('a cart and an order carry the currency of their region', () => {
     expect(cart.lines[0]).toMatchObject({ invalid: true, invalidReason: 'NOT_SOLD_HERE' });
     expect(cart.summary.total).toBe(0);
     expect(expectSuccess('miniCart', await as(env, me, CN).call('miniCart'))[0]!.cartList).toEqual([]);
+    // Nor can it be ordered there, at the 0 it is priced at: named, or left out of the whole cart.
+    const address = await addressIn(env, me, 'CN');
+    expectFailure(
+      await as(env, me, CN).call('orderCreate', { ...mainlandOrder(address), cartIds: [cart.lines[0]!.cartId] }),
+      'OD_PRODUCT_UNAVAILABLE',
+      { field: 'cartIds' },
+    );
+    expectFailure(await as(env, me, CN).call('orderCreate', mainlandOrder(address)), 'OD_CART_EMPTY');
+    // In Taiwan it is priced, and sold.
+    expect(expectSuccess('cartDetail', await as(env, me, 'zh-TW').call('cartDetail')).lines[0]).toMatchObject({ invalid: false });
   });
 
   it('a mainland order: express home, CNY, freight ¥12 under ¥299, Alipay through the provider, back to the zh-CN page', async () => {
