@@ -7,7 +7,7 @@
 import { windowOpen } from '../../../src/lib/orders/member-actions.ts';
 import { AFTER_SALE_INITIAL } from '../../../src/lib/orders/state-machine.ts';
 import { memberCase, nextCaseCode, type StoredAfterSale } from '../case-records.ts';
-import { markOrderType, openedAt, returnRoute, saveNewCase } from '../case-rules.ts';
+import { checkFreeText, markOrderType, openedAt, returnRoute, saveNewCase } from '../case-rules.ts';
 import { withDeadlines } from '../deadlines.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
 import { afterSaleView, caseLine, orderView } from '../order-view.ts';
@@ -26,6 +26,8 @@ export function registerAfterSaleRoutes(kit: RouteKit): void {
       const item = order.products.find((p) => p.productId === body.productId);
       if (!item || item.returnableQty < 1 || !windowOpen(order, 'afterSale', at))
         throw fieldFailure('OD_AFTERSALE_NOT_ALLOWED', 'This line cannot take an after-sales service now', 'productId');
+      // The page checks it too (spec: the reason text against the emoji pattern); the API is the rule.
+      checkFreeText(body.description, 'OD_REFUND_EMOJI', 'description');
       const afterSale: StoredAfterSale = {
         afterSaleCode: nextCaseCode(db, 'afterSale', at),
         orderCode: order.orderCode,

@@ -91,6 +91,8 @@ describe('asking for an after-sales service', () => {
       ],
       [{ productId: item.productId, serviceType: 'DRY_CLEANING' }, 'OD_AFTERSALE_SERVICE_REQUIRED', 'serviceType'],
       [{ productId: item.productId, description: ' ' }, 'OD_AFTERSALE_DESCRIPTION_REQUIRED', 'description'],
+      [{ productId: item.productId, description: '拉鍊壞了😢' }, 'OD_REFUND_EMOJI', 'description'],
+      [{ productId: item.productId, description: '拉鍊壞了!' }, 'OD_REFUND_EMOJI', 'description'],
     ];
     for (const [body, code, field] of refused) expectFailure(await ask(body), code, { field });
     // The window closes AFTER_SALE_WINDOW_DAYS after the order finished (35 days before the seed's clock).
