@@ -5,7 +5,8 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import type { Order, RequestOf } from '../../src/lib/api/contract.ts';
-import { NO_FAULT_REASONS, type RefundReason } from '../../src/lib/constants.ts';
+import type { RefundReason } from '../../src/lib/constants.ts';
+import { reasonsFor } from '../../src/lib/orders/member-actions.ts';
 import type { OrderType } from '../../src/lib/orders/statuses.ts';
 import { hasEmojiOrSymbols } from '../../src/lib/validation/rules.ts';
 import { MACHINE_RECORDS, saveFields, type AnyStored, type History, type StoredOrder } from './case-records.ts';
@@ -22,7 +23,7 @@ export function checkFreeText(text: string, code: string, field: string): void {
 
 /** A product that cannot be returned without a reason takes only a reason that is the goods' fault. */
 export function checkReason(reason: RefundReason, item: OrderItem): void {
-  if (item.noReasonToReturnFlag === 'N' && (NO_FAULT_REASONS as readonly string[]).includes(reason))
+  if (!reasonsFor([item]).includes(reason))
     throw fieldFailure(
       'OD_REFUND_REASON_NOT_ALLOWED',
       `${item.productDetailInfo.skuName} is returned only for a fault of the goods`,

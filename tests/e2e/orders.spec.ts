@@ -6,6 +6,7 @@
  * admin endpoint, as a person would use the admin page.
  */
 import { expect, test } from './test.ts';
+import { REFUND_REASONS } from '../../src/lib/constants.ts';
 import { catalogue, newMember, PASSWORD } from './shopper.ts';
 import { api, demoAuth, expectErrorInView, hydrated, signIn, signInDemo } from './member.ts';
 import { actAsStore, finishedOrder, orderSkus, placeOrder } from './orders.ts';
@@ -160,6 +161,35 @@ test('a size is exchanged for another in stock, and the exchange is listed', asy
   await expect(row).toHaveAttribute('data-status', 'EXCHANGE_UNAPPROVED');
   await page.reload();
   await expect(page.locator('.case-row').first()).toHaveAttribute('data-status', 'EXCHANGE_UNAPPROVED');
+});
+
+test('a product returned only for a fault: exchanging it offers only the goods’ faults as reasons, cancelling it before shipping any', async ({
+  page,
+}) => {
+  const member = await newMember(page, 'fault-only');
+  const product = catalogue()
+    .filter((p) => p.enabledFlag === 'Y' && p.noReasonToReturnFlag === 'N' && p.presaleFlag === 'N' && p.customMadeFlag === 'N')
+    .filter((p) => p.skus.filter((s) => s.stock > 5).length >= 2)
+    .at(-2)!;
+  const line = [{ productCode: product.productCode, skuCode: product.skus.find((s) => s.stock > 5)!.skuCode }];
+  const unshipped = await placeOrder(page, member, line);
+  const finished = await finishedOrder(page, member, line);
+  const reasons = () =>
+    page
+      .getByLabel('原因')
+      .locator('option')
+      .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+  await signIn(page, member.email);
+  await page.goto(`/account/replace.html?orderCode=${finished}`);
+  await page.locator(hydrated('CaseForms')).waitFor({ state: 'attached' });
+  await expect.poll(reasons).toEqual(['', 'QUALITY', 'NOT_AS_DESCRIBED', 'WRONG_ITEM', 'MISSING_ITEM']);
+  // A cancellation returns nothing: the API takes any reason, and so does the page.
+  await page.goto(`/account/apply-refund.html?orderCode=${unshipped}`);
+  await page.locator(hydrated('RefundPages')).waitFor({ state: 'attached' });
+  await expect.poll(reasons).toEqual(['', ...REFUND_REASONS]);
+  await page.getByLabel('原因').selectOption('CHANGED_MIND');
+  await page.locator('main form button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/account\/view-refund\.html\?refundCode=/);
 });
 
 test('an after-sales case is opened with a photo and listed on its own tab', async ({ page }) => {

@@ -14,7 +14,7 @@ import {
   UNPAID_PAY_HOURS,
 } from '../../src/lib/constants.ts';
 import { isOpenAfterSale, isOpenExchange, isOpenOrder, isOpenRefund } from '../../src/lib/orders/final-statuses.ts';
-import { canPay, orderButtons, refundTypesFor, type OrderFacts } from '../../src/lib/orders/member-actions.ts';
+import { canPay, orderButtons, reasonsFor, refundTypesFor, type OrderFacts } from '../../src/lib/orders/member-actions.ts';
 import {
   actionsFor,
   AFTER_SALE_ACTIONS,
@@ -215,6 +215,21 @@ describe('the member’s buttons', () => {
     expect(refundTypesFor(exchangeOnly, now)).toEqual([]);
     const settled = facts({ products: [{ returnableQty: 0, evaluated: 'Y', noReasonToReturnFlag: 'Y' }] });
     expect(orderButtons(settled, now)).toEqual(['track', 'buyAgain']);
+  });
+});
+
+describe('the reasons a member may give', () => {
+  const ALL = ['SIZE', 'COLOUR', 'CHANGED_MIND', 'QUALITY', 'NOT_AS_DESCRIBED', 'WRONG_ITEM', 'MISSING_ITEM', 'OTHER'];
+  it('are every reason, but only a fault of the goods when a line cannot be returned without one (the same rule for the page and the API)', () => {
+    expect(reasonsFor([{ noReasonToReturnFlag: 'Y' }])).toEqual(ALL);
+    expect(reasonsFor([{ noReasonToReturnFlag: 'Y' }, { noReasonToReturnFlag: 'N' }])).toEqual([
+      'QUALITY',
+      'NOT_AS_DESCRIBED',
+      'WRONG_ITEM',
+      'MISSING_ITEM',
+    ]);
+    // Cancelling before shipping returns no line: any reason.
+    expect(reasonsFor([])).toEqual(ALL);
   });
 });
 

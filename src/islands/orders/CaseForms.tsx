@@ -8,9 +8,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { REFUND_DESCRIPTION_MAX_LENGTH, REFUND_REASONS, type RefundReason } from '../../lib/constants.ts';
+import { REFUND_DESCRIPTION_MAX_LENGTH, type RefundReason } from '../../lib/constants.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
-import { windowOpen } from '../../lib/orders/member-actions.ts';
+import { reasonsFor, windowOpen } from '../../lib/orders/member-actions.ts';
 import { AFTER_SALE_SERVICES, type AfterSaleService } from '../../lib/orders/statuses.ts';
 import { hasEmojiOrSymbols } from '../../lib/validation/rules.ts';
 import { openExchange } from '../../stores/exchanges.ts';
@@ -144,7 +144,7 @@ function ExchangeForm({ t, prefix, order, lines }: { t: Translate; prefix: strin
         defaultValue=""
         options={[
           { value: '', label: t('refunds.chooseReason') },
-          ...REFUND_REASONS.map((r) => ({ value: r, label: t(`refunds.reasons.${r}`) })),
+          ...reasonsFor([line]).map((r) => ({ value: r, label: t(`refunds.reasons.${r}`) })),
         ]}
       />
       <TextArea form={form} spec={DESCRIPTION} label={t('refunds.description')} rows={3} hint={t('refunds.descriptionHint')} />

@@ -8,10 +8,10 @@
  */
 import { useMemo, useState, type ReactNode } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { NO_FAULT_REASONS, REFUND_DESCRIPTION_MAX_LENGTH, REFUND_REASONS, type RefundReason } from '../../lib/constants.ts';
+import { REFUND_DESCRIPTION_MAX_LENGTH, type RefundReason } from '../../lib/constants.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { formatLinesParam, parseLinesParam } from '../../lib/orders/lines-param.ts';
-import { refundTypesFor } from '../../lib/orders/member-actions.ts';
+import { reasonsFor, refundTypesFor } from '../../lib/orders/member-actions.ts';
 import type { RefundType } from '../../lib/orders/statuses.ts';
 import { hasEmojiOrSymbols } from '../../lib/validation/rules.ts';
 import { type Order } from '../../stores/orders.ts';
@@ -201,9 +201,8 @@ function RefundForm({
           }),
     [lines, order, type],
   );
-  // A product that cannot be returned without a reason takes only a fault of the goods.
-  const faultOnly = chosen.some((l) => l.noReasonToReturnFlag === 'N');
-  const reasons = REFUND_REASONS.filter((r) => !faultOnly || !(NO_FAULT_REASONS as readonly RefundReason[]).includes(r));
+  // Cancelling before shipping returns nothing: any reason, as the API takes.
+  const reasons = reasonsFor(type === 'REFUND_UNSHIPPED' ? [] : chosen);
   const amount = type === 'REFUND_UNSHIPPED' ? order.total : chosen.reduce((sum, l) => sum + l.productDetailInfo.unitPrice * l.quantity, 0);
   const form = useForm({
     t,

@@ -4,7 +4,7 @@
  * show a button for exactly these, and the local API refuses anything else, so a button is
  * never offered for an action the API would refuse.
  */
-import { AFTER_SALE_WINDOW_DAYS, RETURN_WINDOW_DAYS } from '../constants.ts';
+import { AFTER_SALE_WINDOW_DAYS, NO_FAULT_REASONS, REFUND_REASONS, RETURN_WINDOW_DAYS, type RefundReason } from '../constants.ts';
 import {
   actionsFor,
   AFTER_SALE_TRANSITIONS,
@@ -89,3 +89,13 @@ export function refundTypesFor(order: OrderFacts, now: number): RefundType[] {
 export const refundActions = (status: RefundStatus): RefundAction[] => actionsFor(REFUND_TRANSITIONS, status, 'MEMBER');
 export const exchangeActions = (status: ExchangeStatus): ExchangeAction[] => actionsFor(EXCHANGE_TRANSITIONS, status, 'MEMBER');
 export const afterSaleActions = (status: RefundStatus): AfterSaleAction[] => actionsFor(AFTER_SALE_TRANSITIONS, status, 'MEMBER');
+
+/**
+ * The reasons a member may give for returning or exchanging `items`: only a fault of the goods
+ * when one of them cannot be returned without a reason (noReasonToReturnFlag N). Cancelling an
+ * order before it ships returns nothing, so it takes any reason: ask with no items.
+ */
+export function reasonsFor(items: ReadonlyArray<{ noReasonToReturnFlag: string }>): readonly RefundReason[] {
+  if (!items.some((item) => item.noReasonToReturnFlag === 'N')) return REFUND_REASONS;
+  return REFUND_REASONS.filter((reason) => !(NO_FAULT_REASONS as readonly RefundReason[]).includes(reason));
+}
