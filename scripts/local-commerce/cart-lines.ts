@@ -10,7 +10,7 @@ import type { CartLine } from '../../src/lib/api/contract.ts';
 import { isValidProduct } from '../../src/lib/product/wishlist.ts';
 import type { RouteKit } from './kit.ts';
 import { localText, requestCurrency } from './request-language.ts';
-import { namedSemiValues } from './semi-values.ts';
+import { namedSemiValues, storedSemiValues } from './semi-values.ts';
 
 interface CartRow {
   cart_id: number;
@@ -48,7 +48,7 @@ function withProduct(kit: RouteKit, row: CartRow) {
         unitPrice: price.sale,
         skuName: localText(product.names),
         colorCode: colour.code,
-        semiValues: namedSemiValues(product, row.semi_values),
+        semiValues: namedSemiValues(product, storedSemiValues(row.semi_values)),
         priceType: null,
       },
       summaryInfo: { customMadeFlag: product.customMadeFlag, originPrice: price.origin },

@@ -18,6 +18,7 @@ import {
 import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import type { RouteKit } from './kit.ts';
 import { localText } from './request-language.ts';
+import { namedSemiValues } from './semi-values.ts';
 
 type OrderItem = Order['products'][number];
 export type CaseLine = Refund['lines'][number];
@@ -69,7 +70,15 @@ export function orderView(kit: RouteKit, order: StoredOrder, cases: OrderCases =
   const { shippedAt: _shippedAt, pickupBy: _pickupBy, history: _history, ...fields } = order;
   const products: OrderItem[] = order.products.map((line) => ({
     ...line,
-    productDetailInfo: { ...line.productDetailInfo, ...localNames(kit.productOf, line) },
+    // Orders stored before lines kept their services and choices have none.
+    alterMode: line.alterMode ?? null,
+    finalInseam: line.finalInseam ?? null,
+    caseFlag: line.caseFlag ?? 'N',
+    productDetailInfo: {
+      ...line.productDetailInfo,
+      ...localNames(kit.productOf, line),
+      semiValues: namedSemiValues(kit.productOf(line.productCode), line.productDetailInfo.semiValues ?? []),
+    },
     ...lineFacts(kit.productOf, line),
     returnableQty: Math.max(0, line.quantity - (held.get(line.productId) ?? 0)),
     evaluated: evaluated.has(line.productId) ? 'Y' : 'N',

@@ -60,6 +60,9 @@ export function orderLine({ product, sku }: Pick, quantity: number): OrderLine {
     quantity,
     purchasedQty: quantity,
     giftFlag: 'N',
+    alterMode: null,
+    finalInseam: null,
+    caseFlag: 'N',
     productDetailInfo: {
       skuName: product.names['zh-TW'] ?? Object.values(product.names)[0]!,
       colorCode: colour.code,
@@ -68,6 +71,7 @@ export function orderLine({ product, sku }: Pick, quantity: number): OrderLine {
       colorAlias: colour.names['zh-TW'] ?? Object.values(colour.names)[0]!,
       unitPrice: sku.prices.TWD?.sale ?? 0,
       omsSkuCode: sku.omsSkuCode,
+      semiValues: [],
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * A made-to-order item's choices (the cart's semiValues): checked against the product's options
- * when it goes into the cart, stored as option and value keys, and named in the request's
- * language when a cart line is answered.
+ * when it goes into the cart, stored as option and value keys (in the cart, then in the order),
+ * and named in the request's language when a cart line or an order is answered.
  */
 import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { localText } from './request-language.ts';
@@ -24,9 +24,12 @@ export function semiValuesProblem(
   return null;
 }
 
-/** Stored keys → names in the request's language; a key the product no longer has is left out. */
-export function namedSemiValues(product: CatalogueProduct, stored: string | null): SemiValue[] {
-  const keys = stored ? (JSON.parse(stored) as SemiValue[]) : [];
+/** A cart row's stored choices (JSON of keys), or none. */
+export const storedSemiValues = (stored: string | null): SemiValue[] => (stored ? (JSON.parse(stored) as SemiValue[]) : []);
+
+/** Keys → names in the request's language; a key the product no longer has is left out. */
+export function namedSemiValues(product: CatalogueProduct | null, keys: readonly SemiValue[]): SemiValue[] {
+  if (!product) return [];
   return keys.flatMap((k) => {
     const option = product.semiOptions.find((o) => o.key === k.semiName);
     const value = option?.values.find((v) => v.key === k.semiValue);

@@ -200,6 +200,14 @@ test('hemming and gift wrapping chosen on the product reach the cart and the ord
   await expect(page.locator('.checkout__summary .form-error')).toHaveCount(0);
   await page.locator('.checkout button[type="submit"]').click();
   await expect(page).toHaveURL(/\/payment\/success\.html\?orderCode=/);
+  // The order keeps them: its page says what to do to each line.
+  const orderCode = new URL(page.url()).searchParams.get('orderCode')!;
+  await page.goto(`/account/detail.html?orderCode=${orderCode}`);
+  await expect(page.locator(`.order-line[data-product-id="${skuOf(trousers).productId}"] [data-hem]`)).toHaveText(
+    '褲長修改：完成褲長 76.5 公分',
+  );
+  await expect(page.locator(`.order-line[data-product-id="${skuOf(gift).productId}"] [data-gift-wrap]`)).toHaveText('禮品包裝');
+  await expect(page.locator('.order-line [data-gift-wrap]')).toHaveCount(1);
 });
 
 test('product images load lazily with their states, and a broken one is marked', async ({ page }) => {
@@ -218,7 +226,7 @@ test('product images load lazily with their states, and a broken one is marked',
   await expect(first.locator('img')).toHaveCount(0);
 });
 
-test('a made-to-order item asks for each of its choices, and the cart shows them', async ({ page }) => {
+test('a made-to-order item asks for each of its choices, and the cart and the order show them', async ({ page }) => {
   const member = await newMember(page, 'semi');
   const shirt = catalogue().find(
     (p) => p.enabledFlag === 'Y' && p.customMadeFlag === 'Y' && p.semiOptions.length > 0 && p.skus.some((s) => s.stock > 0),
@@ -236,4 +244,13 @@ test('a made-to-order item asks for each of its choices, and the cart shows them
   await page.goto('/en-gb/cart.html');
   const expected = shirt.semiOptions.map((o) => `${o.names['en-GB']}: ${o.values.at(-1)!.names['en-GB']}`).join(', ');
   await expect(page.locator('[data-cart-line] [data-semi]')).toHaveText(expected);
+  // Ordered, the choices stay with the line: they are what the workshop makes.
+  await page.goto('/en-gb/payment/payment.html');
+  await page.locator('input[name="deliveryType"][value="STORE_PICKUP"]').check();
+  await page.locator('#field-storeCode').fill('TP001');
+  await page.locator('.checkout button[type="submit"]').click();
+  // Paid online in this region: placed, and on to the provider's page, whose address names the order.
+  await expect(page).toHaveURL(/\/api\/pay\/provider\/O\d+\?/);
+  await page.goto(`/en-gb/account/detail.html?orderCode=${new URL(page.url()).pathname.split('/').at(-1)}`);
+  await expect(page.locator('.order-line [data-semi]')).toHaveText(expected);
 });

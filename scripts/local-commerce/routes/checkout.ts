@@ -19,6 +19,7 @@ import { orderPlacedMail } from '../order-mail.ts';
 import { recordOf } from '../records.ts';
 import { refuseUnoffered } from '../offers.ts';
 import { requestCurrency, requestRegion } from '../request-language.ts';
+import { storedSemiValues, type SemiValue } from '../semi-values.ts';
 
 const HOUR = 3_600_000;
 const sentTo = ({ addressId: _id, isDefault: _default, ...address }: Address) => address;
@@ -100,7 +101,11 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       const online = body.paymentMethod === 'ONLINE';
       const status = online ? 'UNPAID' : 'WAIT_SHIP';
       const shippingType = body.deliveryType === 'STORE_PICKUP' ? 'PICKUP' : 'EXPRESS';
-      const products = lines.map((line) => orderLine(line));
+      // A made-to-order line's choices go with it as keys (the cart's), to be named when answered.
+      const choicesOf = db.prepare('SELECT semi_values FROM cart_lines WHERE cart_id = ?');
+      const products = lines.map((line) =>
+        orderLine(line, storedSemiValues((choicesOf.get(Number(line.cartId)) as { semi_values: string | null }).semi_values)),
+      );
       const order: StoredOrder = {
         orderCode,
         status,
@@ -197,7 +202,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
     }),
   );
 
-  function orderLine(line: CartDetailLine): OrderLine {
+  function orderLine(line: CartDetailLine, semiValues: SemiValue[]): OrderLine {
     const product = productOf(line.productCode)!;
     const sku = product.skus.find((s) => s.skuCode === line.skuCode)!;
     const info = line.productDetail.productDetailInfo;
@@ -208,6 +213,9 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       quantity: line.quantity,
       purchasedQty: line.quantity,
       giftFlag: line.giftFlag,
+      alterMode: line.alterMode,
+      finalInseam: line.finalInseam,
+      caseFlag: line.caseFlag,
       productDetailInfo: {
         skuName: info.skuName,
         colorCode: info.colorCode,
@@ -216,6 +224,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         colorAlias: info.colorAlias,
         unitPrice: info.unitPrice,
         omsSkuCode: sku.omsSkuCode,
+        semiValues,
       },
     };
   }

@@ -87,10 +87,24 @@ export function registerPaymentRoutes(kit: RouteKit): void {
     if (!endPaySession(db, session.token, 'CANCELLED') || !session.from_checkout) return;
     const cancelled = transitionIfAllowed(kit, { machine: 'order', code: session.order_code, action: 'cancel', by: 'MEMBER' });
     if (!cancelled) return;
+    // With what the member chose for each: the hem, the gift wrapping, a made-to-order item's choices.
     const backToCart = db.prepare(
-      'INSERT INTO cart_lines (member_id, product_code, sku_code, quantity, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (member_id, sku_code) DO UPDATE SET quantity = quantity + excluded.quantity',
+      'INSERT INTO cart_lines (member_id, product_code, sku_code, quantity, created_at, alter_mode, final_inseam, case_flag, semi_values) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (member_id, sku_code) DO UPDATE SET quantity = quantity + excluded.quantity',
     );
-    for (const line of cancelled.products) backToCart.run(session.member_id, line.productCode, line.skuCode, line.quantity, now());
+    for (const line of cancelled.products) {
+      const choices = line.productDetailInfo.semiValues ?? [];
+      backToCart.run(
+        session.member_id,
+        line.productCode,
+        line.skuCode,
+        line.quantity,
+        now(),
+        line.alterMode ?? null,
+        line.finalInseam ?? null,
+        line.caseFlag ?? 'N',
+        choices.length > 0 ? JSON.stringify(choices) : null,
+      );
+    }
   }
 
   app.get(`${PROVIDER_PATH}/:orderCode`, (c) => {

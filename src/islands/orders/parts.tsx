@@ -28,10 +28,25 @@ export interface LineView {
   imageUrl: string;
   quantity: number;
   giftFlag?: 'Y' | 'N';
-  productDetailInfo: { skuName: string; colorAlias: string; sizeAlias: string; unitPrice: number };
+  /** An order line's services: the hem (type and inseam) and gift wrapping. */
+  alterMode?: string | null;
+  finalInseam?: number | null;
+  caseFlag?: 'Y' | 'N';
+  productDetailInfo: {
+    skuName: string;
+    colorAlias: string;
+    sizeAlias: string;
+    unitPrice: number;
+    /** A made-to-order line's choices, named. */
+    semiValues?: ReadonlyArray<{ semiName: string; semiValue: string }>;
+  };
 }
 
-/** An order's (or a case's) lines: picture, name, colour and size, quantity and price; free gifts marked. */
+/**
+ * An order's (or a case's) lines: picture, name, colour and size, quantity and price; free gifts
+ * marked; and what the member chose with an order line (its made-to-order choices, hem and gift
+ * wrapping), in the cart's words.
+ */
 export function OrderLines({
   t,
   prefix,
@@ -56,6 +71,23 @@ export function OrderLines({
               {line.productDetailInfo.colorAlias} / {line.productDetailInfo.sizeAlias} × {line.quantity}
               {line.giftFlag === 'Y' && <span className="status-pill status-pill--accent">{t('orders.gift')}</span>}
             </span>
+            {(line.productDetailInfo.semiValues?.length ?? 0) > 0 && (
+              <span className="order-line__meta" data-semi>
+                {line.productDetailInfo
+                  .semiValues!.map((v) => t('cart.semiValue', { name: v.semiName, value: v.semiValue }))
+                  .join(t('cart.listSeparator'))}
+              </span>
+            )}
+            {line.alterMode && (
+              <span className="order-line__meta" data-hem>
+                {t('cart.hem', { inseam: line.finalInseam })}
+              </span>
+            )}
+            {line.caseFlag === 'Y' && (
+              <span className="order-line__meta" data-gift-wrap>
+                {t('cart.giftWrap')}
+              </span>
+            )}
           </div>
           <span className="order-line__price">
             {formatMoney(amountOf ? amountOf(line) : line.productDetailInfo.unitPrice * line.quantity, currency)}

@@ -48,6 +48,9 @@ export const listOf = <T extends z.ZodType>(item: T) => z.object({ list: z.array
 /** Every status an order can be in (the order state machine's states). */
 export { ORDER_STATUSES } from '../orders/statuses.ts';
 
+/** A made-to-order line's choices (option and value), named in the request's language. */
+const semiValuesSchema = z.array(z.object({ semiName: z.string(), semiValue: z.string() }));
+
 /** A cart line as the API answers it for the mini cart (the store maps it to the app's CartItem). */
 export const cartLineSchema = z.object({
   cartId: z.string(),
@@ -63,7 +66,7 @@ export const cartLineSchema = z.object({
       unitPrice: z.number(),
       skuName: z.string(),
       colorCode: z.string(),
-      semiValues: z.array(z.object({ semiName: z.string(), semiValue: z.string() })),
+      semiValues: semiValuesSchema,
       priceType: z.string().nullable(),
     }),
     summaryInfo: z.object({ customMadeFlag: yesNo, originPrice: z.number() }),
@@ -77,6 +80,9 @@ export const orderLineSchema = z.object({
   quantity: z.number().int(),
   purchasedQty: z.number().int(),
   giftFlag: yesNo,
+  alterMode: z.string().nullable().describe('Hem type chosen with the line'),
+  finalInseam: z.number().nullable().describe('cm; given with alterMode'),
+  caseFlag: yesNo.describe('Gift wrapping chosen for the line'),
   productDetailInfo: z.object({
     skuName: z.string(),
     colorCode: z.string(),
@@ -85,6 +91,7 @@ export const orderLineSchema = z.object({
     colorAlias: z.string(),
     unitPrice: z.number(),
     omsSkuCode: z.string(),
+    semiValues: semiValuesSchema.describe('What the member chose for a made-to-order line: what to make'),
   }),
 });
 

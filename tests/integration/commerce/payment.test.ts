@@ -4,6 +4,7 @@
  * transition of the order; an online order not paid in time closing by itself.
  */
 import { describe, expect, it } from 'vitest';
+import type { CatalogueProduct } from '../../../scripts/sample-data/catalogue-schema.ts';
 import { PAYMENT_RETURN_PATHS } from '../../../src/lib/api/contract-checkout.ts';
 import { ONLINE_PAY_CHANNELS, UNPAID_PAY_HOURS } from '../../../src/lib/constants.ts';
 import { CHECKOUT_OFFERS } from '../../../src/lib/checkout/offers.ts';
@@ -21,6 +22,7 @@ import {
   order,
   orderLineOf,
   PICKUP,
+  sampleCatalogue,
   sampleEnv,
   SEEDED,
   shopper,
@@ -112,6 +114,45 @@ describe('the fake payment provider', () => {
     expect(late.headers.get('location')).toContain('result=failed');
     await formPost(env.app, placed.payUrl!, { token: tokenOf(placed.payUrl!), action: 'cancel' });
     expect(stockOf()).toBe(held + line.quantity);
+  });
+
+  it("an order keeps each line's hem, gift wrapping and made-to-order choices, and a cancelled payment puts them back in the cart", async () => {
+    const env = sampleEnv();
+    const me = await shopper(env, []);
+    const as = <N extends 'cartAdd' | 'cartOptions' | 'cartDetail' | 'orderDetail' | 'orderCreate'>(name: N, body: object) =>
+      call(env.app, name, body as never, { token: me.token });
+    const inStock = (p: CatalogueProduct) => p.enabledFlag === 'Y' && p.presaleFlag === 'N' && p.skus.some((s) => s.stock > 2);
+    const products = sampleCatalogue().products.filter(inStock);
+    const shirt = products.find((p) => p.customMadeFlag === 'Y' && p.semiOptions.length > 0)!;
+    const trousers = products.find((p) => p.customMadeFlag === 'N' && p.makePantsLengthFlag === 'Y')!;
+    const gift = products.find((p) => p.customMadeFlag === 'N' && p.makePantsLengthFlag === 'N' && p.caseFlag === 'Y')!;
+    const choices = shirt.semiOptions.map((o) => ({ semiName: o.key, semiValue: o.values.at(-1)!.key }));
+    const named = shirt.semiOptions.map((o) => ({ semiName: o.names['zh-TW'], semiValue: o.values.at(-1)!.names['zh-TW'] }));
+    const skuOf = (p: CatalogueProduct) => p.skus.find((s) => s.stock > 2)!.skuCode;
+    expectSuccess(
+      'cartAdd',
+      await as('cartAdd', { productCode: shirt.productCode, skuCode: skuOf(shirt), quantity: 1, semiValues: choices }),
+    );
+    for (const p of [trousers, gift])
+      expectSuccess('cartAdd', await as('cartAdd', { productCode: p.productCode, skuCode: skuOf(p), quantity: 1 }));
+    const cartIdOf = async (p: CatalogueProduct) =>
+      expectSuccess('cartDetail', await as('cartDetail', {})).lines.find((l) => l.productCode === p.productCode)!.cartId;
+    expectSuccess('cartOptions', await as('cartOptions', { cartId: await cartIdOf(trousers), alterMode: 'HEM', finalInseam: 72.5 }));
+    expectSuccess('cartOptions', await as('cartOptions', { cartId: await cartIdOf(gift), caseFlag: 'Y' }));
+    const placed = expectSuccess('orderCreate', await order(env, me, { ...PICKUP, paymentMethod: 'ONLINE', payChannel: 'CARD' }));
+
+    const lines = expectSuccess('orderDetail', await as('orderDetail', { orderCode: placed.orderCode })).products;
+    const lineOf = (p: CatalogueProduct) => lines.find((l) => l.productCode === p.productCode)!;
+    expect(lineOf(shirt)).toMatchObject({ alterMode: null, finalInseam: null, caseFlag: 'N', productDetailInfo: { semiValues: named } });
+    expect(lineOf(trousers)).toMatchObject({ alterMode: 'HEM', finalInseam: 72.5, caseFlag: 'N', productDetailInfo: { semiValues: [] } });
+    expect(lineOf(gift)).toMatchObject({ alterMode: null, finalInseam: null, caseFlag: 'Y' });
+
+    expect(await provider(env.app, placed.payUrl!, 'cancel')).toContain('result=failed');
+    const cart = expectSuccess('cartDetail', await as('cartDetail', {})).lines;
+    const cartLineOf = (p: CatalogueProduct) => cart.find((l) => l.productCode === p.productCode)!;
+    expect(cartLineOf(shirt).productDetail.productDetailInfo.semiValues).toEqual(named);
+    expect(cartLineOf(trousers)).toMatchObject({ alterMode: 'HEM', finalInseam: 72.5, caseFlag: 'N' });
+    expect(cartLineOf(gift)).toMatchObject({ alterMode: null, finalInseam: null, caseFlag: 'Y' });
   });
 
   it('paying twice is still a success, and cancelling a paid order changes nothing', async () => {
