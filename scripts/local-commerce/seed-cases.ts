@@ -9,6 +9,7 @@
 import type { RefundReason } from '../../src/lib/constants.ts';
 import { AFTER_SALE_INITIAL, EXCHANGE_INITIAL, REFUND_INITIAL } from '../../src/lib/orders/state-machine.ts';
 import type { AfterSaleService, RefundType } from '../../src/lib/orders/statuses.ts';
+import { returnedAmount } from '../../src/lib/orders/refund-amount.ts';
 import type { Catalogue } from '../sample-data/catalogue-schema.ts';
 import type { StoredAfterSale, StoredEvaluation, StoredExchange, StoredOrder, StoredRefund } from './case-records.ts';
 import { openedAt, orderTypeWith } from './case-rules.ts';
@@ -158,7 +159,7 @@ export function seedCases(t0: number, orders: StoredOrder[], catalogue: Catalogu
     const items = line < 0 ? order.products.map((_, i) => itemOf(orderN, i)) : [itemOf(orderN, line)];
     const lines = items.map((item) => {
       const quantity = line < 0 ? item.quantity : 1;
-      return caseLine(item, quantity, item.productDetailInfo.unitPrice * quantity);
+      return caseLine(item, quantity, returnedAmount(order, item.productDetailInfo.unitPrice, quantity));
     });
     const amount = line < 0 ? order.total : lines.reduce((total, l) => total + l.amount, 0);
     const initial = REFUND_INITIAL[refundType];

@@ -15,6 +15,7 @@ import {
 } from '../../src/lib/constants.ts';
 import { isOpenAfterSale, isOpenExchange, isOpenOrder, isOpenRefund } from '../../src/lib/orders/final-statuses.ts';
 import { canPay, orderButtons, reasonsFor, refundTypesFor, type OrderFacts } from '../../src/lib/orders/member-actions.ts';
+import { returnedAmount } from '../../src/lib/orders/refund-amount.ts';
 import {
   actionsFor,
   AFTER_SALE_ACTIONS,
@@ -230,6 +231,25 @@ describe('the reasons a member may give', () => {
     ]);
     // Cancelling before shipping returns no line: any reason.
     expect(reasonsFor([])).toEqual(ALL);
+  });
+});
+
+describe('what a return gives back', () => {
+  const order = (discount: number, goods: number) => ({ discount, payment: { goods } });
+  it("is the line's price less its share of the coupon by value, rounded down to whole units", () => {
+    expect(returnedAmount(order(0, 3430), 490, 2)).toBe(980);
+    expect(returnedAmount(order(500, 3430), 490, 1)).toBe(418); // 418.57…
+    expect(returnedAmount(order(500, 3430), 490, 7)).toBe(2930); // everything: what was paid
+    // A coupon worth more than the goods: they cost nothing, and give nothing back.
+    expect(returnedAmount(order(5000, 3430), 490, 7)).toBe(0);
+  });
+  it('never adds up to more than the goods cost after the discount, however the units are returned', () => {
+    const o = order(333, 2000);
+    for (const split of [[1, 1, 1, 1], [3, 1], [2, 2], [4]])
+      expect(
+        split.reduce((sum, quantity) => sum + returnedAmount(o, 500, quantity), 0),
+        String(split),
+      ).toBeLessThanOrEqual(2000 - 333);
   });
 });
 

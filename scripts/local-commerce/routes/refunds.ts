@@ -8,6 +8,7 @@
 import type { z } from 'zod';
 import type { ENDPOINTS } from '../../../src/lib/api/contract.ts';
 import { refundTypesFor } from '../../../src/lib/orders/member-actions.ts';
+import { returnedAmount } from '../../../src/lib/orders/refund-amount.ts';
 import { REFUND_INITIAL } from '../../../src/lib/orders/state-machine.ts';
 import { memberCase, nextCaseCode, type StoredRefund } from '../case-records.ts';
 import { checkFreeText, checkReason, markOrderType, openedAt, returnRoute, saveNewCase } from '../case-rules.ts';
@@ -36,7 +37,7 @@ function returnedLines(order: Order, body: Body): CaseLine[] {
     if (item.noReasonToReturnFlag === 'ONLY_EXCHANGE_NOT_RETREAT')
       throw fieldFailure('OD_REFUND_EXCHANGE_ONLY', `${item.productDetailInfo.skuName} can be exchanged, not refunded`, 'lines');
   for (const { item } of items) checkReason(body.reason, item);
-  return items.map(({ item, quantity }) => caseLine(item, quantity, item.productDetailInfo.unitPrice * quantity));
+  return items.map(({ item, quantity }) => caseLine(item, quantity, returnedAmount(order, item.productDetailInfo.unitPrice, quantity)));
 }
 
 export function registerRefundRoutes(kit: RouteKit): void {

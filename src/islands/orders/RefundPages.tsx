@@ -12,6 +12,7 @@ import { REFUND_DESCRIPTION_MAX_LENGTH, type RefundReason } from '../../lib/cons
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { formatLinesParam, parseLinesParam } from '../../lib/orders/lines-param.ts';
 import { reasonsFor, refundTypesFor } from '../../lib/orders/member-actions.ts';
+import { returnedAmount } from '../../lib/orders/refund-amount.ts';
 import type { RefundType } from '../../lib/orders/statuses.ts';
 import { hasEmojiOrSymbols } from '../../lib/validation/rules.ts';
 import { type Order } from '../../stores/orders.ts';
@@ -203,7 +204,10 @@ function RefundForm({
   );
   // Cancelling before shipping returns nothing: any reason, as the API takes.
   const reasons = reasonsFor(type === 'REFUND_UNSHIPPED' ? [] : chosen);
-  const amount = type === 'REFUND_UNSHIPPED' ? order.total : chosen.reduce((sum, l) => sum + l.productDetailInfo.unitPrice * l.quantity, 0);
+  const amount =
+    type === 'REFUND_UNSHIPPED'
+      ? order.total
+      : chosen.reduce((sum, l) => sum + returnedAmount(order, l.productDetailInfo.unitPrice, l.quantity), 0);
   const form = useForm({
     t,
     fields: [{ name: 'reason', required: 'OD_REFUND_REASON_REQUIRED' }, DESCRIPTION],

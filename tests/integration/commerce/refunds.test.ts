@@ -8,15 +8,19 @@ import { RETURN_SEND_DAYS } from '../../../src/lib/constants.ts';
 import {
   adminAct,
   call,
+  checkoutEnv,
   DAY,
   expectFailure,
   expectSuccess,
   login,
   NOW,
   orderLineOf,
+  order,
   OTHER,
+  PICKUP,
   sampleEnv,
   SEEDED,
+  shopper,
   state,
   stockOf,
 } from '../../fixtures/commerce-app.ts';
@@ -31,6 +35,45 @@ async function signedIn() {
   return { ...env, token, ask, order, refund };
 }
 const line = (productId: string, quantity = 1) => ({ productId, quantity });
+
+describe('what a return gives back', () => {
+  it("is each line's price less its share of the order's coupon, so returning everything gives back what the goods cost", async () => {
+    const env = checkoutEnv();
+    const me = await shopper(env, [
+      [1, 4],
+      [2, 3],
+    ]);
+    expectSuccess('couponCollect', await call(env.app, 'couponCollect', { couponId: 'CC002' }, { token: me.token }));
+    const placed = expectSuccess('orderCreate', await order(env, me, { ...PICKUP, couponId: 'CC002' }));
+    expect((await adminAct(env.app, { machine: 'order', code: placed.orderCode, action: 'shipAll' })).success).toBe(true);
+    expectSuccess('orderConfirmReceipt', await call(env.app, 'orderConfirmReceipt', { orderCode: placed.orderCode }, { token: me.token }));
+    const detail = expectSuccess('orderDetail', await call(env.app, 'orderDetail', { orderCode: placed.orderCode }, { token: me.token }));
+    // 7 units of 490: 3,430 of goods, 500 off; 2,930 paid for them.
+    expect(detail).toMatchObject({ discount: 500, payment: { goods: 3430 }, freight: 0, total: 2930 });
+    const lineOf = (productCode: string) => detail.products.find((l) => l.productCode === productCode)!;
+    const [first, second] = [lineOf('L000001'), lineOf('L000002')]; // 4 and 3 units
+    const ask = (lines: Array<{ productId: string; quantity: number }>) =>
+      call(
+        env.app,
+        'refundCreate',
+        { orderCode: placed.orderCode, refundType: 'REFUND_RETURN', lines, reason: 'SIZE', description: '' },
+        { token: me.token },
+      );
+    // One unit: 490 × 2,930 / 3,430 = 418.57…, rounded down.
+    const one = expectSuccess('refundCreate', await ask([{ productId: first.productId, quantity: 1 }]));
+    expect(one.amount).toBe(418);
+    const rest = expectSuccess(
+      'refundCreate',
+      await ask([
+        { productId: first.productId, quantity: 3 },
+        { productId: second.productId, quantity: 3 },
+      ]),
+    );
+    expect(rest.lines.map((l) => l.amount)).toEqual([1255, 1255]);
+    // Never more than was paid for the goods (the rounding keeps back 2 of 2,930).
+    expect(one.amount + rest.amount).toBe(2928);
+  });
+});
 
 describe('asking for a refund', () => {
   it('refuses what the order cannot take, each on its field, and changes nothing', async () => {
