@@ -287,6 +287,11 @@ export function setGiftWrap(cartId: string, caseFlag: 'Y' | 'N'): Promise<CartCh
   return changeCart('cartOptions', { cartId, caseFlag });
 }
 
+/** Takes the hem off a line (it is chosen on the product page). */
+export function removeHem(cartId: string): Promise<CartChangeResult> {
+  return changeCart('cartOptions', { cartId, alterMode: null, finalInseam: null });
+}
+
 // ---------------------------------------------------------------------------------------
 // Logout
 

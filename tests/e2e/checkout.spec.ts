@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { addThroughApi, newMember, PASSWORD, signInOnPage, spareSkus, type TestMember } from './shopper.ts';
+import { addThroughApi, catalogue, newMember, PASSWORD, signInOnPage, spareSkus, type TestMember } from './shopper.ts';
 import { analyticsConsentCookie } from './promo-cookie.ts';
 import { analyticsPosts } from './received.ts';
 
@@ -143,6 +143,56 @@ test('online payment goes through the provider and back: paid is complete, cance
   await page.locator('.payment-result a.button').click();
   await expect(page).toHaveURL(/\/cart\.html$/);
   await expect(page.locator(`[data-cart-line]`)).toHaveCount(1);
+});
+
+test('a service the store stopped offering can be taken off in the cart: the hem by its button, gift wrapping by its box', async ({
+  page,
+}) => {
+  const member = await newMember(page, 'services');
+  const sellable = catalogue().filter((p) => p.enabledFlag === 'Y' && p.approval === 'LIST' && p.skus.some((s) => s.stock > 3));
+  const trousers = sellable.find((p) => p.makePantsLengthFlag === 'Y')!;
+  const gift = sellable.filter((p) => p.caseFlag === 'Y' && p.makePantsLengthFlag === 'N').at(-1)!;
+  for (const product of [trousers, gift])
+    await addThroughApi(page, member, product.productCode, product.skus.find((s) => s.stock > 3)!.skuCode);
+  const cart = (await (await page.request.get('/api/cart/detail', { headers: member.auth })).json()).resp.lines as Array<{
+    cartId: string;
+    productCode: string;
+  }>;
+  const cartIdOf = (productCode: string) => cart.find((l) => l.productCode === productCode)!.cartId;
+  for (const data of [
+    { cartId: cartIdOf(trousers.productCode), alterMode: 'HEM', finalInseam: 76.5 },
+    { cartId: cartIdOf(gift.productCode), caseFlag: 'Y' },
+  ])
+    expect((await (await page.request.post('/api/cart/options', { headers: member.auth, data })).json()).success).toBe(true);
+  // The store has switched gift wrapping off since (the switches are written into the page).
+  await page.route('**/cart.html', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replaceAll(
+      'caseServiceSwitch&quot;:[0,&quot;Y&quot;]',
+      'caseServiceSwitch&quot;:[0,&quot;N&quot;]',
+    );
+    await route.fulfill({ response, body: html });
+  });
+  await signIn(page, member);
+  await page.goto('/cart.html');
+  const line = (productCode: string) => page.locator(`[data-cart-line="${cartIdOf(productCode)}"]`);
+  // Only the wrapped line keeps its box, checked, to be unchecked.
+  await expect(page.locator('.cart-line__wrap input')).toHaveCount(1);
+  await line(gift.productCode).locator('.cart-line__wrap input').click(); // off, and gone: it cannot be chosen again
+  await expect(page.locator('.cart-line__wrap input')).toHaveCount(0);
+  await line(trousers.productCode).getByRole('button', { name: '取消褲長修改' }).click();
+  await expect(page.locator('[data-hem]')).toHaveCount(0);
+  const after = (await (await page.request.get('/api/cart/detail', { headers: member.auth })).json()).resp.lines as Array<{
+    productCode: string;
+    alterMode: string | null;
+    caseFlag: string;
+  }>;
+  expect(after.map((l) => [l.productCode, l.alterMode, l.caseFlag]).sort()).toEqual(
+    [
+      [trousers.productCode, null, 'N'],
+      [gift.productCode, null, 'N'],
+    ].sort(),
+  );
 });
 
 test('a first-time member adds a delivery address in checkout, checked like the API checks it', async ({ page }) => {

@@ -10,7 +10,7 @@ import { caseServiceOffered, type CaseSwitches } from '../../lib/product/rules.t
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { MAX_QUANTITY_PER_LINE } from '../../lib/product/selection.ts';
-import { $cartPage, changeQuantity, loadCartPage, removeFromCart, setGiftWrap } from '../../stores/cart.ts';
+import { $cartPage, changeQuantity, loadCartPage, removeFromCart, removeHem, setGiftWrap } from '../../stores/cart.ts';
 import { requireMember } from '../../stores/session.ts';
 import { messageFor } from '../messages.ts';
 import EmptyState from '../EmptyState.tsx';
@@ -97,7 +97,15 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
                 )}
                 {line.hem && (
                   <p className="cart-line__service" data-hem>
-                    {t('cart.hem', { inseam: line.hem.inseam })}
+                    {t('cart.hem', { inseam: line.hem.inseam })}{' '}
+                    <button
+                      type="button"
+                      className="link-button"
+                      disabled={busyLine === line.cartId}
+                      onClick={() => void act(line.cartId, () => removeHem(line.cartId))}
+                    >
+                      {t('cart.removeHem')}
+                    </button>
                   </p>
                 )}
                 {line.freeGift && <p className="cart-line__service">{t('cart.gift')}</p>}
@@ -106,7 +114,9 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
                     {t(`cart.invalid.${line.problem}`, { count: line.stock })}
                   </p>
                 )}
-                {caseServiceOffered(line.offers.giftWrap, switches) && !line.problem && (
+                {/* Wrapping chosen before the store stopped offering it stays visible, to be taken off:
+                    checkout refuses every delivery for a line with a service no delivery takes. */}
+                {(line.giftWrapped || caseServiceOffered(line.offers.giftWrap, switches)) && !line.problem && (
                   <label className="cart-line__wrap">
                     <input
                       type="checkbox"
