@@ -131,7 +131,9 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/account\/info\.html$/);
   });
 
-  test('hovering the cart shows the mini cart after 500 ms, at most 3 lines', async ({ page }) => {
+  test('hovering the cart shows the mini cart after 500 ms, 812 px wide, at most 3 lines; leaving it closes it after 100 ms', async ({
+    page,
+  }) => {
     // Give the member more lines than the mini cart shows: in-stock SKUs of the sample catalogue.
     const catalogue = JSON.parse(readFileSync('.data/cms/catalogue.json', 'utf8')) as {
       products: Array<{ productCode: string; enabledFlag: string; skus: Array<{ skuCode: string; stock: number }> }>;
@@ -168,6 +170,14 @@ test.describe('signed in', () => {
     await expect(lines.first()).toBeVisible();
     await expect(lines).toHaveCount(3);
     await expect(popup.locator('.mini-cart__more')).toBeVisible();
+    // 812 px wide (where the window has room).
+    expect((await popup.boundingBox())!.width).toBe(812);
+    // Leaving it: still there 90 ms on, gone at 100.
+    await page.locator('main').hover({ position: { x: 10, y: 400 } });
+    await page.clock.runFor(90);
+    await expect(popup).toBeVisible();
+    await page.clock.runFor(15);
+    await expect(popup).toBeHidden();
   });
 });
 

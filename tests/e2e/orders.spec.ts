@@ -20,13 +20,20 @@ interface OrderAnswer {
   shipments: Array<{ shipmentCode: string }>;
 }
 
-test('the order list finds an order by code and by status, and its page shows every shipment', async ({ page }) => {
+test('the order list finds an order by code and by status (hidden statuses under All only), and its page shows every shipment', async ({
+  page,
+}) => {
   const auth = await demoAuth(page);
   const all = await api<{ list: OrderAnswer[]; counts: Record<string, number> }>(page, auth, '/order/list', { page: 1, pageSize: 100 });
   const twoParcels = all.list.find((o) => o.shipments.length > 1)!;
   await signInDemo(page);
   await page.goto('/account/order/order-list.html');
   await expect(page.locator('[data-tab="FINISHED"] .account-tabs__count')).toHaveText(String(all.counts.FINISHED ?? 0));
+  // The statuses the CMS hides (by default WAIT_BACK and WAIT_CONFIRM) have no tab; their orders count under All.
+  expect(all.counts.WAIT_BACK).toBeGreaterThan(0);
+  await expect(page.locator('[data-tab="WAIT_BACK"], [data-tab="WAIT_CONFIRM"]')).toHaveCount(0);
+  const everything = Object.values(all.counts).reduce((a, b) => a + b, 0);
+  await expect(page.locator('.order-tabs button', { hasText: '全部' }).locator('.account-tabs__count')).toHaveText(String(everything));
   await page.locator('[data-tab="UNPAID"]').click();
   await expect(page.locator('.order-card')).toHaveCount(all.counts.UNPAID ?? 0);
   for (const card of await page.locator('.order-card').all()) await expect(card).toHaveAttribute('data-status', 'UNPAID');
@@ -38,6 +45,14 @@ test('the order list finds an order by code and by status, and its page shows ev
   await expect(page).toHaveURL(new RegExp(`/account/detail\\.html\\?orderCode=${twoParcels.orderCode}$`));
   await expect(page.locator('.shipment')).toHaveCount(twoParcels.shipments.length);
   await expect(page.locator('.order-detail [data-total]')).toBeVisible();
+  // The refund filter leaves out the refund statuses the CMS hides, and offers the others.
+  await page.goto('/account/refund.html');
+  const filter = page.locator('#case-status option');
+  await expect(filter.first()).toHaveText('全部');
+  const offered = await filter.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+  expect(offered).toContain('RETURN_UNAPPROVED');
+  for (const hidden of ['BUYER_UNCONFIRMED', 'SELLER_CONFIRMED', 'CONFIRM_RETURNED_STORE', 'WAIT_RETURN_STORE', 'PART_REFUND_FAILURE'])
+    expect(offered, hidden).not.toContain(hidden);
 });
 
 test('an unpaid order is cancelled from the list, and another is paid through the provider', async ({ page }) => {

@@ -3,6 +3,8 @@ import { backgroundCss } from '../../src/lib/cms/background.ts';
 import { markExternalLinks } from '../../src/lib/cms/custom-html.ts';
 import { parseResizeSuffix, responsiveSrcset, withResizeSuffix } from '../../src/lib/cms/image-url.ts';
 import { formatPrice, formatPriceRange } from '../../src/lib/format/currency.ts';
+import { brandDate, formatMoment } from '../../src/lib/format/dates.ts';
+import { DATE_FORMAT, DATE_SLASH_FORMAT, DATE_TIME_FORMAT, DATE_TIME_SECONDS_FORMAT, TIME_FORMAT } from '../../src/lib/constants.ts';
 import { level2ProductId, productAddress, productDetailHref, readProductId } from '../../src/lib/product/product-id.ts';
 
 const TWD = { code: 'TWD', unit: 'NT$', decimals: 0, thousandsSeparator: ',' };
@@ -99,5 +101,22 @@ describe('product ids', () => {
     expect(readProductId('?productCode=L1&productId=undefined')).toBeNull();
     expect(readProductId('?productId=')).toBeNull();
     expect(readProductId('')).toBeNull();
+  });
+});
+
+describe('dates of the account pages (spec §9)', () => {
+  // 2026-03-04 05:06:07 UTC is 13:06:07 on the brand's clock (UTC+8), whatever the device's zone.
+  const moment = Date.UTC(2026, 2, 4, 5, 6, 7);
+  it('are written in the spec formats: date, date and time, with seconds, the slash date and the time', () => {
+    expect(
+      [DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_SECONDS_FORMAT, DATE_SLASH_FORMAT, TIME_FORMAT].map((format) =>
+        formatMoment(moment, format),
+      ),
+    ).toEqual(['2026-03-04', '2026-03-04 13:06', '2026-03-04 13:06:07', '2026/03/04', '13:06:07']);
+    expect(formatMoment(moment)).toBe('2026-03-04');
+  });
+  it("turn the date over at the brand's midnight, not UTC's", () => {
+    expect(formatMoment(Date.UTC(2026, 11, 31, 16, 0, 0), DATE_TIME_FORMAT)).toBe('2027-01-01 00:00');
+    expect(brandDate(Date.UTC(2026, 11, 31, 15, 59, 59), 1)).toBe('2027-01-01');
   });
 });
