@@ -2,7 +2,8 @@
  * Product cards on category and content pages: once a card comes near the viewport, its
  * live price and stock replace the build's (one batched call for the cards that appear
  * together). The price turns red under the price-group rules; a card that sold out since the
- * build gets the sold-out mark. A failed batch leaves the build's figures.
+ * build gets the sold-out mark, and one back in stock loses it. A failed batch leaves the
+ * build's figures.
  */
 import { formatPriceRange } from '../lib/format/currency.ts';
 import type { CurrencyFormat } from '../lib/i18n/regions.ts';
@@ -44,7 +45,9 @@ async function refresh(tiles: HTMLElement[], config: ListConfig): Promise<void> 
     }
     tile.dataset.stock = product.stockFlag;
     const picture = tile.querySelector('.product-tile__picture');
-    if (product.stockFlag === 'N' && picture && !picture.querySelector('[data-corner="sold-out"]')) {
+    // Back in stock since the build: the build's mark goes.
+    if (product.stockFlag === 'Y') picture?.querySelector('[data-corner="sold-out"]')?.remove();
+    else if (picture && !picture.querySelector('[data-corner="sold-out"]')) {
       const mark = Object.assign(document.createElement('img'), {
         src: config.soldOut.imageUrl,
         alt: config.soldOut.alt,

@@ -203,6 +203,35 @@ test('a template 4 page without content of its own shows its parent content', as
   await expect(page.locator('main [data-component]').first()).toBeVisible();
 });
 
+test('product cards follow live stock both ways: a card sold out at the build but back in stock loses its mark, one sold out since gains it', async ({
+  page,
+}) => {
+  const BUILT_SOLD_OUT = '<img data-corner="sold-out" class="corner-mark corner-mark--top-right" src="/media/marks/sold-out.png" alt="">';
+  const codes: string[] = [];
+  // The build saw the first card sold out (its mark in the HTML)…
+  await page.route('**/c/W0101.html', async (route) => {
+    const response = await route.fetch();
+    const html = await response.text();
+    codes.push(...[...html.matchAll(/class="product-tile" href="[^"]*" data-product-code="([^"]+)"/g)].map((m) => m[1]!).slice(0, 2));
+    await route.fulfill({ response, body: html.replace('<div class="product-tile__picture">', `$&${BUILT_SOLD_OUT}`) });
+  });
+  // …and the API says it is back, and the second card sold out since.
+  await page.route('**/api/product/by-codes', async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as { resp: Array<{ productCode: string; stockFlag: string }> };
+    for (const product of answer.resp)
+      if (codes.includes(product.productCode)) product.stockFlag = product.productCode === codes[0] ? 'Y' : 'N';
+    await route.fulfill({ response, json: answer });
+  });
+  await page.goto('/c/W0101.html');
+  const tile = (code: string) => page.locator(`[data-live-prices] [data-product-code="${code}"]`);
+  expect(codes).toHaveLength(2);
+  await expect(tile(codes[0]!)).toHaveAttribute('data-stock', 'Y');
+  await expect(tile(codes[0]!).locator('[data-corner="sold-out"]')).toHaveCount(0);
+  await expect(tile(codes[1]!)).toHaveAttribute('data-stock', 'N');
+  await expect(tile(codes[1]!).locator('[data-corner="sold-out"]')).toHaveCount(1);
+});
+
 test('content components ship no JavaScript of their own; the carousel does', async ({ page }) => {
   await page.goto('/c/W0101.html');
   // Only Astro's inline island runtime, the header's own (the live banner's window), the

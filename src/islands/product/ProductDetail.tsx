@@ -302,7 +302,7 @@ function ProductView({
               {index === 0 && (
                 // Always in the HTML, so live stock can show it without moving anything.
                 <img
-                  className="corner-mark corner-mark--top-right"
+                  className={`corner-mark corner-mark--${corner.soldOut.position}`}
                   data-corner="sold-out"
                   src={corner.soldOut.imageUrl}
                   alt={t('product.soldOut')}
