@@ -81,17 +81,32 @@ const EMPTY_LIST: WishList = { status: 'uninit', codes: [], entries: [], valid: 
 export const $wishList = atom<WishList>(EMPTY_LIST);
 let listFetches = 0;
 
-/** The first page of the list (20 entries: the API's page), at most WISH_LIST_MAX_FETCHES times a page. */
+/** At most this many of the API's pages (20 entries each) make one load: the list's first 500 entries. */
+const WISH_LIST_MAX_PAGES = 25;
+
+/**
+ * The whole list, page after page of the API's (20 entries), at most WISH_LIST_MAX_FETCHES
+ * times a page: one load counts once, however many pages it reads. (The first page alone left
+ * the 21st wish and older off the favourites page and their products' hearts empty.)
+ */
 export async function loadWishList(): Promise<void> {
   if (!$wishlistEnabled.get() || listFetches >= WISH_LIST_MAX_FETCHES) return;
   listFetches++;
   const started = generation;
   $wishList.set({ ...$wishList.get(), status: 'loading' });
-  const result = await callApi('wishList', { page: 1 });
-  if (started !== generation || (!result.ok && result.kind === 'aborted')) return;
-  if (!result.ok) return $wishList.set({ ...$wishList.get(), status: 'error' });
-  setList(result.data.list.map(toWishItem), result.data.total);
-  $wishCount.set(result.data.total);
+  const entries: WishItem[] = [];
+  let total = 0;
+  for (let page = 1; page <= WISH_LIST_MAX_PAGES; page++) {
+    const result = await callApi('wishList', { page });
+    if (started !== generation || (!result.ok && result.kind === 'aborted')) return;
+    if (!result.ok) return $wishList.set({ ...$wishList.get(), status: 'error' });
+    entries.push(...result.data.list.map(toWishItem));
+    total = result.data.total;
+    // Done when the entries reach the total, or a page comes back empty (a wish whose product is gone is not listed).
+    if (result.data.list.length === 0 || entries.length >= total) break;
+  }
+  setList(entries, total);
+  $wishCount.set(total);
 }
 
 /** The next loadWishList fetches again, whatever the count so far. */

@@ -11,6 +11,7 @@ import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { MINI_CART_MAX_LINES, WISH_LIST_MAX_FETCHES } from '../../src/lib/constants.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
 import { browserLikeFetch, startLocalApi, type LocalApi, unreachableOrigin } from '../fixtures/local-api.ts';
+import { sampleCatalogue } from '../fixtures/commerce-app.ts';
 
 let api: LocalApi;
 let origin: string;
@@ -349,6 +350,31 @@ describe('wishlist', () => {
     wishlist.invalidateWishList();
     await wishlist.loadWishList();
     expect(requested(WISH_LIST, since)).toBe(WISH_LIST_MAX_FETCHES + 1);
+  });
+
+  it('loads the whole list, 20 entries a page, as one load: the 21st wish and older are listed, and their hearts full', async () => {
+    // An API over the sample catalogue: enough products for three pages.
+    const catalogue = sampleCatalogue();
+    const big = await startLocalApi({ catalogue });
+    target = big.origin;
+    try {
+      const { wishlist } = await signedInPage(DEMO_MEMBERS[2]!);
+      wishlist.setCollectionSwitch('Y');
+      const codes = catalogue.products.slice(0, 45).map((p) => p.productCode);
+      for (const code of codes) expect((await wishlist.addWish(code))?.ok, code).toBe(true);
+      wishlist.invalidateWishList();
+      const since = requests.length;
+      await wishlist.loadWishList();
+      const list = wishlist.$wishList.get();
+      expect(list.total).toBe(45);
+      expect([...list.codes].sort()).toEqual([...codes].sort());
+      // The oldest wish (the first added) is there: the last page's.
+      expect(list.codes).toContain(codes[0]);
+      expect(requested(WISH_LIST, since)).toBe(3);
+    } finally {
+      target = origin;
+      await big.close();
+    }
   });
 
   it('keeps the code list, the entries, the valid entries and the total, and a removal updates them all', async () => {
