@@ -38,3 +38,14 @@ test('a search with no match says so', async ({ page }) => {
   await page.goto('/search.html?description=zzzxqv');
   await expect(page.locator('.search-results__empty')).toContainText('zzzxqv');
 });
+
+test('a page past the last (an old shared link) shows the last page, in place of a blank one', async ({ page }) => {
+  await page.goto('/search.html?description=%20&searchType=storeCode&storeCode=/TPE0001&page=99');
+  await expect.poll(() => Number(new URL(page.url()).searchParams.get('page'))).toBeLessThan(99);
+  const last = Number(new URL(page.url()).searchParams.get('page'));
+  expect(last).toBeGreaterThan(1);
+  await expect(page.locator('.product-tile').first()).toBeVisible();
+  await expect(page.locator('.search-results__paging')).toContainText(`${last}`);
+  // The old address was replaced, not stacked: back leaves the search.
+  expect(await page.evaluate(() => history.length)).toBe(2);
+});

@@ -36,16 +36,22 @@ export default function SearchResults({ languageCode, prefix, messages }: Island
     if (query) void searchProducts(query);
   }, [query]);
 
-  function go(change: Partial<SearchQuery>) {
+  function go(change: Partial<SearchQuery>, { replace = false } = {}) {
     if (!query) return;
     const next = { ...query, ...change };
     const params = new URLSearchParams(location.search);
     params.set('sort', next.sort);
     params.set('page', String(next.page));
-    history.pushState(null, '', `${location.pathname}?${params}`);
+    history[replace ? 'replaceState' : 'pushState'](null, '', `${location.pathname}?${params}`);
     setQuery(next);
     window.scrollTo({ top: 0 });
   }
+
+  // A page past the last (a shared link, results that have shrunk since) shows the last one.
+  const pastTheEnd = query !== null && state.status === 'ready' && state.total > 0 && query.page > state.pages;
+  useEffect(() => {
+    if (pastTheEnd && state.status === 'ready') go({ page: state.pages }, { replace: true });
+  });
 
   if (!query) return <p className="search-results__status">{t('results.loading')}</p>;
   if (!query.description && !query.storeCode) return <p className="search-results__status">{t('results.noWord')}</p>;
