@@ -15,7 +15,7 @@
  * back-forward cache whose language is no longer the recorded one reloads, so the shopper
  * never sees a stale mix of languages.
  */
-import { useEffect, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import type { Region } from '../../lib/i18n/regions.ts';
 import { getPlatform } from '../../stores/platform.ts';
 import { $member } from '../../stores/session.ts';
@@ -30,8 +30,6 @@ export interface LanguageOption {
   region: Region;
 }
 
-const LANGUAGE_KEY = 'linea:language';
-
 export default function LanguageChooser({
   options,
   currentCode,
@@ -45,15 +43,7 @@ export default function LanguageChooser({
   regionSwitch?: RegionSwitch;
 }) {
   const current = options.find((o) => o.code === currentCode);
-  useEffect(() => {
-    const storage = getPlatform().sessionStorage;
-    storage.setItem(LANGUAGE_KEY, currentCode);
-    const onPageShow = (event: PageTransitionEvent) => {
-      if (event.persisted && storage.getItem(LANGUAGE_KEY) !== currentCode) location.reload();
-    };
-    window.addEventListener('pageshow', onPageShow);
-    return () => window.removeEventListener('pageshow', onPageShow);
-  }, [currentCode]);
+  // The back button across languages is the page's own (lib/i18n/language-return.ts, inline in every page).
 
   async function choose(event: MouseEvent<HTMLAnchorElement>, option: LanguageOption) {
     event.preventDefault();
