@@ -180,6 +180,9 @@ export interface SearchResultItem {
   soldOut: boolean;
   minPrice: number;
   maxPrice: number;
+  /** The price before discount, and the price group: what the red-price rule reads. */
+  valPrice: number;
+  priceGroup: string | null;
 }
 
 export type SearchResultsState =
@@ -216,6 +219,8 @@ export async function searchProducts(query: SearchQuery): Promise<void> {
       soldOut: p.stockFlag === 'N',
       minPrice: p.priceInfo.minPrice,
       maxPrice: p.priceInfo.maxPrice,
+      valPrice: p.priceInfo.valPrice,
+      priceGroup: p.priceInfo.priceGroup,
     }));
     if (query.description && query.page === 1)
       void sendEvent('search', { keywords: query.description, total: result.data.total, sort: query.sort }, null);

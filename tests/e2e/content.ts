@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  productCornerSchema,
   cmsConfigSchema,
   languageConfigSchema,
   pageDocumentSchema,
@@ -34,6 +35,12 @@ export function pageWhere(language: LanguageDefinition, test: (page: PageConfig)
 
 export function switchConfig() {
   return switchConfigSchema.parse(JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.switchConfig())), 'utf8')));
+}
+
+export function productCorner(language: LanguageDefinition) {
+  return productCornerSchema.parse(
+    JSON.parse(readFileSync(join(cacheDir, cachePathOf(cmsEndpoints.shared(language.cmsCode, 'product-corner'))), 'utf8')),
+  );
 }
 
 export function languageConfig(language: LanguageDefinition) {

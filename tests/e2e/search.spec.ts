@@ -1,5 +1,8 @@
 /** /search.html as a shopper uses it: results with count, sort, paging, and an empty state. */
 import { expect, test } from './test.ts';
+import { productCorner, switchConfig } from './content.ts';
+import { getLanguage } from '../../src/lib/i18n/languages.ts';
+import { catalogue } from './shopper.ts';
 
 test('a search lists matching products with their count, in the page language', async ({ page }) => {
   await page.goto('/en-gb/search.html?description=down');
@@ -48,4 +51,26 @@ test('a page past the last (an old shared link) shows the last page, in place of
   await expect(page.locator('.search-results__paging')).toContainText(`${last}`);
   // The old address was replaced, not stacked: back leaves the search.
   expect(await page.evaluate(() => history.length)).toBe(2);
+});
+
+test('results follow the product cards: a restricted price group is red, and a sold-out product has the configured corner image', async ({
+  page,
+}) => {
+  const { RestrictPriceGroup } = switchConfig();
+  const limited = catalogue().find((p) => p.enabledFlag === 'Y' && p.approval === 'LIST' && RestrictPriceGroup.includes(p.priceGroup))!;
+  const { soldOut } = productCorner(getLanguage('zh-TW'));
+  // The API says it sold out since.
+  await page.route('**/api/search/products', async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as { resp: { list: Array<{ productCode: string; stockFlag: string }> } };
+    for (const product of answer.resp.list) if (product.productCode === limited.productCode) product.stockFlag = 'N';
+    await route.fulfill({ response, json: answer });
+  });
+  await page.goto(`/search.html?description=${encodeURIComponent(limited.names['zh-TW']!)}`);
+  const tile = page.locator(`.search-results [data-product-code="${limited.productCode}"]`);
+  await expect(tile.locator('.product-tile__price')).toHaveAttribute('data-red');
+  const mark = tile.locator('[data-corner="sold-out"]');
+  await expect(mark).toHaveAttribute('alt', '已售完');
+  await expect(mark).toHaveAttribute('src', soldOut.imageUrl);
+  await expect(mark).toHaveClass(new RegExp(`corner-mark--${soldOut.position}`));
 });

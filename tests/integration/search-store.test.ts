@@ -287,7 +287,16 @@ describe('search results', () => {
     if (state.status !== 'ready') return;
     expect(state.total).toBeGreaterThan(0);
     expect(state.pages).toBe(Math.ceil(state.total / search.SEARCH_RESULTS_PAGE_SIZE));
-    expect(Object.keys(state.items[0]!).sort()).toEqual(['imageUrl', 'maxPrice', 'minPrice', 'name', 'productCode', 'soldOut']);
+    expect(Object.keys(state.items[0]!).sort()).toEqual([
+      'imageUrl',
+      'maxPrice',
+      'minPrice',
+      'name',
+      'priceGroup',
+      'productCode',
+      'soldOut',
+      'valPrice',
+    ]);
     expect(state.items.map((i) => i.minPrice)).toEqual([...state.items.map((i) => i.minPrice)].sort((a, b) => a - b));
   });
 

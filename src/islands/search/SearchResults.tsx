@@ -9,6 +9,7 @@ import { SEARCH_SORTS, readSearchQuery, type SearchQuery, type SearchSort } from
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { formatPriceRange } from '../../lib/format/currency.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
+import { isRedPrice, type PriceGroups } from '../../lib/product/rules.ts';
 import { getPlatform } from '../../stores/platform.ts';
 import { $searchResults, searchProducts } from '../../stores/search.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
@@ -16,7 +17,18 @@ import { useTranslator, type IslandProps } from '../use-translator.ts';
 /** Results in the grid's first row at its widest (four columns). */
 const FIRST_ROW = 4;
 
-export default function SearchResults({ languageCode, prefix, messages }: IslandProps) {
+export default function SearchResults({
+  languageCode,
+  prefix,
+  messages,
+  priceGroups,
+  soldOutMark,
+}: IslandProps & {
+  /** The switch config's price groups: a result's price is red as on every product card. */
+  priceGroups: PriceGroups;
+  /** The configured sold-out corner image and where it sits, as on every product card. */
+  soldOutMark: { imageUrl: string; position: string };
+}) {
   const t = useTranslator(languageCode, messages);
   // Prices come in the page's region's currency; results show only in the browser, where the platform knows the page.
   const currency = getPlatform().language().currency;
@@ -109,10 +121,23 @@ export default function SearchResults({ languageCode, prefix, messages }: Island
                     fetchPriority={index < FIRST_ROW ? 'high' : undefined}
                     decoding="async"
                   />
-                  {product.soldOut && <span className="badge">{t('results.soldOut')}</span>}
+                  {product.soldOut && (
+                    <img
+                      className={`corner-mark corner-mark--${soldOutMark.position}`}
+                      data-corner="sold-out"
+                      src={soldOutMark.imageUrl}
+                      alt={t('results.soldOut')}
+                      width="64"
+                      height="64"
+                    />
+                  )}
                 </div>
                 <span className="product-tile__name">{product.name}</span>
-                <span className="product-tile__price" data-price={product.minPrice}>
+                <span
+                  className="product-tile__price"
+                  data-price={product.minPrice}
+                  data-red={isRedPrice(product.priceGroup, product.minPrice, product.valPrice, priceGroups) || undefined}
+                >
                   {formatPriceRange(product.minPrice, product.maxPrice, currency)}
                 </span>
               </a>
