@@ -1,8 +1,10 @@
 /**
  * The page's behaviour analytics, loaded by the consent script (scripts/consent.ts) once the
  * shopper allows analytics: the page view, the links followed out of editors' custom content
- * (redirect, pgtype L3), CMS videos watched, and the queue sent when the page hides.
+ * (redirect, pgtype L3), in the page or in its sandboxed frames, CMS videos watched, and the
+ * queue sent when the page hides.
  */
+import { FRAME_LINK_KEY } from '../lib/cms/frame-link.ts';
 import { currentUser, flushAnalytics, setCollectorOrigin, startPageView, track } from '../stores/analytics.ts';
 
 /** A CMS video counts as watched once it has played this long in view. */
@@ -21,16 +23,27 @@ document.addEventListener('visibilitychange', () => {
   if (document.visibilityState === 'hidden') flushAnalytics();
 });
 
+const followed = (href: string) => track('redirect', { jumpto: href, pgtype: 'L3', userid: currentUser() });
 // Capture phase: the event is queued before the link's own navigation starts, and nothing waits for it.
 document.addEventListener(
   'click',
   (event) => {
     const link =
       event.target instanceof Element ? event.target.closest<HTMLAnchorElement>('[data-component="customContent"] a[href]') : null;
-    if (link) track('redirect', { jumpto: link.href, pgtype: 'L3', userid: currentUser() });
+    if (link) followed(link.href);
   },
   { capture: true },
 );
+// A link in one of our sandboxed frames (custom content with a script) is reported by the frame;
+// a message is known to be a frame's by its window (its origin is opaque), and only a web address counts.
+addEventListener('message', (event) => {
+  const href = (event.data as Record<string, unknown> | null)?.[FRAME_LINK_KEY];
+  if (typeof href !== 'string' || !/^https?:\/\//i.test(href)) return;
+  const fromOurFrame = [...document.querySelectorAll<HTMLIFrameElement>('[data-component="customContent"] iframe')].some(
+    (frame) => frame.contentWindow === event.source,
+  );
+  if (fromOurFrame) followed(href);
+});
 
 for (const video of document.querySelectorAll<HTMLVideoElement>('main video')) {
   const watched = () => {

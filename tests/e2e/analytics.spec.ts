@@ -116,6 +116,26 @@ test.describe('with analytics consent', () => {
     expect(new Set(posts.map((p) => p.body.uuid_tmp)).size).toBe(1);
   });
 
+  test("a link followed out of custom content sends a redirect event, also from a block's sandboxed frame", async ({ page }) => {
+    await page.context().addCookies([analyticsConsentCookie()]);
+    await page.context().route('https://example.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<p>Elsewhere</p>' }));
+    await page.goto('/feature/lookbook.html');
+    // The sample's fabric-care block has a script: it is in a frame of its own. Its link opens a new tab.
+    const link = page.frameLocator('iframe.cms-custom__frame').first().locator('a[href^="https://example.com/"]').first();
+    const href = (await link.getAttribute('href'))!;
+    await page.waitForLoadState('networkidle'); // the analytics module, loaded after consent
+    const popup = page.waitForEvent('popup');
+    await link.click();
+    expect((await popup).url()).toBe(href);
+    // The queue goes out when the page is left.
+    await page.goto('/');
+    const uuid = (await uuidOf(page))!;
+    const posts = await postsOf(page, uuid, (p) => expect(p.map((x) => x.body.event_name)).toContain('redirect'));
+    const redirect = posts.find((p) => p.body.event_name === 'redirect')!;
+    expect(JSON.parse(redirect.body.event_prop!)).toMatchObject({ jumpto: href, pgtype: 'L3' });
+    expect(redirect.body.current_url).toContain('/feature/lookbook.html');
+  });
+
   test('sharing a product copies its address with the colour on screen, says so, and sends a share event', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // A desktop browser without a share sheet: the address is copied.

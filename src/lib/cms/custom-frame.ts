@@ -10,11 +10,12 @@
  * its scripts run by the hashes the release scan finds in it. A small script of ours in it
  * reports its height, and the page sizes the frame to it (scripts/cms-frames.ts).
  */
+import { FRAME_LINK_KEY } from './frame-link.ts';
 
 /** What the frame may do: scripts, pop-ups and forms, and leave for a link the visitor clicked. */
 export const FRAME_SANDBOX =
   'allow-scripts allow-popups allow-popups-to-escape-sandbox allow-forms allow-top-navigation-by-user-activation';
-/** The message the frame's document posts to the page. */
+/** The message the frame's document posts to the page with its height (a followed link's: frame-link.ts). */
 export const FRAME_HEIGHT_KEY = 'cmsFrameHeight';
 
 /**
@@ -31,10 +32,11 @@ export const FRAME_CLASS = 'cms-custom__frame';
 
 /**
  * Reports the document's height whenever it changes, and again when the page asks (its
- * listener may start after the frame's first report). Plain ES2017: it is written into every
- * frame as is.
+ * listener may start after the frame's first report); and each link clicked, before the page
+ * leaves for it, for the redirect event links in custom content send (the page cannot see a
+ * click in the frame). Plain ES2017: it is written into every frame as is.
  */
-const HEIGHT_SCRIPT = `(function(){var last=0;function post(){var h=document.documentElement.scrollHeight;if(h!==last){last=h;parent.postMessage({${FRAME_HEIGHT_KEY}:h},'*')}}new ResizeObserver(post).observe(document.documentElement);addEventListener('load',post);addEventListener('message',function(e){if(e.source===parent){last=0;post()}});post()})()`;
+const HEIGHT_SCRIPT = `(function(){var last=0;function post(){var h=document.documentElement.scrollHeight;if(h!==last){last=h;parent.postMessage({${FRAME_HEIGHT_KEY}:h},'*')}}new ResizeObserver(post).observe(document.documentElement);addEventListener('load',post);addEventListener('message',function(e){if(e.source===parent){last=0;post()}});document.addEventListener('click',function(e){var a=e.target instanceof Element?e.target.closest('a[href]'):null;if(a)parent.postMessage({${FRAME_LINK_KEY}:a.href},'*')},true);post()})()`;
 
 /** The site's type and colours (global.css's, as .cms-custom has them), so a block reads like the page around it. */
 const FRAME_STYLE =
