@@ -102,10 +102,12 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       const status = online ? 'UNPAID' : 'WAIT_SHIP';
       const shippingType = body.deliveryType === 'STORE_PICKUP' ? 'PICKUP' : 'EXPRESS';
       // A made-to-order line's choices go with it as keys (the cart's), to be named when answered.
-      const choicesOf = db.prepare('SELECT semi_values FROM cart_lines WHERE cart_id = ?');
-      const products = lines.map((line) =>
-        orderLine(line, storedSemiValues((choicesOf.get(Number(line.cartId)) as { semi_values: string | null }).semi_values)),
-      );
+      const rows = db.prepare('SELECT cart_id, semi_values FROM cart_lines WHERE member_id = ?').all(member.id) as Array<{
+        cart_id: number;
+        semi_values: string | null;
+      }>;
+      const choices = new Map(rows.map((row) => [String(row.cart_id), storedSemiValues(row.semi_values)]));
+      const products = lines.map((line) => orderLine(line, choices.get(line.cartId) ?? []));
       const order: StoredOrder = {
         orderCode,
         status,

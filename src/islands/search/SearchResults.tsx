@@ -60,9 +60,9 @@ export default function SearchResults({
   }
 
   // A page past the last (a shared link, results that have shrunk since) shows the last one.
-  const pastTheEnd = query !== null && state.status === 'ready' && state.total > 0 && query.page > state.pages;
+  const lastPage = query !== null && state.status === 'ready' && state.total > 0 && query.page > state.pages ? state.pages : null;
   useEffect(() => {
-    if (pastTheEnd && state.status === 'ready') go({ page: state.pages }, { replace: true });
+    if (lastPage !== null) go({ page: lastPage }, { replace: true });
   });
 
   if (!query) return <p className="search-results__status">{t('results.loading')}</p>;

@@ -11,6 +11,13 @@ export type PriceGroups = Pick<SwitchConfig, 'RestrictPriceGroup' | 'VaryPriceGr
 export type HemSwitches = Pick<SwitchConfig, 'tailorServiceSwitch' | 'hemDeliveryType'>;
 export type CaseSwitches = Pick<SwitchConfig, 'caseServiceSwitch' | 'caseDeliveryType'>;
 
+/** Only the price groups of the switch config: what a page hands the browser for the red-price rule. */
+export const priceGroupsOf = ({ RestrictPriceGroup, VaryPriceGroup, ManualPriceGroup }: PriceGroups): PriceGroups => ({
+  RestrictPriceGroup,
+  VaryPriceGroup,
+  ManualPriceGroup,
+});
+
 /** Red for a restricted or varying price group, or for a manual one when the two prices differ. */
 export function isRedPrice(priceGroup: string | null | undefined, sale: number, origin: number, groups: PriceGroups): boolean {
   if (!priceGroup) return false;
