@@ -125,7 +125,13 @@ test('a Macao shopper sends the order to a locker and pays in MOP with MPay, wit
     'STORE_PICKUP',
     'LOCKER',
   ]);
+  // The total to compare is the locker's (its own freight): read it once its preview has come.
+  const lockerPreview = page.waitForResponse(
+    (r) => r.url().endsWith('/api/checkout/preview') && (r.request().postDataJSON() as { deliveryType?: string }).deliveryType === 'LOCKER',
+  );
   await page.locator('input[name="deliveryType"][value="LOCKER"]').check();
+  await lockerPreview;
+  await expect(page.locator('.checkout__summary')).toHaveAttribute('aria-busy', 'false');
   await page.getByLabel('智能櫃／自取點編號').fill('MO-LK-0031');
   await expect(page.locator('input[name="invoiceType"]')).toHaveValue('RECEIPT');
   await expect(page.locator('#field-payChannel option')).toHaveText(['信用卡', 'MPay']);
