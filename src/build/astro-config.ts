@@ -13,7 +13,12 @@ import type { AstroIntegration, AstroUserConfig } from 'astro';
 import type { Plugin } from 'vite';
 import { LANGUAGES, DEFAULT_LANGUAGE } from '../lib/i18n/languages.ts';
 import { astroOutDir, buildConcurrency, siteUrl } from './env.ts';
+import { leanPreload, PRELOAD_HELPER_ID } from './lean-preload.ts';
 import { renderedPages } from './rendered-pages.ts';
+
+/** The modules the start-up scripts share with the header: the 'common' chunk. */
+const COMMON_MODULES =
+  /node_modules[\\/]nanostores[\\/]|src[\\/](stores[\\/](platform|public-api|analytics-events)\.ts|lib[\\/](constants|cookies|errors|consent[\\/]consent|popups[\\/]greeting-names|api[\\/](public-routes|base-url|core|third-party)|validation[\\/](rules|patterns)|i18n[\\/](languages|regions)|product[\\/](rules|product-id)|format[\\/]currency|cms[\\/]schedule)\.ts)/;
 
 /**
  * The browser's chunks: React in one file, and the header's islands with what only they use in
@@ -32,7 +37,8 @@ const CHUNK_GROUPS = [
   },
   {
     name: 'common',
-    test: /node_modules[\\/]nanostores[\\/]|src[\\/](stores[\\/](platform|public-api|analytics-events)\.ts|lib[\\/](constants|cookies|errors|consent[\\/]consent|popups[\\/]greeting-names|api[\\/](public-routes|base-url|core|third-party)|validation[\\/](rules|patterns)|i18n[\\/](languages|regions)|product[\\/](rules|product-id)|format[\\/]currency|cms[\\/]schedule)\.ts)/,
+    // With them, the one-line preload helper (lean-preload.ts) that lazy imports go through.
+    test: (id: string) => id === PRELOAD_HELPER_ID || COMMON_MODULES.test(id),
   },
   // A product page's own modules, which its start-up script and its island share.
   { name: 'product-page', test: /src[\\/](stores[\\/]product-detail|lib[\\/]product[\\/](selection|live-view))\.ts/ },
@@ -61,7 +67,7 @@ export function astroConfig(): AstroUserConfig {
     image: { responsiveStyles: true },
     devToolbar: { enabled: false },
     vite: {
-      plugins: [chunkGroupsPlugin()],
+      plugins: [chunkGroupsPlugin(), leanPreload()],
     },
   };
 }
