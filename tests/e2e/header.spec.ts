@@ -33,6 +33,36 @@ test('category layer: a 300 ms hover opens the tab, drill-down and back, and the
   await expect(page).toHaveURL(/\/women\.html$/);
 });
 
+test('category layer: crossing several tabs leaves one history entry, and Escape takes it back', async ({ page }) => {
+  const clock = await pausedClock(page);
+  await page.goto('/c/W01.html');
+  await page.goto('/women.html');
+  await clock.hydrate('CategoryLayer');
+  const layer = page.locator('[data-category-layer]');
+  const tabs = page.locator('.site-header__genders a[data-tab]');
+  const length = await page.evaluate(() => history.length);
+  for (const index of [0, 1, 2]) {
+    await tabs.nth(index).hover();
+    await page.clock.runFor(CATEGORY_LAYER_HOVER_DELAY_MS + 50);
+    await expect(tabs.nth(index)).toHaveAttribute('aria-expanded', 'true');
+  }
+  expect(await page.evaluate(() => history.length)).toBe(length + 1);
+  // One Back closes the layer, on the page; the next leaves it.
+  await page.goBack();
+  await expect(layer).toBeHidden();
+  await expect(page).toHaveURL(/\/women\.html$/);
+  // Escape closes it and takes its entry back: Back then leaves the page.
+  await page.mouse.move(10, 600); // off the tab the pointer rests on, so coming back is a new hover
+  await tabs.nth(1).hover();
+  await page.clock.runFor(CATEGORY_LAYER_HOVER_DELAY_MS + 50);
+  await expect(layer).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(layer).toBeHidden();
+  await expect(page).toHaveURL(/\/women\.html$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/c\/W01\.html$/);
+});
+
 test('category layer opens on a click too, and its links lead to category pages', async ({ page }) => {
   // Hold the account entry's code back: the layer opens before that island hydrates, and it
   // must still show mode D once it does (React keeps mismatched server attributes otherwise).

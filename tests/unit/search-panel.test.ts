@@ -86,22 +86,32 @@ describe('the open search panel', () => {
 });
 
 describe('the island on the server', () => {
-  it('renders the search box as a GET form to the search page of its language, the panel closed', () => {
-    const html = renderToStaticMarkup(
+  const render = (props: { isHome: boolean; customerService?: 'Y' | 'N' }) =>
+    renderToStaticMarkup(
       createElement(SearchPanel, {
         languageCode: 'en-GB',
         prefix: '/en-gb',
         messages,
         specifiedWords: {},
         associativeSearch: 'Y',
-        customerService: 'Y',
+        customerService: props.customerService ?? 'Y',
         quickLinks,
+        isHome: props.isHome,
       }),
     );
+
+  it('renders the search box as a GET form to the search page of its language, the panel closed', () => {
+    const html = render({ isHome: false });
     expect(html).toContain('action="/en-gb/search.html"');
     expect(html).toContain('name="description"');
     expect(html).toContain('placeholder="Search products"');
     expect(html).toContain('height:44px');
     expect(html).toMatch(/class="search-panel__body"[^>]*hidden=""><\/div>/);
+  });
+
+  it("carries home's customer-service tip in the page (CSS shows it), not elsewhere, and not with the switch off", () => {
+    expect(render({ isHome: true })).toContain(`class="service-tip service-tip--on-arrival" aria-live="polite" href="${quickLinks.chat}"`);
+    expect(render({ isHome: false })).not.toContain('service-tip');
+    expect(render({ isHome: true, customerService: 'N' })).not.toContain('service-tip');
   });
 });

@@ -4,8 +4,9 @@
  * or a click opens the tab's layer: a grid of sub-categories with drill-down and a back
  * arrow, and the tab's own picture and page link. The sub-categories come from the
  * language's category tree file, asked for as the island hydrates (the shopper is reaching
- * for the header); until it comes, the layer says so and keeps the tab's own link. Opening a tab pushes `#{title}_navi`, so
- * the browser's back button closes the layer. The balloon tip above the category icon is
+ * for the header); until it comes, the layer says so and keeps the tab's own link. Opening the
+ * layer pushes `#{title}_navi` (another tab replaces it), so the browser's back button closes
+ * the layer, and closing it otherwise (Escape, its button) leaves the entry. The balloon tip above the category icon is
  * rendered hidden here; an inline script of the header shows it once per session for 6 s on
  * eligible pages (it must not wait for this island), and CSS hides it while a layer is open.
  */
@@ -28,6 +29,18 @@ export interface CategoryLayerProps {
 
 export const naviHash = (title: string) => `#${encodeURIComponent(title)}_navi`;
 
+/** The current history entry is the one the open layer pushed. */
+const onLayerEntry = () => (history.state as { categoryLayer?: number } | null)?.categoryLayer !== undefined;
+
+/** Closes the layer and leaves its history entry, so Back goes where it went before the layer. */
+function close(): void {
+  closeLayer('category');
+  if (location.hash.endsWith('_navi')) {
+    if (onLayerEntry()) history.back();
+    else history.replaceState(null, '', location.pathname + location.search);
+  }
+}
+
 export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, balloonEligible }: CategoryLayerProps) {
   const openLayerName = useOpenLayer();
   const open = openLayerName === 'category';
@@ -47,12 +60,9 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
     setTrail([]);
     openLayer('category');
     const hash = naviHash(tabs[index]!.title);
-    if (location.hash !== hash) history.pushState({ categoryLayer: index }, '', hash);
-  }
-
-  function close() {
-    closeLayer('category');
-    if (location.hash.endsWith('_navi')) history.replaceState(null, '', location.pathname + location.search);
+    if (location.hash === hash) return;
+    // One history entry for the open layer, whichever tabs the pointer crosses: one Back closes it.
+    history[onLayerEntry() ? 'replaceState' : 'pushState']({ categoryLayer: index }, '', hash);
   }
 
   useEffect(() => {
@@ -60,7 +70,7 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
     const onPopState = () => {
       if (!location.hash.endsWith('_navi')) closeLayer('category');
     };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && closeLayer('category');
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
     window.addEventListener('popstate', onPopState);
     window.addEventListener('keydown', onKey);
     return () => {

@@ -28,9 +28,8 @@ export default function GenderNav({ isHome, labels }: GenderNavProps) {
     const header = button.current?.closest<HTMLElement>('.site-header');
     // Synchronously, so a tap can focus the box in the same gesture (mobile keyboards open only then).
     const unbind = $genderNav.subscribe((value) => header?.setAttribute('data-gender-nav', value));
-    // On home the navigation is there from the start; elsewhere it appears when opened.
-    if (isHome) scheduleServiceTip();
-    const unlisten = $genderNav.listen((value) => value !== 'closed' && scheduleServiceTip());
+    // Off home the navigation appears when opened, and the tip with it (home's comes with the page: SearchPanel).
+    const unlisten = $genderNav.listen((value) => value !== 'closed' && !isHome && scheduleServiceTip());
     const onHash = () => onRouteChange(location.hash);
     const onPageShow = (event: PageTransitionEvent) => event.persisted && closeGenderNav();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && $genderNav.get() !== 'closed' && closeGenderNav();

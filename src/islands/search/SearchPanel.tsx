@@ -44,6 +44,12 @@ export interface SearchPanelProps extends IslandProps {
   /** switch config customerServiceSwitch: N hides the chat link. */
   customerService: 'Y' | 'N';
   quickLinks: SearchQuickLinks;
+  /**
+   * Home: the navigation is part of the page from the start, so the customer-service tip comes
+   * with the page, timed by CSS (500 ms to 8500 ms after it appears), not by this island, which
+   * waits for a touch of the header.
+   */
+  isHome: boolean;
 }
 
 export default function SearchPanel({
@@ -54,6 +60,7 @@ export default function SearchPanel({
   associativeSearch,
   customerService,
   quickLinks,
+  isHome,
 }: SearchPanelProps) {
   const t = useTranslator(languageCode, messages);
   const [typed, setTyped] = useState('');
@@ -161,8 +168,8 @@ export default function SearchPanel({
         </button>
       </form>
       {/* The tip points at the chat, so it needs one; while the panel is open its quick link does the same job. */}
-      {serviceTip && !open && customerService === 'Y' && quickLinks.chat && (
-        <a className="service-tip" aria-live="polite" href={quickLinks.chat}>
+      {customerService === 'Y' && quickLinks.chat && (isHome || (serviceTip && !open)) && (
+        <a className={isHome ? 'service-tip service-tip--on-arrival' : 'service-tip'} aria-live="polite" href={quickLinks.chat}>
           {t('search.serviceTip')}
         </a>
       )}
