@@ -24,6 +24,15 @@ test.describe('on a phone', () => {
     const cards = page.locator('.address-card');
     await expect(cards).toHaveCount(1);
     await expect(cards.first()).toHaveAttribute('data-default', 'true');
+    // The receiver's mobile is masked on the card (the desensitize switch is Y: 3 leading digits
+    // and the last 2), and whole in the form that edits it.
+    await expect(cards.first().locator('.address-card__who')).toContainText(`${member.name} 091****78`);
+    await cards
+      .first()
+      .getByRole('button', { name: `編輯 ${member.name} 的地址` })
+      .click();
+    await expect(page.getByRole('dialog', { name: '編輯地址' }).getByLabel('手機號碼')).toHaveValue('0912345678');
+    await page.getByRole('dialog', { name: '編輯地址' }).getByRole('button', { name: '關閉', exact: true }).click();
     await page.getByRole('button', { name: '新增地址' }).click();
     const dialog = page.getByRole('dialog', { name: '新增地址' });
     await dialog.getByLabel('收件人').fill('陳大文');
@@ -49,6 +58,7 @@ test.describe('on a phone', () => {
     await expect(cards).toHaveCount(2);
     // The default comes first.
     await expect(cards.first()).toContainText('陳大文');
+    await expect(cards.first()).toContainText('912****67');
     await expect(cards.first()).toHaveAttribute('data-default', 'true');
     await cards.first().getByRole('button', { name: '刪除 陳大文 的地址' }).click();
     const confirm = page.getByRole('dialog', { name: '刪除這個地址？' });

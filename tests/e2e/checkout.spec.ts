@@ -214,7 +214,9 @@ test('a first-time member adds a delivery address in checkout, checked like the 
   await dialog.getByRole('button', { name: '儲存地址' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.locator('input[name="addressId"]:checked')).toHaveCount(1);
-  await expect(page.locator('.choice-card--wide')).toContainText('王小明');
+  // The number just typed is masked on its card, like every receiver's (desensitize switch Y).
+  await expect(page.locator('.choice-card--wide')).toContainText('王小明 098****21');
+  await expect(page.locator('.choice-card--wide')).not.toContainText('0987654321');
   await page.locator('.checkout button[type="submit"]').click();
   await expect(page).toHaveURL(/\/payment\/success\.html\?orderCode=/);
 });

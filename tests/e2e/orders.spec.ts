@@ -18,6 +18,7 @@ interface OrderAnswer {
   status: string;
   products: Array<{ productId: string; productCode: string; productDetailInfo: { skuName: string } }>;
   shipments: Array<{ shipmentCode: string }>;
+  address: { receiver: string; mobile: string } | null;
 }
 
 test('the order list finds an order by code and by status (hidden statuses under All only), and its page shows every shipment', async ({
@@ -45,6 +46,11 @@ test('the order list finds an order by code and by status (hidden statuses under
   await expect(page).toHaveURL(new RegExp(`/account/detail\\.html\\?orderCode=${twoParcels.orderCode}$`));
   await expect(page.locator('.shipment')).toHaveCount(twoParcels.shipments.length);
   await expect(page.locator('.order-detail [data-total]')).toBeVisible();
+  // The receiver's mobile is masked (desensitize switch Y: 3 leading digits, the last 2).
+  const mobile = twoParcels.address!.mobile;
+  const delivery = page.locator('section[aria-labelledby="delivery-heading"]');
+  await expect(delivery).toContainText(`${twoParcels.address!.receiver} ${mobile.slice(0, 3)}****${mobile.slice(-2)}`);
+  await expect(delivery).not.toContainText(mobile);
   // The refund filter leaves out the refund statuses the CMS hides, and offers the others.
   await page.goto('/account/refund.html');
   const filter = page.locator('#case-status option');

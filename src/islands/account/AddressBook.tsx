@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { Region } from '../../lib/i18n/regions.ts';
+import { displayMobile, type MaskSwitches } from '../../lib/format/mask.ts';
 import { $addresses, deleteAddress, loadAddresses, setDefaultAddress, type Address } from '../../stores/addresses.ts';
 import { Button } from '../forms/Button.tsx';
 import { Modal } from '../forms/Modal.tsx';
@@ -17,7 +18,12 @@ import { ActionNote, LoadState, MemberGate, useAction } from './parts.tsx';
 
 type Editing = { kind: 'new' } | { kind: 'edit'; address: Address } | null;
 
-export default function AddressBook({ languageCode, messages, region }: IslandProps & { region: Region }) {
+export default function AddressBook({
+  languageCode,
+  messages,
+  region,
+  switches,
+}: IslandProps & { region: Region; switches: MaskSwitches }) {
   const t = useTranslator(languageCode, messages);
   const addresses = useStore($addresses);
   const [editing, setEditing] = useState<Editing>(null);
@@ -45,6 +51,7 @@ export default function AddressBook({ languageCode, messages, region }: IslandPr
                       key={address.addressId}
                       t={t}
                       address={address}
+                      switches={switches}
                       onEdit={() => setEditing({ kind: 'edit', address })}
                       onDelete={() => setDeleting(address)}
                       onDefault={() => void action.run(() => setDefaultAddress(address.addressId), t('account.address.defaultSet'))}
@@ -107,12 +114,14 @@ export default function AddressBook({ languageCode, messages, region }: IslandPr
 function AddressCard({
   t,
   address,
+  switches,
   onEdit,
   onDelete,
   onDefault,
 }: {
   t: Translate;
   address: Address;
+  switches: MaskSwitches;
   onEdit: () => void;
   onDelete: () => void;
   onDefault: () => void;
@@ -121,7 +130,7 @@ function AddressCard({
   return (
     <li className="address-card" data-address={address.addressId} data-default={isDefault || undefined}>
       <p className="address-card__who">
-        <strong>{address.receiver}</strong> {address.mobile}
+        <strong>{address.receiver}</strong> {displayMobile(address.mobile, switches)}
         {isDefault && <span className="status-pill status-pill--accent">{t('account.address.default')}</span>}
       </p>
       <p className="address-card__where">

@@ -24,6 +24,7 @@ import {
   type PaymentMethod,
 } from '../../lib/constants.ts';
 import { formatMoney } from '../../lib/format/currency.ts';
+import { displayMobile, type MaskSwitches } from '../../lib/format/mask.ts';
 import type { FieldSpec, FormValues } from '../../lib/forms/form.ts';
 import { caseServiceApplies, distributionType, hemServiceApplies, type CaseSwitches, type HemSwitches } from '../../lib/product/rules.ts';
 import { isPickupStoreCode } from '../../lib/validation/rules.ts';
@@ -46,7 +47,7 @@ import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export interface CheckoutPageProps extends IslandProps {
   from: CheckoutFrom;
-  switches: HemSwitches & CaseSwitches;
+  switches: HemSwitches & CaseSwitches & MaskSwitches;
   region: Region;
 }
 
@@ -219,7 +220,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
                       onChange={() => setAddressId(a.addressId)}
                     />
                     <span>
-                      <strong>{a.receiver}</strong> {a.mobile}
+                      <strong>{a.receiver}</strong> {displayMobile(a.mobile, switches)}
                       <br />
                       {a.zipCode !== '0' && a.zipCode} {a.city}
                       {a.detail}

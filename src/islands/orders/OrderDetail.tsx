@@ -9,23 +9,24 @@ import type { Translate } from '../../lib/i18n/translator.ts';
 import { DATE_TIME_FORMAT } from '../../lib/constants.ts';
 import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
+import { displayMobile, type MaskSwitches } from '../../lib/format/mask.ts';
 import { type Order } from '../../stores/orders.ts';
 import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { OrderActions } from './OrderActions.tsx';
 import { OrderLines, StatusPill } from './parts.tsx';
 
-export default function OrderDetail({ languageCode, prefix, messages }: IslandProps) {
+export default function OrderDetail({ languageCode, prefix, messages, switches }: IslandProps & { switches: MaskSwitches }) {
   const t = useTranslator(languageCode, messages);
   const [now] = useState(() => Date.now());
   return (
     <MemberOrder t={t} notFoundLink={<a href={`${prefix}/account/order/order-list.html`}>{t('orders.backToList')}</a>}>
-      {(order) => <Detail t={t} prefix={prefix} order={order} now={now} />}
+      {(order) => <Detail t={t} prefix={prefix} order={order} now={now} switches={switches} />}
     </MemberOrder>
   );
 }
 
-function Detail({ t, prefix, order, now }: { t: Translate; prefix: string; order: Order; now: number }) {
+function Detail({ t, prefix, order, now, switches }: { t: Translate; prefix: string; order: Order; now: number; switches: MaskSwitches }) {
   const { payment } = order;
   return (
     <div className="order-detail" data-order={order.orderCode} data-status={order.status}>
@@ -65,7 +66,7 @@ function Detail({ t, prefix, order, now }: { t: Translate; prefix: string; order
           <p>{t(`checkout.deliveryTypes.${order.deliveryType}`)}</p>
           {order.address && (
             <p className="account-card__meta">
-              {order.address.receiver} {order.address.mobile}
+              {order.address.receiver} {displayMobile(order.address.mobile, switches)}
               <br />
               {order.address.zipCode !== '0' && order.address.zipCode} {order.address.city}
               {order.address.detail}

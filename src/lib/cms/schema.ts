@@ -343,7 +343,11 @@ export const switchConfigSchema = z
     isPeakPromotion: yesNo.describe('Y while a peak promotion runs (traffic protection on)'),
     associativeSearchSwitch: yesNo.default('Y').describe('Y requests search suggestions while typing'),
     customerServiceSwitch: yesNo.default('Y').describe('Y shows the customer-service chat link'),
-    desensitizeSwitch: yesNo.default('Y').describe("Y masks the member's mobile number on account pages"),
+    desensitizeSwitch: yesNo
+      .default('Y')
+      .describe(
+        "Y masks mobile numbers shown on account, order and checkout pages: the member's own and the receivers' (the edit form keeps the number)",
+      ),
     mobileMaskLeadingDigits: z
       .number()
       .int()
