@@ -5,6 +5,8 @@ import { expect, test } from './test.ts';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { pausedClock } from './clock.ts';
 import { catalogue, signInOnPage, signInThroughApi } from './shopper.ts';
+import { pageDocument, pageWhere } from './content.ts';
+import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { ACCOUNT_POPUP_CLOSE_DELAY_MS, BALLOON_TIP_DURATION_MS, CATEGORY_LAYER_HOVER_DELAY_MS } from '../../src/lib/constants.ts';
 
 const demo = DEMO_MEMBERS[0];
@@ -20,6 +22,18 @@ test('category layer: a 300 ms hover opens the tab, drill-down and back, and the
   await page.clock.runFor(100);
   await expect(layer).toBeVisible();
   await expect(page).toHaveURL(/#.+_navi$/);
+  // The tab's page content (spec §2): the men's page's campaign slides, in its order, each a
+  // link named by its caption.
+  const zhTW = getLanguage('zh-TW');
+  const carousel = pageDocument(
+    zhTW,
+    pageWhere(zhTW, (p) => p.code === 'MEN'),
+  ).components.find((c) => c.type === 'carousel')!;
+  const slides = [...carousel.items].sort((a, b) => a.indexFlag - b.indexFlag).slice(0, 2);
+  const promos = layer.locator('a.category-layer__feature');
+  await expect(promos).toHaveText(slides.map((s) => s.title));
+  expect(await promos.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(slides.map((s) => s.props.link));
+  await expect(promos.first().locator('img')).toHaveAttribute('src', /^\/media\/campaigns\/men-1\.jpg_r-640-266$/);
   const heading = layer.locator('.category-layer__heading h2');
   const tabTitle = await heading.innerText();
   const drill = layer.locator('[data-drill]').first();

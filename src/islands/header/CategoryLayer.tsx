@@ -2,11 +2,12 @@
  * The gender navigation and the category float layer. The tabs are the first 4
  * classification nodes, rendered as plain links (they work before hydration); a 300 ms hover
  * or a click opens the tab's layer: a grid of sub-categories with drill-down and a back
- * arrow, and the tab's own picture and page link. The sub-categories come from the
- * language's category tree file, asked for as the island hydrates (the shopper is reaching
- * for the header); until it comes, the layer says so and keeps the tab's own link. Opening the
- * layer pushes `#{title}_navi` (another tab replaces it), so the browser's back button closes
- * the layer, and closing it otherwise (Escape, its button) leaves the entry. The balloon tip above the category icon is
+ * arrow, and the tab's page content, its campaign pictures, linked. The sub-categories and
+ * pictures come from the language's category tree file (build/header/category-tree.ts), asked
+ * for as the island hydrates (the shopper is reaching for the header); until it comes, the
+ * layer says so and keeps the tab's own link. Opening the layer pushes `#{title}_navi`
+ * (another tab replaces it), so the browser's back button closes the layer, and closing it
+ * otherwise (Escape, its button) leaves the entry. The balloon tip above the category icon is
  * rendered hidden here; an inline script of the header shows it once per session for 6 s on
  * eligible pages (it must not wait for this island), and CSS hides it while a layer is open.
  */
@@ -174,12 +175,16 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
                   </li>
                 </ul>
               </div>
-              {tab.imgUrl && (
-                <a className="category-layer__feature" href={tab.href}>
-                  <img src={tab.imgUrl} alt="" width="320" height="400" loading="lazy" />
-                  <span>{tab.title}</span>
-                </a>
-              )}
+              {tab.promos?.length ? (
+                <div className="category-layer__promos">
+                  {tab.promos.map((promo) => (
+                    <a key={promo.href + promo.src} className="category-layer__feature" href={promo.href}>
+                      <img src={promo.src} alt="" width={promo.width} height={promo.height} loading="lazy" />
+                      <span>{promo.label}</span>
+                    </a>
+                  ))}
+                </div>
+              ) : null}
             </div>
           </div>
         </div>

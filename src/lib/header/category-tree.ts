@@ -8,8 +8,22 @@ export interface CategoryTab {
   id: string;
   title: string;
   href: string;
-  imgUrl?: string | undefined;
+  /** A top-level tab's pictures in its layer, from its page; none below the tabs. */
+  promos?: CategoryPromo[] | undefined;
   children: CategoryTab[];
+}
+
+/**
+ * A linked picture of a tab's layer: "the tab's page content" (spec §2). The campaign slides and
+ * banners of the tab's CMS page, or the tab's own picture when its page has none.
+ */
+export interface CategoryPromo {
+  src: string;
+  href: string;
+  /** The caption shown under the picture, which names the link. */
+  label: string;
+  width: number;
+  height: number;
 }
 
 /** A tab as every page carries it: the link, without the tree below it. */
