@@ -58,6 +58,13 @@ test.describe('narrow screens', () => {
     await expect(page.locator('[data-category-layer]')).toBeVisible();
     await expect(page).toHaveURL(/_navi$/);
     await expect(page.locator('.site-header__genders')).toBeVisible();
+    // Closing the layer is no route change: the navigation it opened from stays.
+    await page.locator('.category-layer__close').click();
+    await expect(page.locator('[data-category-layer]')).toBeHidden();
+    await expect(page).not.toHaveURL(/_navi$/);
+    await expect(page.locator('.site-header__genders')).toBeVisible();
+    await page.locator('.site-header__genders a[data-tab]').first().click();
+    await expect(page.locator('[data-category-layer]')).toBeVisible();
     await page.evaluate(() => (location.hash = 'size-guide'));
     await expect(page.locator('.site-header__genders')).toBeHidden();
     await expect(page.locator('.site-header')).toHaveAttribute('data-gender-nav', 'closed');

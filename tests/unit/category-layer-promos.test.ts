@@ -54,7 +54,16 @@ describe("a tab's layer shows its page's content (spec §2)", () => {
 
   it('leaves out pictures with no link or no name, and takes a video banner by its poster', () => {
     const page = components([
-      { type: 'carousel', id: 'kv', aspectRatio: 2.4, items: [slide(0, 'No link'), slide(1, '   ', '/c/W01.html')] },
+      {
+        type: 'carousel',
+        id: 'kv',
+        aspectRatio: 2.4,
+        items: [
+          slide(0, 'No link'),
+          slide(1, '   ', '/c/W01.html'),
+          { ...slide(2, '  ', '//cdn.example/x.html'), props: { ...slide(2, '').props, link: '//cdn.example/x.html', alt: ' Film ' } },
+        ],
+      },
       {
         type: 'bannerList',
         id: 'b',
@@ -66,9 +75,10 @@ describe("a tab's layer shows its page's content (spec §2)", () => {
       },
     ]);
     expect(pagePromos(english, '/en-gb/women.html', page)).toEqual([
+      // A blank caption gives way to the alt; an address of another site ('//') stays as it is.
+      { src: '/media/campaigns/2.jpg_r-640-266', href: '//cdn.example/x.html', label: 'Film', width: 320, height: 133 },
       // An anchor of the tab's page leads to that page, not to the page the layer opens over.
       { src: '/media/film.jpg_r-640-640', href: '/en-gb/women.html#new', label: 'The film', width: 320, height: 320 },
-      { src: '/media/lb.jpg_r-640-1280', href: 'https://lookbook.example/', label: 'Lookbook', width: 320, height: 640 },
     ]);
   });
 
@@ -85,6 +95,21 @@ describe("a tab's layer shows its page's content (spec §2)", () => {
     expect(men!.promos).toEqual([
       { src: '/media/categories/MEN.jpg_r-640-800', href: '/en-gb/men.html', label: 'Men', width: 320, height: 400 },
     ]);
+    // The pictures and their anchors are the page's the classification names, wherever the tab links.
+    const elsewhere = classificationSchema.parse({
+      data: [{ ...classification.data[0]!, link: '/c/W01.html', pageInfo: { code: 'WOMEN-LAYER', path: '/women-layer.html' } }],
+    });
+    const anchored = components([
+      {
+        type: 'bannerList',
+        id: 'b',
+        orientation: 'vertical',
+        items: [{ link: '#new', aspectRatio: 1, urlPath: '/media/b.jpg', linkName: 'New in' }],
+      },
+    ]);
+    const [tab] = layerTree(english, elsewhere, (path) => (path === '/en-gb/women-layer.html' ? anchored : undefined));
+    expect(tab!.href).toBe('/en-gb/c/W01.html');
+    expect(tab!.promos!.map((p) => p.href)).toEqual(['/en-gb/women-layer.html#new']);
     const unpublished = layerTree(english, classification, () => undefined);
     expect(unpublished[0]!.promos).toEqual([
       { src: '/media/categories/WOMEN.jpg_r-640-800', href: '/en-gb/women.html', label: 'Women', width: 320, height: 400 },

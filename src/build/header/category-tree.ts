@@ -47,30 +47,42 @@ export function layerTree(
   const nodes = topLevelCategories(classification);
   return categoryTree(language, classification).map((tab, index) => {
     const node = nodes[index]!;
-    const components = node.pageInfo ? componentsAt(localizedPath(language, node.pageInfo.path)) : undefined;
-    const promos = pagePromos(language, tab.href, components ?? []);
+    const pagePath = node.pageInfo ? localizedPath(language, node.pageInfo.path) : undefined;
+    const promos = pagePath ? pagePromos(language, pagePath, componentsAt(pagePath) ?? []) : [];
     if (promos.length === 0 && node.imgUrl) promos.push(promo(node.imgUrl, tab.href, tab.title, 0.8));
     return { ...tab, promos };
   });
 }
 
-/** A page's linked, named pictures in page order: its carousels' slides, then its banners, at most LAYER_PROMOS. */
+/**
+ * A page's linked, named pictures in page order (carousel slides and banners), at most
+ * LAYER_PROMOS. Links are the page's own: a store path stays in the language, an anchor points
+ * into the page at `pageHref`, and another site's address (`https:` or `//`) stays as it is.
+ */
 export function pagePromos(language: LanguageDefinition, pageHref: string, components: readonly CmsComponent[]): CategoryPromo[] {
   const found: CategoryPromo[] = [];
   const href = (link: string | undefined) =>
-    !link ? undefined : link.startsWith('#') ? `${pageHref}${link}` : link.startsWith('/') ? localizedPath(language, link) : link;
+    !link
+      ? undefined
+      : link.startsWith('#')
+        ? `${pageHref}${link}`
+        : link.startsWith('/') && !link.startsWith('//')
+          ? localizedPath(language, link)
+          : link;
+  // The first of the names given, blanks skipped.
+  const nameOf = (...names: Array<string | undefined>) => names.map((n) => n?.trim() ?? '').find(Boolean) ?? '';
   const add = (src: string | undefined, link: string | undefined, label: string, ratio: number) => {
     const target = href(link);
     // A picture without a link leads nowhere from a menu, and one without a name cannot be told apart.
-    if (src && target && label.trim() && found.length < LAYER_PROMOS) found.push(promo(src, target, label.trim(), ratio));
+    if (src && target && label && found.length < LAYER_PROMOS) found.push(promo(src, target, label, ratio));
   };
   for (const component of components) {
     if (component.type === 'carousel') {
       for (const slide of [...component.items].sort((a, b) => a.indexFlag - b.indexFlag))
-        add(slide.props.coverUrl, slide.props.link, slide.title || slide.props.alt || slide.props.linkName, component.aspectRatio);
+        add(slide.props.coverUrl, slide.props.link, nameOf(slide.title, slide.props.alt, slide.props.linkName), component.aspectRatio);
     } else if (component.type === 'bannerList') {
       for (const item of component.items)
-        add(item.media === 'Y' ? item.posterPath : item.urlPath, item.link, item.linkName, item.aspectRatio);
+        add(item.media === 'Y' ? item.posterPath : item.urlPath, item.link, nameOf(item.linkName), item.aspectRatio);
     }
   }
   return found;

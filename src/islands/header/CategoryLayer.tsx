@@ -6,8 +6,8 @@
  * pictures come from the language's category tree file (build/header/category-tree.ts), asked
  * for as the island hydrates (the shopper is reaching for the header); until it comes, the
  * layer says so and keeps the tab's own link. Opening the layer pushes `#{title}_navi`
- * (another tab replaces it), so the browser's back button closes the layer, and closing it
- * otherwise (Escape, its button) leaves the entry. The balloon tip above the category icon is
+ * (another tab replaces it), so the browser's back button closes the layer; closing it
+ * otherwise (Escape, its button) takes the hash off that entry. The balloon tip above the category icon is
  * rendered hidden here; an inline script of the header shows it once per session for 6 s on
  * eligible pages (it must not wait for this island), and CSS hides it while a layer is open.
  */
@@ -16,7 +16,7 @@ import { useStore } from '@nanostores/react';
 import type { CategoryLink, CategoryTab } from '../../lib/header/category-tree.ts';
 import { useOpenLayer } from './use-header-layer.ts';
 import { CATEGORY_LAYER_HOVER_DELAY_MS } from '../../lib/constants.ts';
-import { $categoryTree, closeLayer, loadCategoryTree, openLayer } from '../../stores/header.ts';
+import { $categoryTree, $openLayer, closeLayer, loadCategoryTree, openLayer } from '../../stores/header.ts';
 import { useDelayed } from './use-delayed.ts';
 
 export interface CategoryLayerProps {
@@ -33,13 +33,14 @@ export const naviHash = (title: string) => `#${encodeURIComponent(title)}_navi`;
 /** The current history entry is the one the open layer pushed. */
 const onLayerEntry = () => (history.state as { categoryLayer?: number } | null)?.categoryLayer !== undefined;
 
-/** Closes the layer and leaves its history entry, so Back goes where it went before the layer. */
+/**
+ * Closes the layer and takes its hash off the address. Not by going back: that is
+ * asynchronous (a quick reopening would be closed by the late popstate) and reads as a route
+ * change to the gender navigation, which would close around the layer.
+ */
 function close(): void {
   closeLayer('category');
-  if (location.hash.endsWith('_navi')) {
-    if (onLayerEntry()) history.back();
-    else history.replaceState(null, '', location.pathname + location.search);
-  }
+  if (location.hash.endsWith('_navi')) history.replaceState(null, '', location.pathname + location.search);
 }
 
 export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, balloonEligible }: CategoryLayerProps) {
@@ -71,7 +72,8 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
     const onPopState = () => {
       if (!location.hash.endsWith('_navi')) closeLayer('category');
     };
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close();
+    // Only the open layer's Escape: one meant for a pop-up that replaced it must not touch the address.
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && $openLayer.get() === 'category' && close();
     window.addEventListener('popstate', onPopState);
     window.addEventListener('keydown', onKey);
     return () => {
