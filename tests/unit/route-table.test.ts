@@ -10,6 +10,7 @@ import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { startCmsServer } from '../../scripts/local-cms/server.ts';
 import { FIXTURE_NOW, miniPages, writeDocument, writeMiniCms } from '../fixtures/mini-cms.ts';
 import type { ProductDetail } from '../../src/lib/api/contract.ts';
+import { productDetail } from '../fixtures/product-detail.ts';
 import { isIndexable } from '../../src/build/seo/indexing.ts';
 
 const SITE = 'https://shop.example';
@@ -316,35 +317,6 @@ describe('site map page', () => {
     expect(paths).not.toContain('/');
   });
 });
-
-/** A product as the product pull caches it, in one language. */
-function productDetail(code: string, name: string, overrides: Partial<ProductDetail> = {}): ProductDetail {
-  return {
-    productCode: code,
-    omsProductCode: `${code}-26S`,
-    name,
-    description: `${name}: soft cotton, `.repeat(12).trim(),
-    gender: 'WOMEN',
-    categoryCode: 'W0101',
-    colours: [{ colorNo: '01', code: 'NAVY', hex: '#1f2a44', name: 'Navy', images: [`/media/products/${code}-01.jpg`] }],
-    sizes: [{ sizeNo: '002', alias: 'S' }],
-    skus: [
-      { skuCode: `${code}01002`, omsSkuCode: 'x', productId: `${code}P`, colorNo: '01', sizeNo: '002', price: { sale: 590, origin: 590 } },
-    ],
-    priceGroup: 'NORMAL',
-    makePantsLengthFlag: 'N',
-    caseFlag: 'N',
-    customMadeFlag: 'N',
-    semiOptions: [],
-    presaleFlag: 'N',
-    noReasonToReturnFlag: 'Y',
-    cornerCode: null,
-    productPageCode: null,
-    enabledFlag: 'Y',
-    approval: 'LIST',
-    ...overrides,
-  };
-}
 
 async function writeProduct(languageCode: string, detail: ProductDetail): Promise<void> {
   await mkdir(join(cacheDir, 'products', languageCode), { recursive: true });

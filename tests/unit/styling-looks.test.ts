@@ -21,6 +21,7 @@ import { createSampleSet } from '../../scripts/local-cms/sample-set.ts';
 import { drawSharedImages } from '../../scripts/local-cms/shared-images.ts';
 import { writeStyling } from '../../scripts/local-cms/writers/styling.ts';
 import { miniOfficialStyling, miniStaffStyling } from '../fixtures/mini-cms.ts';
+import { productDetail } from '../fixtures/product-detail.ts';
 
 /** The sample CMS's styling documents of every language, as the generator writes them. */
 function sampleDocuments() {
@@ -186,39 +187,26 @@ describe('choosing a look by the styleId query', () => {
 });
 
 describe('the products a look wears', () => {
-  const product = (code: string, over: Partial<ProductDetail> = {}): ProductDetail => ({
-    productCode: code,
-    omsProductCode: `${code}OMS`,
-    name: `Product ${code}`,
-    description: '',
-    gender: 'WOMEN',
-    categoryCode: 'W0101',
-    colours: [
-      { colorNo: '01', code: 'WHITE', hex: '#fff', name: 'White', images: [`/media/${code}-01.jpg`] },
-      { colorNo: '02', code: 'NAVY', hex: '#003', name: 'Navy', images: [`/media/${code}-02.jpg`] },
-    ],
-    sizes: [
-      { sizeNo: '002', alias: 'S' },
-      { sizeNo: '003', alias: 'M' },
-    ],
-    skus: [
-      { skuCode: `${code}01002`, omsSkuCode: 'x', productId: 'p1', colorNo: '01', sizeNo: '002', price: { sale: 590, origin: 590 } },
-      { skuCode: `${code}02002`, omsSkuCode: 'x', productId: 'p2', colorNo: '02', sizeNo: '002', price: { sale: 490, origin: 690 } },
-      { skuCode: `${code}02003`, omsSkuCode: 'x', productId: 'p3', colorNo: '02', sizeNo: '003', price: { sale: 490, origin: 690 } },
-    ],
-    priceGroup: 'REGULAR',
-    makePantsLengthFlag: 'N',
-    caseFlag: 'N',
-    customMadeFlag: 'N',
-    semiOptions: [],
-    presaleFlag: 'N',
-    noReasonToReturnFlag: 'Y',
-    cornerCode: null,
-    productPageCode: null,
-    enabledFlag: 'Y',
-    approval: 'LIST',
-    ...over,
-  });
+  const product = (code: string, over: Partial<ProductDetail> = {}): ProductDetail =>
+    productDetail(code, `Product ${code}`, {
+      omsProductCode: `${code}OMS`,
+      description: '',
+      colours: [
+        { colorNo: '01', code: 'WHITE', hex: '#fff', name: 'White', images: [`/media/${code}-01.jpg`] },
+        { colorNo: '02', code: 'NAVY', hex: '#003', name: 'Navy', images: [`/media/${code}-02.jpg`] },
+      ],
+      sizes: [
+        { sizeNo: '002', alias: 'S' },
+        { sizeNo: '003', alias: 'M' },
+      ],
+      skus: [
+        { skuCode: `${code}01002`, omsSkuCode: 'x', productId: 'p1', colorNo: '01', sizeNo: '002', price: { sale: 590, origin: 590 } },
+        { skuCode: `${code}02002`, omsSkuCode: 'x', productId: 'p2', colorNo: '02', sizeNo: '002', price: { sale: 490, origin: 690 } },
+        { skuCode: `${code}02003`, omsSkuCode: 'x', productId: 'p3', colorNo: '02', sizeNo: '003', price: { sale: 490, origin: 690 } },
+      ],
+      priceGroup: 'REGULAR',
+      ...over,
+    });
 
   it('shows the worn colour with its sizes and price; leaves out what the catalogue lacks; says how each is bought', () => {
     const products = new Map(
