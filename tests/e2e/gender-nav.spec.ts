@@ -93,6 +93,17 @@ test.describe('narrow screens', () => {
     await expect(tip).toBeHidden();
     await at(CUSTOMER_TIP_SHOW_AT_MS + 10);
     await expect(tip).toBeVisible();
+    // It keeps clear of the first gender tabs under the search box: a tap on them is not the chat's.
+    const box = (await tip.boundingBox())!;
+    for (const tab of (await page.locator('.site-header__genders a[data-tab]').all()).slice(0, 2)) {
+      const tabBox = (await tab.boundingBox())!;
+      const overlaps =
+        box.x < tabBox.x + tabBox.width &&
+        tabBox.x < box.x + box.width &&
+        box.y < tabBox.y + tabBox.height &&
+        tabBox.y < box.y + box.height;
+      expect(overlaps, await tab.innerText()).toBe(false);
+    }
     await at(CUSTOMER_TIP_HIDE_AT_MS - 10);
     await expect(tip).toBeVisible();
     // Once: it ends hidden and stays so.
