@@ -98,13 +98,14 @@ let fingerprint: Promise<string | null> | null = null;
 /**
  * Starts the risk fingerprint (checkout calls it on arrival, so it is ready by the order) and
  * resolves with its blackbox: polled every 500 ms, null after 5 s, or when the script is off or
- * failed. An order goes without it rather than not at all.
+ * failed. The 5 s count from the start, loading included: a provider whose host stalls rather
+ * than fails (a blocked one does) must not hold the order. An order goes without it rather
+ * than not at all.
  */
 export function riskBlackbox(): Promise<string | null> {
   const src = scriptSource('risk');
   if (!src) return Promise.resolve(null);
-  fingerprint ??= loadScript(src)
-    .then(() => pollFor(() => window.linRisk?.blackbox(), { intervalMs: RISK_POLL_INTERVAL_MS, timeoutMs: RISK_WAIT_MS }))
+  fingerprint ??= readBlackbox(src)
     .catch((error: unknown) => {
       console.warn('[risk]', error);
       return null;
@@ -115,6 +116,14 @@ export function riskBlackbox(): Promise<string | null> {
       return blackbox;
     });
   return fingerprint;
+}
+
+function readBlackbox(src: string): Promise<string | null> {
+  const deadline = Date.now() + RISK_WAIT_MS;
+  const read = loadScript(src).then(() =>
+    pollFor(() => window.linRisk?.blackbox(), { intervalMs: RISK_POLL_INTERVAL_MS, timeoutMs: Math.max(0, deadline - Date.now()) }),
+  );
+  return Promise.race([read, new Promise<null>((resolve) => setTimeout(() => resolve(null), RISK_WAIT_MS))]);
 }
 
 /** The tag manager, once marketing is allowed: its container reads the page's dataLayer. */

@@ -82,6 +82,19 @@ test('an order is placed without the fingerprint when it never comes, after the 
   expect((await riskChecks(page)).find((c) => c.orderCode === orderCode)).toMatchObject({ blackbox: null });
 });
 
+test('an order is placed without the fingerprint when its script stalls, within the same wait', async ({ page }) => {
+  // A host that never answers (as a blocked one does): the wait counts from the start, loading included.
+  await page.route(`**${STAND_IN_SCRIPTS.RISK_SCRIPT_URL}`, () => {});
+  await atCheckoutWithOneItem(page, 'stallrisk');
+  await page.locator('input[name="deliveryType"][value="CVS_711"]').check();
+  await page.locator('#field-storeCode').fill('131386');
+  await page.locator('input[name="paymentMethod"][value="COD"]').check();
+  await page.locator('.checkout button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/payment\/success\.html\?orderCode=/, { timeout: RISK_WAIT_MS + 10_000 });
+  const orderCode = await page.locator('[data-order-code]').innerText();
+  expect((await riskChecks(page)).find((c) => c.orderCode === orderCode)).toMatchObject({ blackbox: null });
+});
+
 test('the tag manager loads only with marketing consent, and hears of the purchase', async ({ page }) => {
   const tagRequests: string[] = [];
   page.on('request', (request) => {
