@@ -7,6 +7,7 @@
  * mail goes to MailDev (mail-catcher.ts), whose inbox address is printed.
  */
 import {
+  captchaRequired,
   cmsBaseUrl,
   embeddedCmsPort,
   host,
@@ -34,8 +35,10 @@ for (const [variable, standIn] of Object.entries(STAND_IN_SCRIPTS)) {
   process.env[`${variable}_CN`] ??= standIn;
 }
 
-// Mail settings and the catcher's ports are checked before the build, which takes a while.
+// Mail settings, the captcha's regions and the catcher's ports are checked before the build,
+// which takes a while.
 const configuredSmtp = smtpSettings();
+captchaRequired();
 const from = mailFrom();
 const mailCatcher = configuredSmtp ? null : await startMailCatcher(mailCatcherPorts());
 const configured = cmsBaseUrl();

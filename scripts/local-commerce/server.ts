@@ -15,15 +15,14 @@ import { createOutbox } from './mail.ts';
 import { startMailSender } from './mail-sender.ts';
 import { seedDatabase } from './seed.ts';
 import {
+  captchaRequired,
   commerceDbPath,
   mailFrom,
   registrationsPerHour,
-  scriptSources,
   siteUrl,
   smtpSettings,
   type SmtpSettings,
 } from '../../src/build/env.ts';
-import { REGIONS } from '../../src/lib/i18n/regions.ts';
 
 export interface CommerceApiOptions {
   /** SQLite file, or ':memory:' for a fresh database. */
@@ -72,7 +71,7 @@ export async function startCommerceApi(options: CommerceApiOptions = {}) {
   if (!smtp) log('[commerce] no SMTP server (SMTP_HOST): mail is kept in the mail_outbox table, unsent');
   const app = createCommerceApp({
     db,
-    captcha: REGIONS.some((region) => scriptSources(region).captcha !== undefined),
+    captcha: captchaRequired(),
     siteOrigin,
     outbox,
     // Served over HTTPS (production): Secure, prefixed cookies.

@@ -5,7 +5,7 @@
 import { CodedError } from '../lib/errors.ts';
 import { collectorOrigin } from '../lib/analytics/collector.ts';
 import type { ScriptSources, ThirdPartyScript } from '../lib/scripts/sources.ts';
-import type { Region } from '../lib/i18n/regions.ts';
+import { REGIONS, type Region } from '../lib/i18n/regions.ts';
 import { parseExtraSources, type ExtraSources } from '../lib/security/content-security-policy.ts';
 
 export class ConfigError extends CodedError {
@@ -202,6 +202,23 @@ export function scriptSources(region: Region): ScriptSources {
     sources[name] = value;
   }
   return sources;
+}
+
+/**
+ * Whether the API asks for the captcha at sign-in and registration: when the pages show one.
+ * It asks on every sign-in (the region a caller names is the caller's choice, so a bot would
+ * name one without), so the pages of a region without a captcha would leave their shoppers
+ * refused: set for some regions, it must be set for all of them.
+ */
+export function captchaRequired(): boolean {
+  const without = REGIONS.filter((region) => scriptSources(region).captcha === undefined);
+  if (without.length === REGIONS.length) return false;
+  if (without.length === 0) return true;
+  throw new ConfigError(
+    `The captcha is set for ${REGIONS.filter((r) => !without.includes(r)).join(', ')} pages but not for ${without.join(', ')} ` +
+      `(${without.map((r) => `${SCRIPT_ENV.captcha}_${r}`).join(', ')}): sign-in asks for it everywhere, so shoppers there could not sign in. ` +
+      'Set one for every region, or none.',
+  );
 }
 
 /** The search panel's FAQ and customer-service chat links: the brand's own, so configured; unset, the link is left out. */

@@ -1,6 +1,6 @@
 /** The third-party scripts' configuration and the fingerprint's polling (spec §7: every 500 ms, with a time limit). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, scriptSources } from '../../src/build/env.ts';
+import { captchaRequired, ConfigError, scriptSources } from '../../src/build/env.ts';
 import { pollFor } from '../../src/lib/scripts/loader.ts';
 import { parseScriptSources, RISK_POLL_INTERVAL_MS, RISK_WAIT_MS } from '../../src/lib/scripts/sources.ts';
 
@@ -10,6 +10,25 @@ const VARIABLES = [...GENERIC, ...GENERIC.flatMap((name) => ['TW', 'HK', 'MO', '
 afterEach(() => {
   vi.useRealTimers();
   for (const name of VARIABLES) delete process.env[name];
+});
+
+describe('the captcha at sign-in', () => {
+  it('is asked for when every region shows it, and not when none does', () => {
+    expect(captchaRequired()).toBe(false);
+    process.env.CAPTCHA_SCRIPT_URL = '/vendor/captcha.js';
+    process.env.CAPTCHA_SCRIPT_URL_CN = 'https://captcha-cn.example/adapter.js';
+    expect(captchaRequired()).toBe(true);
+  });
+
+  it('refuses a setting that leaves some regions without it, naming them: their shoppers could not sign in', () => {
+    // The store-wide one does not reach mainland pages (its usual provider is blocked there).
+    process.env.CAPTCHA_SCRIPT_URL = '/vendor/captcha.js';
+    expect(() => captchaRequired()).toThrow(ConfigError);
+    expect(() => captchaRequired()).toThrow(/not for CN \(CAPTCHA_SCRIPT_URL_CN\)/);
+    process.env.CAPTCHA_SCRIPT_URL_CN = 'https://captcha-cn.example/adapter.js';
+    process.env.CAPTCHA_SCRIPT_URL_HK = '';
+    expect(() => captchaRequired()).toThrow(/set for TW, MO, CN pages but not for HK \(CAPTCHA_SCRIPT_URL_HK\)/);
+  });
 });
 
 describe('the configured scripts', () => {
