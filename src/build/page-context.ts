@@ -53,13 +53,19 @@ export interface ProductContext {
   offers: ProductOffer[];
 }
 
-/** The product in the route's language, and its lowest price in each currency, from the languages that sell in it. */
+/**
+ * The product in the route's language, and its lowest price in each currency, from the languages
+ * that sell in it: the page's own currency first, the price it shows (issue #17), then the
+ * others with their language's page (an Offer per currency, issue #15).
+ */
 function productContext(route: RouteEntry, site: SiteContent): ProductContext | null {
   const code = route.product?.code;
-  const detail = site.languages.find((c) => c.language.code === route.languageCode)?.products.find((p) => p.productCode === code);
-  if (!code || !detail) return null;
+  const own = site.languages.find((c) => c.language.code === route.languageCode);
+  const detail = own?.products.find((p) => p.productCode === code);
+  if (!code || !own || !detail) return null;
   const offers = new Map<string, ProductOffer>();
-  for (const lc of site.languages) {
+  // The page's own language first: its currency's offer is at this page's address.
+  for (const lc of [own, ...site.languages.filter((c) => c !== own)]) {
     const inLanguage = lc.products.find((p) => p.productCode === code);
     if (!inLanguage || offers.has(lc.language.currency.code)) continue;
     offers.set(lc.language.currency.code, {

@@ -68,6 +68,8 @@ test('every product has a page in every language, in the sitemap when on sale, w
       expect(parsed.data!.name).toBe(product.names[language.code]);
       expect(parsed.data!.url).toBe(url);
       expect(parsed.data!.offers.map((o) => o.priceCurrency).sort()).toEqual(['CNY', 'HKD', 'MOP', 'TWD']);
+      // The page's own currency first: the price it shows, at its own address.
+      expect(parsed.data!.offers[0], path).toMatchObject({ priceCurrency: language.currency.code, url });
       expect(parsed.data!.offers.every((o) => o.availability.endsWith(onSale ? 'InStock' : 'Discontinued'))).toBe(true);
     }
   }
