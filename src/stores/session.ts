@@ -13,13 +13,13 @@ import type { ApiClient, ApiResult } from '../lib/api/client.ts';
 import type { EndpointName, RequestOf, ResponseOf, Session } from '../lib/api/contract.ts';
 import { API_BASE_URL } from '../lib/api/base-url.ts';
 import { sessionHintIn } from '../lib/api/cookies.ts';
-import { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../lib/api/third-party.ts';
+import { providersFor, THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../lib/api/third-party.ts';
 import { loginUrl } from '../lib/routing/redirect-url.ts';
 import { getPlatform, languagePrefix } from './platform.ts';
 import { identifyForAnalytics, sendEvent } from './analytics-events.ts';
 
 export type { ApiResult } from '../lib/api/client.ts';
-export { THIRD_PARTY_PROVIDERS, type ThirdPartyProvider };
+export { providersFor, THIRD_PARTY_PROVIDERS, type ThirdPartyProvider };
 
 export interface SignedInMember {
   userId: string;

@@ -153,6 +153,15 @@ test('third-party sign-in through the fake provider returns to the target', asyn
   await expect(page.locator('[data-account-state="member"] .header-tool__button')).toHaveAccessibleName(/google user/i);
 });
 
+test('mainland sign-in offers only the providers reachable there; the other regions offer all six', async ({ page }) => {
+  const providers = page.locator('.auth-card__providers a[data-provider]');
+  const offered = () => providers.evaluateAll((links) => links.map((a) => a.getAttribute('data-provider')));
+  await page.goto('/zh-cn/login.html');
+  expect(await offered()).toEqual(['weibo', 'wechat', 'qq']);
+  await page.goto('/zh-hk/login.html');
+  expect(await offered()).toEqual(['weibo', 'wechat', 'qq', 'facebook', 'google', 'line']);
+});
+
 test("an attacker's social sign-in code sent as a link signs the visitor into nothing", async ({ page, browser, baseURL }) => {
   // The attacker starts a sign-in in their own browser and keeps the code instead of using it.
   const theirs = await browser.newContext();

@@ -1,7 +1,8 @@
 /** /login.html: account and password against the API, and the third-party providers. */
 import { useState } from 'react';
 import type { FieldSpec } from '../../lib/forms/form.ts';
-import { signIn, thirdPartyAuthorizeUrl, THIRD_PARTY_PROVIDERS } from '../../stores/session.ts';
+import { getLanguage } from '../../lib/i18n/languages.ts';
+import { providersFor, signIn, thirdPartyAuthorizeUrl } from '../../stores/session.ts';
 import { Button } from '../forms/Button.tsx';
 import { Form, FormError, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
@@ -54,7 +55,7 @@ export default function LoginForm({ languageCode, prefix, messages }: IslandProp
       <div className="auth-card__providers">
         <p>{t('auth.orContinueWith')}</p>
         <ul>
-          {THIRD_PARTY_PROVIDERS.map((provider) => (
+          {providersFor(getLanguage(languageCode).region).map((provider) => (
             <li key={provider}>
               <a className="provider-button" data-provider={provider} href={thirdPartyAuthorizeUrl(provider, prefix)}>
                 {t(`auth.providers.${provider}`)}
