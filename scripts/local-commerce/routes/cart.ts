@@ -66,6 +66,9 @@ export function registerCartRoutes(kit: RouteKit): void {
       // and the wishlist treat it so, but the cart accepted it when the call came directly.
       const product = productOf(body.productCode);
       if (product?.enabledFlag !== 'Y') throw fieldFailure('CART_SKU_NOT_FOUND', 'This product is not available', 'skuCode');
+      // Not priced in the region's currency: it would sit in the cart at 0, never to be ordered.
+      if (!product.skus.find((s) => s.skuCode === body.skuCode)?.prices[requestCurrency()])
+        throw fieldFailure('CART_NOT_SOLD_HERE', 'This item is not sold in this region', 'skuCode');
       const semiProblem = semiValuesProblem(product, body.semiValues ?? []);
       if (semiProblem) throw fieldFailure(semiProblem, 'Choose one value of each made-to-order option', 'semiValues');
       const inCart =

@@ -353,7 +353,8 @@ export const ENDPOINTS = {
       })
       .superRefine(checkHem),
     resp: cartDetailSchema,
-    summary: 'Add a SKU, with its hem and gift wrapping when chosen (all or nothing); answers the cart',
+    summary:
+      "Add a SKU, with its hem and gift wrapping when chosen (all or nothing); answers the cart; a SKU the region's currency does not price is refused (CART_NOT_SOLD_HERE)",
   }),
   cartUpdate: endpoint({
     ...ROUTES.cartUpdate,

@@ -17,6 +17,7 @@ import {
   expectSuccess,
   provider,
   shopper,
+  sku,
   state,
   type Env,
   type Shopper,
@@ -80,8 +81,12 @@ describe('a cart and an order carry the currency of their region', () => {
       { field: 'cartIds' },
     );
     expectFailure(await as(env, me, CN).call('orderCreate', mainlandOrder(address)), 'OD_CART_EMPTY');
+    // Nor added there again: the cart would hold it at 0.
+    expectFailure(await as(env, me, CN).call('cartAdd', { ...sku(1), quantity: 1 }), 'CART_NOT_SOLD_HERE', { field: 'skuCode' });
+    expect(expectSuccess('cartDetail', await as(env, me, CN).call('cartDetail')).lines[0]!.quantity).toBe(2);
     // In Taiwan it is priced, and sold.
     expect(expectSuccess('cartDetail', await as(env, me, 'zh-TW').call('cartDetail')).lines[0]).toMatchObject({ invalid: false });
+    expectSuccess('cartAdd', await as(env, me, 'zh-TW').call('cartAdd', { ...sku(1), quantity: 1 }));
   });
 
   it('a mainland order: express home, CNY, freight ¥12 under ¥299, Alipay through the provider, back to the zh-CN page', async () => {
