@@ -42,7 +42,7 @@ export function leanPreload(): Plugin {
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
     load: {
-      filter: { id: new RegExp(`^${PRELOAD_HELPER_ID.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}$`) },
+      filter: { id: /^\0vite\/preload-helper\.js$/ },
       handler: () => LEAN_PRELOAD_HELPER,
     },
     generateBundle: {

@@ -26,6 +26,18 @@ async function atCheckoutWithOneItem(page: Page, label: string, cookies: Cookie[
   return member;
 }
 
+/** A store-pickup order paid on collection goes through within the fingerprint's wait, carrying no blackbox. */
+async function expectOrderWithoutFingerprint(page: Page, label: string) {
+  await atCheckoutWithOneItem(page, label);
+  await page.locator('input[name="deliveryType"][value="CVS_711"]').check();
+  await page.locator('#field-storeCode').fill('131386');
+  await page.locator('input[name="paymentMethod"][value="COD"]').check();
+  await page.locator('.checkout button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/payment\/success\.html\?orderCode=/, { timeout: RISK_WAIT_MS + 10_000 });
+  const orderCode = await page.locator('[data-order-code]').innerText();
+  expect((await riskChecks(page)).find((c) => c.orderCode === orderCode)).toMatchObject({ blackbox: null });
+}
+
 test('a convenience store picked on the chain’s map fills the code, and the order carries the fingerprint', async ({ page }) => {
   await atCheckoutWithOneItem(page, 'cvsmap');
   await page.locator('input[name="deliveryType"][value="CVS_711"]').check();
@@ -72,27 +84,13 @@ test('an order is placed without the fingerprint when it never comes, after the 
   await page.route(`**${STAND_IN_SCRIPTS.RISK_SCRIPT_URL}`, (route) =>
     route.fulfill({ contentType: 'text/javascript', body: 'window.linRisk = { blackbox: function () { return undefined; } };' }),
   );
-  await atCheckoutWithOneItem(page, 'norisk');
-  await page.locator('input[name="deliveryType"][value="CVS_711"]').check();
-  await page.locator('#field-storeCode').fill('131386');
-  await page.locator('input[name="paymentMethod"][value="COD"]').check();
-  await page.locator('.checkout button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/payment\/success\.html\?orderCode=/, { timeout: RISK_WAIT_MS + 10_000 });
-  const orderCode = await page.locator('[data-order-code]').innerText();
-  expect((await riskChecks(page)).find((c) => c.orderCode === orderCode)).toMatchObject({ blackbox: null });
+  await expectOrderWithoutFingerprint(page, 'norisk');
 });
 
 test('an order is placed without the fingerprint when its script stalls, within the same wait', async ({ page }) => {
   // A host that never answers (as a blocked one does): the wait counts from the start, loading included.
   await page.route(`**${STAND_IN_SCRIPTS.RISK_SCRIPT_URL}`, () => {});
-  await atCheckoutWithOneItem(page, 'stallrisk');
-  await page.locator('input[name="deliveryType"][value="CVS_711"]').check();
-  await page.locator('#field-storeCode').fill('131386');
-  await page.locator('input[name="paymentMethod"][value="COD"]').check();
-  await page.locator('.checkout button[type="submit"]').click();
-  await expect(page).toHaveURL(/\/payment\/success\.html\?orderCode=/, { timeout: RISK_WAIT_MS + 10_000 });
-  const orderCode = await page.locator('[data-order-code]').innerText();
-  expect((await riskChecks(page)).find((c) => c.orderCode === orderCode)).toMatchObject({ blackbox: null });
+  await expectOrderWithoutFingerprint(page, 'stallrisk');
 });
 
 test('the tag manager loads only with marketing consent, and hears of the purchase', async ({ page }) => {

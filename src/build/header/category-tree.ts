@@ -2,6 +2,7 @@
 import { topLevelCategories } from '../../lib/cms/classification.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { localizedPath } from '../../lib/cms/pages.ts';
+import { localizeLink } from '../../lib/search/target.ts';
 import type { CategoryNode, Classification, CmsComponent } from '../../lib/cms/schema.ts';
 import type { CategoryPromo, CategoryTab } from '../../lib/header/category-tree.ts';
 import type { LanguageDefinition } from '../../lib/i18n/languages.ts';
@@ -61,14 +62,8 @@ export function layerTree(
  */
 export function pagePromos(language: LanguageDefinition, pageHref: string, components: readonly CmsComponent[]): CategoryPromo[] {
   const found: CategoryPromo[] = [];
-  const href = (link: string | undefined) =>
-    !link
-      ? undefined
-      : link.startsWith('#')
-        ? `${pageHref}${link}`
-        : link.startsWith('/') && !link.startsWith('//')
-          ? localizedPath(language, link)
-          : link;
+  const prefix = language.pathSegment ? `/${language.pathSegment}` : '';
+  const href = (link: string | undefined) => (!link ? undefined : link.startsWith('#') ? `${pageHref}${link}` : localizeLink(link, prefix));
   // The first of the names given, blanks skipped.
   const nameOf = (...names: Array<string | undefined>) => names.map((n) => n?.trim() ?? '').find(Boolean) ?? '';
   const add = (src: string | undefined, link: string | undefined, label: string, ratio: number) => {
