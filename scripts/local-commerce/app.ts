@@ -7,7 +7,10 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
 import { createAttemptLimits, type AttemptOverrides } from './attempt-limits.ts';
+import { ADMIN_PATH } from './admin-page.ts';
+import { thisMachineOnly } from './client-address.ts';
 import { sameOriginOnly } from './cross-site.ts';
+import { PROVIDER_PATH } from './pay-sessions.ts';
 import { sessionCookies } from './session-cookies.ts';
 import { createRouteKit, failureAnswer } from './kit.ts';
 import { registerPictureRoute } from './pictures.ts';
@@ -34,8 +37,21 @@ import { registerRecycleRoutes } from './routes/recycle.ts';
 import { registerRefundRoutes } from './routes/refunds.ts';
 import { registerTicketRoutes } from './routes/tickets.ts';
 import { registerWishlistRoutes } from './routes/wishlist.ts';
-import { registerStandInRoutes } from './routes/stand-ins.ts';
+import { registerStandInRoutes, STAND_IN_PATH } from './routes/stand-ins.ts';
 import { createOutbox, type Outbox } from './mail.ts';
+
+/**
+ * What acts as the store's back office or stands in for a third party (the captcha, the maps,
+ * the risk and tag-manager scripts, the payment and social-login providers): one guard answers
+ * this machine only for all of it, so a stand-in added under these paths cannot forget it.
+ */
+const THIS_MACHINE_ONLY = [
+  ADMIN_PATH,
+  `${ADMIN_PATH}/*`,
+  `${STAND_IN_PATH}/*`,
+  `${PROVIDER_PATH}/*`,
+  '/api/auth/third-party/:provider/authorize',
+] as const;
 
 export interface CommerceAppOptions {
   db: DatabaseSync;
@@ -76,6 +92,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
     attemptRules = {},
   } = options;
   const app = new Hono();
+  for (const path of THIS_MACHINE_ONLY) app.use(path, thisMachineOnly);
   app.use('/api/*', sameOriginOnly([siteOrigin]));
   // Answers are the member's or of the moment: never kept by a cache (unless a route says how,
   // as a stored picture's immutable address does), never sniffed as another type.

@@ -1,10 +1,11 @@
 /**
- * Who is calling: the address a request comes from, as the attempt limits count it and as the
- * local admin page checks it.
+ * Who is calling: the address a request comes from, as the attempt limits count it, and the one
+ * guard of what only this machine may reach (the admin page and the third parties' stand-ins).
  */
 import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { isLoopbackHost, LOOPBACK_ADDRESSES } from '../request-checks.ts';
+import { failureAnswer } from './kit.ts';
 
 /**
  * The key of an address: IPv4 as it is, IPv6 by its /64, which one subscriber holds whole (a
@@ -45,6 +46,14 @@ export function fromThisMachine(c: Context): boolean {
   const host = c.req.header('x-forwarded-host') ?? c.req.header('host');
   return (address === undefined || LOOPBACK_ADDRESSES.has(address)) && (host === undefined || isLoopbackHost(host));
 }
+
+/**
+ * Answers only callers on this machine (fromThisMachine); anyone else gets 403 LOCAL_ONLY. The
+ * stand-ins hand out what the real providers guard (a captcha pass, a payment, a social sign-in)
+ * and the admin page acts as the store: none of it may be reached from elsewhere.
+ */
+export const thisMachineOnly: MiddlewareHandler = (c, next) =>
+  fromThisMachine(c) ? next() : Promise.resolve(failureAnswer(c, 'LOCAL_ONLY', 'This answers only on the machine the store runs on', 403));
 
 /** The caller's address as it is; undefined for a call made in-process (tests), without a socket. */
 function callerAddress(c: Context): string | undefined {

@@ -1,6 +1,7 @@
 /**
  * Acting as the store locally: the admin page, and the actions its buttons post, for callers on
- * this machine only (a browser behind npm start's proxy on it included); anyone else gets 403.
+ * this machine only (a browser behind npm start's proxy on it included; app.ts guards it with
+ * the stand-ins); anyone else gets 403.
  * The page also shows what the local collector and the third-party stand-ins received. An
  * action is applied through the one transition function as whoever the table
  * gives it to from the case's status (STORE, WAREHOUSE, PAYMENT, or SYSTEM: "as the clock"), never
@@ -15,7 +16,6 @@ import { setAgreementVersions } from '../agreements.ts';
 import { anyCase, type StoredEvaluation } from '../case-records.ts';
 import { actorOf } from '../case-steps.ts';
 import { withDeadlines } from '../deadlines.ts';
-import { fromThisMachine } from '../client-address.ts';
 import { ApiFailure, failureAnswer, fieldFailure, type RouteKit } from '../kit.ts';
 import { recordOf, saveRecord } from '../records.ts';
 import { transition } from '../transitions.ts';
@@ -71,13 +71,6 @@ export function registerAdminRoutes(kit: RouteKit): void {
         : c.redirect(`${ADMIN_PATH}?${new URLSearchParams({ done: `${error.code}: ${error.message}` })}`, 303);
     }
   }
-
-  const localOnly = (c: Context, next: () => Promise<void>) =>
-    fromThisMachine(c)
-      ? next()
-      : Promise.resolve(failureAnswer(c, 'ADMIN_LOCAL_ONLY', 'The admin page answers only on the machine the store runs on', 403));
-  app.use(ADMIN_PATH, localOnly);
-  app.use(`${ADMIN_PATH}/*`, localOnly);
 
   app.get(ADMIN_PATH, (c) =>
     c.html(withDeadlines(kit, undefined, () => adminPage(kit, { notice: c.req.query('done'), last: c.req.query('last') }))),

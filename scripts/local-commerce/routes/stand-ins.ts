@@ -17,6 +17,9 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { RouteKit } from '../kit.ts';
 import { escapeHtml } from '../html.ts';
 
+/** Where the stand-ins answer (this machine only: app.ts). */
+export const STAND_IN_PATH = '/api/_standin';
+
 export const STAND_IN_SCRIPTS = {
   CAPTCHA_SCRIPT_URL: '/api/_standin/captcha.js',
   CVS_MAP_SCRIPT_URL: '/api/_standin/cvs-map.js',

@@ -143,7 +143,7 @@ describe('the admin page', () => {
     for (const address of ['203.0.113.9', '2001:db8::1', '10.0.0.2']) {
       const page = await app.request('/api/_admin', { headers: from(address) });
       expect(page.status, address).toBe(403);
-      expect(await page.json()).toMatchObject({ success: false, msgCode: 'ADMIN_LOCAL_ONLY' });
+      expect(await page.json()).toMatchObject({ success: false, msgCode: 'LOCAL_ONLY' });
       const act = await app.request('/api/_admin/act', {
         method: 'POST',
         headers: { ...from(address), 'content-type': 'application/json' },
