@@ -17,8 +17,15 @@ CREATE TABLE IF NOT EXISTS members (
   provider TEXT, provider_id TEXT, created_at INTEGER NOT NULL, birthday TEXT, gender TEXT, closed_at INTEGER,
   UNIQUE (provider, provider_id)
 );
-CREATE TABLE IF NOT EXISTS access_tokens (token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS refresh_tokens (token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0, rotated_at INTEGER);
+-- A sign-in's tokens share a family_id (routes/auth.ts): a rotated refresh token played back
+-- after its grace ends the family, access tokens included. successor: the token it was rotated
+-- to, encrypted under a key only the rotated token's holder can derive, so a replay within the
+-- grace gets that same token back rather than a new one.
+CREATE TABLE IF NOT EXISTS access_tokens (token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, family_id TEXT);
+CREATE TABLE IF NOT EXISTS refresh_tokens (
+  token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0, rotated_at INTEGER,
+  family_id TEXT, successor TEXT
+);
 -- token: the SHA-256 of the mailed reset token (routes/auth.ts).
 CREATE TABLE IF NOT EXISTS reset_tokens (token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS provider_codes (code TEXT PRIMARY KEY, provider TEXT NOT NULL, provider_id TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0, code_challenge TEXT);
@@ -109,6 +116,10 @@ export function openDatabase(path: string): DatabaseSync {
   // Databases made before a column existed: add it (an existing column is fine).
   const added = [
     'refresh_tokens ADD COLUMN rotated_at INTEGER',
+    // Tokens of before families each stand alone (routes/auth.ts reads a NULL family as its own hash).
+    'refresh_tokens ADD COLUMN family_id TEXT',
+    'refresh_tokens ADD COLUMN successor TEXT',
+    'access_tokens ADD COLUMN family_id TEXT',
     'products ADD COLUMN updated_at INTEGER NOT NULL DEFAULT 0',
     'cart_lines ADD COLUMN alter_mode TEXT',
     'cart_lines ADD COLUMN final_inseam REAL',
@@ -146,6 +157,7 @@ export function openDatabase(path: string): DatabaseSync {
   db.exec(
     "UPDATE records SET json = json_set(json, '$.currency', 'TWD') WHERE kind IN ('coupon', 'order', 'refund') AND json_extract(json, '$.currency') IS NULL",
   );
+  db.exec('CREATE INDEX IF NOT EXISTS refresh_tokens_by_family ON refresh_tokens (family_id)');
   // NULLs do not collide in a unique index, so offers without a code are fine.
   db.exec('CREATE UNIQUE INDEX IF NOT EXISTS coupon_offers_by_redeem_code ON coupon_offers (redeem_code)');
   return db;

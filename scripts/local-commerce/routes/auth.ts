@@ -14,7 +14,7 @@ import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../passwords.ts';
 import { clientAddress } from '../client-address.ts';
 import { localText } from '../request-language.ts';
 import { endSessionsOf } from '../sessions.ts';
-import { randomToken, sha256 } from '../tokens.ts';
+import { openWithToken, randomToken, sealWithToken, sha256 } from '../tokens.ts';
 import { verifyCaptcha } from './stand-ins.ts';
 
 export interface SessionOptions {
@@ -48,21 +48,40 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
       throw fieldFailure('UR_CAPTCHA_FAILED', 'The security check was not passed', 'captchaToken');
   };
 
-  function startSession(c: Context, memberId: string): Session {
-    const accessToken = randomToken();
+  /**
+   * A session's tokens: an access token and a refresh token (set as its cookie), both of
+   * `family`, a sign-in's line of rotated refresh tokens (a new sign-in starts a new one).
+   */
+  function startSession(c: Context, memberId: string, family: string = randomToken()): Session & { refreshToken: string } {
     const refreshToken = randomToken();
-    db.prepare('INSERT INTO access_tokens (token, member_id, expires_at) VALUES (?, ?, ?)').run(
-      accessToken,
-      memberId,
-      now() + accessTokenTtlSeconds * 1000,
-    );
-    db.prepare('INSERT INTO refresh_tokens (token_hash, member_id, expires_at) VALUES (?, ?, ?)').run(
+    db.prepare('INSERT INTO refresh_tokens (token_hash, member_id, expires_at, family_id) VALUES (?, ?, ?, ?)').run(
       sha256(refreshToken),
       memberId,
       now() + refreshTokenTtlSeconds * 1000,
+      family,
     );
     cookies.startSession(c, refreshToken, refreshTokenTtlSeconds);
+    return { ...accessFor(memberId, family), refreshToken };
+  }
+
+  function accessFor(memberId: string, family: string): Session {
+    const accessToken = randomToken();
+    db.prepare('INSERT INTO access_tokens (token, member_id, expires_at, family_id) VALUES (?, ?, ?, ?)').run(
+      accessToken,
+      memberId,
+      now() + accessTokenTtlSeconds * 1000,
+      family,
+    );
     return { accessToken, expiresIn: accessTokenTtlSeconds, member: toMember(memberById(db, memberId)!) };
+  }
+
+  /** The answer without the refresh token, which travels only in its cookie. */
+  const sessionOf = ({ refreshToken: _cookie, ...session }: Session & { refreshToken: string }): Session => session;
+
+  /** Ends a sign-in's line: every refresh token of the family, without grace, and its access tokens. */
+  function endFamily(family: string): void {
+    db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = NULL WHERE COALESCE(family_id, token_hash) = ?').run(family);
+    db.prepare('DELETE FROM access_tokens WHERE family_id = ?').run(family);
   }
 
   handle('login', async ({ body, c }) => {
@@ -87,7 +106,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     // Only after the password: without it, a closed account answers as any wrong sign-in.
     if (row.closed_at !== null) throw closedAccount();
     await limits.forget(counted[0]);
-    return startSession(c, row.id);
+    return sessionOf(startSession(c, row.id));
   });
 
   handle('register', async ({ body, c }) => {
@@ -111,7 +130,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     } catch {
       throw fieldFailure('UR_EMAIL_EXISTS', 'This email is already registered', 'email');
     }
-    return startSession(c, id);
+    return sessionOf(startSession(c, id));
   });
 
   handle('refresh', ({ c }) => {
@@ -121,22 +140,46 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
       cookies.endSession(c);
       throw new ApiFailure('NO_REFRESH_TOKEN', 'Not signed in', 401);
     }
-    return transaction(db, () => {
-      // Live, or rotated moments ago (within refreshReuseGraceSeconds); never after logout or a reset (rotated_at NULL).
+    // Thrown after the transaction: a refusal that ends a family must still commit it.
+    const session = transaction(db, (): Session | null => {
       const row = db
-        .prepare('SELECT member_id FROM refresh_tokens WHERE token_hash = ? AND expires_at > ? AND (revoked = 0 OR rotated_at > ?)')
-        .get(sha256(presented), now(), now() - refreshReuseGraceSeconds * 1000) as { member_id: string } | undefined;
-      if (!row || memberById(db, row.member_id)?.closed_at != null) {
-        cookies.endSession(c);
-        throw new ApiFailure('REFRESH_EXPIRED', 'Sign in again', 401);
+        .prepare(
+          'SELECT member_id, expires_at, revoked, rotated_at, successor, COALESCE(family_id, token_hash) AS family FROM refresh_tokens WHERE token_hash = ?',
+        )
+        .get(sha256(presented)) as
+        | { member_id: string; expires_at: number; revoked: number; rotated_at: number | null; successor: string | null; family: string }
+        | undefined;
+      if (!row || row.expires_at <= now() || memberById(db, row.member_id)?.closed_at != null) return null;
+      if (row.revoked === 0) {
+        // Rotation: the token is replaced once; its successor is kept for the grace, sealed with it.
+        const next = startSession(c, row.member_id, row.family);
+        db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = ?, successor = ? WHERE token_hash = ?').run(
+          now(),
+          sealWithToken(presented, next.refreshToken),
+          sha256(presented),
+        );
+        return sessionOf(next);
       }
-      // Rotation: each refresh token is replaced by a new one (first rotation starts the grace).
-      db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = COALESCE(rotated_at, ?) WHERE token_hash = ?').run(
-        now(),
-        sha256(presented),
-      );
-      return startSession(c, row.member_id);
+      // Rotated moments ago (a refresh whose answer the browser never got, or two tabs at once):
+      // the same successor again, so the sign-in stays one line. Never after logout or a reset
+      // (rotated_at NULL).
+      const inGrace = row.rotated_at !== null && row.rotated_at > now() - refreshReuseGraceSeconds * 1000;
+      const successor = inGrace && row.successor ? openWithToken(presented, row.successor) : null;
+      const live = successor
+        ? (db.prepare('SELECT expires_at FROM refresh_tokens WHERE token_hash = ? AND family_id = ?').get(sha256(successor), row.family) as
+            { expires_at: number } | undefined)
+        : undefined;
+      if (!successor || !live) {
+        // A rotated token played back later is a copy someone kept: nothing of its sign-in is trusted now.
+        endFamily(row.family);
+        return null;
+      }
+      cookies.startSession(c, successor, Math.ceil((live.expires_at - now()) / 1000));
+      return accessFor(row.member_id, row.family);
     });
+    if (session) return session;
+    cookies.endSession(c);
+    throw new ApiFailure('REFRESH_EXPIRED', 'Sign in again', 401);
   });
 
   handle('logout', ({ c }) => {
@@ -213,7 +256,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
         );
         member = { id, closed_at: null };
       }
-      return startSession(c, member.id);
+      return sessionOf(startSession(c, member.id));
     });
   });
 

@@ -179,8 +179,40 @@ describe('refresh and access-token lifetime', () => {
     expectFailure(replay, 'REFRESH_EXPIRED', { status: 401, field: null });
     expect(replay.cookies.get(REFRESH_COOKIE)?.attrs.get('max-age')).toBe('0');
     expect(replay.cookies.get(SESSION_HINT_COOKIE)?.attrs.get('max-age')).toBe('0');
+  });
 
-    expectSuccess('refresh', await call(app, 'refresh', {}, { cookie: refreshCookie(rotated.value) }));
+  it('answers every replay within the grace with the same successor, so a rotated token never forks the session', async () => {
+    const { app, clock, db } = sampleEnv();
+    const first = await login(app);
+    const successor = (await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) })).cookies.get(REFRESH_COOKIE)!.value;
+    for (let i = 0; i < 3; i++) {
+      clock.now += 5_000;
+      const replay = await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) });
+      const session = expectSuccess('refresh', replay);
+      expect(replay.cookies.get(REFRESH_COOKIE)!.value).toBe(successor);
+      expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token: session.accessToken }));
+    }
+    // The first sign-in's token and its one successor: nothing else was minted.
+    const live = db.prepare('SELECT COUNT(*) AS n FROM refresh_tokens WHERE member_id = ? AND revoked = 0').get(DEMO.id) as { n: number };
+    expect(live.n).toBe(1);
+  });
+
+  it('ends the whole family when a rotated token comes back after the grace: its successors and their access tokens', async () => {
+    const { app, clock } = sampleEnv();
+    const elsewhere = await login(app);
+    const first = await login(app);
+    const answer = await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) });
+    const successor = answer.cookies.get(REFRESH_COOKIE)!.value;
+    const minted = expectSuccess('refresh', answer).accessToken;
+    clock.now += 31_000;
+    // A stolen copy of the old token: whoever holds it, the session it belongs to is no longer trusted.
+    expectFailure(await call(app, 'refresh', {}, { cookie: refreshCookie(first.refreshToken) }), 'REFRESH_EXPIRED', { status: 401 });
+    expectFailure(await call(app, 'refresh', {}, { cookie: refreshCookie(successor) }), 'REFRESH_EXPIRED', { status: 401 });
+    expectUnauthorized(await call(app, 'memberInfo', {}, { token: minted }));
+    expectUnauthorized(await call(app, 'memberInfo', {}, { token: first.token }));
+    // Another session of the same member is not of that family.
+    expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token: elsewhere.token }));
+    expectSuccess('refresh', await call(app, 'refresh', {}, { cookie: refreshCookie(elsewhere.refreshToken) }));
   });
 
   it('ends the reuse grace at logout: a token rotated moments before no longer works', async () => {

@@ -2,7 +2,7 @@
  * A local commerce database made before amounts carried their currency opens with every
  * amount it holds taken as TWD (all were then), and its payment sessions gain their currency
  * and return language: nothing is lost, nothing needs deleting. One made before mail was sent
- * keeps its old mails unsent for good.
+ * keeps its old mails unsent for good. Its sessions go on, each token its own sign-in's line.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -77,5 +77,20 @@ describe('a database of an earlier version', () => {
       { to_address: 'a@linea.example', sent_at: 42 },
       { to_address: 'b@linea.example', sent_at: null },
     ]);
+  });
+
+  it('keeps the sessions of before token families: each old token stands for its own family', () => {
+    const path = oldDatabase(`
+      CREATE TABLE access_tokens (token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL);
+      CREATE TABLE refresh_tokens (token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, revoked INTEGER NOT NULL DEFAULT 0);
+      INSERT INTO access_tokens VALUES ('a', 'M1', 9);
+      INSERT INTO refresh_tokens VALUES ('h', 'M1', 9, 0);
+    `);
+    const db = openDatabase(path);
+    expect(db.prepare('SELECT token, family_id FROM access_tokens').all()).toEqual([{ token: 'a', family_id: null }]);
+    expect(db.prepare('SELECT token_hash, revoked, rotated_at, family_id, successor FROM refresh_tokens').all()).toEqual([
+      { token_hash: 'h', revoked: 0, rotated_at: null, family_id: null, successor: null },
+    ]);
+    db.close();
   });
 });
