@@ -158,10 +158,12 @@ function lastOf(raw: string | undefined): number {
   return Number.isInteger(value) && value >= 1 ? Math.min(value, 1_000) : LATEST;
 }
 
+/** The page's one style sheet, allowed by its hash (html.ts). */
+export const ADMIN_PAGE_STYLE =
+  'body{font-family:sans-serif;padding:24px}table{border-collapse:collapse;margin-bottom:32px}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}.acts form{display:inline-block;margin:0 4px 4px 0}.notice{background:#ffd;padding:8px}';
+
 /** The page; `notice` is the outcome of the last action, shown on top. */
 export function adminPage(kit: RouteKit, { notice, last: lastQuery }: { notice: string | undefined; last: string | undefined }): string {
   const last = lastOf(lastQuery);
-  const style =
-    'body{font-family:sans-serif;padding:24px}table{border-collapse:collapse;margin-bottom:32px}td,th{border-bottom:1px solid #ddd;padding:4px 8px;text-align:left;vertical-align:top}.acts form{display:inline-block;margin:0 4px 4px 0}.notice{background:#ffd;padding:8px}';
-  return `<!doctype html><meta charset="utf-8"><title>Local store admin</title><style>${style}</style><body><h1>Local store admin</h1><p>Acts as the store, the warehouse, the payment provider and the clock on the local commerce API. Each button is one transition of the state machine.</p>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}${SECTIONS.map(([machine, title]) => section(kit, machine, title)).join('')}${evaluations(kit)}${agreements(kit)}${RECEIVED.map((list) => receivedTable(kit, list, last)).join('')}</body>`;
+  return `<!doctype html><meta charset="utf-8"><title>Local store admin</title><style>${ADMIN_PAGE_STYLE}</style><body><h1>Local store admin</h1><p>Acts as the store, the warehouse, the payment provider and the clock on the local commerce API. Each button is one transition of the state machine.</p>${notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : ''}${SECTIONS.map(([machine, title]) => section(kit, machine, title)).join('')}${evaluations(kit)}${agreements(kit)}${RECEIVED.map((list) => receivedTable(kit, list, last)).join('')}</body>`;
 }

@@ -12,6 +12,7 @@ import { thisMachineOnly } from './client-address.ts';
 import { sameOriginOnly } from './cross-site.ts';
 import { PROVIDER_PATH } from './pay-sessions.ts';
 import { sessionCookies } from './session-cookies.ts';
+import { unframable } from './html.ts';
 import { createRouteKit, failureAnswer } from './kit.ts';
 import { registerPictureRoute } from './pictures.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
@@ -93,6 +94,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
   } = options;
   const app = new Hono();
   for (const path of THIS_MACHINE_ONLY) app.use(path, thisMachineOnly);
+  app.use(unframable);
   app.use('/api/*', sameOriginOnly([siteOrigin]));
   // Answers are the member's or of the moment: never kept by a cache (unless a route says how,
   // as a stored picture's immutable address does), never sniffed as another type.

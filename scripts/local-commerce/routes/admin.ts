@@ -11,11 +11,12 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { MACHINES, type Transition } from '../../../src/lib/orders/state-machine.ts';
-import { ADMIN_PATH, adminPage } from '../admin-page.ts';
+import { ADMIN_PAGE_STYLE, ADMIN_PATH, adminPage } from '../admin-page.ts';
 import { setAgreementVersions } from '../agreements.ts';
 import { anyCase, type StoredEvaluation } from '../case-records.ts';
 import { actorOf } from '../case-steps.ts';
 import { withDeadlines } from '../deadlines.ts';
+import { htmlPage } from '../html.ts';
 import { ApiFailure, failureAnswer, fieldFailure, type RouteKit } from '../kit.ts';
 import { recordOf, saveRecord } from '../records.ts';
 import { transition } from '../transitions.ts';
@@ -73,7 +74,14 @@ export function registerAdminRoutes(kit: RouteKit): void {
   }
 
   app.get(ADMIN_PATH, (c) =>
-    c.html(withDeadlines(kit, undefined, () => adminPage(kit, { notice: c.req.query('done'), last: c.req.query('last') }))),
+    htmlPage(
+      c,
+      withDeadlines(kit, undefined, () => adminPage(kit, { notice: c.req.query('done'), last: c.req.query('last') })),
+      {
+        styles: [ADMIN_PAGE_STYLE],
+        forms: true,
+      },
+    ),
   );
 
   app.post(`${ADMIN_PATH}/act`, (c) =>

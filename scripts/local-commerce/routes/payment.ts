@@ -11,12 +11,15 @@ import type { DeliveryType } from '../../../src/lib/constants.ts';
 import { canPay } from '../../../src/lib/orders/member-actions.ts';
 import { anyCase, memberCase } from '../case-records.ts';
 import { withDeadlines } from '../deadlines.ts';
-import { escapeHtml } from '../html.ts';
+import { escapeHtml, htmlPage } from '../html.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
 import { refuseUnoffered } from '../offers.ts';
 import { orderView } from '../order-view.ts';
 import { endPaySession, latestPaySessionEnd, paySessionOf, PROVIDER_PATH, startPaySession, type PaySession } from '../pay-sessions.ts';
 import { transition, transitionIfAllowed } from '../transitions.ts';
+
+/** The provider page's style, allowed by its hash (html.ts). */
+const PROVIDER_PAGE_STYLE = 'body{font-family:sans-serif;padding:40px}';
 
 const STEP_LABELS = { pay: 'Pay', payDeposit: 'Pay the deposit', payRest: 'Pay the rest' } as const;
 
@@ -113,8 +116,10 @@ export function registerPaymentRoutes(kit: RouteKit): void {
     if (!session || session.channel !== c.req.query('channel')) return c.text('Unknown payment', 404);
     const form = (action: string, label: string) =>
       `<form method="post" action="./${escapeHtml(orderCode)}"><input type="hidden" name="token" value="${escapeHtml(session.token)}"><input type="hidden" name="action" value="${action}"><button id="${action}" type="submit">${label}</button></form>`;
-    return c.html(
-      `<!doctype html><meta charset="utf-8"><title>Fake ${session.channel} payment</title><body style="font-family:sans-serif;padding:40px"><h1>Fake ${session.channel} payment</h1><p>The local stand-in for the payment provider's page. Order ${escapeHtml(orderCode)}.</p>${form('pay', `${STEP_LABELS[session.step]} ${escapeHtml(formatMoney(session.amount, session.currency))} (${session.currency})`)}${form('cancel', 'Cancel')}</body>`,
+    return htmlPage(
+      c,
+      `<!doctype html><meta charset="utf-8"><title>Fake ${session.channel} payment</title><style>${PROVIDER_PAGE_STYLE}</style><body><h1>Fake ${session.channel} payment</h1><p>The local stand-in for the payment provider's page. Order ${escapeHtml(orderCode)}.</p>${form('pay', `${STEP_LABELS[session.step]} ${escapeHtml(formatMoney(session.amount, session.currency))} (${session.currency})`)}${form('cancel', 'Cancel')}</body>`,
+      { styles: [PROVIDER_PAGE_STYLE], forms: true },
     );
   });
 

@@ -15,7 +15,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import type { RouteKit } from '../kit.ts';
-import { escapeHtml } from '../html.ts';
+import { escapeHtml, htmlPage } from '../html.ts';
 
 /** Where the stand-ins answer (this machine only: app.ts). */
 export const STAND_IN_PATH = '/api/_standin';
@@ -154,6 +154,17 @@ const TAG_MANAGER_JS = `(function () {
   layer.push = function () { report([].slice.call(arguments)); return push.apply(layer, arguments); };
 })();`;
 
+/** The store map's style and script, allowed by their hashes (html.ts). */
+const MAP_PAGE_STYLE =
+  'body{font:16px system-ui,sans-serif;margin:24px}ul{list-style:none;padding:0}li{margin:0 0 12px}button{width:100%;text-align:left;padding:12px;font:inherit;cursor:pointer}';
+const MAP_PAGE_SCRIPT = `document.addEventListener('click', function (event) {
+  var button = event.target.closest('button[data-store]');
+  if (!button || !window.opener) return;
+  window.opener.postMessage({ type: 'cvs-store', store: JSON.parse(button.dataset.store) }, location.origin);
+  // Closed once the click is over, as a chain's map closes after posting back.
+  setTimeout(function () { window.close(); }, 50);
+});`;
+
 function mapPage(chain: string): string {
   const stores = STAND_IN_STORES[chain];
   const body = stores
@@ -165,15 +176,9 @@ function mapPage(chain: string): string {
         .join('')}</ul>`
     : `<p role="alert">Unknown chain ${escapeHtml(chain)}</p>`;
   return `<!doctype html><html lang="zh-TW"><meta charset="utf-8"><title>門市地圖 Store map (local stand-in)</title>
-<style>body{font:16px system-ui,sans-serif;margin:24px}ul{list-style:none;padding:0}li{margin:0 0 12px}button{width:100%;text-align:left;padding:12px;font:inherit;cursor:pointer}</style>
+<style>${MAP_PAGE_STYLE}</style>
 <h1>選擇取貨門市 Choose a pickup store</h1>${body}
-<script>document.addEventListener('click', function (event) {
-  var button = event.target.closest('button[data-store]');
-  if (!button || !window.opener) return;
-  window.opener.postMessage({ type: 'cvs-store', store: JSON.parse(button.dataset.store) }, location.origin);
-  // Closed once the click is over, as a chain's map closes after posting back.
-  setTimeout(function () { window.close(); }, 50);
-});</script></html>`;
+<script>${MAP_PAGE_SCRIPT}</script></html>`;
 }
 
 export function registerStandInRoutes({ app, db, now }: RouteKit): void {
@@ -187,7 +192,9 @@ export function registerStandInRoutes({ app, db, now }: RouteKit): void {
     return c.json({ token });
   });
   app.get(STAND_IN_SCRIPTS.CVS_MAP_SCRIPT_URL, (c) => c.body(CVS_MAP_JS, 200, JS));
-  app.get('/api/_standin/cvs-map.html', (c) => c.html(mapPage(c.req.query('chain') ?? '')));
+  app.get('/api/_standin/cvs-map.html', (c) =>
+    htmlPage(c, mapPage(c.req.query('chain') ?? ''), { styles: [MAP_PAGE_STYLE], scripts: [MAP_PAGE_SCRIPT] }),
+  );
   app.get(STAND_IN_SCRIPTS.MAPS_SCRIPT_URL, (c) => c.body(MAPS_JS, 200, JS));
   app.get(STAND_IN_SCRIPTS.RISK_SCRIPT_URL, (c) => c.body(RISK_JS, 200, JS));
   app.get(STAND_IN_SCRIPTS.TAG_MANAGER_SCRIPT_URL, (c) => c.body(TAG_MANAGER_JS, 200, JS));
