@@ -9,7 +9,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { MAX_TIMER_MS } from '../../src/lib/cms/schedule.ts';
 import { BuildQueue, type BuildQueueState, type BuildRecord, type ChangeSet } from './build-queue.ts';
-import { DeliveryLog, MAX_WEBHOOK_BODY_BYTES, REJECTION_STATUS, WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from './webhook.ts';
+import { MAX_WEBHOOK_BODY_BYTES, REJECTION_STATUS, WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from './webhook.ts';
+import { openDeliveryMemory } from './delivery-memory.ts';
 import { publishPort, publishWebhookSecret } from '../../src/build/env.ts';
 import { createPublisher, type PublishResult } from './publisher.ts';
 import { createReleaseManager, displayPath, type ReleasesStatus } from './releases.ts';
@@ -20,6 +21,7 @@ export interface PublishServiceOptions {
   host?: string;
   secret: string | readonly string[];
   run: (changeSet: ChangeSet) => Promise<PublishResult>;
+  /** The releases served; the accepted delivery ids are kept in their folder, so a replay is refused after a restart too. */
   releases: () => Promise<ReleasesStatus>;
   debounceMs?: number;
   maxWaitMs?: number;
@@ -112,7 +114,8 @@ export function statusHtml(status: PublishStatus): string {
 
 export async function startPublishService(options: PublishServiceOptions) {
   const { secret, log = () => {}, now = Date.now } = options;
-  const seen = new DeliveryLog();
+  const deliveries = await openDeliveryMemory((await options.releases()).root, { now, log });
+  const seen = deliveries.seen;
   let nextBoundary: number | null = null;
   let boundaryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -158,6 +161,8 @@ export async function startPublishService(options: PublishServiceOptions) {
         }
         const { id, published, changed, deleted } = verdict.payload;
         queue.enqueue({ id, published, changed, deleted });
+        // Kept on disk before the answer: a replay after a restart from here on is refused.
+        await deliveries.save();
         return json(res, 202, { accepted: id });
       }
       if (path === '/status' && req.method === 'GET') return json(res, 200, await status());

@@ -108,6 +108,11 @@ export class DeliveryLog {
     this.#maxEntries = options.maxEntries ?? 10_000;
   }
 
+  /** The entries not expired at `now`, as [key, expiresAt], oldest first: what a restart needs back. */
+  entries(now: number): Array<[string, number]> {
+    return [...this.#expiresAt].filter(([, at]) => at > now);
+  }
+
   get size(): number {
     return this.#expiresAt.size;
   }

@@ -1,22 +1,32 @@
 /**
  * The publish service over real HTTP, with the build replaced by a recorder: signed webhooks
- * are answered 202 and built, unsigned or replayed ones change nothing, /status and
+ * are answered 202 and built, unsigned or replayed ones change nothing (replayed after a
+ * restart too, the accepted ids kept in the releases folder), /status and
  * /status.html tell the live release and the last build's error, and a page's start date
  * schedules a rebuild without an editor.
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChangeSet } from '../../scripts/publish/build-queue.ts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../scripts/publish/webhook.ts';
 import type { PublishResult } from '../../scripts/publish/publisher.ts';
 import { startPublishService } from '../../scripts/publish/service.ts';
+import { DELIVERIES_FILE } from '../../scripts/publish/delivery-memory.ts';
 
 const SECRET = 'test-secret-of-at-least-16-chars';
 type Service = Awaited<ReturnType<typeof startPublishService>>;
 let service: Service | undefined;
+let releasesRoot: string;
 
+beforeEach(async () => {
+  releasesRoot = await mkdtemp(join(tmpdir(), 'publish-service-'));
+});
 afterEach(async () => {
   await service?.close();
   service = undefined;
+  await rm(releasesRoot, { recursive: true, force: true });
 });
 
 const result = (over: Partial<PublishResult> = {}): PublishResult => ({
@@ -38,7 +48,7 @@ async function start(run: (set: ChangeSet) => Promise<PublishResult>, more: Part
     port: 0,
     secret: SECRET,
     run,
-    releases: async () => ({ root: '/r', live: 'R1', previous: 'R0', releases: [], history: [] }),
+    releases: async () => ({ root: releasesRoot, live: 'R1', previous: 'R0', releases: [], history: [] }),
     debounceMs: 20,
     maxWaitMs: 100,
   });
@@ -86,6 +96,41 @@ describe('publish service', () => {
     await new Promise((r) => setTimeout(r, 60));
     await queue.idle();
     expect(builds).toBe(1);
+  });
+
+  it('refuses a replay after a restart as it does within a run: the accepted delivery ids are kept under the releases folder', async () => {
+    let builds = 0;
+    const run = async () => {
+      builds += 1;
+      return result();
+    };
+    const body = payload('d5');
+    const signature = signWebhook(body, SECRET, Date.now());
+    const first = await start(run);
+    expect((await post(first.url, body, signature)).status).toBe(202);
+    const withinRun = await post(first.url, body, signature);
+    expect(withinRun.status).toBe(409);
+    const refusal = await withinRun.json();
+    await new Promise((r) => setTimeout(r, 60));
+    await first.close();
+
+    const second = await start(run);
+    const afterRestart = await post(second.url, body, signature);
+    expect(afterRestart.status).toBe(409);
+    expect(await afterRestart.json()).toEqual(refusal);
+    await new Promise((r) => setTimeout(r, 60));
+    await second.queue.idle();
+    expect(builds).toBe(1);
+  });
+
+  it('starts with a memory file that is not one, says so, and takes deliveries', async () => {
+    await writeFile(join(releasesRoot, DELIVERIES_FILE), '{"version":1,"deliveries":');
+    const lines: string[] = [];
+    const { url } = await start(async () => result(), { log: (line) => lines.push(line) });
+    expect(lines).toEqual([expect.stringMatching(/deliveries\.json is not a delivery memory, not JSON .*: starting with no delivery ids/)]);
+    const body = payload('d6');
+    expect((await post(url, body, signWebhook(body, SECRET, Date.now()))).status).toBe(202);
+    expect(JSON.parse(await readFile(join(releasesRoot, DELIVERIES_FILE), 'utf8')).deliveries).toHaveProperty(['id:d6']);
   });
 
   it('shows the live release and a failed build in plain words, as JSON and as a page', async () => {
