@@ -10,7 +10,10 @@
  *
  * A release is complete when its marker `.release.json` exists: it is written last, after the
  * build, by rename, so a half-written release can never be activated. A failed build's
- * directory is removed and `current` is never touched.
+ * directory is removed and `current` is never touched. Who builds a release is written beside it
+ * (`.building-<id>`, the builder's pid) before its folder exists and removed once it is complete,
+ * so a folder left unfinished by a build that was killed is known and removed, at the service's
+ * start and after each publish, while a build of a process still running is left alone.
  *
  * One process publishes at a time in practice (the publish service); mutations (activate,
  * rollback, prune) still take an in-process queue and a lock file, so `npm run rollback`
@@ -19,7 +22,7 @@
 import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { link, mkdir, open, readdir, readFile, readlink, realpath, rename, rm, stat, symlink, unlink } from 'node:fs/promises';
+import { link, mkdir, open, readdir, readFile, readlink, realpath, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { releasesDir, releasesKeep, releaseSwitchCommand } from '../../src/build/env.ts';
 import { CodedError } from '../../src/lib/errors.ts';
@@ -34,10 +37,12 @@ const LOCK_FILE = '.lock';
  * where waiting for it would block every publish and rollback until someone deleted it.
  */
 const locksHeldHere = new Set<string>();
+/** The builder files (`.building-<id>`) of the builds running in this process, for the same reason. */
+const buildsHere = new Set<string>();
+/** Names the process building release <id>: made before its folder, removed once it is complete. */
+const BUILDER_PREFIX = '.building-';
 /** Astro's hashed assets: a name never changes content, so any release may hold any of them. */
 export const ASSETS_DIR = '_astro';
-/** An incomplete release older than this, not being built by this process, is a crash's leftover. */
-const STALE_BUILD_MS = 60 * 60 * 1000;
 const HISTORY_STACK_MAX = 100;
 const HISTORY_LOG_MAX = 200;
 /** `20261121T230102.123Z-3fa9c1`: sorts by creation time as a string. */
@@ -134,6 +139,8 @@ export interface ReleaseManagerOptions {
   lockTimeoutMs?: number;
   /** Default RELEASE_SWITCH_COMMAND: run after each switch of `current` (see afterSwitch). */
   switchCommand?: string;
+  /** Where removed releases are reported; default console.log. */
+  log?: (line: string) => void;
 }
 
 export function isReleaseId(value: string): boolean {
@@ -252,7 +259,11 @@ export interface ReleaseManager {
   }): Promise<ReleaseOutcome>;
   /** Makes the release live before the current one (by activation order) live again. */
   rollback(): Promise<{ from: string | null; to: string }>;
-  /** Keeps the newest `keep` complete releases plus the live one and the one before it; removes crash leftovers. Returns removed ids. */
+  /**
+   * Keeps the newest `keep` complete releases plus the live one and the one before it; removes
+   * the folders of builds that stopped unfinished (their process is gone) and says what it removed.
+   * Returns removed ids.
+   */
   prune(): Promise<string[]>;
   live(): Promise<string | null>;
   list(): Promise<ReleasesStatus>;
@@ -289,6 +300,24 @@ async function afterSwitch(command: string, id: string, dir: string): Promise<vo
     );
 }
 
+/** Whether process `pid` runs (one this process may not signal runs too). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Whether a lock or builder file naming `pid` belongs to a process that still runs. One naming
+ * this process that it does not hold (`heldHere`) was left by an earlier process given the same
+ * pid, as a container restart often does.
+ */
+const holderRuns = (pid: number, heldHere: boolean): boolean =>
+  Number.isInteger(pid) && pid > 0 && (pid === process.pid ? heldHere : processRuns(pid));
+
 export function createReleaseManager(options: ReleaseManagerOptions = {}): ReleaseManager {
   const root = resolve(options.root ?? releasesDir());
   const keep = options.keep ?? releasesKeep();
@@ -296,6 +325,7 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
   const seedMethod = options.seedMethod ?? 'link';
   const lockTimeoutMs = options.lockTimeoutMs ?? 30_000;
   const switchCommand = options.switchCommand ?? releaseSwitchCommand();
+  const log = options.log ?? console.log;
   const currentPath = join(root, CURRENT_LINK);
   const historyPath = join(root, HISTORY_FILE);
   /** Releases this process is building, with the release each was seeded from. */
@@ -307,6 +337,26 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
     if (!isReleaseId(id)) throw new ReleaseError('RELEASE_ID_INVALID', `"${id}" is not a release id`);
     return join(root, id);
   };
+  const builderFileOf = (id: string) => join(root, `${BUILDER_PREFIX}${id}`);
+
+  /** Says that this process builds `id`, before its folder is made. */
+  async function claimBuild(id: string): Promise<void> {
+    await writeFile(builderFileOf(id), String(process.pid), { flag: 'wx' });
+    buildsHere.add(builderFileOf(id));
+  }
+
+  /** The build of `id` is over (complete, or given up): its folder is a release or is gone. */
+  async function endBuild(id: string): Promise<void> {
+    building.delete(id);
+    await unlink(builderFileOf(id)).catch(() => {});
+    buildsHere.delete(builderFileOf(id));
+  }
+
+  /** Whether a process that still runs, this one or another, builds `id`. */
+  async function buildRuns(id: string): Promise<boolean> {
+    const holder = Number(await readFile(builderFileOf(id), 'utf8').catch(() => ''));
+    return holderRuns(holder, buildsHere.has(builderFileOf(id)));
+  }
 
   async function live(): Promise<string | null> {
     try {
@@ -403,14 +453,7 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
           const holder = Number(await readFile(lockPath, 'utf8').catch(() => ''));
-          let alive = Number.isInteger(holder) && holder > 0 && (holder !== process.pid || locksHeldHere.has(lockPath));
-          if (alive && holder !== process.pid) {
-            try {
-              process.kill(holder, 0);
-            } catch (e) {
-              alive = (e as NodeJS.ErrnoException).code === 'EPERM';
-            }
-          }
+          const alive = holderRuns(holder, locksHeldHere.has(lockPath));
           // A lock left by a process that died (or an earlier one with our pid) is taken over; an
           // empty one (being written) is waited for.
           if (!alive && holder) await unlink(lockPath).catch(() => {});
@@ -458,6 +501,7 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
     lastIdMs = ms;
     const id = formatId(new Date(ms));
     const dir = join(root, id);
+    await claimBuild(id);
     building.set(id, null);
     try {
       let seededFrom: string | null = null;
@@ -475,8 +519,8 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
       }
       return { id, dir, seededFrom };
     } catch (error) {
-      building.delete(id);
       await rm(dir, { recursive: true, force: true });
+      await endBuild(id);
       throw error;
     }
   }
@@ -514,7 +558,7 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
       carriedAssets: await carryAssets(dir),
     };
     await replaceFile(join(dir, MARKER_FILE), `${JSON.stringify(marker, null, 2)}\n`);
-    building.delete(id);
+    await endBuild(id);
     return marker;
   }
 
@@ -536,8 +580,11 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
   async function discard(id: string): Promise<void> {
     const dir = dirOf(id);
     if ((await live()) === id) throw new ReleaseError('RELEASE_IS_LIVE', `Release ${id} is live: it cannot be removed`);
-    building.delete(id);
-    await rm(dir, { recursive: true, force: true });
+    try {
+      await rm(dir, { recursive: true, force: true });
+    } finally {
+      await endBuild(id);
+    }
   }
 
   async function rollback(): Promise<{ from: string | null; to: string }> {
@@ -566,30 +613,49 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
       const liveId = await live();
       const history = await readHistory();
       const { target: previous } = await previousOf(history, liveId);
-      const ids = await releaseIds();
+      const inHistory = new Set(history.stack);
       const complete: string[] = [];
       const removed: string[] = [];
-      const nowMs = now().getTime();
-      for (const id of ids) {
+      const remove = async (id: string, why: string) => {
+        const dir = join(root, id);
+        const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+        await rm(dir, { recursive: true, force: true });
+        removed.push(id);
+        log(`[releases] removed ${id}, ${why} (${entries.filter((e) => !e.isDirectory()).length} files)`);
+      };
+      for (const id of await releaseIds()) {
+        // The builder first: a build completes by writing its marker and only then ending, so
+        // a build seen ended here has its marker on disk if it finished.
+        if (await buildRuns(id)) continue;
         if (await readMarker(id)) complete.push(id);
-        else if (!building.has(id) && id !== liveId && nowMs - idTime(id).getTime() > STALE_BUILD_MS) {
-          await rm(join(root, id), { recursive: true, force: true });
-          removed.push(id);
+        else if (id !== liveId && !inHistory.has(id)) {
+          await remove(id, 'a build that stopped before it finished');
+          await unlink(builderFileOf(id)).catch(() => {});
         }
       }
       const kept = new Set(complete.slice(-keep));
       if (liveId) kept.add(liveId);
       if (previous) kept.add(previous);
-      for (const id of complete) {
-        if (kept.has(id)) continue;
-        await rm(join(root, id), { recursive: true, force: true });
-        removed.push(id);
-      }
-      // Temporary files of a swap or history write that a crash left behind.
+      for (const id of complete) if (!kept.has(id)) await remove(id, `older than the newest ${keep} kept`);
       for (const name of await readdir(root)) {
+        // Temporary files of a swap or history write that a crash left behind.
         if (name.startsWith('.') && name.endsWith('.tmp')) await rm(join(root, name), { force: true });
+        // A builder file whose build stopped before its folder was made. One without a pid yet is
+        // being written, its folder still to come: left alone.
+        else if (name.startsWith(BUILDER_PREFIX) && !existsSync(join(root, name.slice(BUILDER_PREFIX.length)))) {
+          const holder = Number(await readFile(join(root, name), 'utf8').catch(() => ''));
+          if (holder > 0 && !holderRuns(holder, buildsHere.has(join(root, name)))) await rm(join(root, name), { force: true });
+        }
       }
       return removed.sort();
+    });
+  }
+
+  /** After a publish, whether it went live or not: a failed clean-up is reported, not a failed publish. */
+  function pruneAfterPublish(): Promise<string[]> {
+    return prune().catch((error: Error) => {
+      console.error(`[releases] pruning ${root} failed: ${error.message}`);
+      return [];
     });
   }
 
@@ -607,15 +673,12 @@ export function createReleaseManager(options: ReleaseManagerOptions = {}): Relea
         ...(built?.pages !== undefined ? { pages: built.pages } : {}),
       });
       const { previous } = await activate(prepared.id);
-      // The release is live from here on: a failed clean-up is reported, not a failed release.
-      const removed = await prune().catch((error: Error) => {
-        console.error(`[releases] pruning ${root} failed: ${error.message}`);
-        return [];
-      });
+      const removed = await pruneAfterPublish();
       return { ok: true, release: marker, previous, removed };
     } catch (error) {
       const id = prepared?.id ?? '';
       if (prepared && (await live()) !== prepared.id) await discard(prepared.id).catch(() => {});
+      await pruneAfterPublish();
       const cause = error instanceof Error ? error : new Error(String(error));
       return {
         ok: false,

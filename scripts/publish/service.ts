@@ -197,7 +197,10 @@ export async function startPublishService(options: PublishServiceOptions) {
  */
 export async function startPublishing(options: { cmsUrl: string; log?: (line: string) => void }) {
   const log = options.log ?? console.log;
-  const releases = createReleaseManager();
+  const releases = createReleaseManager({ log });
+  // What a build killed with an earlier run of the service left behind goes first; a clean-up
+  // that fails is said, and the service starts all the same.
+  await releases.prune().catch((error: Error) => log(`[releases] clean-up at start failed: ${error.message}`));
   const publisher = createPublisher({ cmsUrl: options.cmsUrl, releases, log });
   const changeSet: ChangeSet = { documents: {}, sources: ['startup'], moreSources: 0, rebuild: true };
   const startedAt = Date.now();

@@ -3,7 +3,8 @@
  * in another thread and by HTTP clients of the static server, refusal of incomplete releases,
  * failed builds, retention, rollback and its CLI.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { lstat, mkdtemp, readdir, readFile, readlink, rm, stat, symlink, unlink, writeFile, mkdir } from 'node:fs/promises';
 import { request } from 'node:http';
@@ -372,7 +373,71 @@ describe('retention', () => {
     expect(existsSync(inProgress.dir)).toBe(true);
     expect(existsSync(join(root, '.current.1234.tmp'))).toBe(false);
   });
+
+  it('removes the folder of a build killed midway at the next start and at the next publish, keeping the live and rollback releases', async () => {
+    const manager = createReleaseManager({ root, keep: 5 });
+    const [first, previous, live] = [await released(manager), await released(manager), await released(manager)];
+    const killedAtStart = await killedBuild(root);
+    expect(existsSync(join(root, killedAtStart))).toBe(true);
+
+    // The service starting again: a fresh manager over the same root.
+    const lines: string[] = [];
+    const restarted = createReleaseManager({ root, keep: 5, log: (line) => lines.push(line) });
+    expect(await restarted.prune()).toEqual([killedAtStart]);
+    expect(lines).toEqual([`[releases] removed ${killedAtStart}, a build that stopped before it finished (20 files)`]);
+
+    const killedBeforePublish = await killedBuild(root);
+    const outcome = await restarted.release({
+      source: 'publish',
+      build: async (dir, id) => writeFile(join(dir, 'index.html'), page(id, 'index.html')),
+    });
+    expect(outcome.ok && outcome.removed).toEqual([killedBeforePublish]);
+    const kept = (await restarted.list()).releases.map((r) => r.id);
+    expect(kept).toEqual([outcome.ok ? outcome.release.id : '', live, previous, first]);
+    // Nothing says a build runs any more.
+    expect((await readdir(root)).filter((name) => name.startsWith('.building-'))).toEqual([]);
+  });
+
+  it('keeps a release another process is still building, until that process is gone', async () => {
+    const manager = createReleaseManager({ root, keep: 5 });
+    await released(manager);
+    const build = await startBuild(root);
+    try {
+      expect(await manager.prune()).toEqual([]);
+      expect(existsSync(join(root, build.id, 'page-0.html'))).toBe(true);
+    } finally {
+      build.child.kill('SIGKILL');
+      await once(build.child, 'exit');
+    }
+    expect(await manager.prune()).toEqual([build.id]);
+  });
 });
+
+/** A build in another process: it prepares a release, writes 20 files into it and waits. */
+async function startBuild(releasesRoot: string): Promise<{ child: ChildProcess; id: string }> {
+  const script = `
+    import { writeFile } from 'node:fs/promises';
+    import { join } from 'node:path';
+    import { createReleaseManager } from ${JSON.stringify(join(process.cwd(), 'scripts/publish/releases.ts'))};
+    const { id, dir } = await createReleaseManager({ root: ${JSON.stringify(releasesRoot)} }).prepare();
+    for (let i = 0; i < 20; i++) await writeFile(join(dir, 'page-' + i + '.html'), 'half a build');
+    console.log(id);
+    setInterval(() => {}, 60_000);
+  `;
+  const child = spawn(join(process.cwd(), 'node_modules/.bin/node'), ['--input-type=module', '-e', script], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(child.stdout!.setEncoding('utf8'), 'data')) as [string];
+  return { child, id: line.trim() };
+}
+
+/** A build killed midway (SIGKILL: nothing of it runs again); returns its release id. */
+async function killedBuild(releasesRoot: string): Promise<string> {
+  const { child, id } = await startBuild(releasesRoot);
+  child.kill('SIGKILL');
+  await once(child, 'exit');
+  return id;
+}
 
 describe('rollback', () => {
   it('goes back one release at a time by activation order, then says there is none before', async () => {
