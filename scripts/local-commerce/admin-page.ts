@@ -10,6 +10,7 @@ import { formatMoney } from '../../src/lib/format/currency.ts';
 import { MACHINES, type MachineName, type Transition } from '../../src/lib/orders/state-machine.ts';
 import { codeOf, MACHINE_RECORDS, type AnyStored, type StoredEvaluation, type StoredOrder, type StoredRefund } from './case-records.ts';
 import { agreementVersions } from './agreements.ts';
+import { COLLECTOR_BODY_MAX_BYTES, SHOWN_CHARS_MAX, shownPart } from './collector-limits.ts';
 import { escapeHtml } from './html.ts';
 import type { RouteKit } from './kit.ts';
 
@@ -91,8 +92,11 @@ function agreements(kit: RouteKit): string {
 
 const cell = (value: unknown) => `<td>${escapeHtml(String(value ?? ''))}</td>`;
 const when = (at: number) => cell(new Date(at).toISOString());
-/** A received value whole, folded away: `<pre>` keeps its JSON readable. */
-const whole = (json: string) => `<td><details><summary>all</summary><pre>${escapeHtml(json)}</pre></details></td>`;
+/** A received value, folded away (`<pre>` keeps its JSON readable); a long one cut (shownPart). */
+const whole = (json: string, size?: number) =>
+  `<td><details><summary>all</summary><pre>${escapeHtml(shownPart(json, size))}</pre></details></td>`;
+/** A cell of one received field, a long one cut. */
+const fieldCell = (value: string | undefined) => cell(value === undefined ? '' : shownPart(value));
 const table = (id: string, title: string, heads: string[], rows: string[]) =>
   `<h2 id="${id}-title">${title}</h2>${
     rows.length === 0
@@ -115,12 +119,14 @@ const RECEIVED: ReceivedList[] = [
     id: 'analytics',
     title: (last) => `Analytics: the last ${last} posts`,
     heads: ['received', 'path', 'event', 'page type', 'user', 'properties', 'form'],
-    query: 'SELECT path, body, received_at FROM analytics ORDER BY id DESC',
+    // At most a post's largest size is read; a longer one, kept before the collector had limits, is not a post it takes now.
+    query: `SELECT path, substr(body, 1, ${COLLECTOR_BODY_MAX_BYTES}) AS body, length(body) AS size, received_at FROM analytics ORDER BY id DESC`,
     row: (r) => {
-      const body = r.body as string;
+      const [body, size] = [r.body as string, r.size as number];
+      if (size > COLLECTOR_BODY_MAX_BYTES) return `${cell(r.path)}<td colspan="5"><i>too long to read</i></td>${whole(body, size)}`;
       const form = JSON.parse(body) as Record<string, string>;
       const what = form.event_name ?? form.name ?? 'device info';
-      return `${cell(r.path)}${cell(what)}${cell(form.page_type)}${cell(form.user_id)}${cell(form.event_prop ?? form.user_agent)}${whole(body)}`;
+      return `${cell(r.path)}${fieldCell(what)}${fieldCell(form.page_type)}${fieldCell(form.user_id)}${fieldCell(form.event_prop ?? form.user_agent)}${whole(body)}`;
     },
   },
   // What the stand-in tag manager reported (it loads only with marketing consent).
@@ -128,8 +134,8 @@ const RECEIVED: ReceivedList[] = [
     id: 'tag-hits',
     title: (last) => `Tag manager: the last ${last} hits`,
     heads: ['received', 'page', 'events'],
-    query: 'SELECT page, events, received_at FROM tag_hits ORDER BY id DESC',
-    row: (r) => `${cell(r.page)}<td><code>${escapeHtml(r.events as string)}</code></td>`,
+    query: `SELECT page, substr(events, 1, ${SHOWN_CHARS_MAX}) AS events, length(events) AS size, received_at FROM tag_hits ORDER BY id DESC`,
+    row: (r) => `${fieldCell(r.page as string)}<td><code>${escapeHtml(shownPart(r.events as string, r.size as number))}</code></td>`,
   },
   // The fingerprint each order sent the risk service, or none when the shopper's browser gave none in time.
   {

@@ -6,14 +6,14 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { Hono } from 'hono';
-import { createAttemptLimits, type AttemptOverrides } from './attempt-limits.ts';
+import { createAttemptLimits, type AttemptOverrides, type AttemptRuleValue } from './attempt-limits.ts';
 import { ADMIN_PATH } from './admin-page.ts';
 import { thisMachineOnly } from './client-address.ts';
 import { sameOriginOnly } from './cross-site.ts';
 import { PROVIDER_PATH } from './pay-sessions.ts';
 import { sessionCookies } from './session-cookies.ts';
 import { unframable } from './html.ts';
-import { createRouteKit, failureAnswer } from './kit.ts';
+import { createRouteKit, errorAnswer, failureAnswer } from './kit.ts';
 import { registerPictureRoute } from './pictures.ts';
 import { registerAddressRoutes } from './routes/addresses.ts';
 import { registerAdminRoutes } from './routes/admin.ts';
@@ -77,6 +77,8 @@ export interface CommerceAppOptions {
   outbox?: Outbox;
   /** Allowances other than attempt-limits.ts's (the browser tests open an account per test from one address). */
   attemptRules?: AttemptOverrides;
+  /** Posts the analytics collector takes from one address (default collector-limits.ts's). */
+  collectorRule?: AttemptRuleValue;
 }
 
 export function createCommerceApp(options: CommerceAppOptions) {
@@ -91,6 +93,7 @@ export function createCommerceApp(options: CommerceAppOptions) {
     siteOrigin,
     outbox = createOutbox(db, now, siteOrigin),
     attemptRules = {},
+    collectorRule,
   } = options;
   const app = new Hono();
   for (const path of THIS_MACHINE_ONLY) app.use(path, thisMachineOnly);
@@ -131,11 +134,12 @@ export function createCommerceApp(options: CommerceAppOptions) {
   registerRecycleRoutes(kit);
   registerCheckoutRoutes(kit);
   registerPaymentRoutes(kit);
-  registerAnalyticsRoutes(kit);
+  registerAnalyticsRoutes(kit, collectorRule);
   // The local back office (this machine only) and the third parties' stand-ins.
   registerAdminRoutes(kit);
   registerStandInRoutes(kit);
 
   app.notFound((c) => failureAnswer(c, 'NOT_FOUND', `No endpoint ${c.req.method} ${c.req.path}`, 404));
+  app.onError((error, c) => errorAnswer(c, error));
   return app;
 }

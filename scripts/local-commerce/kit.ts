@@ -32,12 +32,31 @@ export class ApiFailure extends CodedError {
   }
 }
 
+/** Refuses a body over `maxBytes` with 413 before it is read whole. */
+export const limitBody = (maxBytes: number) =>
+  bodyLimit({ maxSize: maxBytes, onError: (c) => failureAnswer(c, 'BODY_TOO_LARGE', `The request body is over ${maxBytes} bytes`, 413) });
+
 /** A failure of one form field: HTTP 200, and `resp.field` names the field for the form. */
 export const fieldFailure = (msgCode: string, message: string, field: string) => new ApiFailure(msgCode, message, 200, { field });
 
 /** The failure envelope; the success one is written by `handle` alone. */
 export const failureAnswer = (c: Context, msgCode: string, msg: string, status: FailureStatus, resp: unknown = null) =>
   c.json({ success: false, msgCode, resp, msg }, status);
+
+/**
+ * The answer to what a route threw, in the contract's routes and the others alike: a business
+ * failure as its envelope (with Retry-After when it says how long to wait); anything else is
+ * logged and answered as a 500 envelope, never a bare text a page cannot read.
+ */
+export function errorAnswer(c: Context, error: unknown) {
+  if (error instanceof ApiFailure) {
+    const wait = (error.resp as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
+    if (error.status === 429 && wait !== undefined) c.header('Retry-After', String(wait));
+    return failureAnswer(c, error.code, error.message, error.status, error.resp);
+  }
+  console.error(`[commerce] ${c.req.method} ${c.req.path}:`, error);
+  return failureAnswer(c, 'SERVER_ERROR', 'Something went wrong', 500);
+}
 
 export interface MemberRow {
   id: string;
@@ -82,7 +101,7 @@ export type Handler<N extends EndpointName> = (input: {
 
 /** What each route module gets from the app. */
 export interface RouteKit {
-  /** For routes outside the contract (the fake providers, the analytics collector, the admin page). */
+  /** For routes outside the contract (the fake providers, the analytics collector, the admin page); what they throw is answered by errorAnswer. */
   app: Hono;
   db: DatabaseSync;
   now: () => number;
@@ -115,13 +134,7 @@ export function createRouteKit(
 
   function handle<N extends EndpointName>(name: N, handler: Handler<N>): void {
     const definition = ENDPOINTS[name];
-    // A body over the endpoint's limit is refused before it is read whole (413).
-    const limit = bodyLimit({
-      maxSize: definition.maxBodyBytes ?? API_BODY_MAX_BYTES,
-      onError: (c) =>
-        failureAnswer(c, 'BODY_TOO_LARGE', `The request body is over ${definition.maxBodyBytes ?? API_BODY_MAX_BYTES} bytes`, 413),
-    });
-    app.on(definition.method, `/api${definition.path}`, limit, async (c) => {
+    app.on(definition.method, `/api${definition.path}`, limitBody(definition.maxBodyBytes ?? API_BODY_MAX_BYTES), async (c) => {
       try {
         // Only JSON: a cross-site form can send text/plain that parses as JSON.
         if (definition.method === 'POST' && !isJsonContentType(c.req.header('content-type')))
@@ -156,13 +169,7 @@ export function createRouteKit(
         );
         return c.json({ success: true, msgCode: null, resp, msg: null });
       } catch (error) {
-        if (error instanceof ApiFailure) {
-          const wait = (error.resp as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
-          if (error.status === 429 && wait !== undefined) c.header('Retry-After', String(wait));
-          return failureAnswer(c, error.code, error.message, error.status, error.resp);
-        }
-        console.error(`[commerce] ${definition.method} ${definition.path}:`, error);
-        return failureAnswer(c, 'SERVER_ERROR', 'Something went wrong', 500);
+        return errorAnswer(c, error);
       }
     });
   }

@@ -14,8 +14,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
-import type { RouteKit } from '../kit.ts';
+import { SMALL_BODY_MAX_BYTES } from '../../../src/lib/api/contract-kit.ts';
+import { COLLECTOR_BODY_MAX_BYTES, keepNewest } from '../collector-limits.ts';
 import { escapeHtml, htmlPage } from '../html.ts';
+import { ApiFailure, limitBody, type RouteKit } from '../kit.ts';
 
 /** Where the stand-ins answer (this machine only: app.ts). */
 export const STAND_IN_PATH = '/api/_standin';
@@ -88,6 +90,8 @@ const CAPTCHA_JS = `(function () {
             fetch('/api/_standin/captcha/solve', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ pass: answer[1] }) })
               .then(function (r) { return r.json(); })
               .then(function (solved) {
+                // No token (the store could not save one): the check is not passed.
+                if (!solved.token) { box.textContent = '✗'; return; }
                 box.textContent = answer[1] ? '✓ ' + text[0] : '✗';
                 options.onToken(solved.token);
               });
@@ -181,12 +185,15 @@ function mapPage(chain: string): string {
 <script>${MAP_PAGE_SCRIPT}</script></html>`;
 }
 
+/** A body the stand-in cannot read: 400 with the envelope, naming the field. */
+const fieldFailure400 = (message: string, field: string) => new ApiFailure('INVALID_FIELD', message, 400, { field });
+
 export function registerStandInRoutes({ app, db, now }: RouteKit): void {
   app.get(STAND_IN_SCRIPTS.CAPTCHA_SCRIPT_URL, (c) => c.body(CAPTCHA_JS, 200, JS));
   // A solved check: a token that passes, or one the API will refuse, as the shopper chose.
-  app.post('/api/_standin/captcha/solve', async (c) => {
+  app.post('/api/_standin/captcha/solve', limitBody(SMALL_BODY_MAX_BYTES), async (c) => {
     const answer = (await c.req.json().catch(() => null)) as { pass?: unknown } | null;
-    if (typeof answer?.pass !== 'boolean') return c.json({ error: 'pass (true or false) expected' }, 400);
+    if (typeof answer?.pass !== 'boolean') throw fieldFailure400('pass (true or false) expected', 'pass');
     const token = randomBytes(18).toString('base64url');
     db.prepare('INSERT INTO captcha_tokens (token, passed, created_at) VALUES (?, ?, ?)').run(token, answer.pass ? 1 : 0, now());
     return c.json({ token });
@@ -198,10 +205,14 @@ export function registerStandInRoutes({ app, db, now }: RouteKit): void {
   app.get(STAND_IN_SCRIPTS.MAPS_SCRIPT_URL, (c) => c.body(MAPS_JS, 200, JS));
   app.get(STAND_IN_SCRIPTS.RISK_SCRIPT_URL, (c) => c.body(RISK_JS, 200, JS));
   app.get(STAND_IN_SCRIPTS.TAG_MANAGER_SCRIPT_URL, (c) => c.body(TAG_MANAGER_JS, 200, JS));
-  app.post('/api/_standin/tag-hits', async (c) => {
+  // As small as the collector's posts, and as few kept (collector-limits.ts).
+  app.post('/api/_standin/tag-hits', limitBody(COLLECTOR_BODY_MAX_BYTES), async (c) => {
     const hit = (await c.req.json().catch(() => null)) as { page?: unknown; events?: unknown } | null;
-    if (!hit || typeof hit.page !== 'string' || !Array.isArray(hit.events)) return c.json({ error: 'page and events expected' }, 400);
-    db.prepare('INSERT INTO tag_hits (page, events, received_at) VALUES (?, ?, ?)').run(hit.page, JSON.stringify(hit.events), now());
+    if (!hit || typeof hit.page !== 'string' || !Array.isArray(hit.events)) throw fieldFailure400('page and events expected', 'page');
+    const { lastInsertRowid } = db
+      .prepare('INSERT INTO tag_hits (page, events, received_at) VALUES (?, ?, ?)')
+      .run(hit.page, JSON.stringify(hit.events), now());
+    keepNewest(db, 'tag_hits', lastInsertRowid);
     return c.body(null, 204);
   });
 }
