@@ -1,6 +1,6 @@
 /**
  * How often a caller may try what can be guessed or abused: wrong passwords (per account and
- * address, per account, per address), password-reset mails, registrations, email codes,
+ * address, per account, per address), sign-in links and password-reset mails, registrations, email codes,
  * coupon collection and newsletter subscriptions. Counted by rate-limiter-flexible in the API's own SQLite, so a restart
  * forgets nothing. Above a limit the answer is 429 TOO_MANY_ATTEMPTS with the seconds to wait
  * (`resp.retryAfterSeconds`, and Retry-After).
@@ -30,6 +30,10 @@ export const ATTEMPT_RULES = {
   signInAccount: { points: 20, duration: 60 * 60 },
   /** Wrong passwords from one address for any account: one password tried on many. */
   signInAddress: { points: 100, duration: 24 * 60 * 60 },
+  /** Sign-in links asked for one account (known or not): the member's mailbox is not filled by others. */
+  signInLinkAccount: { points: 3, duration: 60 * 60 },
+  /** Sign-in links asked from one address. */
+  signInLinkAddress: { points: 20, duration: 60 * 60 },
   /** Reset mails asked for one account (known or not). */
   passwordResetAccount: { points: 5, duration: 60 * 60 },
   /** Reset mails asked from one address. */
@@ -63,9 +67,13 @@ export interface AttemptLimits {
   spend(...uses: AttemptUse[]): Promise<void>;
 }
 
-export const tooManyAttempts = (msBeforeNext: number) => {
+/** `offer`: what the answer offers besides the wait (a sign-in refused offers a link by mail). */
+export const tooManyAttempts = (msBeforeNext: number, offer: { signInLink?: true } = {}) => {
   const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new ApiFailure('TOO_MANY_ATTEMPTS', `Too many attempts; try again in ${retryAfterSeconds} s`, 429, { retryAfterSeconds });
+  return new ApiFailure('TOO_MANY_ATTEMPTS', `Too many attempts; try again in ${retryAfterSeconds} s`, 429, {
+    retryAfterSeconds,
+    ...offer,
+  });
 };
 
 export function createAttemptLimits(db: DatabaseSync, overrides: AttemptOverrides = {}): AttemptLimits {

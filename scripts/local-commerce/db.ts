@@ -28,6 +28,8 @@ CREATE TABLE IF NOT EXISTS refresh_tokens (
 );
 -- token: the SHA-256 of the mailed reset token (routes/auth.ts).
 CREATE TABLE IF NOT EXISTS reset_tokens (token TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
+-- Links mailed to sign a member in without the password (routes/auth.ts): the token's SHA-256.
+CREATE TABLE IF NOT EXISTS sign_in_links (token_hash TEXT PRIMARY KEY, member_id TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
 CREATE TABLE IF NOT EXISTS provider_codes (code TEXT PRIMARY KEY, provider TEXT NOT NULL, provider_id TEXT NOT NULL, name TEXT NOT NULL, email TEXT NOT NULL, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0, code_challenge TEXT);
 -- Social sign-ins started (oauth-states.ts): the nonce's hash, and the PKCE verifier.
 CREATE TABLE IF NOT EXISTS oauth_states (nonce_hash TEXT PRIMARY KEY, provider TEXT NOT NULL, verifier TEXT, expires_at INTEGER NOT NULL, used INTEGER NOT NULL DEFAULT 0);
@@ -100,9 +102,10 @@ CREATE TABLE IF NOT EXISTS newsletter_subscriptions (
   email TEXT PRIMARY KEY COLLATE NOCASE, status TEXT NOT NULL, language TEXT NOT NULL, token_hash TEXT,
   token_expires_at INTEGER, created_at INTEGER NOT NULL, confirmed_at INTEGER, unsubscribed_at INTEGER
 );
--- Keys the API signs with, made once per database (the unsubscribe links).
+-- Keys the API signs with, made once per database (the unsubscribe links, the known-device cookie).
 CREATE TABLE IF NOT EXISTS signing_keys (name TEXT PRIMARY KEY, secret TEXT NOT NULL);
 INSERT OR IGNORE INTO signing_keys (name, secret) VALUES ('newsletter', lower(hex(randomblob(32))));
+INSERT OR IGNORE INTO signing_keys (name, secret) VALUES ('known-device', lower(hex(randomblob(32))));
 -- Attempts counted by attempt-limits.ts (rate-limiter-flexible's table: key, points, expiry in ms).
 CREATE TABLE IF NOT EXISTS attempt_limits (key TEXT PRIMARY KEY, points INTEGER NOT NULL DEFAULT 0, expire INTEGER);
 CREATE TABLE IF NOT EXISTS agreement_versions (kind TEXT PRIMARY KEY, version TEXT NOT NULL, pop_flag TEXT NOT NULL);

@@ -1,7 +1,8 @@
 /**
  * The API's cookies, their names and attributes in one place: the refresh token (HttpOnly,
- * the auth calls' path), its readable hint (every page's path) and a started social sign-in
- * (HttpOnly, the callback's path). All SameSite=Lax.
+ * the auth calls' path), its readable hint (every page's path), a started social sign-in
+ * (HttpOnly, the callback's path) and the known device (HttpOnly, the auth calls' path: the
+ * browser a member signed in on, which outlasts signing out). All SameSite=Lax.
  *
  * Over HTTPS (production: SITE_URL is https) they are Secure and prefixed, so neither a
  * sibling subdomain nor a plain-HTTP answer can set or shadow them: `__Host-` where the path
@@ -12,6 +13,9 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
 import { OAUTH_STATE_COOKIE, REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../../src/lib/api/cookies.ts';
+
+/** The device a member signed in on (a signed value, routes/auth.ts); only the API reads it. */
+export const KNOWN_DEVICE_COOKIE = 'lin_device';
 
 export interface SessionCookies {
   /** Sets the refresh token and its hint, for `maxAge` seconds. */
@@ -24,6 +28,10 @@ export interface SessionCookies {
   startSignIn(c: Context, nonce: string, maxAge: number): void;
   /** The started sign-in's nonce, cleared as it is read: a state works once. */
   takeSignIn(c: Context): string | undefined;
+  /** Marks this browser as one the member signed in on, for `maxAge` seconds. */
+  rememberDevice(c: Context, value: string, maxAge: number): void;
+  /** The known-device cookie the browser sent, if any. */
+  knownDevice(c: Context): string | undefined;
 }
 
 export function sessionCookies(secure: boolean): SessionCookies {
@@ -40,6 +48,7 @@ export function sessionCookies(secure: boolean): SessionCookies {
   const refresh = cookie(REFRESH_COOKIE, { httpOnly: true, path: '/api/auth' }, 'secure');
   const hint = cookie(SESSION_HINT_COOKIE, { path: '/' }, 'host');
   const signIn = cookie(OAUTH_STATE_COOKIE, { httpOnly: true, path: '/api/auth/third-party' }, 'secure');
+  const device = cookie(KNOWN_DEVICE_COOKIE, { httpOnly: true, path: '/api/auth' }, 'secure');
   const legacy = [
     [REFRESH_COOKIE, '/api/auth'],
     [SESSION_HINT_COOKIE, '/'],
@@ -63,5 +72,7 @@ export function sessionCookies(secure: boolean): SessionCookies {
       signIn.clear(c);
       return nonce;
     },
+    rememberDevice: (c, value, maxAge) => device.set(c, value, maxAge),
+    knownDevice: (c) => device.get(c),
   };
 }

@@ -12,6 +12,16 @@ const demo = DEMO_MEMBERS[0];
 
 const signIn = (page: Page, account: string = demo.email, password: string = demo.password) => signInOnPage(page, account, password);
 
+/** Five wrong passwords for the account from this machine, through the API: its address's allowance. */
+async function guessFiveTimes(page: Page, account: string): Promise<void> {
+  for (let i = 0; i < 5; i++) {
+    const answer = await page.request.post('/api/auth/login', {
+      data: { account, password: `Guess${i}2026`, captchaToken: await captchaToken(page.request) },
+    });
+    expect((await answer.json()).msgCode).toBe('UR_LOGIN_FAILED');
+  }
+}
+
 test('a visitor on /cart.html is sent to login with redirect_url, and comes back after signing in', async ({ page }) => {
   await page.goto('/cart.html');
   await expect(page).toHaveURL(/\/login\.html\?redirect_url=%2Fcart\.html$/);
@@ -38,17 +48,40 @@ test('a wrong password shows the error beside the form and stays on login', asyn
 
 test('after five wrong passwords the account waits, and the form says for how long', async ({ page }) => {
   const member = await newMember(page, 'guessed', { address: false });
-  for (let i = 0; i < 5; i++) {
-    const answer = await page.request.post('/api/auth/login', {
-      data: { account: member.email, password: `Guess${i}2026`, captchaToken: await captchaToken(page.request) },
-    });
-    expect((await answer.json()).msgCode).toBe('UR_LOGIN_FAILED');
-  }
+  await guessFiveTimes(page, member.email);
   await page.goto('/login.html');
   await signIn(page, member.email, PASSWORD);
   // 15 minutes from the first failure, a moment ago.
   await expect(page.locator('.form-error')).toHaveText(/^嘗試次數過多，請於 1[45] 分鐘後再試$/);
   await expect(page).toHaveURL(/\/login\.html$/);
+});
+
+test('a refused sign-in offers a link by mail, and the link signs the member in', async ({ page }) => {
+  const member = await newMember(page, 'linked', { address: false });
+  await guessFiveTimes(page, member.email);
+  await page.goto('/en-gb/login.html');
+  await signIn(page, member.email, PASSWORD);
+  await expect(page.locator('.form-error')).toHaveText(/^Too many attempts\. Please try again in 1[45] min$/);
+  const offer = page.getByRole('button', { name: 'Email me a sign-in link' });
+  // The refusal used the security check up: asked for the link without a new pass, the form says so.
+  await offer.click();
+  await expect(page.locator('#error-captchaToken')).toHaveText('Complete the security check');
+  await passCaptcha(page);
+  await offer.click();
+  await expect(page.locator('.form-success')).toHaveText(
+    'If this account exists, a sign-in link is on its way to its email. It works once, within 15 minutes.',
+  );
+
+  const mail = await mailTo(member.email);
+  expect(mail.subject).toBe('Your sign-in link');
+  const link = linkIn(mail, '/en-gb/login.html');
+  expect(new URL(link).searchParams.get('signInToken')).toBeTruthy();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/en-gb\/account\/info\.html$/);
+  await expect(page.locator('[data-profile]')).toContainText(member.email);
+  // Once only.
+  await page.goto(link);
+  await expect(page.getByRole('alert').filter({ hasText: 'This sign-in link has expired or has been used' })).toBeVisible();
 });
 
 test('sign-in asks for the security check: missing, failed and asked again, then passed', async ({ page }) => {

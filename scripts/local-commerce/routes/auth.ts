@@ -2,7 +2,7 @@
  * Signing in and out: password and social sign-in, registration, the rotating refresh cookie,
  * password reset, and the fake social-login provider.
  */
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { THIRD_PARTY_PROVIDERS, type Session } from '../../../src/lib/api/contract.ts';
 import type { ThirdPartyProvider } from '../../../src/lib/api/third-party.ts';
@@ -11,6 +11,7 @@ import { agreementVersions } from '../agreements.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, bearerToken, fieldFailure, memberById, toMember, type MemberRow, type RouteKit } from '../kit.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../passwords.ts';
+import { tooManyAttempts } from '../attempt-limits.ts';
 import { clientAddress } from '../client-address.ts';
 import { localText } from '../request-language.ts';
 import { endSessionsOf } from '../sessions.ts';
@@ -39,6 +40,22 @@ const resetMail = (to: string, link: string) => ({
   }),
 });
 
+/** The sign-in link mail, in the request's language. */
+const signInLinkMail = (to: string, link: string) => ({
+  to,
+  subject: localText({ 'zh-TW': '您的登入連結', 'zh-HK': '您的登入連結', 'en-GB': 'Your sign-in link' }),
+  text: localText({
+    'zh-TW': `請在 15 分鐘內開啟以下連結登入，連結僅能使用一次：\n${link}\n若您沒有提出申請，請忽略這封信；您的密碼不會改變。`,
+    'zh-HK': `請於 15 分鐘內開啟以下連結登入，連結只可使用一次：\n${link}\n如您沒有提出申請，請忽略此電郵；您的密碼不會改變。`,
+    'en-GB': `Open this link within 15 minutes to sign in; it works once:\n${link}\nIf you did not ask for it, ignore this mail: your password has not changed.`,
+  }),
+});
+
+/** How long a mailed sign-in link works. */
+const SIGN_IN_LINK_MS = 15 * 60_000;
+/** How long a browser stays known after a sign-in on it. */
+const KNOWN_DEVICE_SECONDS = 365 * 86_400;
+
 export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void {
   const { app, db, now, handle, limits, cookies, outbox } = kit;
   const { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds } = options;
@@ -46,6 +63,20 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
   const checkCaptcha = (token: string | undefined) => {
     if (options.captcha && !verifyCaptcha(db, token))
       throw fieldFailure('UR_CAPTCHA_FAILED', 'The security check was not passed', 'captchaToken');
+  };
+
+  // A device is known to one member: `{member id}.{issued at}.{HMAC of both}`, under a key of this database.
+  const { secret: deviceKey } = db.prepare("SELECT secret FROM signing_keys WHERE name = 'known-device'").get() as { secret: string };
+  const deviceMac = (payload: string) => createHmac('sha256', deviceKey).update(payload).digest('base64url');
+  const isKnownDevice = (c: Context, memberId: string) => {
+    const [id, issued, mac = ''] = (cookies.knownDevice(c) ?? '').split('.');
+    const expected = deviceMac(`${id}.${issued}`);
+    return (
+      id === memberId &&
+      Number(issued) > now() - KNOWN_DEVICE_SECONDS * 1000 &&
+      mac.length === expected.length &&
+      timingSafeEqual(Buffer.from(mac), Buffer.from(expected))
+    );
   };
 
   /**
@@ -61,6 +92,8 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
       family,
     );
     cookies.startSession(c, refreshToken, refreshTokenTtlSeconds);
+    const issued = `${memberId}.${now()}`;
+    cookies.rememberDevice(c, `${issued}.${deviceMac(issued)}`, KNOWN_DEVICE_SECONDS);
     return { ...accessFor(memberId, family), refreshToken };
   }
 
@@ -78,6 +111,15 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
   /** The answer without the refresh token, which travels only in its cookie. */
   const sessionOf = ({ refreshToken: _cookie, ...session }: Session & { refreshToken: string }): Session => session;
 
+  /** Uses up a mailed token, kept hashed in `table`: its member, or null when unknown, used or expired. */
+  function takeMailedToken(table: 'reset_tokens' | 'sign_in_links', column: 'token' | 'token_hash', token: string): string | null {
+    const row = db
+      .prepare(`SELECT member_id FROM ${table} WHERE ${column} = ? AND used = 0 AND expires_at > ?`)
+      .get(sha256(token), now()) as { member_id: string } | undefined;
+    if (row) db.prepare(`UPDATE ${table} SET used = 1 WHERE ${column} = ?`).run(sha256(token));
+    return row?.member_id ?? null;
+  }
+
   /** Ends a sign-in's line: every refresh token of the family, without grace, and its access tokens. */
   function endFamily(family: string): void {
     db.prepare('UPDATE refresh_tokens SET revoked = 1, rotated_at = NULL WHERE COALESCE(family_id, token_hash) = ?').run(family);
@@ -89,23 +131,30 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     // Counted under the account as typed, known or not, so the limits tell nothing either.
     const account = body.account.toLowerCase();
     const address = clientAddress(c);
-    const counted = [
-      ['signInAccountAddress', `${account} ${address}`],
-      ['signInAccount', account],
-      ['signInAddress', address],
-    ] as const;
-    await limits.check(...counted);
+    const accountAddress = ['signInAccountAddress', `${account} ${address}`] as const;
+    const accountWide = ['signInAccount', account] as const;
+    const fromAddress = ['signInAddress', address] as const;
     const row = db.prepare('SELECT * FROM members WHERE email = ? OR mobile = ?').get(body.account, body.account) as MemberRow | undefined;
+    try {
+      await limits.check(accountAddress, fromAddress);
+      // Failures from everywhere slow the guessing but must not lock the member out: a browser
+      // the member signed in on before passes, and anyone refused is offered a link by mail.
+      if (!row || !isKnownDevice(c, row.id)) await limits.check(accountWide);
+    } catch (refusal) {
+      if (refusal instanceof ApiFailure && refusal.code === 'TOO_MANY_ATTEMPTS')
+        throw tooManyAttempts((refusal.resp as { retryAfterSeconds: number }).retryAfterSeconds * 1000, { signInLink: true });
+      throw refusal;
+    }
     // One answer, and the same scrypt work, for an unknown account and a wrong password, so
     // neither the answer nor its time tells which accounts exist.
     const passwordRight = verifyPassword(body.password, row?.password_hash ?? UNUSABLE_HASH) && row?.password_hash != null;
     if (!row || !passwordRight) {
-      await limits.count(...counted);
+      await limits.count(accountAddress, accountWide, fromAddress);
       throw new ApiFailure('UR_LOGIN_FAILED', 'Account or password is incorrect');
     }
     // Only after the password: without it, a closed account answers as any wrong sign-in.
     if (row.closed_at !== null) throw closedAccount();
-    await limits.forget(counted[0]);
+    await limits.forget(accountAddress);
     return sessionOf(startSession(c, row.id));
   });
 
@@ -216,15 +265,43 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     });
   });
 
+  handle('signInLinkRequest', async ({ body, c }) => {
+    checkCaptcha(body.captchaToken);
+    await limits.spend(['signInLinkAccount', body.account.toLowerCase()], ['signInLinkAddress', clientAddress(c)]);
+    return transaction(db, () => {
+      const row = db
+        .prepare('SELECT id, email FROM members WHERE (email = ? OR mobile = ?) AND closed_at IS NULL')
+        .get(body.account, body.account) as { id: string; email: string } | undefined;
+      if (row) {
+        const token = randomToken();
+        // Kept hashed, as reset tokens are: a copy of the table signs nobody in.
+        db.prepare('INSERT INTO sign_in_links (token_hash, member_id, expires_at) VALUES (?, ?, ?)').run(
+          sha256(token),
+          row.id,
+          now() + SIGN_IN_LINK_MS,
+        );
+        outbox.queue(signInLinkMail(row.email, outbox.link('/login.html', { signInToken: token })));
+      }
+      return {};
+    });
+  });
+
+  handle('signInLinkConsume', ({ body, c }) =>
+    transaction(db, () => {
+      const memberId = takeMailedToken('sign_in_links', 'token_hash', body.token);
+      if (!memberId)
+        throw fieldFailure('UR_SIGN_IN_LINK_INVALID', 'This sign-in link has expired or been used; ask for a new one', 'token');
+      if (memberById(db, memberId)?.closed_at != null) throw closedAccount();
+      return sessionOf(startSession(c, memberId));
+    }),
+  );
+
   handle('resetPassword', ({ body }) =>
     transaction(db, () => {
-      const row = db
-        .prepare('SELECT member_id FROM reset_tokens WHERE token = ? AND used = 0 AND expires_at > ?')
-        .get(sha256(body.token), now()) as { member_id: string } | undefined;
-      if (!row) throw fieldFailure('UR_RESET_TOKEN_INVALID', 'This link has expired; ask for a new one', 'token');
-      db.prepare('UPDATE reset_tokens SET used = 1 WHERE token = ?').run(sha256(body.token));
-      db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').run(hashPassword(body.password), row.member_id);
-      endSessionsOf(db, row.member_id);
+      const memberId = takeMailedToken('reset_tokens', 'token', body.token);
+      if (!memberId) throw fieldFailure('UR_RESET_TOKEN_INVALID', 'This link has expired; ask for a new one', 'token');
+      db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').run(hashPassword(body.password), memberId);
+      endSessionsOf(db, memberId);
       return {};
     }),
   );

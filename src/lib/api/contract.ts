@@ -65,7 +65,13 @@ export const failureEnvelopeSchema = z
     resp: z
       .union([
         z.object({ field: z.string() }).strict().describe('the form field refused'),
-        z.object({ retryAfterSeconds: z.number().int().positive() }).strict().describe('TOO_MANY_ATTEMPTS: the wait'),
+        z
+          .object({
+            retryAfterSeconds: z.number().int().positive(),
+            signInLink: z.literal(true).optional().describe('sign-in refused: a sign-in link by mail (signInLinkRequest) is offered'),
+          })
+          .strict()
+          .describe('TOO_MANY_ATTEMPTS: the wait'),
       ])
       .nullable(),
     msg: z.string().nullable(),
@@ -275,6 +281,21 @@ export const ENDPOINTS = {
     body: z.object({ token: z.string().min(1), password: passwordSchema }),
     resp: z.object({}),
     summary: 'Set a new password with the emailed token',
+  }),
+  signInLinkRequest: endpoint({
+    ...ROUTES.signInLinkRequest,
+    body: z.object({ account: z.string().trim().min(1, 'UR_ACCOUNT_REQUIRED'), captchaToken: captchaTokenSchema }),
+    resp: z.object({}),
+    summary:
+      'Mail a one-time sign-in link (15 minutes) to the account, e.g. when its sign-in is refused for attempts made elsewhere; always answers success, so accounts cannot be probed',
+    maxBodyBytes: SMALL_BODY_MAX_BYTES,
+  }),
+  signInLinkConsume: endpoint({
+    ...ROUTES.signInLinkConsume,
+    body: z.object({ token: z.string().min(1, 'UR_SIGN_IN_LINK_INVALID') }),
+    resp: sessionSchema,
+    summary: 'Sign in with a mailed sign-in link, once (UR_SIGN_IN_LINK_INVALID when used or expired); sets the refresh cookie',
+    maxBodyBytes: SMALL_BODY_MAX_BYTES,
   }),
   thirdPartyCallback: endpoint({
     ...ROUTES.thirdPartyCallback,

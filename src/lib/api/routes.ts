@@ -18,6 +18,8 @@ export const ROUTES = {
   refresh: { method: 'POST', path: '/auth/refresh', auth: false },
   logout: { method: 'POST', path: '/auth/logout', auth: false },
   forgetPassword: { method: 'POST', path: '/auth/forget-password', auth: false },
+  signInLinkRequest: { method: 'POST', path: '/auth/sign-in-link', auth: false },
+  signInLinkConsume: { method: 'POST', path: '/auth/sign-in-link/consume', auth: false },
   // The newsletter: double opt-in and signed unsubscribing, with or without an account (contract-newsletter.ts)
   newsletterSubscribe: { method: 'POST', path: '/newsletter/subscribe', auth: false },
   newsletterConfirm: { method: 'POST', path: '/newsletter/confirm', auth: false },

@@ -7,6 +7,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ATTEMPT_RULES } from '../../../scripts/local-commerce/attempt-limits.ts';
+import { KNOWN_DEVICE_COOKIE } from '../../../scripts/local-commerce/session-cookies.ts';
+import { REFRESH_COOKIE } from '../../../src/lib/api/contract.ts';
 import { addressKey } from '../../../scripts/local-commerce/client-address.ts';
 import { createCommerceApp } from '../../../scripts/local-commerce/app.ts';
 import {
@@ -15,11 +17,13 @@ import {
   expectFailure,
   expectSuccess,
   login,
+  mailsTo,
   NOW,
   OTHER,
   sampleEnv,
   SITE_ORIGIN,
   type Answer,
+  type Env,
 } from '../../fixtures/commerce-app.ts';
 
 beforeEach(() => {
@@ -112,6 +116,85 @@ describe('wrong passwords', () => {
     for (let i = 0; i < 5; i++) await call(env.app, 'login', wrong, { address: '203.0.113.7' });
     const restarted = createCommerceApp({ db: env.db, now: () => env.clock.now, siteOrigin: SITE_ORIGIN });
     expectLimited(await call(restarted, 'login', right, { address: '203.0.113.7' }), 900);
+  });
+});
+
+/** The token of the latest sign-in link mailed to `email`. */
+const signInTokenOf = (db: Env['db'], email: string) =>
+  mailsTo(db, email)
+    .map((mail) => /\/login\.html\?signInToken=([\w-]+)/.exec(mail.text)?.[1])
+    .find(Boolean) ?? null;
+
+/** 20 wrong passwords for the demo account, each from an address of its own (one captcha pass each). */
+async function lockAccount(app: Env['app']): Promise<void> {
+  for (let i = 0; i < 20; i++) expectFailure(await call(app, 'login', wrong, { address: `203.0.113.${i + 1}` }), 'UR_LOGIN_FAILED');
+}
+
+describe('an account others have guessed at from everywhere', () => {
+  it('lets its member in from a device that signed in before, and offers a sign-in link by mail elsewhere', async () => {
+    const { app, db } = sampleEnv();
+    const earlier = await call(app, 'login', right, { address: '198.51.100.1' });
+    expectSuccess('login', earlier);
+    const device = earlier.cookies.get(KNOWN_DEVICE_COOKIE)!;
+    expect(device.attrs.has('httponly')).toBe(true);
+    expect(device.attrs.get('path')).toBe('/api/auth');
+    const knownDevice = `${KNOWN_DEVICE_COOKIE}=${device.value}`;
+    await lockAccount(app);
+
+    expectSuccess('login', await call(app, 'login', right, { address: '192.0.2.1', cookie: knownDevice }));
+    // The known device still meets the limit of its own address.
+    for (let i = 0; i < 5; i++) await call(app, 'login', wrong, { address: '192.0.2.2', cookie: knownDevice });
+    expectLimited(await call(app, 'login', right, { address: '192.0.2.2', cookie: knownDevice }), 900);
+
+    const elsewhere = await call(app, 'login', right, { address: '192.0.2.3' });
+    expectLimited(elsewhere, 3600);
+    expect(elsewhere.json).toMatchObject({ resp: { signInLink: true } });
+    expect(elsewhere.cookies.size).toBe(0);
+
+    // The offer answers alike for an account that exists and one that does not.
+    const asked = await call(app, 'signInLinkRequest', { account: DEMO.email }, { address: '192.0.2.3' });
+    const unknown = await call(app, 'signInLinkRequest', { account: 'nobody@linea.example' }, { address: '192.0.2.3' });
+    expectSuccess('signInLinkRequest', asked);
+    expect([unknown.status, unknown.json]).toEqual([asked.status, asked.json]);
+    const token = signInTokenOf(db, DEMO.email)!;
+    expect(token).toBeTruthy();
+    expect(db.prepare('SELECT COUNT(*) AS n FROM sign_in_links WHERE token_hash = ?').get(token)).toEqual({ n: 0 });
+
+    const linked = await call(app, 'signInLinkConsume', { token }, { address: '192.0.2.3' });
+    expect(expectSuccess('signInLinkConsume', linked).member.userId).toBe(DEMO.id);
+    expect(linked.cookies.get(REFRESH_COOKIE)?.value).toBeTruthy();
+    const nowKnown = `${KNOWN_DEVICE_COOKIE}=${linked.cookies.get(KNOWN_DEVICE_COOKIE)!.value}`;
+    expectFailure(await call(app, 'signInLinkConsume', { token }), 'UR_SIGN_IN_LINK_INVALID', { field: 'token' });
+    // The device the link signed in on is known from now on.
+    expectSuccess('login', await call(app, 'login', right, { address: '192.0.2.4', cookie: nowKnown }));
+  });
+
+  it("exempts no device whose cookie is forged or another member's", async () => {
+    const { app } = sampleEnv();
+    const other = await call(app, 'login', { account: OTHER.email, password: OTHER.password });
+    const theirs = other.cookies.get(KNOWN_DEVICE_COOKIE)!.value;
+    await lockAccount(app);
+    const [id, issued] = theirs.split('.');
+    for (const value of [theirs, `${DEMO.id}.${issued}.${theirs.split('.')[2]}`, `${id}.${issued}.forged`, 'nonsense'])
+      expectLimited(await call(app, 'login', right, { address: '192.0.2.9', cookie: `${KNOWN_DEVICE_COOKIE}=${value}` }), 3600);
+  });
+
+  it('mails a link that works once, for 15 minutes; a few per account and per address an hour', async () => {
+    expect(ATTEMPT_RULES.signInLinkAccount).toEqual({ points: 3, duration: 3600 });
+    expect(ATTEMPT_RULES.signInLinkAddress).toEqual({ points: 20, duration: 3600 });
+    const env = sampleEnv();
+    expectSuccess('signInLinkRequest', await call(env.app, 'signInLinkRequest', { account: DEMO.mobile }, { address: '192.0.2.5' }));
+    const token = signInTokenOf(env.db, DEMO.email)!;
+    env.clock.now += 15 * MINUTE;
+    expectFailure(await call(env.app, 'signInLinkConsume', { token }), 'UR_SIGN_IN_LINK_INVALID', { field: 'token' });
+    // Counted under the account as typed, as wrong passwords are: the mobile number was another.
+    for (let i = 0; i < 3; i++)
+      expectSuccess(
+        'signInLinkRequest',
+        await call(env.app, 'signInLinkRequest', { account: DEMO.email }, { address: `192.0.2.${i + 6}` }),
+      );
+    expectLimited(await call(env.app, 'signInLinkRequest', { account: DEMO.email.toUpperCase() }, { address: '192.0.2.99' }), 3600);
+    expect(mailsTo(env.db, DEMO.email)).toHaveLength(4);
   });
 });
 

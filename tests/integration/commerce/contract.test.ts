@@ -66,6 +66,12 @@ const VALID_REQUESTS: ValidRequests = {
     expectSuccess('forgetPassword', await call(f.app, 'forgetPassword', { email: DEMO.email }));
     return { body: { token: resetTokenOf(f.db, DEMO.email)!, password: 'Changed2027' } };
   },
+  signInLinkRequest: () => ({ body: { account: DEMO.email } }),
+  signInLinkConsume: async (f) => {
+    expectSuccess('signInLinkRequest', await call(f.app, 'signInLinkRequest', { account: DEMO.email }));
+    const text = (f.db.prepare('SELECT text FROM mail_outbox ORDER BY id DESC').get() as { text: string }).text;
+    return { body: { token: /signInToken=([\w-]+)/.exec(text)![1]! } };
+  },
   thirdPartyCallback: async (f) => {
     const { url, cookie } = await authorize(f.app, 'google');
     return { body: { provider: 'google', code: url!.searchParams.get('code')!, state: url!.searchParams.get('state')! }, cookie };
