@@ -13,6 +13,7 @@ import { ApiFailure, bearerToken, fieldFailure, memberById, toMember, type Membe
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../passwords.ts';
 import { tooManyAttempts } from '../attempt-limits.ts';
 import { clientAddress } from '../client-address.ts';
+import { htmlPage } from '../html.ts';
 import { localText } from '../request-language.ts';
 import { endSessionsOf } from '../sessions.ts';
 import { openWithToken, randomToken, sealWithToken, sha256 } from '../tokens.ts';
@@ -50,6 +51,9 @@ const signInLinkMail = (to: string, link: string) => ({
     'en-GB': `Open this link within 15 minutes to sign in; it works once:\n${link}\nIf you did not ask for it, ignore this mail: your password has not changed.`,
   }),
 });
+
+/** The fake provider page's one style: its policy allows this text alone (html.ts). */
+const PROVIDER_PAGE_STYLE = 'body{font-family:sans-serif;padding:40px}';
 
 /** How long a mailed sign-in link works. */
 const SIGN_IN_LINK_MS = 15 * 60_000;
@@ -370,8 +374,10 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
       'INSERT INTO provider_codes (code, provider, provider_id, name, email, expires_at, code_challenge) VALUES (?, ?, ?, ?, ?, ?, ?)',
     ).run(code, provider, `fake-${provider}-user`, `${provider} user`, `${provider}@fake.example`, now() + 300_000, challenge);
     const target = `${redirectUri}?${new URLSearchParams({ code, state, provider })}`;
-    return c.html(
-      `<!doctype html><meta charset="utf-8"><title>Fake ${provider} sign-in</title><body style="font-family:sans-serif;padding:40px"><h1>Fake ${provider} sign-in</h1><p>The local stand-in for the provider's authorization page.</p><a id="approve" href="${target.replace(/"/g, '&quot;')}">Continue as ${provider} user</a></body>`,
+    return htmlPage(
+      c,
+      `<!doctype html><meta charset="utf-8"><title>Fake ${provider} sign-in</title><style>${PROVIDER_PAGE_STYLE}</style><body><h1>Fake ${provider} sign-in</h1><p>The local stand-in for the provider's authorization page.</p><a id="approve" href="${target.replace(/"/g, '&quot;')}">Continue as ${provider} user</a></body>`,
+      { styles: [PROVIDER_PAGE_STYLE] },
     );
   });
 }
