@@ -18,8 +18,9 @@ import type { AttemptLimits } from './attempt-limits.ts';
 import type { SessionCookies } from './session-cookies.ts';
 import type { Outbox } from './mail.ts';
 import { withRequestLanguage } from './request-language.ts';
+import { storageFailureOf } from './storage.ts';
 
-type FailureStatus = 200 | 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500;
+type FailureStatus = 200 | 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500 | 503 | 507;
 
 /** A business failure: answered as `success: false` with its code as the msgCode. */
 export class ApiFailure extends CodedError {
@@ -45,10 +46,14 @@ export const failureAnswer = (c: Context, msgCode: string, msg: string, status: 
 
 /**
  * The answer to what a route threw, in the contract's routes and the others alike: a business
- * failure as its envelope (with Retry-After when it says how long to wait); anything else is
- * logged and answered as a 500 envelope, never a bare text a page cannot read.
+ * failure as its envelope (with Retry-After when it says how long to wait); a write the storage
+ * could not take as STORAGE_FULL or STORAGE_UNAVAILABLE (storage.ts); anything else is logged and
+ * answered as a 500 envelope, never a bare text a page cannot read.
  */
-export function errorAnswer(c: Context, error: unknown) {
+export function errorAnswer(c: Context, thrown: unknown) {
+  const storage = storageFailureOf(thrown);
+  if (storage) console.error(`[commerce] ${c.req.method} ${c.req.path}: ${storage.code}:`, thrown);
+  const error = storage ?? thrown;
   if (error instanceof ApiFailure) {
     const wait = (error.resp as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
     if (error.status === 429 && wait !== undefined) c.header('Retry-After', String(wait));

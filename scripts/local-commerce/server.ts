@@ -14,8 +14,10 @@ import { openDatabase } from './db.ts';
 import { createOutbox } from './mail.ts';
 import { startMailSender } from './mail-sender.ts';
 import { seedDatabase } from './seed.ts';
+import { capDatabaseSize } from './storage.ts';
 import {
   captchaRequired,
+  commerceDbMaxMegabytes,
   commerceDbPath,
   mailFrom,
   registrationsPerHour,
@@ -33,16 +35,31 @@ export interface CommerceApiOptions {
   smtp?: SmtpSettings;
   /** The sender of its mail; default MAIL_FROM's. */
   from?: string;
+  /** The megabytes its database may grow to; default COMMERCE_DB_MAX_MB's. */
+  maxDbMegabytes?: number;
   log?: (line: string) => void;
 }
 
 export async function startCommerceApi(options: CommerceApiOptions = {}) {
-  const { dbPath = commerceDbPath(), port = 0, host = '127.0.0.1', smtp = smtpSettings(), from = mailFrom(), log = () => {} } = options;
+  const {
+    dbPath = commerceDbPath(),
+    port = 0,
+    host = '127.0.0.1',
+    smtp = smtpSettings(),
+    from = mailFrom(),
+    maxDbMegabytes = commerceDbMaxMegabytes(),
+    log = () => {},
+  } = options;
   const cmsDir = await ensureSampleContent({ log });
   const catalogue = catalogueSchema.parse(JSON.parse(await readFile(join(cmsDir, 'catalogue.json'), 'utf8')));
   if (dbPath !== ':memory:') await mkdir(dirname(dbPath), { recursive: true });
   const db = openDatabase(dbPath);
   seedDatabase(db, catalogue);
+  // Capped once seeded, so the store always starts: a database already at its cap answers reads
+  // and refuses writes (STORAGE_FULL), as on a full disk, until the cap is raised or room is made.
+  const { maxPages, pages } = capDatabaseSize(db, maxDbMegabytes);
+  if (pages >= maxPages)
+    log(`[commerce] the database is at its cap (COMMERCE_DB_MAX_MB=${maxDbMegabytes}): writes answer STORAGE_FULL until it is raised`);
   // The site shows the captcha when it is configured, and then the API asks for its pass.
   // Wherever any region's pages show the captcha, every sign-in needs it: the region comes from a
   // header the caller chooses, so a bot would otherwise pick the region without one.

@@ -92,6 +92,23 @@ export function commerceDbPath(): string {
   return process.env.COMMERCE_DB?.trim() || '.data/commerce.sqlite';
 }
 
+/** The local commerce API's database cap unless configured: years of a busy local store, far below a small disk. */
+export const COMMERCE_DB_MAX_MB_DEFAULT = 1024;
+
+/**
+ * The megabytes the local commerce API's database may grow to (COMMERCE_DB_MAX_MB): past them a
+ * write answers STORAGE_FULL and reads go on, before the disk itself is full. At least 16, room
+ * for the sample store and its first orders.
+ */
+export function commerceDbMaxMegabytes(): number {
+  const raw = process.env.COMMERCE_DB_MAX_MB?.trim();
+  if (!raw) return COMMERCE_DB_MAX_MB_DEFAULT;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 16)
+    throw new ConfigError(`COMMERCE_DB_MAX_MB must be a whole number of megabytes, at least 16, got "${raw}"`);
+  return value;
+}
+
 /**
  * Accounts the local commerce API opens per client address and hour (REGISTRATIONS_PER_HOUR,
  * default attempt-limits.ts's 10). The browser tests raise it: they open one per test, all from
