@@ -10,7 +10,7 @@ import { formatMoney } from '../../src/lib/format/currency.ts';
 import { MACHINES, type MachineName, type Transition } from '../../src/lib/orders/state-machine.ts';
 import { codeOf, MACHINE_RECORDS, type AnyStored, type StoredEvaluation, type StoredOrder, type StoredRefund } from './case-records.ts';
 import { agreementVersions } from './agreements.ts';
-import { COLLECTOR_BODY_MAX_BYTES, SHOWN_CHARS_MAX, shownPart } from './collector-limits.ts';
+import { SHOWN_CHARS_MAX, shownPart } from './collector-limits.ts';
 import { escapeHtml } from './html.ts';
 import type { RouteKit } from './kit.ts';
 
@@ -119,11 +119,11 @@ const RECEIVED: ReceivedList[] = [
     id: 'analytics',
     title: (last) => `Analytics: the last ${last} posts`,
     heads: ['received', 'path', 'event', 'page type', 'user', 'properties', 'form'],
-    // At most a post's largest size is read; a longer one, kept before the collector had limits, is not a post it takes now.
-    query: `SELECT path, substr(body, 1, ${COLLECTOR_BODY_MAX_BYTES}) AS body, length(body) AS size, received_at FROM analytics ORDER BY id DESC`,
+    // A longer value than any post the collector takes now (one kept before it had limits) is cut, not read.
+    query: `SELECT path, substr(body, 1, ${SHOWN_CHARS_MAX}) AS body, length(body) AS size, received_at FROM analytics ORDER BY id DESC`,
     row: (r) => {
       const [body, size] = [r.body as string, r.size as number];
-      if (size > COLLECTOR_BODY_MAX_BYTES) return `${cell(r.path)}<td colspan="5"><i>too long to read</i></td>${whole(body, size)}`;
+      if (size > SHOWN_CHARS_MAX) return `${cell(r.path)}<td colspan="5"><i>too long to read</i></td>${whole(body, size)}`;
       const form = JSON.parse(body) as Record<string, string>;
       const what = form.event_name ?? form.name ?? 'device info';
       return `${cell(r.path)}${fieldCell(what)}${fieldCell(form.page_type)}${fieldCell(form.user_id)}${fieldCell(form.event_prop ?? form.user_agent)}${whole(body)}`;

@@ -23,8 +23,13 @@ const FIELD_NAME = /^[A-Za-z0-9_]{1,64}$/;
 export const COLLECTOR_KEEP_ROWS = 5_000;
 /** Posts from one address: ten a second over a minute, more than any shopper's pages send. */
 export const COLLECTOR_RULE: AttemptRuleValue = { points: 600, duration: 60 };
-/** Characters of one received value the admin page shows; the rest is counted. */
-export const SHOWN_CHARS_MAX = 2_000;
+/**
+ * Characters of one received value the admin page shows; the rest is counted. Every post the
+ * collector takes now fits whole (its form as JSON is at most twice its body: a control
+ * character's %01 is \u0001 escaped), so a reader of the page may parse it; only what was kept
+ * before the limits is cut.
+ */
+export const SHOWN_CHARS_MAX = 2 * COLLECTOR_BODY_MAX_BYTES;
 
 const invalid = (message: string) => new ApiFailure('ANALYTICS_FORM_INVALID', message, 400);
 
