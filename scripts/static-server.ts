@@ -4,7 +4,7 @@
  * later /api to the commerce API) so everything runs on one origin.
  */
 import { createReadStream, existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import { extname, join } from 'node:path';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
 import { mobileSiteUrl, port } from '../src/build/env.ts';
@@ -12,6 +12,7 @@ import { mobileRedirectForRequest, type MobilePagesBySegment } from '../src/lib/
 import { resolveStaticPath } from '../src/lib/routing/static-rules.ts';
 import { chooseCoding, COMPRESSIBLE_FILE, PRECOMPRESSED } from '../src/lib/routing/content-encoding.ts';
 import { MOBILE_PAGES_FILE, SECURITY_HEADERS_FILE } from './host-rules.ts';
+import { UPLOAD_BODY_MAX_BYTES } from '../src/lib/api/contract-account.ts';
 import type { SecurityHeader } from '../src/lib/security/content-security-policy.ts';
 
 const TYPES: Record<string, string> = {
@@ -78,22 +79,126 @@ const securityHeadersOf = releaseData(
   (): Record<string, string> => ({ 'x-content-type-options': 'nosniff' }),
 );
 
-function proxy(req: IncomingMessage, res: ServerResponse, target: string): void {
-  const url = new URL(req.url ?? '/', target);
+/** What a browser is told when an upstream cannot answer: nothing of our network goes out. */
+export const UNAVAILABLE_ANSWER = {
+  success: false,
+  msgCode: 'SERVICE_UNAVAILABLE',
+  resp: null,
+  msg: 'The service is temporarily unavailable; try again in a moment',
+};
+
+/** The largest body the commerce API takes (a support ticket with its pictures): above it, 413 here. */
+export const PROXY_BODY_MAX_BYTES = UPLOAD_BODY_MAX_BYTES;
+
+const TOO_LARGE = { success: false, msgCode: 'BODY_TOO_LARGE', resp: null, msg: `The request body is over ${PROXY_BODY_MAX_BYTES} bytes` };
+
+/**
+ * The store's framing headers on an upstream's HTML: whatever it sends (a stand-in's page, the
+ * admin page), no other site can frame it on the store's origin. An upstream's own policy is
+ * kept, given the store's `frame-ancestors` if it lacks one.
+ */
+function withStoreFraming(headers: IncomingHttpHeaders, store: Record<string, string>): IncomingHttpHeaders {
+  if (!/^text\/html\b/i.test(String(headers['content-type'] ?? ''))) return headers;
+  const ancestors = /frame-ancestors[^;]*/.exec(store['content-security-policy'] ?? '')?.[0] ?? "frame-ancestors 'none'";
+  const own = headers['content-security-policy'];
+  const policy =
+    typeof own === 'string' && own.trim()
+      ? /frame-ancestors/.test(own)
+        ? own
+        : `${own}; ${ancestors}`
+      : (store['content-security-policy'] ?? ancestors);
+  return {
+    ...headers,
+    'content-security-policy': policy,
+    'x-frame-options': store['x-frame-options'] ?? 'DENY',
+    'x-content-type-options': 'nosniff',
+  };
+}
+
+/**
+ * `path` is the request's own, resolved on our origin (never a host the visitor named): the
+ * upstream is always `target`'s origin.
+ */
+function proxy(
+  req: IncomingMessage,
+  res: ServerResponse,
+  target: string,
+  path: string,
+  store: Record<string, string>,
+  log: (line: string) => void,
+): void {
+  const url = new URL(path, new URL(target).origin);
   // The upstream sees its own host and us as the caller: the browser's host and address go along,
   // for its origin checks and its attempt limits.
   const peer = req.socket.remoteAddress ?? '';
   const forwardedFor = req.headers['x-forwarded-for'] ? `${String(req.headers['x-forwarded-for'])}, ${peer}` : peer;
   const forwarded = { 'x-forwarded-host': req.headers.host ?? url.host, 'x-forwarded-proto': 'http', 'x-forwarded-for': forwardedFor };
-  const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, ...forwarded, host: url.host } }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(res);
+  const headers = { ...req.headers, ...forwarded, host: url.host };
+  const upstream = (body: Buffer | null) => {
+    const call = httpRequest(
+      url,
+      { method: req.method, headers: body ? { ...withoutBodyFraming(headers), 'content-length': String(body.length) } : headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, withStoreFraming(answer.headers, store));
+        answer.pipe(res);
+      },
+    );
+    call.on('error', (error) => {
+      // The operator reads which upstream failed and why; the visitor only that it did.
+      log(`${req.method} ${url.pathname} -> 502 (${target}: ${error.message})`);
+      if (res.headersSent) return void res.destroy();
+      answerJson(res, 502, UNAVAILABLE_ANSWER);
+    });
+    call.end(body ?? undefined);
+  };
+  if (req.method === 'GET' || req.method === 'HEAD') return upstream(null);
+  // The body is taken whole before the upstream sees it (as nginx buffers one): an upstream that
+  // refuses a large body early closes its connection, and a body still streaming to it then
+  // turned its 413 into our 502.
+  const declared = Number(req.headers['content-length'] ?? 0);
+  const tooLarge = () => {
+    res.setHeader('connection', 'close');
+    answerJson(res, 413, TOO_LARGE);
+  };
+  if (declared > PROXY_BODY_MAX_BYTES) return tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > PROXY_BODY_MAX_BYTES) {
+      req.removeAllListeners('data').resume();
+      return void (res.headersSent || tooLarge());
+    }
+    chunks.push(chunk);
   });
-  upstream.on('error', (error) => {
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-    res.end(`Upstream ${target} unavailable: ${error.message}`);
+  req.on('end', () => {
+    if (size <= PROXY_BODY_MAX_BYTES) upstream(Buffer.concat(chunks));
   });
-  req.pipe(upstream);
+}
+
+/** The hop's own framing goes: the buffered body is sent with its length. */
+function withoutBodyFraming(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  const { 'transfer-encoding': _chunked, 'content-length': _length, ...rest } = headers;
+  return rest;
+}
+
+function answerJson(res: ServerResponse, status: number, body: object): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));
+}
+
+/**
+ * The request's path and query, or null for a target that is not a path (absolute-form
+ * `http://host/…`, authority-form, `*`): a store is nobody's forward proxy. The path is read on a
+ * fixed origin, so `//host/…` stays a path and never names a host, and dot segments are resolved
+ * before any prefix is compared.
+ */
+function requestPath(target: string | undefined): URL | null {
+  if (!target?.startsWith('/')) return null;
+  try {
+    return new URL(`http://store${target}`);
+  } catch {
+    return null;
+  }
 }
 
 function cacheControl(file: string): string {
@@ -105,9 +210,13 @@ export function startStaticServer(options: StaticServerOptions): Promise<{ url: 
   const { root, proxies = [], host = '127.0.0.1', log = () => {} } = options;
   const mobileSite = options.mobileSiteUrl ?? mobileSiteUrl();
   const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://local');
+    const url = requestPath(req.url);
+    if (!url) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad request target');
+      return;
+    }
     const route = proxies.find((p) => url.pathname.startsWith(p.prefix));
-    if (route) return proxy(req, res, route.target);
+    if (route) return proxy(req, res, route.target, url.pathname + url.search, securityHeadersOf(realpathSync(root)), log);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD' }).end();
       return;
