@@ -29,6 +29,11 @@ export interface SignedInMember {
 const $accessToken = atom<string | null>(null);
 export const $member = atom<SignedInMember | null>(null);
 export const $loggedIn = computed($member, (member) => member !== null);
+/**
+ * The API could not say whether the member is signed in (it is down, or a gateway answered for
+ * it): member pages say so and offer a retry, and nobody is sent to sign in again.
+ */
+export const $sessionUnavailable = atom(false);
 /** The last failure of the shared HTTP error handler, for a toast. */
 export const $httpError = atom<string | null>(null);
 
@@ -110,26 +115,30 @@ export function goToLogin(): void {
   platform.navigate(loginUrl(platform.currentUrl(), languagePrefix()));
 }
 
-/** On page load: get an access token from the refresh cookie, if there may be one. */
+/**
+ * On page load: get an access token from the refresh cookie, if there may be one. Without an
+ * answer to judge by (offline, the API down), nobody is restored and `$sessionUnavailable` says why.
+ */
 export async function restoreSession(): Promise<boolean> {
   if ($member.get()) return true;
   if (!hasSessionHint()) return false;
-  // A client that cannot load (offline) restores nobody on this page for now.
-  const session = await apiClient().then(
+  const outcome = await apiClient().then(
     (client) => client.refreshSession(),
-    () => null,
+    (error: Error) => ({ kind: 'unavailable', error }) as const,
   );
-  return session !== null;
+  $sessionUnavailable.set(outcome.kind === 'unavailable');
+  return outcome.kind === 'session';
 }
 
 /**
  * For an action only a member may take (add to cart, the wishlist): true once signed in, the
  * session restored first if the shopper acted before it was; otherwise the login flow starts
- * (with redirect_url back here) and the answer is false.
+ * (with redirect_url back here) and the answer is false. While the API cannot answer, the answer
+ * is false and the member stays on the page (`$sessionUnavailable`).
  */
 export async function requireMember(): Promise<boolean> {
   if (await restoreSession()) return true;
-  goToLogin();
+  if (!$sessionUnavailable.get()) goToLogin();
   return false;
 }
 

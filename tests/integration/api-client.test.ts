@@ -2,7 +2,7 @@
  * The browser client against the real local commerce API over HTTP: one shared refresh and
  * a retry on 401, the login flow when that fails, aborts that are not errors, envelope
  * failures as typed results, network failures to the shared handler, and a refresh whose
- * answer is no session kept out.
+ * answer is no session kept out; an API that cannot answer never sends the member to sign in.
  */
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -117,8 +117,52 @@ describe('API client', () => {
     const fake = createServer((_, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answers.shift())));
     await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
     const { client, state } = makeClient({ baseUrl: `http://127.0.0.1:${(fake.address() as { port: number }).port}/api` });
-    for (let i = 0; i < 3; i += 1) expect(await client.refreshSession()).toBeNull();
+    for (let i = 0; i < 3; i += 1) expect(await client.refreshSession()).toEqual({ kind: 'refused' });
     fake.close();
     expect(state.sessions).toEqual([]);
+  });
+
+  it.each([
+    ['a gateway answers 502 with its own envelope', 502, { success: false, msgCode: 'SERVICE_UNAVAILABLE', resp: null, msg: 'down' }],
+    ['a gateway answers 503 with an HTML page', 503, null],
+    ['a CDN answers 200 with an HTML page', 200, null],
+  ])('keeps the member where they are when %s: no login flow', async (_, status, body) => {
+    const down = createServer((_, res) =>
+      res
+        .writeHead(status, { 'content-type': body ? 'application/json' : 'text/html' })
+        .end(body ? JSON.stringify(body) : '<h1>Service unavailable</h1>'),
+    );
+    await new Promise<void>((r) => down.listen(0, '127.0.0.1', r));
+    const { client, state } = makeClient({ baseUrl: `http://127.0.0.1:${(down.address() as { port: number }).port}/api` });
+    state.token = 'expired';
+    expect(await client.refreshSession()).toMatchObject({ kind: 'unavailable' });
+    const result = await client.call('cartCount');
+    down.close();
+    // The gateway's own envelope is a failure the page can name; anything else goes to the shared handler.
+    expect(result.ok === false && result.kind).toBe(body ? 'failure' : 'network');
+    expect(state.signInRequired).toBe(0);
+  });
+
+  it('keeps the member where they are when the API cannot be reached at all', async () => {
+    const { client, state } = makeClient({ baseUrl: 'http://127.0.0.1:1/api' });
+    expect(await client.refreshSession()).toMatchObject({ kind: 'unavailable' });
+    expect(state.signInRequired).toBe(0);
+  });
+
+  it('on a 401 whose refresh gets no answer, reports a network failure instead of starting the login flow', async () => {
+    const unauthorized = { success: false, msgCode: 'UNAUTHORIZED', resp: null, msg: 'Sign in again' };
+    const gateway = createServer((req, res) =>
+      req.url?.endsWith('/auth/refresh')
+        ? res.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>')
+        : res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify(unauthorized)),
+    );
+    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+    const { client, state } = makeClient({ baseUrl: `http://127.0.0.1:${(gateway.address() as { port: number }).port}/api` });
+    state.token = 'expired';
+    const result = await client.call('cartCount');
+    gateway.close();
+    expect(result.ok === false && result.kind).toBe('network');
+    expect(state.signInRequired).toBe(0);
+    expect(state.httpErrors).toHaveLength(1);
   });
 });

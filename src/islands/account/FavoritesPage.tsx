@@ -10,7 +10,8 @@ import { formatPriceRange } from '../../lib/format/currency.ts';
 import type { CurrencyFormat } from '../../lib/i18n/regions.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
-import { requireMember } from '../../stores/session.ts';
+import { $sessionUnavailable, requireMember } from '../../stores/session.ts';
+import { ServiceUnavailable } from '../ServiceUnavailable.tsx';
 import { $wishList, invalidateWishList, loadWishList, removeWish, setCollectionSwitch } from '../../stores/wishlist.ts';
 import '../../stores/wishlist-events.ts';
 import { messageFor } from '../messages.ts';
@@ -28,14 +29,17 @@ export default function FavoritesPage({
   const list = useStore($wishList);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    setCollectionSwitch(collectionSwitch);
-    void requireMember().then((ok) => {
+  const unavailable = useStore($sessionUnavailable);
+  const start = () =>
+    requireMember().then((ok) => {
       if (!ok) return;
       // The page is the list: always fetch it afresh on arrival.
       invalidateWishList();
       return loadWishList();
     });
+  useEffect(() => {
+    setCollectionSwitch(collectionSwitch);
+    void start();
   }, [collectionSwitch]);
 
   async function remove(productCode: string) {
@@ -46,6 +50,7 @@ export default function FavoritesPage({
   }
 
   if (collectionSwitch !== 'Y') return <p className="checkout__status">{t('favorites.off')}</p>;
+  if (unavailable) return <ServiceUnavailable t={t} onRetry={start} />;
   if (list.status === 'uninit' || (list.status === 'loading' && list.entries.length === 0))
     return (
       <p className="checkout__status" role="status">

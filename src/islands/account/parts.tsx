@@ -6,9 +6,10 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { Loadable } from '../../stores/loadable.ts';
-import { $httpError, requireMember, type ApiResult } from '../../stores/session.ts';
+import { $httpError, $sessionUnavailable, requireMember, type ApiResult } from '../../stores/session.ts';
 import { noteAccountPageView } from '../../stores/member.ts';
 import { codeText } from '../forms/use-form.ts';
+import { ServiceUnavailable } from '../ServiceUnavailable.tsx';
 import { useMember } from '../use-member.ts';
 
 /**
@@ -17,15 +18,19 @@ import { useMember } from '../use-member.ts';
  */
 export function MemberGate({ t, onMember, children }: { t: Translate; onMember?: () => void; children: () => ReactNode }) {
   const member = useMember();
-  useEffect(() => {
-    void requireMember().then((ok) => {
+  const unavailable = useStore($sessionUnavailable);
+  const start = () =>
+    requireMember().then((ok) => {
       if (!ok) return;
       noteAccountPageView();
       onMember?.();
     });
+  useEffect(() => {
+    void start();
     // Once per page: the loads are the page's first.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  if (!member && unavailable) return <ServiceUnavailable t={t} onRetry={start} />;
   if (!member)
     return (
       <p className="account-status" role="status">

@@ -11,7 +11,8 @@ import { productDetailHref } from '../../lib/product/product-id.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { MAX_QUANTITY_PER_LINE } from '../../lib/product/selection.ts';
 import { $cartPage, changeQuantity, loadCartPage, removeFromCart, removeHem, setGiftWrap } from '../../stores/cart.ts';
-import { requireMember } from '../../stores/session.ts';
+import { $sessionUnavailable, requireMember } from '../../stores/session.ts';
+import { ServiceUnavailable } from '../ServiceUnavailable.tsx';
 import { messageFor } from '../messages.ts';
 import EmptyState from '../EmptyState.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
@@ -26,8 +27,10 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
   const [busyLine, setBusyLine] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const unavailable = useStore($sessionUnavailable);
+  const start = () => requireMember().then((ok) => (ok ? loadCartPage() : undefined));
   useEffect(() => {
-    void requireMember().then((ok) => (ok ? loadCartPage() : undefined));
+    void start();
   }, []);
 
   async function act(cartId: string, action: () => Promise<{ ok: boolean } | null>) {
@@ -39,6 +42,7 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
       setError(result.kind === 'failure' ? messageFor(t, result.msgCode ?? null, result.msg ?? null) : t('errors.interfaceException'));
   }
 
+  if (unavailable) return <ServiceUnavailable t={t} onRetry={start} />;
   if (state.status === 'loading')
     return (
       <p className="cart-page__status" role="status">

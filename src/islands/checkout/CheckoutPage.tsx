@@ -33,7 +33,8 @@ import { $addresses, loadAddresses } from '../../stores/addresses.ts';
 import { $preview, loadPreview, placeOrder, prepareOrder } from '../../stores/checkout.ts';
 import { $invoiceCarrier, loadInvoiceCarrier } from '../../stores/invoices.ts';
 import { getPlatform } from '../../stores/platform.ts';
-import { requireMember } from '../../stores/session.ts';
+import { $sessionUnavailable, requireMember } from '../../stores/session.ts';
+import { ServiceUnavailable } from '../ServiceUnavailable.tsx';
 import { AddressForm } from '../account/AddressForm.tsx';
 import { InvoiceFields, invoiceFieldSpecs, invoiceFromValues } from '../account/InvoiceFields.tsx';
 import { Button } from '../forms/Button.tsx';
@@ -103,13 +104,18 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   const [couponId, setCouponId] = useState<string | null | undefined>(undefined);
   const [addingAddress, setAddingAddress] = useState(false);
 
-  useEffect(() => {
-    void requireMember().then((ok) => {
-      if (!ok) return;
+  const unavailable = useStore($sessionUnavailable);
+  const start = () =>
+    requireMember().then((ok) => {
+      if (!ok) return false;
       void loadAddresses();
       if (usesCarrier) void loadInvoiceCarrier();
       prepareOrder();
+      return true;
     });
+  useEffect(() => {
+    void start();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [usesCarrier]);
   useEffect(() => {
     void requireMember().then((ok) => (ok ? loadPreview(deliveryType, couponId) : undefined));
@@ -174,6 +180,8 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   });
 
   const retry = () => void loadPreview(deliveryType, couponId);
+  if (unavailable)
+    return <ServiceUnavailable t={t} onRetry={() => start().then((ok) => (ok ? loadPreview(deliveryType, couponId) : undefined))} />;
   if (!ready && preview.pending)
     return (
       <p className="checkout__status" role="status">

@@ -7,8 +7,9 @@
  * (stores/session.ts), once a session may exist or an action needs the API.
  *
  * - Member calls carry the access token. On a 401 the client runs one refresh, shared by
- *   every call that hit the 401 at the same time, then retries once; if the refresh fails,
- *   `onSignInRequired` starts the login flow.
+ *   every call that hit the 401 at the same time, then retries once; if the API refuses the
+ *   refresh, `onSignInRequired` starts the login flow. A refresh that gets no answer (the API
+ *   down, a gateway's 5xx) proves nothing about the session: the member stays where they are.
  * - A network failure or an answer that is not the API's envelope goes to the one shared
  *   `onHttpError` handler.
  * - Every call can be aborted (abortAll on page leave); an abort is not an error.
@@ -26,7 +27,7 @@ export interface ApiClientOptions extends CoreOptions {
   getAccessToken: () => string | null;
   /** A refresh succeeded: keep the new session. */
   onSession: (session: Session) => void;
-  /** No valid session could be had: start the login flow. */
+  /** The API refused the session: start the login flow. */
   onSignInRequired: () => void;
   /** The shared HTTP error handler (network failures, unreadable answers). */
   onHttpError: (error: Error) => void;
@@ -35,19 +36,25 @@ export interface ApiClientOptions extends CoreOptions {
 export function createApiClient(options: ApiClientOptions) {
   const core: CoreOptions = { baseUrl: options.baseUrl, fetch: options.fetch, language: options.language };
   const inFlight = new Set<AbortController>();
-  let refreshing: Promise<Session | null> | null = null;
+  let refreshing: Promise<RefreshOutcome> | null = null;
 
   /** One refresh for everyone who needs it now. */
-  function refreshSession(): Promise<Session | null> {
+  function refreshSession(): Promise<RefreshOutcome> {
     refreshing ??= send(ROUTES.refresh, {}, core)
-      .then((answer) => {
+      .then((answer): RefreshOutcome => {
+        // A gateway's error (5xx) or no envelope at all: the API did not judge the session.
+        if (answer.status >= 500 || typeof (answer.body as { success?: unknown } | undefined)?.success !== 'boolean')
+          return { kind: 'unavailable', error: new ApiResponseError(`No answer from ${ROUTES.refresh.path} (HTTP ${answer.status})`) };
         const result = readEnvelope<Session>(ROUTES.refresh, answer);
-        return result.ok && isSession(result.data) ? result.data : null;
+        return result.ok && isSession(result.data) ? { kind: 'session', session: result.data } : { kind: 'refused' };
       })
-      .catch(() => null)
-      .then((session) => {
-        if (session) options.onSession(session);
-        return session;
+      .catch((error: unknown): RefreshOutcome => ({
+        kind: 'unavailable',
+        error: error instanceof Error ? error : new ApiResponseError(String(error)),
+      }))
+      .then((outcome) => {
+        if (outcome.kind === 'session') options.onSession(outcome.session);
+        return outcome;
       })
       .finally(() => {
         refreshing = null;
@@ -74,8 +81,9 @@ export function createApiClient(options: ApiClientOptions) {
       if (answer.status === 401 && ROUTES[name].auth) {
         // Another call may have refreshed while this one was out: then just retry with its token.
         const current = options.getAccessToken();
-        const session = current && current !== answer.token ? true : await refreshSession();
-        if (!session) {
+        const outcome = current && current !== answer.token ? null : await refreshSession();
+        if (outcome?.kind === 'unavailable') throw outcome.error;
+        if (outcome?.kind === 'refused') {
           options.onSignInRequired();
           return { ok: false, kind: 'unauthorized' };
         }
@@ -110,6 +118,9 @@ export function createApiClient(options: ApiClientOptions) {
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** What a refresh came to: a session, a refusal (sign in again), or no answer to judge by. */
+export type RefreshOutcome = { kind: 'session'; session: Session } | { kind: 'refused' } | { kind: 'unavailable'; error: Error };
 
 /** A refresh's answer becomes the page's credentials: it must be one. */
 function isSession(value: unknown): value is Session {
