@@ -174,7 +174,9 @@ export function transaction<T>(db: DatabaseSync, work: () => T): T {
     db.exec('COMMIT');
     return result;
   } catch (error) {
-    db.exec('ROLLBACK');
+    // SQLite rolls some failures back itself (a full database among them): a ROLLBACK then fails
+    // and would hide the error that says why.
+    if (db.isTransaction) db.exec('ROLLBACK');
     throw error;
   }
 }

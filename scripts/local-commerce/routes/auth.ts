@@ -180,7 +180,9 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
         versions.privacyPolicyVersion,
         now(),
       );
-    } catch {
+    } catch (error) {
+      // Only the unique email says the address is taken; a full database says something else.
+      if (!/UNIQUE constraint failed/.test((error as Error).message)) throw error;
       throw fieldFailure('UR_EMAIL_EXISTS', 'This email is already registered', 'email');
     }
     return sessionOf(startSession(c, id));

@@ -120,20 +120,18 @@ describe('a full database', () => {
   });
 });
 
-describe('a full database, where another module hides the error', () => {
-  // SQLite rolls a whole transaction back by itself when a write without a statement journal of
-  // its own (a plain insert) finds the database full; db.ts's transaction() then fails on its own
-  // ROLLBACK, and that error replaces SQLITE_FULL. Until it rolls back only a transaction still
-  // open, such a write answers a 500 envelope: it.fails says so, and will fail once that is fixed.
-  it.fails('an address saved (a transaction) answers STORAGE_FULL', async () => {
+describe('a full database, where a transaction or a unique check stood between', () => {
+  // SQLite rolls a whole transaction back by itself when a plain insert finds the database full:
+  // db.ts's transaction() rolls back only a transaction still open, so SQLITE_FULL reaches the answer.
+  it('an address saved (a transaction) answers STORAGE_FULL', async () => {
     const { app, db } = sampleEnv();
     const { token } = await login(app);
     fillUp(db);
     expectStorageFull(await untilRefused((i) => call(app, 'addressSave', { ...TAIPEI_ADDRESS, detail: `信義路 ${i} 號` }, { token })));
   });
 
-  // routes/auth.ts reads any failure of the new member's insert as a taken email address.
-  it.fails('registration answers STORAGE_FULL, not UR_EMAIL_EXISTS', async () => {
+  // Only a failed unique check is a taken email address.
+  it('registration answers STORAGE_FULL, not UR_EMAIL_EXISTS', async () => {
     const { app, db } = sampleEnv({ attemptRules: { registrationAddress: { points: 10_000, duration: 3600 } } });
     fillUp(db);
     expectStorageFull(
