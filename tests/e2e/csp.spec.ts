@@ -116,26 +116,36 @@ test('a violation in a context the test made itself is caught too (browser.newCo
   }
 });
 
-test('another site cannot frame the store: the sign-in page stays out of its iframe', async ({ page, baseURL, cspViolations }) => {
-  // The other site: another origin on this machine, a page that frames whatever path it is asked for.
+test('another site cannot frame the store: the sign-in page and the API pages stay out of its iframe', async ({
+  page,
+  baseURL,
+  cspViolations,
+}) => {
+  // The other site: another origin on this machine, a page that frames whatever path of the store
+  // it is asked for, or (the control) a page of its own, which shows framing works at all.
   const other = createServer((request, response) => {
     response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.end(`<!doctype html><title>Other</title><iframe src="${baseURL}${request.url}"></iframe>`);
+    if (request.url === '/own') return void response.end('<!doctype html><title>Own</title><p>own</p>');
+    const src = request.url === '/control' ? '/own' : `${baseURL}${request.url}`;
+    response.end(`<!doctype html><title>Other</title><iframe src="${src}"></iframe>`);
   });
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  const origin = `http://localhost:${(other.address() as AddressInfo).port}`;
   const framed = async (path: string) => {
-    await page.goto(`http://localhost:${(other.address() as AddressInfo).port}${path}`);
+    await page.goto(`${origin}${path}`);
     const frame = page.frames().find((f) => f !== page.mainFrame())!;
     await frame.waitForLoadState();
     return frame;
   };
   try {
-    // The control: a page of the store's origin without our headers (the local API's store-map stand-in) loads in the frame.
-    expect((await framed('/api/_standin/cvs-map.html?chain=SEVEN')).url()).toBe(`${baseURL}/api/_standin/cvs-map.html?chain=SEVEN`);
-    const login = await framed('/login.html');
-    await expect.poll(() => login.url()).toMatch(/^chrome-error:/);
-    await expect.poll(() => cspViolations.join('\n')).toMatch(/Framing '.*' violates .*"frame-ancestors 'none'"/);
-    cspViolations.length = 0;
+    expect((await framed('/control')).url()).toBe(`${origin}/own`);
+    // The store's pages, and the API's pages behind the proxy (the store map, the admin page).
+    for (const path of ['/login.html', '/api/_standin/cvs-map.html?chain=SEVEN', '/api/_admin']) {
+      const frame = await framed(path);
+      await expect.poll(() => frame.url(), path).toMatch(/^chrome-error:/);
+      await expect.poll(() => cspViolations.join('\n'), path).toMatch(/Framing '.*' violates .*"frame-ancestors 'none'"/);
+      cspViolations.length = 0;
+    }
   } finally {
     other.close();
   }
