@@ -120,7 +120,10 @@ export function goToLogin(): void {
  * answer to judge by (offline, the API down), nobody is restored and `$sessionUnavailable` says why.
  */
 export async function restoreSession(): Promise<boolean> {
-  if ($member.get()) return true;
+  if ($member.get()) {
+    $sessionUnavailable.set(false);
+    return true;
+  }
   if (!hasSessionHint()) return false;
   const outcome = await apiClient().then(
     (client) => client.refreshSession(),

@@ -47,3 +47,25 @@ test('the bag with no answer at all from the API keeps the member there, in thei
   await expect(page.locator('.cart-page__status[role="status"]')).toHaveCount(0);
   expect(new URL(page.url()).pathname).toBe('/en-gb/cart.html');
 });
+
+test('a session brought back by another island (the header, at idle) loads the bag that was waiting for it', async ({ page }) => {
+  await signInDemo(page, '/en-gb');
+  // The bag's own restore finds the API down; the header's code arrives only once it is back
+  // (as on a slow phone, where the header hydrates at idle), and its restore gets through.
+  await page.route(API, (route) => route.abort('connectionrefused'));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/_astro/AccountMenu*.js', async (route) => {
+    await released;
+    return route.continue();
+  });
+  await page.goto('/en-gb/cart.html');
+  await expectKeptOnPage(page, '/en-gb/cart.html', /temporarily unavailable/);
+  await page.unroute(API);
+  release();
+  await page.locator(hydrated('AccountMenu')).waitFor({ state: 'attached' });
+  await expect(page.locator('.service-unavailable')).toHaveCount(0);
+  // The bag loaded: neither its loading line nor the notice, but its lines or its empty state.
+  await expect(page.locator('.cart-page, .cart-page__empty')).toBeVisible();
+  await expect(page.locator('.cart-page__status')).toHaveCount(0);
+});

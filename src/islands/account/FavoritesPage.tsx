@@ -4,14 +4,15 @@
  * that is not a listing) and a
  * remove button on each. Removing updates the list, the total and the header badge at once.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPriceRange } from '../../lib/format/currency.ts';
 import type { CurrencyFormat } from '../../lib/i18n/regions.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
-import { $sessionUnavailable, requireMember } from '../../stores/session.ts';
+import { requireMember } from '../../stores/session.ts';
 import { ServiceUnavailable } from '../ServiceUnavailable.tsx';
+import { useMemberStart } from '../use-member-start.ts';
 import { $wishList, invalidateWishList, loadWishList, removeWish, setCollectionSwitch } from '../../stores/wishlist.ts';
 import '../../stores/wishlist-events.ts';
 import { messageFor } from '../messages.ts';
@@ -29,17 +30,14 @@ export default function FavoritesPage({
   const list = useStore($wishList);
   const [error, setError] = useState<string | null>(null);
 
-  const unavailable = useStore($sessionUnavailable);
-  const start = () =>
-    requireMember().then((ok) => {
+  const { unavailable, retry: retrySession } = useMemberStart(() => {
+    setCollectionSwitch(collectionSwitch);
+    return requireMember().then((ok) => {
       if (!ok) return;
       // The page is the list: always fetch it afresh on arrival.
       invalidateWishList();
       return loadWishList();
     });
-  useEffect(() => {
-    setCollectionSwitch(collectionSwitch);
-    void start();
   }, [collectionSwitch]);
 
   async function remove(productCode: string) {
@@ -50,7 +48,7 @@ export default function FavoritesPage({
   }
 
   if (collectionSwitch !== 'Y') return <p className="checkout__status">{t('favorites.off')}</p>;
-  if (unavailable) return <ServiceUnavailable t={t} onRetry={start} />;
+  if (unavailable) return <ServiceUnavailable t={t} onRetry={retrySession} />;
   if (list.status === 'uninit' || (list.status === 'loading' && list.entries.length === 0))
     return (
       <p className="checkout__status" role="status">

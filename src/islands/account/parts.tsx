@@ -2,15 +2,16 @@
  * What every account page shares: the sign-in gate, the loading / error-with-retry frame of a
  * loaded list, paging, and the toast of the shared HTTP error handler.
  */
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { Loadable } from '../../stores/loadable.ts';
-import { $httpError, $sessionUnavailable, requireMember, type ApiResult } from '../../stores/session.ts';
+import { $httpError, requireMember, type ApiResult } from '../../stores/session.ts';
 import { noteAccountPageView } from '../../stores/member.ts';
 import { codeText } from '../forms/use-form.ts';
 import { ServiceUnavailable } from '../ServiceUnavailable.tsx';
 import { useMember } from '../use-member.ts';
+import { useMemberStart } from '../use-member-start.ts';
 
 /**
  * Renders the page once a member is signed in; a visitor is sent to sign in (and brought back).
@@ -18,19 +19,15 @@ import { useMember } from '../use-member.ts';
  */
 export function MemberGate({ t, onMember, children }: { t: Translate; onMember?: () => void; children: () => ReactNode }) {
   const member = useMember();
-  const unavailable = useStore($sessionUnavailable);
-  const start = () =>
+  // Once per page (and once more when the session comes back): the loads are the page's first.
+  const { unavailable, retry: retrySession } = useMemberStart(() =>
     requireMember().then((ok) => {
       if (!ok) return;
       noteAccountPageView();
       onMember?.();
-    });
-  useEffect(() => {
-    void start();
-    // Once per page: the loads are the page's first.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  if (!member && unavailable) return <ServiceUnavailable t={t} onRetry={start} />;
+    }),
+  );
+  if (!member && unavailable) return <ServiceUnavailable t={t} onRetry={retrySession} />;
   if (!member)
     return (
       <p className="account-status" role="status">

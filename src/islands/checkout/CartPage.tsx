@@ -3,7 +3,7 @@
  * hem (alterMode, finalInseam) and gift flags; quantity, remove, gift wrapping; lines that
  * cannot be ordered now are marked and left out of the totals, which come from the API.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatMoney } from '../../lib/format/currency.ts';
 import { caseServiceOffered, type CaseSwitches } from '../../lib/product/rules.ts';
@@ -11,8 +11,9 @@ import { productDetailHref } from '../../lib/product/product-id.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { MAX_QUANTITY_PER_LINE } from '../../lib/product/selection.ts';
 import { $cartPage, changeQuantity, loadCartPage, removeFromCart, removeHem, setGiftWrap } from '../../stores/cart.ts';
-import { $sessionUnavailable, requireMember } from '../../stores/session.ts';
+import { requireMember } from '../../stores/session.ts';
 import { ServiceUnavailable } from '../ServiceUnavailable.tsx';
+import { useMemberStart } from '../use-member-start.ts';
 import { messageFor } from '../messages.ts';
 import EmptyState from '../EmptyState.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
@@ -27,11 +28,7 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
   const [busyLine, setBusyLine] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const unavailable = useStore($sessionUnavailable);
-  const start = () => requireMember().then((ok) => (ok ? loadCartPage() : undefined));
-  useEffect(() => {
-    void start();
-  }, []);
+  const { unavailable, retry: retrySession } = useMemberStart(() => requireMember().then((ok) => (ok ? loadCartPage() : undefined)));
 
   async function act(cartId: string, action: () => Promise<{ ok: boolean } | null>) {
     setBusyLine(cartId);
@@ -42,7 +39,7 @@ export default function CartPage({ languageCode, prefix, messages, switches }: C
       setError(result.kind === 'failure' ? messageFor(t, result.msgCode ?? null, result.msg ?? null) : t('errors.interfaceException'));
   }
 
-  if (unavailable) return <ServiceUnavailable t={t} onRetry={start} />;
+  if (unavailable) return <ServiceUnavailable t={t} onRetry={retrySession} />;
   if (state.status === 'loading')
     return (
       <p className="cart-page__status" role="status">

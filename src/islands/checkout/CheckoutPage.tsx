@@ -9,7 +9,7 @@
  * first failure on its field and scrolls to it; an address is added in a dialog with the
  * address page's form.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { RequestOf } from '../../lib/api/contract.ts';
 import { CHECKOUT_OFFERS, paymentMethodsFor } from '../../lib/checkout/offers.ts';
@@ -33,8 +33,9 @@ import { $addresses, loadAddresses } from '../../stores/addresses.ts';
 import { $preview, loadPreview, placeOrder, prepareOrder } from '../../stores/checkout.ts';
 import { $invoiceCarrier, loadInvoiceCarrier } from '../../stores/invoices.ts';
 import { getPlatform } from '../../stores/platform.ts';
-import { $sessionUnavailable, requireMember } from '../../stores/session.ts';
+import { requireMember } from '../../stores/session.ts';
 import { ServiceUnavailable } from '../ServiceUnavailable.tsx';
+import { useMemberStart } from '../use-member-start.ts';
 import { AddressForm } from '../account/AddressForm.tsx';
 import { InvoiceFields, invoiceFieldSpecs, invoiceFromValues } from '../account/InvoiceFields.tsx';
 import { Button } from '../forms/Button.tsx';
@@ -104,20 +105,24 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   const [couponId, setCouponId] = useState<string | null | undefined>(undefined);
   const [addingAddress, setAddingAddress] = useState(false);
 
-  const unavailable = useStore($sessionUnavailable);
-  const start = () =>
-    requireMember().then((ok) => {
-      if (!ok) return false;
-      void loadAddresses();
-      if (usesCarrier) void loadInvoiceCarrier();
-      prepareOrder();
-      return true;
-    });
+  const { unavailable, retry: retrySession } = useMemberStart(
+    () =>
+      requireMember().then((ok) => {
+        if (!ok) return;
+        void loadAddresses();
+        if (usesCarrier) void loadInvoiceCarrier();
+        prepareOrder();
+        return loadPreview(deliveryType, couponId);
+      }),
+    [usesCarrier],
+  );
+  // A later choice of delivery or coupon prices the order again (the first pricing is start's).
+  const priced = useRef(false);
   useEffect(() => {
-    void start();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [usesCarrier]);
-  useEffect(() => {
+    if (!priced.current) {
+      priced.current = true;
+      return;
+    }
     void requireMember().then((ok) => (ok ? loadPreview(deliveryType, couponId) : undefined));
   }, [deliveryType, couponId]);
   // The region's couriers deliver to its addresses only (the API refuses another region's).
@@ -180,8 +185,7 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   });
 
   const retry = () => void loadPreview(deliveryType, couponId);
-  if (unavailable)
-    return <ServiceUnavailable t={t} onRetry={() => start().then((ok) => (ok ? loadPreview(deliveryType, couponId) : undefined))} />;
+  if (unavailable) return <ServiceUnavailable t={t} onRetry={retrySession} />;
   if (!ready && preview.pending)
     return (
       <p className="checkout__status" role="status">
