@@ -1,12 +1,12 @@
 /**
- * Writes the host rules next to a fresh build (see src/lib/routing/host-rules.ts): `_redirects`,
- * `_headers`, the 404.html of each language, and under `_host/` the nginx includes (the Brotli one apart), the
+ * Writes the host rules next to a fresh build: each host's files (src/lib/routing/hosts/), the
+ * 404.html of each language, and under `_host/` the
  * CMS pages the local server's mobile redirect matches, and the security headers the local server
  * sends (with the release scan the Content-Security-Policy is made from).
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { getSite } from '../src/build/site.ts';
 import {
   analyticsCollector,
@@ -21,15 +21,10 @@ import {
 } from '../src/build/env.ts';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
 import { REGIONS } from '../src/lib/i18n/regions.ts';
-import {
-  headersFile,
-  nginxBrotliInclude,
-  nginxHttpInclude,
-  nginxServerInclude,
-  notFoundCopies,
-  redirectsFile,
-  type HostRulesInput,
-} from '../src/lib/routing/host-rules.ts';
+import { notFoundCopies, type HostRulesInput } from '../src/lib/routing/host-rules.ts';
+import { cloudflareFiles } from '../src/lib/routing/hosts/cloudflare.ts';
+import { netlifyFiles } from '../src/lib/routing/hosts/netlify.ts';
+import { nginxFiles } from '../src/lib/routing/hosts/nginx.ts';
 import type { MobilePagesBySegment } from '../src/lib/routing/mobile-redirect.ts';
 import {
   contentSecurityPolicy,
@@ -140,11 +135,12 @@ export async function writeHostRules(
   // Written aside and renamed: in a release seeded with hard links of the live one, writing
   // in place would change the live site's files too.
   await Promise.all([
-    replaceFile(join(outDir, '_redirects'), redirectsFile(input)),
-    replaceFile(join(outDir, '_headers'), headersFile(headers)),
-    replaceFile(join(outDir, HOST_DIR, 'nginx-http.conf'), nginxHttpInclude(input)),
-    replaceFile(join(outDir, HOST_DIR, 'nginx-server.conf'), nginxServerInclude(input, headers)),
-    replaceFile(join(outDir, HOST_DIR, 'nginx-brotli.conf'), nginxBrotliInclude()),
+    ...[netlifyFiles, cloudflareFiles, nginxFiles]
+      .flatMap((files) => files(input, headers))
+      .map(async (file) => {
+        await mkdir(dirname(join(outDir, file.path)), { recursive: true });
+        await replaceFile(join(outDir, file.path), file.content);
+      }),
     replaceFile(join(outDir, MOBILE_PAGES_FILE), `${JSON.stringify(mobilePages)}\n`),
     replaceFile(join(outDir, SECURITY_HEADERS_FILE), `${JSON.stringify(headers)}\n`),
     replaceFile(join(outDir, RELEASE_SCAN_FILE), `${JSON.stringify(scan)}\n`),

@@ -9,15 +9,9 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
-import {
-  fixedRedirects,
-  headersFile,
-  nginxBrotliInclude,
-  nginxHttpInclude,
-  nginxServerInclude,
-  redirectsFile,
-  type HostRulesInput,
-} from '../../src/lib/routing/host-rules.ts';
+import { fixedRedirects, type HostRulesInput } from '../../src/lib/routing/host-rules.ts';
+import { headersFile, redirectsFile } from '../../src/lib/routing/hosts/netlify.ts';
+import { nginxBrotliInclude, nginxHttpInclude, nginxServerInclude } from '../../src/lib/routing/hosts/nginx.ts';
 import { mobileRedirectForRequest } from '../../src/lib/routing/mobile-redirect.ts';
 import { resolveStaticPath } from '../../src/lib/routing/static-rules.ts';
 import { hasBrotliStatic, startNginx } from '../fixtures/nginx.ts';
