@@ -101,7 +101,7 @@ const SECURITY = securityHeaders({
   hstsIncludeSubdomains: true,
 });
 
-describe('_redirects and _headers (Netlify, Cloudflare Pages)', () => {
+describe("_redirects and _headers (Netlify's; tests/unit/netlify-rules.test.ts runs them in Netlify's own parsers and matcher)", () => {
   it('redirects the moved pages of every language and the press years written without their slash', () => {
     const text = redirectsFile(input);
     for (const line of [
@@ -114,27 +114,39 @@ describe('_redirects and _headers (Netlify, Cloudflare Pages)', () => {
       '/press  /press/  301',
     ])
       expect(text).toContain(`${line}\n`);
-    // No catch-all: Cloudflare would apply it over existing files; and language homes need no rule.
-    expect(text).not.toMatch(/^\/\*/m);
-    expect(text).not.toMatch(/^\/en-gb {2}/m);
+    // Netlify matches a rule with or without the trailing slash: a forced folder rule would loop.
+    expect(text).not.toMatch(/^\/\S*press\S*\s+\S+\s+301!$/m);
   });
 
-  it("rewrites the product address to the product's page on Netlify, in every language", () => {
+  it("rewrites the product address to each product's page, in every language, and answers any other code not found", () => {
     const text = redirectsFile(input);
-    expect(text).toContain('/product-detail.html  productCode=:code  /product/:code.html  200!\n');
-    expect(text).toContain('/en-gb/product-detail.html  productCode=:code  /en-gb/product/:code.html  200!\n');
-    // Every other rule has the two or three fields Cloudflare Pages reads; it skips the four-field lines.
-    const rules = text.split('\n').filter((line) => line && !line.startsWith('#'));
-    expect(rules.filter((line) => line.split(/\s+/).length === 4)).toHaveLength(LANGUAGES.length);
-    expect(rules.every((line) => [3, 4].includes(line.split(/\s+/).length))).toBe(true);
+    expect(text).toContain('/product-detail.html  productCode=L450011  /product/L450011.html  200!\n');
+    expect(text).toContain('/en-gb/product-detail.html  productCode=L450011  /en-gb/product/L450011.html  200!\n');
+    expect(text).toContain('/en-gb/product-detail.html  productCode=:code  /en-gb/404.html  404!\n');
+    // No pattern rewrite: a forced one to a missing page would answer 200 with the not-found page.
+    expect(text).not.toContain('productCode=:code  /product/');
   });
 
-  it('marks hashed assets immutable and pages revalidated, never both on one path', () => {
-    const text = headersFile(SECURITY);
+  it("ends with each language's not-found rule and the root's, not forced", () => {
+    const rules = redirectsFile(input)
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'));
+    expect(rules.slice(-LANGUAGES.length)).toEqual([
+      '/zh-hk/*  /zh-hk/404.html  404',
+      '/zh-mo/*  /zh-mo/404.html  404',
+      '/zh-cn/*  /zh-cn/404.html  404',
+      '/en-gb/*  /en-gb/404.html  404',
+      '/*  /404.html  404',
+    ]);
+  });
+
+  it('marks hashed assets immutable and pages revalidated, naming each folder', () => {
+    const text = headersFile(SECURITY, input);
     expect(text).toMatch(/^\/_astro\/\*\n {2}Cache-Control: public, max-age=31536000, immutable$/m);
-    for (const path of ['/', '/*/', '/*.html', '/*.xml', '/*.json'])
+    for (const path of ['/', '/en-gb/', '/press/', '/press/2026/', '/en-gb/press/2026/', '/*.html', '/*.xml', '/*.json'])
       expect(text).toContain(`\n${path}\n  Cache-Control: public, max-age=0, must-revalidate\n`);
-    // Cloudflare joins the values of every matching rule: no catch-all may set Cache-Control.
+    // Netlify reads '/*/' as every path, hashed assets too.
+    expect(text).not.toMatch(/^\/\*\/$/m);
     expect(text).not.toMatch(/^\/\*\n(?: {2}.*\n)* {2}Cache-Control/m);
   });
 });
@@ -288,7 +300,7 @@ describe('the nginx includes, served by nginx', () => {
     const expected = Object.fromEntries(SECURITY.map(([name, value]) => [name.toLowerCase(), value]));
     const pick = (headers: Headers) => Object.fromEntries(Object.keys(expected).map((name) => [name, headers.get(name)]));
     // _headers: the catch-all rule alone carries them (Cloudflare joins values set by two rules).
-    const text = headersFile(SECURITY);
+    const text = headersFile(SECURITY, input);
     const catchAll = text
       .slice(text.indexOf('\n/*\n') + 4)
       .trimEnd()
