@@ -39,6 +39,8 @@ import { mergeScans, scanRelease, scanTotals, type PageScan, type ReleaseScan } 
 
 export const HOST_DIR = '_host';
 export const MOBILE_PAGES_FILE = `${HOST_DIR}/mobile-pages.json`;
+/** The mobile site this release sends phones to ({"url": ""} when none): its pages' inline script has it too. */
+export const MOBILE_SITE_FILE = `${HOST_DIR}/mobile-site.json`;
 /** The security headers the local server sends, as [name, value] pairs. */
 export const SECURITY_HEADERS_FILE = `${HOST_DIR}/security-headers.json`;
 /** What the policy was made from (release-scan.ts): a partial build over this release starts from it. */
@@ -142,6 +144,7 @@ export async function writeHostRules(
         await replaceFile(join(outDir, file.path), file.content);
       }),
     replaceFile(join(outDir, MOBILE_PAGES_FILE), `${JSON.stringify(mobilePages)}\n`),
+    replaceFile(join(outDir, MOBILE_SITE_FILE), `${JSON.stringify({ url: input.mobileSiteUrl })}\n`),
     replaceFile(join(outDir, SECURITY_HEADERS_FILE), `${JSON.stringify(headers)}\n`),
     replaceFile(join(outDir, RELEASE_SCAN_FILE), `${JSON.stringify(scan)}\n`),
     ...notFoundCopies(LANGUAGES)

@@ -11,7 +11,7 @@ import { mobileSiteUrl, port } from '../src/build/env.ts';
 import { mobileRedirectForRequest, type MobilePagesBySegment } from '../src/lib/routing/mobile-redirect.ts';
 import { resolveStaticPath } from '../src/lib/routing/static-rules.ts';
 import { chooseCoding, COMPRESSIBLE_FILE, PRECOMPRESSED } from '../src/lib/routing/content-encoding.ts';
-import { MOBILE_PAGES_FILE, SECURITY_HEADERS_FILE } from './host-rules.ts';
+import { MOBILE_PAGES_FILE, MOBILE_SITE_FILE, SECURITY_HEADERS_FILE } from './host-rules.ts';
 import { UPLOAD_BODY_MAX_BYTES } from '../src/lib/api/contract-account.ts';
 import type { SecurityHeader } from '../src/lib/security/content-security-policy.ts';
 
@@ -40,7 +40,10 @@ export interface StaticServerOptions {
   host?: string;
   proxies?: Array<{ prefix: string; target: string }>;
   log?: (line: string) => void;
-  /** Where phones are sent; default MOBILE_SITE_URL; '' turns the redirect off. */
+  /**
+   * Where phones are sent; '' turns the redirect off. By default the served release's own (the
+   * build's MOBILE_SITE_URL, which its pages' inline script has too), else MOBILE_SITE_URL.
+   */
   mobileSiteUrl?: string;
 }
 
@@ -70,6 +73,13 @@ const mobilePagesOf = releaseData(
   MOBILE_PAGES_FILE,
   (text) => JSON.parse(text) as MobilePagesBySegment,
   (): MobilePagesBySegment => Object.fromEntries(LANGUAGES.map((l) => [l.pathSegment, []])),
+);
+
+/** The mobile site the release was built for; a release from before it was recorded, MOBILE_SITE_URL. */
+const releaseMobileSite = releaseData(
+  MOBILE_SITE_FILE,
+  (text) => String((JSON.parse(text) as { url?: unknown }).url ?? ''),
+  () => mobileSiteUrl(),
 );
 
 /** The security headers, the Content-Security-Policy among them; without a build, the one header that needs none. */
@@ -208,7 +218,7 @@ function cacheControl(file: string): string {
 
 export function startStaticServer(options: StaticServerOptions): Promise<{ url: string; port: number; close(): Promise<void> }> {
   const { root, proxies = [], host = '127.0.0.1', log = () => {} } = options;
-  const mobileSite = options.mobileSiteUrl ?? mobileSiteUrl();
+  const mobileSiteOf = (base: string) => options.mobileSiteUrl ?? releaseMobileSite(base);
   const server = createServer((req, res) => {
     const url = requestPath(req.url);
     if (!url) {
@@ -243,7 +253,9 @@ export function startStaticServer(options: StaticServerOptions): Promise<{ url: 
     );
     // Phones asking for a page go to the mobile site, even for a page this store has not built
     // (the mobile site may have it); assets never do, and a moved page moves first.
-    const isPage = answer.kind === 'file' ? answer.file.endsWith('.html') : answer.status === 302 && /(?:\.html|\/)$/.test(pathname);
+    const isPage =
+      answer.kind === 'redirect' ? false : answer.kind === 'file' ? answer.file.endsWith('.html') : /(?:\.html|\/)$/.test(pathname);
+    const mobileSite = mobileSiteOf(base);
     if (mobileSite && isPage) {
       const target = mobileRedirectForRequest({
         pathname,
@@ -264,6 +276,13 @@ export function startStaticServer(options: StaticServerOptions): Promise<{ url: 
       return;
     }
     const path = join(base, answer.file);
+    // A folder that is not a build of ours may have no not-found page to send.
+    if (answer.kind === 'notFound' && !existsSync(path)) {
+      res
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache', ...securityHeadersOf(base) })
+        .end('Not found');
+      return;
+    }
     // A text file is sent as its precompressed copy when the browser takes one (scripts/compress.ts).
     const compressible = COMPRESSIBLE_FILE.test(answer.file);
     const available = compressible ? PRECOMPRESSED.filter((p) => existsSync(`${path}${p.extension}`)).map((p) => p.coding) : [];
@@ -282,11 +301,13 @@ export function startStaticServer(options: StaticServerOptions): Promise<{ url: 
       ...(coding ? { 'content-encoding': coding } : {}),
       ...(vary.length ? { vary: vary.join(', ') } : {}),
     };
-    if (req.headers['if-none-match'] === etag) {
+    const status = answer.kind === 'notFound' ? 404 : 200;
+    if (status === 200 && req.headers['if-none-match'] === etag) {
       res.writeHead(304, headers).end();
       return;
     }
-    res.writeHead(200, { ...headers, 'content-length': stat.size });
+    res.writeHead(status, { ...headers, 'content-length': stat.size });
+    if (status === 404) log(`${req.method} ${url.pathname} -> 404 (${answer.file})`);
     if (req.method === 'HEAD') res.end();
     else createReadStream(sent).pipe(res);
   });

@@ -69,12 +69,15 @@ test('/index.html is the homepage too', async ({ page }) => {
   await expect(page.locator('[data-component="carousel"]')).toBeVisible();
 });
 
-test('an unknown path ends at /not-found.html, in its language', async ({ page }) => {
-  await page.goto('/no-such-page.html');
-  expect(new URL(page.url()).pathname).toBe('/not-found.html');
+test('an unknown path answers 404 at its address with the not-found page, in its language', async ({ page }) => {
+  let answer = await page.goto('/no-such-page.html');
+  expect(answer?.status()).toBe(404);
+  expect(new URL(page.url()).pathname).toBe('/no-such-page.html');
   await expect(page.locator('[data-component="not-found"] h1')).toBeVisible();
-  await page.goto('/en-gb/no/such/page.html');
-  expect(new URL(page.url()).pathname).toBe('/en-gb/not-found.html');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-TW');
+  answer = await page.goto('/en-gb/no/such/page.html');
+  expect(answer?.status()).toBe(404);
+  expect(new URL(page.url()).pathname).toBe('/en-gb/no/such/page.html');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
   await expect(page.locator('[data-component="not-found"] img')).toHaveJSProperty('complete', true);
 });
@@ -84,8 +87,9 @@ test('a page before its start date, and one past its end date, are not published
   const future = pageWhere(zhTW, (p) => p.startDate !== null && p.startDate > now && !p.archivedPage);
   const past = pageWhere(zhTW, (p) => p.endDate !== null && p.endDate < now && !p.archivedPage);
   for (const { path } of [future, past]) {
-    await page.goto(path);
-    expect(new URL(page.url()).pathname).toBe('/not-found.html');
+    const answer = await page.goto(path);
+    expect(answer?.status(), path).toBe(404);
+    await expect(page.locator('[data-component="not-found"] h1')).toBeVisible();
   }
 });
 

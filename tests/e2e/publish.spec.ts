@@ -192,8 +192,8 @@ test('a page whose start date passes appears without an editor', async ({ reques
   const schedule = (body: unknown) => scheduleLookbook(request, body);
   try {
     expect((await schedule({ startDate: startsAt })).status()).toBeLessThan(300);
-    // Published with a future start: gone for now (an unknown page goes to not-found).
-    await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), BUILD_WAIT).toBe(302);
+    // Published with a future start: gone for now (an unknown page answers 404).
+    await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), BUILD_WAIT).toBe(404);
     // The live swap comes a moment before the build's record (and its next boundary) in /status.
     await expect.poll(async () => (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).nextBoundary, BUILD_WAIT).toBe(startsAt);
     // Nobody publishes again: the service rebuilds at the start date.
@@ -216,10 +216,10 @@ test('a page whose end date passes is gone without an editor, and its file with 
     await expect.poll(async () => (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).nextBoundary, BUILD_WAIT).toBe(endsAt);
     expect((await request.get(path, { maxRedirects: 0 })).status()).toBe(200);
     // Nobody publishes again: the service rebuilds at the end date, page by page, and the
-    // page's file leaves the release (an unknown page goes to not-found).
+    // page's file leaves the release (an unknown page answers 404).
     await expect
       .poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 120_000, intervals: [1000] })
-      .toBe(302);
+      .toBe(404);
     expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
     // The publish that removed it, page by page: found among the recent builds, since another
     // may already have run after it; and polled, since the swap comes a moment before the

@@ -11,6 +11,9 @@ const files = new Set([
   '_headers',
   '_host/nginx-server.conf',
   'index.html',
+  'index.html.br',
+  'index.html.gz',
+  '_astro/app.js.br',
   'women.html',
   'c/W01.html',
   'en-gb/index.html',
@@ -44,23 +47,15 @@ describe('static host rules', () => {
       file: 'en-gb/product/L450011.html',
     });
     // An unknown or malformed code is not found; no code is the shell.
-    expect(resolve('/en-gb/product-detail.html', '?productCode=L999999')).toEqual({
-      kind: 'redirect',
-      status: 302,
-      location: '/en-gb/not-found.html',
-    });
-    expect(resolve('/product-detail.html', '?productCode=..%2Fnot-found')).toEqual({
-      kind: 'redirect',
-      status: 302,
-      location: '/not-found.html',
-    });
+    expect(resolve('/en-gb/product-detail.html', '?productCode=L999999')).toEqual({ kind: 'notFound', file: 'en-gb/not-found.html' });
+    expect(resolve('/product-detail.html', '?productCode=..%2Fnot-found')).toEqual({ kind: 'notFound', file: 'not-found.html' });
     expect(resolve('/product-detail.html', '?productCode=')).toEqual({ kind: 'file', file: 'product-detail.html' });
     expect(resolve('/product-detail.html')).toEqual({ kind: 'file', file: 'product-detail.html' });
   });
-  it('sends an unknown path to the not-found page of its language', () => {
-    expect(resolve('/nope.html')).toEqual({ kind: 'redirect', status: 302, location: '/not-found.html' });
-    expect(resolve('/en-gb/nope.html')).toEqual({ kind: 'redirect', status: 302, location: '/en-gb/not-found.html' });
-    expect(resolve('/c/')).toEqual({ kind: 'redirect', status: 302, location: '/not-found.html' });
+  it('answers an unknown path 404 in place, with the not-found page of its language', () => {
+    expect(resolve('/nope.html')).toEqual({ kind: 'notFound', file: 'not-found.html' });
+    expect(resolve('/en-gb/nope.html')).toEqual({ kind: 'notFound', file: 'en-gb/not-found.html' });
+    expect(resolve('/c/')).toEqual({ kind: 'notFound', file: 'not-found.html' });
   });
   it('redirects the phone variant of forget-password, in its language, keeping the query', () => {
     expect(resolve('/forget_password_phone.html', '?a=1')).toEqual({
@@ -90,9 +85,12 @@ describe('static host rules', () => {
   });
   it('never serves the host rule files or dot files (release marker, route manifest)', () => {
     for (const path of ['/_redirects', '/_headers', '/_host/nginx-server.conf', '/.routes.json', '/.release.json', '/en-gb/.x.html'])
-      expect(resolve(path).kind, path).toBe('redirect');
+      expect(resolve(path).kind, path).toBe('notFound');
+  });
+  it('never serves a compressed copy at an address of its own', () => {
+    for (const path of ['/index.html.br', '/index.html.gz', '/_astro/app.js.br']) expect(resolve(path).kind, path).toBe('notFound');
   });
   it('never walks out of the site', () => {
-    expect(resolve('/../package.json').kind).toBe('redirect');
+    expect(resolve('/../package.json').kind).toBe('notFound');
   });
 });

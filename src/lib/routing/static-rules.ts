@@ -7,19 +7,26 @@ import { languageOfPath, localizedPath } from '../cms/pages.ts';
 import { PATH_REDIRECTS } from './app-pages.ts';
 import { PRODUCT_CODE_PATTERN, PRODUCT_QUERY_PATH, productPagePath } from '../product/product-id.ts';
 
-export type StaticAnswer = { kind: 'file'; file: string } | { kind: 'redirect'; status: 301 | 302; location: string };
+export type StaticAnswer =
+  | { kind: 'file'; file: string }
+  | { kind: 'redirect'; status: 301 | 302; location: string }
+  /** Answered 404 at the requested address, with `file` (its language's not-found page) as the body. */
+  | { kind: 'notFound'; file: string };
 
 export const NOT_FOUND_PATH = '/not-found.html';
 
 /**
- * Files of the build that are not content, never served: the host rules (host-rules.ts) and
- * dot files (a release's marker and route manifest). The nginx include has the same pattern.
+ * Files of the build that are not content, never served: the host rules (host-rules.ts), dot
+ * files (a release's marker and route manifest) and the compressed copies, which are sent in
+ * place of their file to a browser that accepts them, never at an address of their own.
  */
-export const UNSERVED_FILES = /^\/(?:_host\/|_redirects$|_headers$)|\/\./;
+export const UNSERVED_FILES = /^\/(?:_host\/|_redirects$|_headers$)|\/\.|\.(?:br|gz)$/;
 
 /**
  * `pathname` is the decoded URL path. A file is served as is; a folder with index.html is
- * served at its slash form; anything else redirects to the not-found page of its language.
+ * served at its slash form; anything else is not found: a 404 at the address itself, whose body
+ * is the not-found page of its language (a redirect to a page answering 200 would be indexed by
+ * crawlers as a page of its own).
  * The spec's product address, /product-detail.html?productCode=…, serves the product's own
  * page (its query kept for the page: productId); a code without a page is not found, and the
  * address without a code is the shell.
@@ -55,5 +62,5 @@ export function resolveStaticPath(
 }
 
 function notFound(pathname: string, languages: readonly LanguageDefinition[]): StaticAnswer {
-  return { kind: 'redirect', status: 302, location: localizedPath(languageOfPath(pathname, languages), NOT_FOUND_PATH) };
+  return { kind: 'notFound', file: localizedPath(languageOfPath(pathname, languages), NOT_FOUND_PATH).slice(1) };
 }
