@@ -13,7 +13,7 @@ import { fixedRedirects, type HostRulesInput } from '../../src/lib/routing/host-
 import { headersFile, redirectsFile } from '../../src/lib/routing/hosts/netlify.ts';
 import { nginxBrotliInclude, nginxHttpInclude, nginxServerInclude } from '../../src/lib/routing/hosts/nginx.ts';
 import { mobileRedirectForRequest } from '../../src/lib/routing/mobile-redirect.ts';
-import { resolveStaticPath } from '../../src/lib/routing/static-rules.ts';
+import { NOT_FOUND_PATH, resolveStaticPath } from '../../src/lib/routing/static-rules.ts';
 import { hasBrotliStatic, startNginx } from '../fixtures/nginx.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../src/lib/security/content-security-policy.ts';
 import { startStaticServer } from '../../scripts/static-server.ts';
@@ -48,6 +48,7 @@ const FILES = [
   'en-gb/not-found.html',
   'en-gb/newsletter-subscription.html',
   'en-gb/press/2026/index.html',
+  'zh-hk/not-found.html',
   '_astro/app.js',
   // Never served: a release's route manifest and the host rules themselves.
   '.routes.json',
@@ -77,11 +78,20 @@ const PAGE_PATHS = [
   '/en-gb/newsletter-subscription.html',
   '/en-gb/press/2026/',
 ];
+/** A CMS page whose address is longer than a key nginx's default map buckets hold. */
+const LONG_PATH = '/feature/autumn-campaign-for-members-and-their-families.html';
 const input: HostRulesInput = {
   languages: LANGUAGES,
   pagePaths: PAGE_PATHS,
   mobileSiteUrl: MOBILE,
-  mobilePages: { '': [{ path: '/women.html', code: 'WOMEN' }], 'zh-hk': [], 'en-gb': [{ path: '/women.html', code: 'WOMEN-EN' }] },
+  mobilePages: {
+    '': [
+      { path: '/women.html', code: 'WOMEN' },
+      { path: LONG_PATH, code: 'AUTUMN' },
+    ],
+    'zh-hk': [],
+    'en-gb': [{ path: '/women.html', code: 'WOMEN-EN' }],
+  },
 };
 
 /** A policy with every kind of value a host must carry through: quotes, semicolons, a hash with '+', '/' and '='. */
@@ -175,7 +185,7 @@ describe('the nginx includes, served by nginx', () => {
     await writeFile(join(dir, 'site', SECURITY_HEADERS_FILE), JSON.stringify(SECURITY));
     ({ origin, stop } = await startNginx(
       dir,
-      `root ${join(dir, 'site')}; absolute_redirect off; include ${join(dir, 'server.conf')};${hasBrotliStatic() ? ` include ${join(dir, 'brotli.conf')};` : ''}`,
+      `root ${join(dir, 'site')}; include ${join(dir, 'server.conf')};${hasBrotliStatic() ? ` include ${join(dir, 'brotli.conf')};` : ''}`,
       `include ${join(dir, 'http.conf')};`,
     ));
   });
@@ -217,6 +227,14 @@ describe('the nginx includes, served by nginx', () => {
     '/email.html',
     '/en-gb/unsubscribe.html',
     '/account/order/evaluate.html?oid=O1',
+    // Not built at all: a phone goes where the function sends it, as from the local server.
+    '/nope.html?description=x',
+    '/en-gb/c/NOPE.html',
+    '/en-gb/product/NOPE.html?productId=1',
+    '/zh-hk/no/such/folder/',
+    '/en-gb/product-detail.html?productCode=%3Cx%3E',
+    '/product-detail.html?productCode=L450011&productId=undefined&uid=u1&description=',
+    LONG_PATH,
   ];
 
   it.each(requests)('a phone asking for %s goes where the mobile-redirect function says', async (url) => {
@@ -254,17 +272,68 @@ describe('the nginx includes, served by nginx', () => {
     '/product-detail.html?productCode=',
     '/product/L450011.html',
   ];
-  it.each(desktop)('a desktop browser asking for %s gets what the local server answers', async (url) => {
+  /**
+   * The local server's answer, as nginx must give it: a file (200), a redirect, or not found
+   * (404 at the address, with its language's not-found page as the body). A reference that still
+   * redirects to the not-found page is read as not found: nginx answers 404 in place.
+   */
+  function expectedOf(url: string): { status: number; file?: string; location?: string } {
     const { pathname, search } = new URL(url, origin);
     const expected = resolveStaticPath(pathname, search, (f) => FILES.includes(f), LANGUAGES);
-    const answer = await get(url, DESKTOP);
-    if (expected.kind === 'file') {
-      expect(answer.status).toBe(200);
-      expect(await answer.text()).toContain(`<title>${expected.file}</title>`);
-    } else {
-      expect(answer.status).toBe(expected.status);
-      expect(answer.headers.get('location')).toBe(expected.location);
+    if (expected.kind === 'file') return { status: 200, file: expected.file };
+    if ('location' in expected) {
+      if (expected.status === 302 && expected.location.endsWith(NOT_FOUND_PATH)) return { status: 404, file: expected.location.slice(1) };
+      return { status: expected.status, location: expected.location };
     }
+    return { status: 404, file: expected.file };
+  }
+
+  it.each(desktop)('a desktop browser asking for %s gets what the local server answers', async (url) => {
+    const expected = expectedOf(url);
+    const answer = await get(url, DESKTOP);
+    expect(answer.status).toBe(expected.status);
+    if (expected.location) expect(answer.headers.get('location')).toBe(expected.location);
+    if (expected.file) expect(await answer.text()).toContain(`<title>${expected.file}</title>`);
+  });
+
+  it.each([
+    ['/nope.html', 'not-found.html'],
+    ['/en-gb/nope.html', 'en-gb/not-found.html'],
+    ['/en-gb/c/NOPE.html', 'en-gb/not-found.html'],
+    ['/zh-hk/nope.html', 'zh-hk/not-found.html'],
+    ['/product-detail.html?productCode=NOPE123', 'not-found.html'],
+    ['/en-gb/product-detail.html?productCode=NOPE123', 'en-gb/not-found.html'],
+    ['/product-detail.html?productCode=%3Cx%3E', 'not-found.html'],
+    ['/en-gb/product-detail.html?productCode=undefined', 'en-gb/not-found.html'],
+    ['/_astro/nope.js', 'not-found.html'],
+    ['/index.html.br', 'not-found.html'],
+    ['/en-gb/index.html.gz', 'en-gb/not-found.html'],
+    ['/_astro/app.js.br', 'not-found.html'],
+    ['/_host/nginx-server.conf', 'not-found.html'],
+    ['/en-gb/.hidden.html', 'en-gb/not-found.html'],
+  ])('answers %s with 404 and the body of %s, revalidated, with the security headers', async (url, file) => {
+    for (const encoding of ['identity', 'br, gzip']) {
+      const answer = await fetch(`${origin}${url}`, {
+        redirect: 'manual',
+        headers: { 'user-agent': DESKTOP, 'accept-encoding': encoding },
+      });
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+      expect(answer.headers.get('content-security-policy')).toBe(SECURITY[0]![1]);
+      expect(await answer.text()).toBe(`<!doctype html><title>${file}</title>`);
+    }
+  });
+
+  it('says Vary: User-Agent on pages and their redirects (it decides by user agent there), not on assets and data', async () => {
+    const vary = async (url: string, userAgent: string) =>
+      (await get(url, userAgent)).headers
+        .get('vary')
+        ?.split(',')
+        .map((name) => name.trim()) ?? [];
+    for (const url of ['/', '/women.html', '/en-gb/', '/press/2026/', '/product-detail.html?productCode=L450011', '/nope.html'])
+      for (const userAgent of [DESKTOP, IPHONE, GOOGLEBOT_PHONE]) expect(await vary(url, userAgent), url).toContain('User-Agent');
+    for (const url of ['/_astro/app.js', '/_host/nginx-server.conf']) expect(await vary(url, DESKTOP), url).not.toContain('User-Agent');
   });
 
   it("a search engine's smartphone crawler reads the page itself", async () => {
@@ -272,9 +341,16 @@ describe('the nginx includes, served by nginx', () => {
     expect(answer.status).toBe(200);
   });
 
-  it('serves hashed assets as immutable and pages as revalidated', async () => {
+  it('serves hashed assets as immutable and pages as revalidated, one rule each', async () => {
     expect((await get('/_astro/app.js', DESKTOP)).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await get('/women.html', DESKTOP)).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    for (const url of ['/women.html', '/', '/en-gb/', '/product-detail.html?productCode=L450011'])
+      expect((await get(url, DESKTOP)).headers.get('cache-control'), url).toBe('public, max-age=0, must-revalidate');
+    // A conditional request: 304 with the same rule.
+    const plain = { 'accept-encoding': 'identity' };
+    const etag = (await fetch(`${origin}/_astro/app.js`, { headers: plain })).headers.get('etag')!;
+    const again = await fetch(`${origin}/_astro/app.js`, { headers: { ...plain, 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   it.each([

@@ -1,9 +1,21 @@
 /**
  * nginx's rules: an include pair, `_host/nginx-http.conf` (maps, in the http block) and
  * `_host/nginx-server.conf` (in the server block whose root is the release), and
- * `_host/nginx-brotli.conf` beside it where nginx has the brotli_static module. The
- * user-agent redirect is said here as maps computed by the mobile-redirect function itself,
- * for every page the build wrote.
+ * `_host/nginx-brotli.conf` beside it where nginx has the brotli_static module.
+ *
+ * How they are built, and why:
+ * - The http include declares every variable the server include reads, in every build (a
+ *   default build's maps just answer ""), so any server include parses with any http include
+ *   and a reload never meets an unknown variable.
+ * - The server include sets every header once, at server level, and no location sets its own:
+ *   a location's add_header would drop all the server's. The caching rule is a map on the
+ *   status and the address, so an answer gets exactly one Cache-Control.
+ * - An unknown address answers 404 in place with the not-found page of its language, served
+ *   from a named location (an error_page to a URI would run the server's phone redirect again).
+ * - The phone redirect is one map from the address to the mobile URL, worked out by the
+ *   mobile-redirect function for the paths it names and the CMS pages, and by patterns for the
+ *   rest (products, categories, any other page), so a page this store did not build goes where
+ *   the function sends it too, and the map stays small at any number of pages.
  */
 import type { LanguageDefinition } from '../../i18n/languages.ts';
 import { MOBILE_NAMED_PATHS, MOBILE_QUERY_NAMES, MOBILE_USER_AGENT_KEYWORDS, mobileRedirectForRequest } from '../mobile-redirect.ts';
@@ -12,52 +24,160 @@ import { PRODUCT_CODE_PATTERN, PRODUCT_QUERY_PATH } from '../../product/product-
 import type { SecurityHeader } from '../../security/content-security-policy.ts';
 import { fixedRedirects, GENERATED, IMMUTABLE, prefixOf, REVALIDATE, type HostFiles, type HostRulesInput } from '../host-rules.ts';
 
+/** A quoted map key (a literal: nginx reads no variables in it). */
+const nginxKey = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+/** A quoted nginx value: `$` is written as the $dollar variable (nginx has no escape for it). */
 const nginxString = (value: string) => `"${value.replace(/["\\$]/g, (c) => (c === '$' ? '${dollar}' : `\\${c}`))}"`;
 const regexEscape = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A regex group capturing a path's language prefix ('' for the default language, '/en-gb'…). */
-function languagePrefixGroup(languages: readonly LanguageDefinition[]): string {
+/** The build's compressed copies: sent by gzip_static/brotli_static in place of their file, never at an address of their own. */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
+/** Redirects nginx answers with a Location of ours: relative, so a TLS proxy in front keeps its scheme and port. */
+const redirect = (status: number, to: string) => `absolute_redirect off; return ${status} ${to}$is_args$args;`;
+
+/** A regex matching a path's language prefix ('' for the default language, '/en-gb'…), captured as `name`. */
+function languagePrefixGroup(languages: readonly LanguageDefinition[], name: string): string {
   const segments = languages
     .map((l) => l.pathSegment)
     .filter(Boolean)
     .map(regexEscape)
     .join('|');
-  return `((?:/(?:${segments}))?)`;
+  return `(?<${name}>(?:/(?:${segments}))?)`;
 }
 
-/** The mobile target of every page the build wrote, as the function computes it for a query-less request. */
-function mobileTargets(input: HostRulesInput): Array<[string, string]> {
-  const targets: Array<[string, string]> = [];
-  const paths = new Set(input.pagePaths);
-  // The pages the rules name, built here or not (the mobile site may have them).
-  for (const language of input.languages)
-    for (const path of MOBILE_NAMED_PATHS) if (path !== '/') paths.add(`${prefixOf(language)}${path}`);
-  for (const path of [...paths].sort()) {
-    const target = mobileRedirectForRequest({
-      pathname: path,
-      search: '',
-      userAgent: 'mobile',
-      mobileSiteUrl: input.mobileSiteUrl,
-      pages: input.mobilePages,
-    });
-    if (target) targets.push([path, target]);
+/** Whether the phone redirect applies to an address: pages and folders (the local server's rule too). */
+const PAGE_LIKE = '(?:\\.html|/)';
+
+/** The query the mobile site gets: each mapped name's first value ("undefined" dropped, as the function does), `&`-joined. */
+const queryParts = () =>
+  Object.values(MOBILE_QUERY_NAMES)
+    .map((mobileName) => `$linea_q_${mobileName}`)
+    .join('');
+
+/**
+ * The exact entries of the mobile map: every path the function names and every CMS page, in
+ * every language, as "1:{path}" (a phone asking for it) → its mobile URL, the query added by the
+ * query maps; and the moved pages, which move first.
+ */
+function exactMobileEntries(input: HostRulesInput): Array<[string, string]> {
+  const entries = new Map<string, string>();
+  for (const rule of fixedRedirects(input)) if (new RegExp(`${PAGE_LIKE}$`).test(rule.from)) entries.set(`1:${rule.from}`, '');
+  for (const language of input.languages) {
+    const prefix = prefixOf(language);
+    const paths = new Set([...MOBILE_NAMED_PATHS, ...(input.mobilePages[language.pathSegment] ?? []).map((p) => p.path)]);
+    for (const path of paths) {
+      const pathname = `${prefix}${path}`;
+      if (entries.has(`1:${pathname}`)) continue;
+      const target = mobileRedirectForRequest({
+        pathname,
+        search: '',
+        userAgent: 'mobile',
+        mobileSiteUrl: input.mobileSiteUrl,
+        pages: input.mobilePages,
+      });
+      if (!target) continue;
+      const base = `${input.mobileSiteUrl.replace(/\/+$/, '')}${prefix}`;
+      // The two pages whose mobile address depends on the query (a store's wares, a coupon).
+      const value =
+        path === '/search.html'
+          ? `${nginxString(base).slice(0, -1)}$linea_search_path"`
+          : path === '/coupon-collect.html'
+            ? `${nginxString(base).slice(0, -1)}$linea_coupon_path"`
+            : `${nginxString(target).slice(0, -1)}${target.includes('?') ? queryParts() : '$linea_query'}"`;
+      entries.set(`1:${pathname}`, value);
+    }
   }
-  return targets;
+  return [...entries].map(([key, value]) => [key, value || '""']);
 }
 
-/** The http-block half: which browsers are phones, and each page's mobile URL. */
-export function nginxHttpInclude(input: HostRulesInput): string {
-  const lines = [GENERATED, '# Include in the http block; nginx-server.conf goes in the server block.'];
-  lines.push('map $http_user_agent $linea_phone {', '  default 0;');
+/**
+ * The longest key (in bytes) nginx hashes in a map with its default 64-byte buckets: a pointer, the key and
+ * its length aligned to 8, and the bucket's closing pointer. A longer one fails the whole
+ * configuration ("could not build map_hash"), so those are written as anchored regexes instead.
+ */
+const HASHED_KEY_MAX = 46;
+
+/**
+ * What the http block should say before any map, for the mobile map's size: nginx's defaults
+ * hold a few hundred short keys, and past that each reload warns that the hash is not optimal
+ * (it still works). Measured with nginx 1.22: these hold 10,000 page keys without a warning.
+ * Not in the include: nginx refuses them after any map of the operator's own ("is duplicate").
+ */
+export const NGINX_MAP_HASH_SIZES = 'map_hash_bucket_size 128; map_hash_max_size 65536;';
+
+/** The mobile-site maps (a mobile build's only): which browsers are phones, and where each page sends them. */
+function mobileMaps(input: HostRulesInput): string[] {
+  const base = input.mobileSiteUrl.replace(/\/+$/, '');
+  const lang = languagePrefixGroup(input.languages, 'linea_lang');
+  const lines = ['map $http_user_agent $linea_phone {', '  default 0;'];
   // First match wins: crawlers first (their smartphone crawlers say "Mobile" too).
   lines.push('  "~*(bot[/;)-]|bot$|crawler|spider|slurp|facebookexternalhit|mediapartners-google|chrome-lighthouse)" 0;');
   lines.push(`  "~*(${MOBILE_USER_AGENT_KEYWORDS.map(regexEscape).join('|')})" 1;`, '}');
-  lines.push('map $uri $linea_mobile_target {', '  default "";');
-  if (input.mobileSiteUrl) for (const [path, target] of mobileTargets(input)) lines.push(`  ${nginxString(path)} ${nginxString(target)};`);
-  lines.push('}');
-  // The query the mobile site gets: the mapped names (built in the server block), without the leading '&'.
-  lines.push('map $linea_query_parts $linea_query {', '  default "";', '  "~^&(?<linea_q>.+)$" "?$linea_q";', '}');
-  lines.push('geo $dollar { default "$"; }');
+  // One map per mapped query name, on the raw query (names are case-sensitive there, as in the function).
+  for (const [name, mobileName] of Object.entries(MOBILE_QUERY_NAMES)) {
+    lines.push(
+      `map $args $linea_q_${mobileName} {`,
+      '  default "";',
+      `  "~(?:^|&)${regexEscape(name)}=(?!undefined(?:&|$))(?<linea_v_${mobileName}>[^&]*)" "&${mobileName}=$linea_v_${mobileName}";`,
+      '}',
+    );
+  }
+  lines.push(`map "${queryParts()}" $linea_query {`, '  default "";', '  "~^&(?<linea_qs>.+)$" "?$linea_qs";', '}');
+  // A store's wares when the search is by store code (first searchType, a non-blank storeCode), else the search.
+  lines.push(
+    'map $args $linea_search_path {',
+    '  default "/search$linea_query";',
+    '  "~^(?=(?:.*?&)?searchType=storeCode(?:&|$))(?:.*?&)?storeCode=(?!(?:\\+|%20)*(?:&|$))(?<linea_store>[^&]+)" "/shop/wares/$linea_store";',
+    '}',
+    'map $args $linea_coupon_path {',
+    '  default "/coupon-collect";',
+    '  "~(?:^|&)couponId=(?<linea_coupon>[^&]+)" "/coupon-collect/$linea_coupon";',
+    '}',
+  );
+  const exact = exactMobileEntries(input);
+  lines.push('map "$linea_phone:$uri" $linea_mobile_url {', '  default "";');
+  const hashed = (key: string) => new TextEncoder().encode(key).length <= HASHED_KEY_MAX;
+  for (const [key, value] of exact) if (hashed(key)) lines.push(`  ${nginxKey(key)} ${value};`);
+  for (const [key, value] of exact) if (!hashed(key)) lines.push(`  ${nginxKey(`~^${regexEscape(key)}$`)} ${value};`);
+  // Then by pattern, in the function's order: a product's page, a category, any other page (the mobile home).
+  const to = (path: string) => nginxString(base).slice(0, -1) + path;
+  lines.push(
+    `  "~^1:${lang}/product/(?<linea_code>[^/]+)\\.html$" ${to(`$linea_lang/product?pid=$linea_code${queryParts()}"`)};`,
+    `  "~^1:${lang}/c/(?<linea_code>[^/]+)\\.html$" ${to('$linea_lang/home/c_mobile/$linea_code$linea_query"')};`,
+    `  "~^1:${lang}/(?:.*${PAGE_LIKE})?$" ${to('$linea_lang/$linea_query"')};`,
+    '}',
+  );
+  // Caches keep a phone's redirect and a desktop's page apart, for every page-like address.
+  lines.push('map $request_uri $linea_vary {', '  default "";', `  "~^[^?]*${PAGE_LIKE}(?:\\?|$)" "User-Agent";`, '}');
+  return lines;
+}
+
+/** The http-block half: the maps the server half reads. */
+export function nginxHttpInclude(input: HostRulesInput): string {
+  const lines = [GENERATED, '# Include in the http block; nginx-server.conf goes in the server block.'];
+  if (input.mobileSiteUrl) lines.push(...mobileMaps(input));
+  else
+    lines.push(
+      '# No mobile site: no phone redirect, nothing varies by user agent.',
+      'map $uri $linea_mobile_url { default ""; }',
+      'map $uri $linea_vary { default ""; }',
+    );
+  // Hashed assets are kept for a year, but only a real one (a missing asset's 404 is not); redirects are asked again.
+  lines.push(
+    'map "$status:$uri" $linea_cache_control {',
+    `  default ${nginxString(REVALIDATE)};`,
+    `  "~^(?:200|206|304):/_astro/" ${nginxString(IMMUTABLE)};`,
+    '  "~^30[1278]:" "no-cache";',
+    '}',
+  );
+  // The not-found page of the address's language.
+  lines.push('map $uri $linea_not_found {', `  default ${NOT_FOUND_PATH};`);
+  for (const language of input.languages) {
+    const prefix = prefixOf(language);
+    if (prefix) lines.push(`  "~^${regexEscape(prefix)}/" ${prefix}${NOT_FOUND_PATH};`);
+  }
+  lines.push('}', 'geo $dollar { default "$"; }');
   return `${lines.join('\n')}\n`;
 }
 
@@ -67,68 +187,42 @@ export function nginxBrotliInclude(): string {
 }
 
 /**
- * The server-block half: fixed redirects, not-found per language, caching, the security headers
- * and the mobile redirect.
+ * The server-block half: headers, the phone redirect, fixed redirects, the product address,
+ * files, and the not-found page.
  */
 export function nginxServerInclude(input: HostRulesInput, security: readonly SecurityHeader[]): string {
   const lines = [GENERATED, '# Include in the server block whose root is the built site (e.g. root /srv/linea/releases/current;).'];
-  // A location's add_header replaces every one from the server level, so each location that
-  // sets Cache-Control repeats them all.
-  const securityLines = security.map(([name, value]) => `add_header ${name} ${nginxString(value)} always;`);
   // The build writes a .gz (and a .br) beside every text file: send those, never compress on the fly.
   lines.push('gzip_static on;', 'gzip_vary on;');
-  for (const rule of fixedRedirects(input)) lines.push(`location = ${rule.from} { return ${rule.status} ${rule.to}$is_args$args; }`);
-  lines.push(`location ~ "${UNSERVED_FILES.source.replaceAll('\\/', '/')}" { return 404; }`);
-  lines.push(`location /_astro/ { add_header Cache-Control ${nginxString(IMMUTABLE)}; ${securityLines.join(' ')} try_files $uri =404; }`);
-  // The product address: its product's page (the query kept), a malformed code not found, no code the shell.
+  // Every answer's headers, 404s and redirects included ("always"); no location below sets any.
+  lines.push('add_header Cache-Control $linea_cache_control always;', 'add_header Vary $linea_vary always;');
+  for (const [name, value] of security) lines.push(`add_header ${name} ${nginxString(value)} always;`);
+  // Not found: 404 at the address itself, with its language's page as the body.
+  lines.push('error_page 404 @linea_not_found;');
+  if (input.mobileSiteUrl) {
+    // Before any location: phones go to the mobile site (moved pages move first: their entries are empty).
+    lines.push('if ($linea_mobile_url) { return 302 $linea_mobile_url; }');
+  }
+  for (const language of input.languages) {
+    const prefix = prefixOf(language);
+    if (prefix) lines.push(`location = ${prefix} { ${redirect(301, `${prefix}/`)} }`);
+  }
+  for (const rule of fixedRedirects(input)) lines.push(`location = ${rule.from} { ${redirect(rule.status, rule.to)} }`);
+  const files = UNSERVED_FILES.source.replaceAll('\\/', '/');
+  // The local server's pattern may name the compressed copies already.
+  const unserved = UNSERVED_FILES.test('/index.html.br') ? files : `${files}|${COMPRESSED_COPY.source}`;
+  lines.push(`location ~ "${unserved}" { return 404; }`);
+  // The product address: its product's page (the query kept), any other code not found, no code the shell.
   lines.push(
-    `location ~ "^${languagePrefixGroup(input.languages)}${regexEscape(PRODUCT_QUERY_PATH)}$" {`,
-    '  set $linea_lang $1;',
-    `  if ($arg_productCode ~ "${PRODUCT_CODE_PATTERN.source}") { rewrite ^ $linea_lang/product/$arg_productCode.html last; }`,
-    `  if ($arg_productCode != "") { return 302 $linea_lang${NOT_FOUND_PATH}; }`,
-    `  add_header Cache-Control ${nginxString(REVALIDATE)};`,
-    ...securityLines.map((line) => `  ${line}`),
+    `location ~ "^${languagePrefixGroup(input.languages, 'linea_product_lang')}${regexEscape(PRODUCT_QUERY_PATH)}$" {`,
+    `  if ($arg_productCode ~ "${PRODUCT_CODE_PATTERN.source}") { rewrite ^ $linea_product_lang/product/$arg_productCode.html last; }`,
+    '  if ($arg_productCode != "") { return 404; }',
     '  try_files $uri =404;',
     '}',
   );
-  lines.push(
-    'location / {',
-    `  add_header Cache-Control ${nginxString(REVALIDATE)};`,
-    ...securityLines.map((line) => `  ${line}`),
-    '  try_files $uri $uri/index.html =404;',
-    '}',
-  );
-  // An unknown address redirects to the not-found page of its language.
-  const byLongestPrefix = [...input.languages].sort((a, b) => prefixOf(b).length - prefixOf(a).length);
-  lines.push('error_page 404 = @linea_not_found;', 'location @linea_not_found {');
-  for (const language of byLongestPrefix) {
-    const prefix = prefixOf(language);
-    if (prefix) lines.push(`  if ($uri ~ ^${regexEscape(prefix)}/) { return 302 ${prefix}${NOT_FOUND_PATH}; }`);
-  }
-  lines.push(`  return 302 ${NOT_FOUND_PATH};`, '}');
-  if (input.mobileSiteUrl) {
-    const base = input.mobileSiteUrl.replace(/\/+$/, '');
-    const lang = languagePrefixGroup(input.languages);
-    lines.push('# Phones go to the mobile site; the targets come from the mobile-redirect function.');
-    lines.push('set $linea_query_parts "";');
-    for (const [name, mobileName] of Object.entries(MOBILE_QUERY_NAMES)) {
-      // An empty or "undefined" productId is dropped from links, here as in the function.
-      const condition = name === 'productId' ? `$arg_${name} !~ "^(|undefined)$"` : `$arg_${name} != ""`;
-      lines.push(`if (${condition}) { set $linea_query_parts "\${linea_query_parts}&${mobileName}=$arg_${name}"; }`);
-    }
-    lines.push('set $linea_key "$linea_phone|$uri|$arg_searchType|$arg_storeCode|$arg_couponId";');
-    lines.push(`if ($linea_key ~ "^1\\|${lang}/search\\.html\\|storeCode\\|([^|]+)\\|") { return 302 ${base}$1/shop/wares/$2; }`);
-    lines.push(
-      `if ($linea_key ~ "^1\\|${lang}/coupon-collect\\.html\\|[^|]*\\|[^|]*\\|([^|]+)$") { return 302 ${base}$1/coupon-collect/$2; }`,
-    );
-    lines.push(`if ($linea_key ~ "^1\\|${lang}/coupon-collect\\.html\\|") { return 302 ${base}$1/coupon-collect; }`);
-    // Read the query map before the last regex: a map's own regex would overwrite $1.
-    lines.push('set $linea_mobile_query $linea_query;');
-    // A target with its own query (a product page's pid) takes the rest after an '&'.
-    lines.push('if ($linea_mobile_target ~ "\\?") { set $linea_mobile_query $linea_query_parts; }');
-    lines.push('set $linea_go "$linea_phone|$linea_mobile_target";');
-    lines.push('if ($linea_go ~ "^1\\|(.+)$") { return 302 $1$linea_mobile_query; }');
-  }
+  // A file, or a folder's index.html at the folder's slash address only.
+  lines.push('location / { try_files $uri ${uri}index.html =404; }');
+  lines.push('location @linea_not_found { try_files $linea_not_found =404; }');
   return `${lines.join('\n')}\n`;
 }
 
