@@ -106,9 +106,6 @@ for (const name of HOSTS) {
     await onHost(name, release, async (host) => {
       const context = await browser.newContext({ userAgent: USER_AGENTS.iphone, isMobile: true, viewport: { width: 390, height: 844 } });
       const page = await context.newPage();
-      await page.route(`${MOBILE_SITE}/**`, (route) =>
-        route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>mobile</title>' }),
-      );
       for (const path of ['/c/W01.html', '/en-gb/product/L450011.html', '/product-detail.html?productCode=L450011']) {
         const url = new URL(path, host.url);
         const target = mobileRedirectForRequest({
@@ -119,8 +116,11 @@ for (const name of HOSTS) {
           pages,
         });
         expect(target, path).toMatch(/^https:\/\/m\.linea\.example\//);
-        await page.goto(url.href, { waitUntil: 'commit' });
-        await expect(page, `${name}: ${path}`).toHaveURL(target!);
+        // The mobile site does not exist here: the browser asking for it is the landing (a
+        // redirect's target is not handed to page.route, so it is watched instead).
+        const asked = page.waitForRequest((request) => request.url().startsWith(MOBILE_SITE) && request.isNavigationRequest());
+        await page.goto(url.href).catch(() => undefined);
+        expect((await asked).url(), `${name}: ${path}`).toBe(target);
       }
       await context.close();
     });
