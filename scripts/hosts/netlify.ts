@@ -7,7 +7,7 @@
  * picks the rule. What is ours is the static part, done as Netlify documents it: a file that
  * exists is served unless the matching rule is forced; a 3xx rule redirects (the request's
  * query passed on); a 200 or 404 rule serves its target with that status; custom headers of
- * every matching rule, on the path served; Netlify's Content-Types; no pretty URLs.
+ * every matching rule, on the path served; Netlify's Content-Types; Pretty URLs off.
  *
  * It serves the folder an operator uploads to Netlify (`publishFolder`: the release less what
  * Netlify must not get), made beside the release with hard links, never the release itself.
@@ -171,11 +171,13 @@ export const serve: ServeOnHost = async ({ dir, port, log = () => {} }) => {
       );
     });
 
-    /** A file of the upload folder at `path` (a URL path), or the one Netlify serves for it: `/x/` is `/x/index.html`, `/x` may be `/x.html` or `/x/index.html`. */
+    /**
+     * The file of the upload folder Netlify serves at `path` (a URL path): the file itself, or a
+     * folder's index at its slash form. Not `/x` as `x.html` or `x/index.html`: that is the
+     * Pretty URLs setting, which we require off (netlify-cli always does it; docs/hosts/netlify.md).
+     */
     const lookup = async (path: string): Promise<{ file: string; path: string } | null> => {
-      const candidates = [path];
-      if (path.endsWith('/')) candidates.push(`${path}index.html`);
-      else if (!/\.(?:html?|png|jpg|js|css|svg|gif|ico|woff2?)$/.test(path)) candidates.push(`${path}.html`, `${path}/index.html`);
+      const candidates = path.endsWith('/') ? [`${path}index.html`] : [path];
       for (const candidate of candidates) {
         const file = resolve(folder, `.${candidate}`);
         if (file !== folder && !file.startsWith(`${folder}${sep}`)) continue;

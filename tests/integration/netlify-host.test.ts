@@ -152,10 +152,22 @@ describe('the release on the Netlify runner', () => {
     }
   });
 
-  it('redirects moved pages with their query', async () => {
-    const answer = await get('/en-gb/forget_password_phone.html?from=mail');
-    expect(answer.status).toBe(301);
-    expect(answer.headers.get('location')).toBe('/en-gb/forget_password.html?from=mail');
+  it('redirects moved pages with their query, and a folder without its slash to its slash', async () => {
+    for (const [path, location] of [
+      ['/en-gb/forget_password_phone.html?from=mail', '/en-gb/forget_password.html?from=mail'],
+      ['/press/2026', '/press/2026/'],
+      ['/press', '/press/'],
+    ] as const) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(301);
+      expect(answer.headers.get('location'), path).toBe(location);
+    }
+  });
+
+  it('serves no page at its address without .html (Pretty URLs off)', async () => {
+    const answer = await get('/women');
+    expect(answer.status).toBe(404);
+    expect(await answer.text()).toBe('<!doctype html><title>not-found.html</title>');
   });
 
   it('sends the types the matrix asks for', async () => {
