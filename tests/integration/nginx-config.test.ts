@@ -16,7 +16,7 @@ import { NGINX_MAP_HASH_SIZES, NGINX_SERVER_INCLUDE, nginxFiles } from '../../sr
 import type { MobilePagesBySegment } from '../../src/lib/routing/mobile-redirect.ts';
 import { contentSecurityPolicy, securityHeaders, type SecurityHeader } from '../../src/lib/security/content-security-policy.ts';
 import { MOBILE_PAGES_FILE, SECURITY_HEADERS_FILE } from '../../scripts/host-rules.ts';
-import { hasBrotliStatic, NGINX_PATH, nginxConfig } from '../../scripts/hosts/nginx.ts';
+import { hasBrotliStatic, NGINX_PATH, nginxConfig, startNginx } from '../../scripts/hosts/nginx.ts';
 
 const SECURITY = securityHeaders({
   policy: contentSecurityPolicy({
@@ -150,5 +150,26 @@ describe('nginx -t', () => {
     const { status, output } = await nginxTest(dir);
     expect(output).not.toMatch(/\[(?:emerg|warn)\]/);
     expect(status, output).toBe(0);
+  });
+});
+
+describe('the nginx runner', () => {
+  it("fails with nginx's own words when nginx refuses a release's includes", async () => {
+    const dir = await release('broken', rules(''));
+    await writeFile(join(dir, NGINX_SERVER_INCLUDE), 'no_such_directive on;\n');
+    await expect(startNginx({ dir, port: 0 })).rejects.toThrow(
+      /nginx refused the configuration[\s\S]*unknown directive "no_such_directive"/,
+    );
+  });
+
+  it('serves a release (the default build here) and stops', async () => {
+    const dir = await release('served', rules(''));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>home</title>');
+    const nginx = await startNginx({ dir, port: 0 });
+    const answer = await fetch(`${nginx.url}/`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+    await nginx.close();
+    await expect(fetch(`${nginx.url}/`)).rejects.toThrow();
   });
 });
