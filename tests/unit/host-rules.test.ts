@@ -185,7 +185,8 @@ describe('the nginx includes, served by nginx', () => {
     await writeFile(join(dir, 'site', SECURITY_HEADERS_FILE), JSON.stringify(SECURITY));
     ({ origin, stop } = await startNginx(
       dir,
-      `root ${join(dir, 'site')}; include ${join(dir, 'server.conf')};${hasBrotliStatic() ? ` include ${join(dir, 'brotli.conf')};` : ''}`,
+      // An operator's own location beside ours (an API proxy, as our server's /api).
+      `root ${join(dir, 'site')}; include ${join(dir, 'server.conf')};${hasBrotliStatic() ? ` include ${join(dir, 'brotli.conf')};` : ''} location /api/ { return 200 "api"; }`,
       `include ${join(dir, 'http.conf')};`,
     ));
   });
@@ -334,6 +335,12 @@ describe('the nginx includes, served by nginx', () => {
     for (const url of ['/', '/women.html', '/en-gb/', '/press/2026/', '/product-detail.html?productCode=L450011', '/nope.html'])
       for (const userAgent of [DESKTOP, IPHONE, GOOGLEBOT_PHONE]) expect(await vary(url, userAgent), url).toContain('User-Agent');
     for (const url of ['/_astro/app.js', '/_host/nginx-server.conf']) expect(await vary(url, DESKTOP), url).not.toContain('User-Agent');
+  });
+
+  it("leaves an operator's own locations to them: a phone asking the API is not sent to the mobile site", async () => {
+    const answer = await get('/api/members/', IPHONE);
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toBe('api');
   });
 
   it("a search engine's smartphone crawler reads the page itself", async () => {

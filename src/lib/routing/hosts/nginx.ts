@@ -11,7 +11,7 @@
  *   a location's add_header would drop all the server's. The caching rule is a map on the
  *   status and the address, so an answer gets exactly one Cache-Control.
  * - An unknown address answers 404 in place with the not-found page of its language, served
- *   from a named location (an error_page to a URI would run the server's phone redirect again).
+ *   from a named location (an error_page to a URI would search the locations again).
  * - The phone redirect is one map from the address to the mobile URL, worked out by the
  *   mobile-redirect function for the paths it names and the CMS pages, and by patterns for the
  *   rest (products, categories, any other page), so a page this store did not build goes where
@@ -58,11 +58,10 @@ const queryParts = () =>
 /**
  * The exact entries of the mobile map: every path the function names and every CMS page, in
  * every language, as "1:{path}" (a phone asking for it) → its mobile URL, the query added by the
- * query maps; and the moved pages, which move first.
+ * query maps.
  */
 function exactMobileEntries(input: HostRulesInput): Array<[string, string]> {
   const entries = new Map<string, string>();
-  for (const rule of fixedRedirects(input)) if (new RegExp(`${PAGE_LIKE}$`).test(rule.from)) entries.set(`1:${rule.from}`, '');
   for (const language of input.languages) {
     const prefix = prefixOf(language);
     const paths = new Set([...MOBILE_NAMED_PATHS, ...(input.mobilePages[language.pathSegment] ?? []).map((p) => p.path)]);
@@ -88,7 +87,7 @@ function exactMobileEntries(input: HostRulesInput): Array<[string, string]> {
       entries.set(`1:${pathname}`, value);
     }
   }
-  return [...entries].map(([key, value]) => [key, value || '""']);
+  return [...entries];
 }
 
 /**
@@ -199,10 +198,10 @@ export function nginxServerInclude(input: HostRulesInput, security: readonly Sec
   for (const [name, value] of security) lines.push(`add_header ${name} ${nginxString(value)} always;`);
   // Not found: 404 at the address itself, with its language's page as the body.
   lines.push('error_page 404 @linea_not_found;');
-  if (input.mobileSiteUrl) {
-    // Before any location: phones go to the mobile site (moved pages move first: their entries are empty).
-    lines.push('if ($linea_mobile_url) { return 302 $linea_mobile_url; }');
-  }
+  // Phones go to the mobile site from each location of ours that answers pages, before any
+  // HTML; the moved pages' locations move first, and an operator's own locations (an API
+  // proxy) are left alone, as our server leaves its proxies.
+  const phones = input.mobileSiteUrl ? 'if ($linea_mobile_url) { return 302 $linea_mobile_url; } ' : '';
   for (const language of input.languages) {
     const prefix = prefixOf(language);
     if (prefix) lines.push(`location = ${prefix} { ${redirect(301, `${prefix}/`)} }`);
@@ -211,17 +210,18 @@ export function nginxServerInclude(input: HostRulesInput, security: readonly Sec
   const files = UNSERVED_FILES.source.replaceAll('\\/', '/');
   // The local server's pattern may name the compressed copies already.
   const unserved = UNSERVED_FILES.test('/index.html.br') ? files : `${files}|${COMPRESSED_COPY.source}`;
-  lines.push(`location ~ "${unserved}" { return 404; }`);
+  lines.push(`location ~ "${unserved}" { ${phones}return 404; }`);
   // The product address: its product's page (the query kept), any other code not found, no code the shell.
   lines.push(
     `location ~ "^${languagePrefixGroup(input.languages, 'linea_product_lang')}${regexEscape(PRODUCT_QUERY_PATH)}$" {`,
+    ...(phones ? [`  ${phones.trim()}`] : []),
     `  if ($arg_productCode ~ "${PRODUCT_CODE_PATTERN.source}") { rewrite ^ $linea_product_lang/product/$arg_productCode.html last; }`,
     '  if ($arg_productCode != "") { return 404; }',
     '  try_files $uri =404;',
     '}',
   );
   // A file, or a folder's index.html at the folder's slash address only.
-  lines.push('location / { try_files $uri ${uri}index.html =404; }');
+  lines.push(`location / { ${phones}try_files $uri \${uri}index.html =404; }`);
   lines.push('location @linea_not_found { try_files $linea_not_found =404; }');
   return `${lines.join('\n')}\n`;
 }
