@@ -10,14 +10,9 @@ import { IMMUTABLE, REVALIDATE } from '../../src/lib/routing/host-rules.ts';
 import { mobileRedirectForRequest, type MobilePagesBySegment } from '../../src/lib/routing/mobile-redirect.ts';
 import { MOBILE_PAGES_FILE, SECURITY_HEADERS_FILE } from '../../scripts/host-rules.ts';
 import type { SecurityHeader } from '../../src/lib/security/content-security-policy.ts';
+import { DESKTOP, GOOGLEBOT_PHONE, IPHONE } from '../fixtures/user-agents.ts';
 
-export const USER_AGENTS = {
-  desktop: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36',
-  iphone:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
-  crawler:
-    'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
-} as const;
+export const USER_AGENTS = { desktop: DESKTOP, iphone: IPHONE, crawler: GOOGLEBOT_PHONE } as const;
 export type Visitor = keyof typeof USER_AGENTS;
 
 /**

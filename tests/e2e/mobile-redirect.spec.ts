@@ -7,11 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { MOBILE_SITE } from '../../playwright.config.ts';
-
-const IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
-const GOOGLEBOT_PHONE =
-  'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+import { GOOGLEBOT_PHONE, IPHONE } from '../fixtures/user-agents.ts';
 
 async function phone(browser: Browser, userAgent = IPHONE) {
   return browser.newContext({ userAgent, viewport: { width: 390, height: 844 } });

@@ -19,10 +19,9 @@ import { mobileRedirectForRequest } from '../../src/lib/routing/mobile-redirect.
 import { contentSecurityPolicy, securityHeaders } from '../../src/lib/security/content-security-policy.ts';
 import { serve } from '../../scripts/hosts/cloudflare.ts';
 import type { RunningHost } from '../../scripts/hosts/host.ts';
+import { DESKTOP, IPHONE } from '../fixtures/user-agents.ts';
 
 const MOBILE = 'https://m.linea.example';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
 
 /** Content files: each one's content is its own name. */
 const CONTENT = [

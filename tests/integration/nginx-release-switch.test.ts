@@ -15,8 +15,8 @@ import { nginxFiles } from '../../src/lib/routing/hosts/nginx.ts';
 import { securityHeaders, type SecurityHeader } from '../../src/lib/security/content-security-policy.ts';
 import { createReleaseManager } from '../../scripts/publish/releases.ts';
 import { startNginx, type RunningNginx } from '../../scripts/hosts/nginx.ts';
+import { IPHONE } from '../fixtures/user-agents.ts';
 
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 const MOBILE = 'https://m.linea.example';
 const PAGES = ['index.html', 'women.html', 'not-found.html', 'en-gb/index.html', 'en-gb/not-found.html'];
 

@@ -18,12 +18,9 @@ import {
 import { createWorker, edgeAnswer, type EdgeAnswer } from '../../src/lib/routing/hosts/cloudflare-worker.ts';
 import { mobileRedirectForRequest } from '../../src/lib/routing/mobile-redirect.ts';
 import { contentSecurityPolicy, securityHeaders } from '../../src/lib/security/content-security-policy.ts';
+import { DESKTOP, GOOGLEBOT_PHONE, IPHONE } from '../fixtures/user-agents.ts';
 
 const MOBILE = 'https://m.linea.example';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
-const GOOGLEBOT_PHONE =
-  'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X) AppleWebKit/537.36 Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 /** Each file's content is its own name, so a body says which file it is. */
 const FILES = [

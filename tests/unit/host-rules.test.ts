@@ -19,12 +19,9 @@ import { contentSecurityPolicy, securityHeaders } from '../../src/lib/security/c
 import { startStaticServer } from '../../scripts/static-server.ts';
 import { SECURITY_HEADERS_FILE } from '../../scripts/host-rules.ts';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { DESKTOP, GOOGLEBOT_PHONE, IPHONE } from '../fixtures/user-agents.ts';
 
 const MOBILE = 'https://m.linea.example';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
-const GOOGLEBOT_PHONE =
-  'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X) AppleWebKit/537.36 Chrome/140.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 const FILES = [
   'index.html',

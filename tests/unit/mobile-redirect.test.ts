@@ -7,10 +7,9 @@ import {
   mobileRedirectForRequest,
   mobileRedirectTarget,
 } from '../../src/lib/routing/mobile-redirect.ts';
+import { DESKTOP, IPHONE } from '../fixtures/user-agents.ts';
 
 const M = 'https://m.linea.example';
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
-const DESKTOP = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/140.0 Safari/537.36';
 const cmsPages = [
   { path: '/feature/lookbook.html', code: 'F-LOOKBOOK' },
   { path: '/women.html', code: 'WOMEN' },
