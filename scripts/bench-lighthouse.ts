@@ -58,12 +58,19 @@ try {
         disableStorageReset: member,
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${path}`);
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      // A page Lighthouse could not load or measure has no figures: say so and stop, never print a zero.
+      if (runtimeError) throw new Error(`Lighthouse could not measure ${name} (${path}): ${runtimeError.code} ${runtimeError.message}`);
+      const measured = (what: string, value: number | null | undefined): number => {
+        if (typeof value !== 'number' || !Number.isFinite(value))
+          throw new Error(`Lighthouse gave no ${what} for ${name} (${path}), run ${run + 1}: nothing to report`);
+        return value;
+      };
       const add = (key: string, value: number) => (figures[key] ??= []).push(value);
-      for (const category of CATEGORIES) add(category, Math.round((categories[category]?.score ?? 0) * 100));
-      add('lcp', audits['largest-contentful-paint']?.numericValue ?? NaN);
-      add('tbt', audits['total-blocking-time']?.numericValue ?? NaN);
-      add('cls', audits['cumulative-layout-shift']?.numericValue ?? NaN);
+      for (const category of CATEGORIES) add(category, Math.round(measured(`${category} score`, categories[category]?.score) * 100));
+      add('lcp', measured('largest contentful paint', audits['largest-contentful-paint']?.numericValue));
+      add('tbt', measured('total blocking time', audits['total-blocking-time']?.numericValue));
+      add('cls', measured('cumulative layout shift', audits['cumulative-layout-shift']?.numericValue));
       const failed = Object.values(audits).filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode === 'binary');
       if (run === 0 && failed.length > 0) console.error(`${name}: ${failed.map((a) => a.id).join(', ')}`);
     }
