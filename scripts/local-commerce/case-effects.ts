@@ -47,10 +47,15 @@ function restockCaseLines(kit: RouteKit, lines: ReadonlyArray<{ productCode: str
 /** An order that ends before the member has it: its units go back on sale. */
 const orderBackOnSale: Effect<'order'> = ({ kit, after }) => restock(kit.db, after.products);
 
+/** The coupon the order spent is the member's to use again. */
+const giveCouponBack: Effect<'order'> = ({ kit, memberId, after }) => {
+  if (after.couponId) markCoupon(kit.db, memberId, after.couponId, 'N');
+};
+
 /** An order that ends unpaid also gives back the coupon it would have spent. */
 const orderEndsUnpaid: Effect<'order'> = (context) => {
   orderBackOnSale(context);
-  if (context.after.couponId) markCoupon(context.kit.db, context.memberId, context.after.couponId, 'N');
+  giveCouponBack(context);
 };
 
 /** The store's answer to a cancellation is also the answer to the refund that asked for it. */
@@ -65,8 +70,11 @@ const ORDER_EFFECTS: Record<string, Effect<'order'>> = {
   cancel: orderEndsUnpaid,
   expire: orderEndsUnpaid,
   restExpire: orderBackOnSale,
+  // Cancelled before shipping: the member is paid back the total (the discount was never paid),
+  // so a once-per-member coupon would be lost for an order that did not happen.
   approveCancel: (context) => {
     orderBackOnSale(context);
+    giveCouponBack(context);
     answerCancelRefund('auditPass')(context);
   },
   refuseCancel: answerCancelRefund('refuse'),

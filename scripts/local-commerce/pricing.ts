@@ -6,10 +6,12 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { CartDetailLine } from '../../src/lib/api/contract-checkout.ts';
 import type { ResponseOf } from '../../src/lib/api/contract.ts';
 import type { DeliveryType } from '../../src/lib/constants.ts';
+import { couponStanding, STANDING_PROBLEMS } from '../../src/lib/coupons/standing.ts';
+import { textOf, type CouponTexts } from './coupon-texts.ts';
 import { fieldFailure, type RouteKit } from './kit.ts';
 import { memberRecords } from './records.ts';
 import { requestCurrency, requestRegion } from './request-language.ts';
-import type { CurrencyCode, Region } from '../../src/lib/i18n/regions.ts';
+import type { Region } from '../../src/lib/i18n/regions.ts';
 
 interface FreightRule {
   fee: number;
@@ -54,14 +56,12 @@ type Summary = ResponseOf<'cartDetail'>['summary'];
 export const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /**
- * Why a coupon cannot be used now on an order of `subtotal` in `currency` (any currency when
- * null); null when it can.
+ * Why a coupon cannot be used now on an order of `subtotal` in the request's currency; null when
+ * it can. Its standing is the wallet's and the hub's rule (src/lib/coupons/standing.ts).
  */
-function couponProblem(coupon: Coupon, subtotal: number, at: number, currency: CurrencyCode | null): string | null {
-  if (coupon.used === 'Y') return 'COUPON_USED';
-  if (currency !== null && coupon.currency !== currency) return 'COUPON_OTHER_CURRENCY';
-  if (at < coupon.startDate) return 'COUPON_NOT_STARTED';
-  if (at > coupon.endDate) return 'COUPON_EXPIRED';
+function couponProblem(coupon: Coupon, subtotal: number, at: number): string | null {
+  const standing = couponStanding(coupon, at, requestCurrency());
+  if (standing !== 'usable') return STANDING_PROBLEMS[standing];
   if (subtotal < coupon.threshold) return 'COUPON_THRESHOLD_NOT_MET';
   return null;
 }
@@ -82,12 +82,25 @@ export function summarise(lines: CartDetailLine[], delivery: DeliveryType | null
   };
 }
 
-/** The coupons a member holds (collected or given), newest first. */
-export const couponsOf = ({ db }: RouteKit, memberId: string) => memberRecords<Coupon>(db, 'coupon', memberId);
+/** A held coupon as its record keeps it: the title and terms in every language it was written in. */
+export type StoredCoupon = Omit<Coupon, 'title' | 'description'> & { title: CouponTexts; description?: CouponTexts };
 
-/** The coupons usable on an order of `subtotal` in the request's currency; with `anyCurrency`, in the currency of each. */
-export const usableCoupons = (kit: RouteKit, memberId: string, subtotal: number, { anyCurrency = false } = {}) =>
-  couponsOf(kit, memberId).filter((c) => couponProblem(c, subtotal, kit.now(), anyCurrency ? null : requestCurrency()) === null);
+/** A held coupon as the API answers it: its texts in the request's language. */
+export const couponAnswer = ({ title, description, ...coupon }: StoredCoupon): Coupon => ({
+  ...coupon,
+  title: textOf(title),
+  description: textOf(description ?? ''),
+});
+
+/** The coupons a member holds (collected or given), newest first. */
+export const couponsOf = ({ db }: RouteKit, memberId: string) => memberRecords<StoredCoupon>(db, 'coupon', memberId).map(couponAnswer);
+
+/**
+ * The coupons usable now on an order of `subtotal` in the request's currency; with an endless
+ * subtotal, the hub's count of coupons to use.
+ */
+export const usableCoupons = (kit: RouteKit, memberId: string, subtotal: number) =>
+  couponsOf(kit, memberId).filter((c) => couponProblem(c, subtotal, kit.now()) === null);
 
 /** `undefined`: the best usable coupon (largest discount, then the one ending first); null: none; an id: that one, or a failure. */
 export function chooseCoupon(kit: RouteKit, memberId: string, subtotal: number, choice: string | null | undefined): Coupon | null {
@@ -100,14 +113,15 @@ export function chooseCoupon(kit: RouteKit, memberId: string, subtotal: number, 
     );
   const coupon = couponsOf(kit, memberId).find((c) => c.couponId === choice);
   if (!coupon) throw fieldFailure('COUPON_NOT_FOUND', 'You have no such coupon', 'couponId');
-  const problem = couponProblem(coupon, subtotal, kit.now(), requestCurrency());
+  const problem = couponProblem(coupon, subtotal, kit.now());
   if (problem) throw fieldFailure(problem, `Coupon ${choice} cannot be used on this order`, 'couponId');
   return coupon;
 }
 
 /**
  * Marks the member's coupon used when an order spends it, or unused again when the order ends
- * unpaid (cancelled, expired). Runs in the caller's transaction.
+ * before it was worth anything: unpaid (cancelled, expired), or cancelled before shipping and
+ * refunded (case-effects.ts). Runs in the caller's transaction.
  */
 export function markCoupon(db: DatabaseSync, memberId: string, couponId: string, used: 'Y' | 'N'): void {
   db.prepare(

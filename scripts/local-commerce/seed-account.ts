@@ -2,8 +2,8 @@
  * The seeded account beyond orders (seed.ts): the demo member's profile, coupons (usable, used
  * and expired), addresses, invoices with every kind of carrier and a default carrier, and
  * recycling bookings in every status; the Hong Kong member's address and coupons; the mainland
- * and Macao members' coupons, each in their region's currency; the coupon offers anyone may
- * collect, in every currency, with their redeem codes; and the conversations
+ * and Macao members' coupons, each in their region's currency and titled in its languages; the
+ * coupon offers anyone may collect, each in one region, with their redeem codes; and the conversations
  * (seed-conversations.ts). Deterministic: fixed ids, dates from the catalogue's clock.
  */
 import type { DatabaseSync } from 'node:sqlite';
@@ -11,6 +11,7 @@ import type { TaiwanInvoice } from '../../src/lib/api/contract-checkout.ts';
 import type { Address, ResponseOf } from '../../src/lib/api/contract.ts';
 import type { CurrencyCode } from '../../src/lib/i18n/regions.ts';
 import { brandDay } from './brand-days.ts';
+import { columnOfTexts } from './coupon-texts.ts';
 import type { StoredOrder } from './case-records.ts';
 import { saveRecord } from './records.ts';
 import { seedConversations } from './seed-conversations.ts';
@@ -29,36 +30,232 @@ export interface AccountSeed {
   mo: string;
 }
 
+/** Texts by language code; a language left out reads its fallback (request-language.ts). */
+type Texts = Readonly<Record<string, string>>;
+
 type CouponSeed = [
   id: string,
-  title: string,
-  description: string,
+  title: Texts,
+  description: Texts,
   discount: number,
   threshold: number,
   window: 'usable' | 'used' | 'expired',
 ];
 
+// Each region's coupons in the languages its store is read in, and in English for a member who
+// opens their wallet on the English (Hong Kong) pages; mainland Chinese is written in Simplified.
 const DEMO_COUPONS: CouponSeed[] = [
-  ['C0001', '新會員禮 NT$100', '單筆消費滿 NT$990 折抵 NT$100，限會員本人使用。', 100, 990, 'usable'],
-  ['C0002', '滿 NT$2,000 折 NT$300', '單筆消費滿 NT$2,000 折抵 NT$300，不可與其他優惠併用。', 300, 2000, 'usable'],
-  ['C0003', '生日禮 NT$200', '生日當月消費不限金額折抵 NT$200。', 200, 0, 'used'],
-  ['C0004', '春季購物金 NT$150', '單筆消費滿 NT$1,500 折抵 NT$150，特價商品亦適用。', 150, 1500, 'usable'],
-  ['C0005', '會員日 NT$250', '會員日當天單筆消費滿 NT$2,500 折抵 NT$250。', 250, 2500, 'used'],
-  ['C0006', '冬季出清 NT$300', '單筆消費滿 NT$3,000 折抵 NT$300，活動已結束。', 300, 3000, 'expired'],
-  ['C0007', '週年慶早鳥 NT$100', '週年慶前單筆消費滿 NT$1,000 折抵 NT$100，活動已結束。', 100, 1000, 'expired'],
+  [
+    'C0001',
+    { 'zh-TW': '新會員禮 NT$100', 'en-GB': 'New member gift NT$100' },
+    { 'zh-TW': '單筆消費滿 NT$990 折抵 NT$100，限會員本人使用。', 'en-GB': 'NT$100 off an order of NT$990 or more, for the member only.' },
+    100,
+    990,
+    'usable',
+  ],
+  [
+    'C0002',
+    { 'zh-TW': '滿 NT$2,000 折 NT$300', 'en-GB': 'NT$300 off from NT$2,000' },
+    {
+      'zh-TW': '單筆消費滿 NT$2,000 折抵 NT$300，不可與其他優惠併用。',
+      'en-GB': 'NT$300 off an order of NT$2,000 or more; not with other offers.',
+    },
+    300,
+    2000,
+    'usable',
+  ],
+  [
+    'C0003',
+    { 'zh-TW': '生日禮 NT$200', 'en-GB': 'Birthday gift NT$200' },
+    { 'zh-TW': '生日當月消費不限金額折抵 NT$200。', 'en-GB': 'NT$200 off any order in your birthday month.' },
+    200,
+    0,
+    'used',
+  ],
+  [
+    'C0004',
+    { 'zh-TW': '春季購物金 NT$150', 'en-GB': 'Spring credit NT$150' },
+    {
+      'zh-TW': '單筆消費滿 NT$1,500 折抵 NT$150，特價商品亦適用。',
+      'en-GB': 'NT$150 off an order of NT$1,500 or more, sale items included.',
+    },
+    150,
+    1500,
+    'usable',
+  ],
+  [
+    'C0005',
+    { 'zh-TW': '會員日 NT$250', 'en-GB': 'Member day NT$250' },
+    { 'zh-TW': '會員日當天單筆消費滿 NT$2,500 折抵 NT$250。', 'en-GB': 'NT$250 off an order of NT$2,500 or more on member day.' },
+    250,
+    2500,
+    'used',
+  ],
+  [
+    'C0006',
+    { 'zh-TW': '冬季出清 NT$300', 'en-GB': 'Winter sale NT$300' },
+    { 'zh-TW': '單筆消費滿 NT$3,000 折抵 NT$300，活動已結束。', 'en-GB': 'NT$300 off an order of NT$3,000 or more; the sale has ended.' },
+    300,
+    3000,
+    'expired',
+  ],
+  [
+    'C0007',
+    { 'zh-TW': '週年慶早鳥 NT$100', 'en-GB': 'Anniversary early bird NT$100' },
+    {
+      'zh-TW': '週年慶前單筆消費滿 NT$1,000 折抵 NT$100，活動已結束。',
+      'en-GB': 'NT$100 off an order of NT$1,000 or more before the anniversary; it has ended.',
+    },
+    100,
+    1000,
+    'expired',
+  ],
   // Earned by the received recycling booking below.
-  ['C0008', '舊衣回收禮 NT$100', '感謝參與舊衣回收，單筆消費滿 NT$800 折抵 NT$100。', 100, 800, 'usable'],
+  [
+    'C0008',
+    { 'zh-TW': '舊衣回收禮 NT$100', 'en-GB': 'Recycling thanks NT$100' },
+    {
+      'zh-TW': '感謝參與舊衣回收，單筆消費滿 NT$800 折抵 NT$100。',
+      'en-GB': 'Thank you for recycling: NT$100 off an order of NT$800 or more.',
+    },
+    100,
+    800,
+    'usable',
+  ],
 ];
 const HK_COUPONS: CouponSeed[] = [
-  ['C0101', '新會員禮 HK$30', '單筆消費滿 HK$250 減 HK$30，限會員本人使用。', 30, 250, 'usable'],
-  ['C0102', '夏日優惠 HK$50', '單筆消費滿 HK$500 減 HK$50。', 50, 500, 'usable'],
-  ['C0103', '冬季清貨 HK$80', '單筆消費滿 HK$800 減 HK$80，活動已結束。', 80, 800, 'expired'],
+  [
+    'C0101',
+    { 'zh-HK': '新會員禮 HK$30', 'en-GB': 'New member gift HK$30' },
+    { 'zh-HK': '單筆消費滿 HK$250 減 HK$30，限會員本人使用。', 'en-GB': 'HK$30 off an order of HK$250 or more, for the member only.' },
+    30,
+    250,
+    'usable',
+  ],
+  [
+    'C0102',
+    { 'zh-HK': '夏日優惠 HK$50', 'en-GB': 'Summer offer HK$50' },
+    { 'zh-HK': '單筆消費滿 HK$500 減 HK$50。', 'en-GB': 'HK$50 off an order of HK$500 or more.' },
+    50,
+    500,
+    'usable',
+  ],
+  [
+    'C0103',
+    { 'zh-HK': '冬季清貨 HK$80', 'en-GB': 'Winter clearance HK$80' },
+    { 'zh-HK': '單筆消費滿 HK$800 減 HK$80，活動已結束。', 'en-GB': 'HK$80 off an order of HK$800 or more; the sale has ended.' },
+    80,
+    800,
+    'expired',
+  ],
 ];
 const CN_COUPONS: CouponSeed[] = [
-  ['C0201', '新会员礼 ¥20', '单笔消费满 ¥199 减 ¥20，限会员本人使用。', 20, 199, 'usable'],
-  ['C0202', '满 ¥499 减 ¥50', '单笔消费满 ¥499 减 ¥50，不可与其他优惠同享。', 50, 499, 'usable'],
+  [
+    'C0201',
+    { 'zh-CN': '新会员礼 ¥20', 'en-GB': 'New member gift ¥20' },
+    { 'zh-CN': '单笔消费满 ¥199 减 ¥20，限会员本人使用。', 'en-GB': '¥20 off an order of ¥199 or more, for the member only.' },
+    20,
+    199,
+    'usable',
+  ],
+  [
+    'C0202',
+    { 'zh-CN': '满 ¥499 减 ¥50', 'en-GB': '¥50 off from ¥499' },
+    { 'zh-CN': '单笔消费满 ¥499 减 ¥50，不可与其他优惠同享。', 'en-GB': '¥50 off an order of ¥499 or more; not with other offers.' },
+    50,
+    499,
+    'usable',
+  ],
 ];
-const MO_COUPONS: CouponSeed[] = [['C0301', '新會員禮 MOP$30', '單筆消費滿 MOP$250 減 MOP$30，限會員本人使用。', 30, 250, 'usable']];
+const MO_COUPONS: CouponSeed[] = [
+  [
+    'C0301',
+    { 'zh-MO': '新會員禮 MOP$30', 'en-GB': 'New member gift MOP$30' },
+    { 'zh-MO': '單筆消費滿 MOP$250 減 MOP$30，限會員本人使用。', 'en-GB': 'MOP$30 off an order of MOP$250 or more, for the member only.' },
+    30,
+    250,
+    'usable',
+  ],
+];
+
+/**
+ * The coupons anyone may collect, each in one region's currency and listed on that region's
+ * pages only: Taiwan's welcome coupon, one for a big basket and one not started yet; a welcome
+ * coupon in each other region. Each can also be redeemed by the code printed on leaflets.
+ */
+const OFFERS: Array<
+  [
+    id: string,
+    title: Texts,
+    description: Texts,
+    currency: CurrencyCode,
+    discount: number,
+    threshold: number,
+    days: [number, number],
+    code: string,
+  ]
+> = [
+  [
+    'CC001',
+    { 'zh-TW': '領取即用 NT$150' },
+    { 'zh-TW': '單筆消費滿 NT$1,000 折抵 NT$150，每位會員限領一次。' },
+    'TWD',
+    150,
+    1000,
+    [-7, 30],
+    'WELCOME150',
+  ],
+  [
+    'CC002',
+    { 'zh-TW': '滿 NT$3,000 折 NT$500' },
+    { 'zh-TW': '單筆消費滿 NT$3,000 折抵 NT$500，每位會員限領一次。' },
+    'TWD',
+    500,
+    3000,
+    [-1, 14],
+    'LINEA500',
+  ],
+  [
+    'CC003',
+    { 'zh-TW': '週年慶 NT$200' },
+    { 'zh-TW': '週年慶期間單筆消費滿 NT$1,500 折抵 NT$200，可提前領取。' },
+    'TWD',
+    200,
+    1500,
+    [10, 40],
+    'ANNIV200',
+  ],
+  [
+    'CC101',
+    { 'zh-HK': '領取即用 HK$40', 'en-GB': 'Collect and save HK$40' },
+    { 'zh-HK': '單筆消費滿 HK$300 減 HK$40，每位會員限領一次。', 'en-GB': 'HK$40 off an order of HK$300 or more; one per member.' },
+    'HKD',
+    40,
+    300,
+    [-7, 30],
+    'HKWELCOME40',
+  ],
+  [
+    'CC201',
+    { 'zh-CN': '领取即用 ¥30' },
+    { 'zh-CN': '单笔消费满 ¥259 减 ¥30，每位会员限领一次。' },
+    'CNY',
+    30,
+    259,
+    [-7, 30],
+    'CNWELCOME30',
+  ],
+  [
+    'CC301',
+    { 'zh-MO': '領取即用 MOP$40' },
+    { 'zh-MO': '單筆消費滿 MOP$300 減 MOP$40，每位會員限領一次。' },
+    'MOP',
+    40,
+    300,
+    [-7, 30],
+    'MOWELCOME40',
+  ],
+];
 
 /** The demo member's invoices: issued for O2026000002–6 (one per carrier kind), void for O2026000007 (cancelled after payment). */
 const INVOICED_ORDERS = ['O2026000002', 'O2026000003', 'O2026000004', 'O2026000005', 'O2026000006'];
@@ -97,58 +294,21 @@ function seedCoupons(db: DatabaseSync, { t0, demo, hk, cn, mo }: AccountSeed): v
   coupons(cn, 'CNY', CN_COUPONS);
   coupons(mo, 'MOP', MO_COUPONS);
 
-  // Coupons to collect (coupon-collect and voucher-description pages), each also collectable by
-  // the code printed on leaflets. Taiwan's: one running, one running for a big basket, one not
-  // started yet; one running in each other region's currency (a region lists its own).
   const insertOffer = db.prepare(
     'INSERT INTO coupon_offers (coupon_id, title, description, currency, discount, threshold, start_date, end_date, redeem_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
   );
-  const running: [number, number] = [t0 - 7 * DAY, t0 + 30 * DAY];
-  insertOffer.run('CC101', '領取即用 HK$40', '單筆消費滿 HK$300 減 HK$40，每位會員限領一次。', 'HKD', 40, 300, ...running, 'HKWELCOME40');
-  insertOffer.run('CC201', '领取即用 ¥30', '单笔消费满 ¥259 减 ¥30，每位会员限领一次。', 'CNY', 30, 259, ...running, 'CNWELCOME30');
-  insertOffer.run(
-    'CC301',
-    '領取即用 MOP$40',
-    '單筆消費滿 MOP$300 減 MOP$40，每位會員限領一次。',
-    'MOP',
-    40,
-    300,
-    ...running,
-    'MOWELCOME40',
-  );
-  insertOffer.run(
-    'CC001',
-    '領取即用 NT$150',
-    '單筆消費滿 NT$1,000 折抵 NT$150，每位會員限領一次。',
-    'TWD',
-    150,
-    1000,
-    t0 - 7 * DAY,
-    t0 + 30 * DAY,
-    'WELCOME150',
-  );
-  insertOffer.run(
-    'CC002',
-    '滿 NT$3,000 折 NT$500',
-    '單筆消費滿 NT$3,000 折抵 NT$500，每位會員限領一次。',
-    'TWD',
-    500,
-    3000,
-    t0 - DAY,
-    t0 + 14 * DAY,
-    'LINEA500',
-  );
-  insertOffer.run(
-    'CC003',
-    '週年慶 NT$200',
-    '週年慶期間單筆消費滿 NT$1,500 折抵 NT$200，可提前領取。',
-    'TWD',
-    200,
-    1500,
-    t0 + 10 * DAY,
-    t0 + 40 * DAY,
-    'ANNIV200',
-  );
+  for (const [couponId, title, description, currency, discount, threshold, [from, to], code] of OFFERS)
+    insertOffer.run(
+      couponId,
+      columnOfTexts(title),
+      columnOfTexts(description),
+      currency,
+      discount,
+      threshold,
+      t0 + from * DAY,
+      t0 + to * DAY,
+      code,
+    );
 }
 
 function seedAddresses(db: DatabaseSync, { t0, demo, hk }: AccountSeed): void {

@@ -127,12 +127,13 @@ test('coupons: tabs hold the demo member’s coupons by state; a code adds one o
   await page.getByLabel('Coupon code').fill('NOSUCH99');
   await page.getByRole('button', { name: 'Add coupon' }).click();
   await expectErrorInView(page, 'code', "We don't know this code");
-  await page.getByLabel('Coupon code').fill('linea500');
+  // A Hong Kong coupon's code on Hong Kong's English pages.
+  await page.getByLabel('Coupon code').fill('hkwelcome40');
   await page.getByRole('button', { name: 'Add coupon' }).click();
-  await expect(page.locator('.coupon[data-coupon="CC002"]')).toBeVisible();
+  await expect(page.locator('.coupon[data-coupon="CC101"]')).toBeVisible();
   await page.reload();
-  await expect(page.locator('.coupon[data-status="usable"][data-coupon="CC002"]')).toBeVisible();
-  await page.getByLabel('Coupon code').fill('LINEA500');
+  await expect(page.locator('.coupon[data-status="usable"][data-coupon="CC101"]')).toBeVisible();
+  await page.getByLabel('Coupon code').fill('HKWELCOME40');
   await page.getByRole('button', { name: 'Add coupon' }).click();
   await expectErrorInView(page, 'code', 'You have already collected this coupon');
 });

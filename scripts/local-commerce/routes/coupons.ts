@@ -1,17 +1,21 @@
 /**
  * Coupons: the ones a member holds, and the offers anyone may collect (once each), by id from
- * a collect page or by the code printed on a leaflet or mailed (couponRedeem). An offer is in
- * one currency: a region's collect page lists its own, and a coupon is usable on orders in it.
+ * a collect page or by the code printed on a leaflet or mailed (couponRedeem). An offer belongs
+ * to one region and is in its currency: it is listed, shown, collected and redeemed on that
+ * region's pages only (the request's language says which); another region's is refused as not
+ * offered here. Titles and terms come in the request's language (coupon-texts.ts).
  */
 import { transaction } from '../db.ts';
+import { textOf, textsOfColumn } from '../coupon-texts.ts';
 import { fieldFailure, type MemberRow, type RouteKit } from '../kit.ts';
-import { couponsOf, type Coupon } from '../pricing.ts';
+import { couponAnswer, couponsOf, type Coupon, type StoredCoupon } from '../pricing.ts';
 import { listRecords } from '../records.ts';
 import { requestCurrency } from '../request-language.ts';
 import type { CurrencyCode } from '../../../src/lib/i18n/regions.ts';
 
 interface OfferRow {
   coupon_id: string;
+  /** One text, or a JSON object of texts by language (coupon-texts.ts). */
   title: string;
   description: string;
   currency: CurrencyCode;
@@ -22,8 +26,8 @@ interface OfferRow {
 }
 const toOffer = (r: OfferRow) => ({
   couponId: r.coupon_id,
-  title: r.title,
-  description: r.description,
+  title: textOf(textsOfColumn(r.title)),
+  description: textOf(textsOfColumn(r.description)),
   currency: r.currency,
   discount: r.discount,
   threshold: r.threshold,
@@ -33,23 +37,39 @@ const toOffer = (r: OfferRow) => ({
 
 export function registerCouponRoutes(kit: RouteKit): void {
   const { db, now, handle, limits } = kit;
-  const offerOf = (couponId: string) => {
-    const offer = db.prepare('SELECT * FROM coupon_offers WHERE coupon_id = ?').get(couponId) as OfferRow | undefined;
-    if (!offer) throw fieldFailure('COUPON_NOT_FOUND', 'No such coupon', 'couponId');
+
+  /** An offer of this region; `field` is the form field a refusal belongs to. */
+  function offerHere(offer: OfferRow | undefined, field: string, unknown: [msgCode: string, message: string]): OfferRow {
+    if (!offer) throw fieldFailure(...unknown, field);
+    if (offer.currency !== requestCurrency()) throw fieldFailure('COUPON_OTHER_REGION', 'This coupon is not offered in this region', field);
     return offer;
-  };
+  }
+  const offerOf = (couponId: string) =>
+    offerHere(db.prepare('SELECT * FROM coupon_offers WHERE coupon_id = ?').get(couponId) as OfferRow | undefined, 'couponId', [
+      'COUPON_NOT_FOUND',
+      'No such coupon',
+    ]);
 
   /**
    * Gives the member a coupon of the offer, once, until it ends (one that has not started yet
-   * may be collected ahead). `field` is the form field a refusal belongs to. Runs in the
-   * caller's transaction.
+   * may be collected ahead). The coupon keeps the offer's texts in every language, so it reads
+   * in whichever language the member opens it. Runs in the caller's transaction.
    */
   function collect(offer: OfferRow, member: MemberRow, field: string): Coupon {
     if (couponsOf(kit, member.id).some((c) => c.couponId === offer.coupon_id))
       throw fieldFailure('COUPON_ALREADY_COLLECTED', 'You already have this coupon', field);
     if (now() > offer.end_date) throw fieldFailure('COUPON_EXPIRED', 'This coupon has ended', field);
-    const { couponId, title, description, currency, discount, threshold, startDate, endDate } = toOffer(offer);
-    const coupon: Coupon = { couponId, title, currency, discount, threshold, startDate, endDate, used: 'N', description };
+    const coupon: StoredCoupon = {
+      couponId: offer.coupon_id,
+      title: textsOfColumn(offer.title),
+      currency: offer.currency,
+      discount: offer.discount,
+      threshold: offer.threshold,
+      startDate: offer.start_date,
+      endDate: offer.end_date,
+      used: 'N',
+      description: textsOfColumn(offer.description),
+    };
     // Record ids are unique per kind across members, so the member's id makes the coupon's theirs.
     db.prepare("INSERT INTO records (kind, id, member_id, status, created_at, json) VALUES ('coupon', ?, ?, 'N', ?, ?)").run(
       `${offer.coupon_id}-${member.id}`,
@@ -57,10 +77,13 @@ export function registerCouponRoutes(kit: RouteKit): void {
       now(),
       JSON.stringify(coupon),
     );
-    return coupon;
+    return couponAnswer(coupon);
   }
 
-  handle('couponList', ({ body, member }) => listRecords(db, 'coupon', member.id, body));
+  handle('couponList', ({ body, member }) => {
+    const { list, total } = listRecords(db, 'coupon', member.id, body);
+    return { list: (list as StoredCoupon[]).map(couponAnswer), total };
+  });
 
   handle('couponCollectable', ({ body }) => {
     if (body.couponId) return [toOffer(offerOf(body.couponId))];
@@ -82,8 +105,7 @@ export function registerCouponRoutes(kit: RouteKit): void {
     return transaction(db, () => {
       // The contract upper-cases the code, and the seeded codes are upper case.
       const offer = db.prepare('SELECT * FROM coupon_offers WHERE redeem_code = ?').get(body.code) as OfferRow | undefined;
-      if (!offer) throw fieldFailure('COUPON_CODE_UNKNOWN', 'No coupon has this code', 'code');
-      return collect(offer, member, 'code');
+      return collect(offerHere(offer, 'code', ['COUPON_CODE_UNKNOWN', 'No coupon has this code']), member, 'code');
     });
   });
 }

@@ -33,9 +33,9 @@ export function registerProfileRoutes(kit: RouteKit): void {
       .prepare("SELECT COUNT(*) AS n FROM records WHERE kind = 'ticket' AND member_id = ? AND status <> 'CLOSED'")
       .get(member.id) as { n: number };
     return {
-      // Usable now, whatever the basket: not used, started and not ended. As the wallet's "usable"
-      // tab, in every currency: each shows its own (a NT$ coupon is the member's on an HK page too).
-      usableCoupons: usableCoupons(kit, member.id, Number.POSITIVE_INFINITY, { anyCurrency: true }).length,
+      // Usable now, whatever the basket: the wallet's "usable" tab and checkout's rule
+      // (src/lib/coupons/standing.ts), so in this page's region only.
+      usableCoupons: usableCoupons(kit, member.id, Number.POSITIVE_INFINITY).length,
       wishCount: wishTotalOf(db, member.id),
       unreadMessages: unreadOf(db, member.id),
       openTickets,
