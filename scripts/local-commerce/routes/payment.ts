@@ -4,7 +4,7 @@
  * in for the card, wallet and bank pages locally. A completed payment is the PAYMENT's transition
  * of the order ('pay', 'payDeposit' or 'payRest'), through the one transition function.
  */
-import { PAYMENT_RETURN_PATHS } from '../../../src/lib/api/contract-checkout.ts';
+import { PAYMENT_RETURN_PATHS } from '../../../src/lib/routing/payment-returns.ts';
 import { formatMoney } from '../../../src/lib/format/currency.ts';
 import { regionOfCurrency } from '../../../src/lib/checkout/offers.ts';
 import type { DeliveryType } from '../../../src/lib/constants.ts';

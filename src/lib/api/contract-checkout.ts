@@ -17,7 +17,6 @@ import {
   PAYMENT_METHODS,
   STORE_DELIVERY_TYPES,
   type DeliveryType,
-  type OnlinePayChannel,
 } from '../constants.ts';
 import { CN_TAX_NUMBER_PATTERN } from '../checkout/invoice-formats.ts';
 import { EIGHT_DIGITS_PATTERN, LOGISTICS_CODE_PATTERN, MOBILE_BARCODE_PATTERN, PICKUP_STORE_CODE_PATTERN } from '../validation/patterns.ts';
@@ -259,25 +258,6 @@ export const orderTrackingSchema = z.object({
   ),
 });
 export type OrderTracking = z.infer<typeof orderTrackingSchema>;
-
-/**
- * Where the fake payment provider sends the shopper back, per channel, with
- * `?orderCode=…&result=success|failed`, under the prefix of the language the payment was
- * started in. Fixed same-origin paths: never taken from a request.
- */
-export const PAYMENT_RETURN_PATHS: Record<OnlinePayChannel, string> = {
-  CARD: '/payment/return/card.html',
-  UNION_CARD: '/payment/return/union-card.html',
-  // The spec's own address for the online wallet's return (spec §2).
-  WALLET: '/ali.html',
-  BANK_A: '/payment/return/bank-a.html',
-  BANK_B: '/payment/return/bank-b.html',
-  ALIPAY: '/payment/return/alipay.html',
-  WECHAT_PAY: '/payment/return/wechat-pay.html',
-  ALIPAY_HK: '/payment/return/alipay-hk.html',
-  PAYME: '/payment/return/payme.html',
-  MPAY: '/payment/return/mpay.html',
-};
 
 // ---------------------------------------------------------------------------------------
 // Coupons

@@ -2,7 +2,7 @@
  * Pages that are not CMS content: the sign-in pages, and the pages that need a signed-in
  * member (cart, payment, coupons, inbox and the account area), each with its island.
  */
-import { PAYMENT_RETURN_PATHS } from '../api/contract-checkout.ts';
+import { PAYMENT_RETURN_PATHS } from './payment-returns.ts';
 import { titleKeyOf } from './account-menu.ts';
 
 export type AppIsland =

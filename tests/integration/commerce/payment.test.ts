@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CatalogueProduct } from '../../../scripts/sample-data/catalogue-schema.ts';
-import { PAYMENT_RETURN_PATHS } from '../../../src/lib/api/contract-checkout.ts';
+import { PAYMENT_RETURN_PATHS } from '../../../src/lib/routing/payment-returns.ts';
 import { ONLINE_PAY_CHANNELS, UNPAID_PAY_HOURS } from '../../../src/lib/constants.ts';
 import { CHECKOUT_OFFERS } from '../../../src/lib/checkout/offers.ts';
 import {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RequestOf } from '../../../src/lib/api/contract.ts';
-import { PAYMENT_RETURN_PATHS } from '../../../src/lib/api/contract-checkout.ts';
+import { PAYMENT_RETURN_PATHS } from '../../../src/lib/routing/payment-returns.ts';
 import { CHECKOUT_OFFERS, offerProblem } from '../../../src/lib/checkout/offers.ts';
 import {
   addressOf,
