@@ -1,13 +1,15 @@
 /**
  * The search panel's markup, rendered to a string with react-dom/server (there is no DOM in
  * unit tests): what the open panel shows for an empty and for a typed box, and the island's
- * server render. Typing, clicks and timings are covered through the store (search-store.test.ts).
+ * server render; and the search page's inline line that fills the box, against the island's reading. Typing, clicks and timings are covered through the store (search-store.test.ts).
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/lib/i18n/translator.ts';
 import SearchPanel, { SearchPanelBody, type SearchPanelBodyProps } from '../../src/islands/search/SearchPanel.tsx';
+import { searchBoxWordScript } from '../../src/islands/search/box-word-script.ts';
+import { readSearchQuery, searchBoxWord } from '../../src/lib/search/query.ts';
 
 const messages = {
   search: {
@@ -113,5 +115,30 @@ describe('the island on the server', () => {
     expect(render({ isHome: true })).toContain(`class="service-tip service-tip--on-arrival" aria-live="polite" href="${quickLinks.chat}"`);
     expect(render({ isHome: false })).not.toContain('service-tip');
     expect(render({ isHome: true, customerService: 'N' })).not.toContain('service-tip');
+  });
+});
+
+describe("the search page's box word, before hydration", () => {
+  /** Runs the inline script on a box holding `value`, at `search`; answers what the box then holds. */
+  function run(search: string, value = ''): string {
+    const box = { value };
+    const document = { querySelector: (selector: string) => (selector === 'input.search-panel__input' ? box : null) };
+    new Function('location', 'document', searchBoxWordScript())({ search }, document);
+    return box.value;
+  }
+
+  it.each([
+    '?description=%E7%BE%8A%E6%AF%9B',
+    '?description=%20denim%20&sort=priceAsc&page=2',
+    '?description=a%2Bb%26c',
+    '?description=%20&searchType=storeCode&storeCode=/TPE0001',
+    '?searchType=storeCode&storeCode=%20&description=coat',
+    '',
+  ])('puts in what the island shows for %s', (search) => {
+    expect(run(search)).toBe(searchBoxWord(readSearchQuery(search)));
+  });
+
+  it('leaves text already in the box', () => {
+    expect(run('?description=coat', 'typed')).toBe('typed');
   });
 });

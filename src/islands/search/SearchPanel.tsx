@@ -7,6 +7,8 @@
  * The box is a GET form to the search page, so Enter works before hydration too; once
  * hydrated, the specified search words are honoured. The panel's body renders only after a
  * focus, so the server's markup (no history, no words) always matches the first client render.
+ * On the search page the box holds the word searched for from the first paint (an inline
+ * script of that page, box-word-script.ts), and the island takes it as the box's text.
  */
 import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
@@ -14,7 +16,6 @@ import { useGenderNav, useOpenLayer } from '../header/use-header-layer.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { SEARCH_BOX_HEIGHT_PX } from '../../lib/constants.ts';
 import { splitHighlight } from '../../lib/search/highlight.ts';
-import { readSearchQuery, searchBoxWord } from '../../lib/search/query.ts';
 import type { SpecifiedSearchWords } from '../../lib/search/target.ts';
 import { $serviceTip, closeLayer, genderNavBack, openLayer } from '../../stores/header.ts';
 import { getPlatform } from '../../stores/platform.ts';
@@ -77,15 +78,10 @@ export default function SearchPanel({
   const suggestions = useStore($suggestionState);
 
   useEffect(() => {
-    // The box is uncontrolled, like the store's other forms: a focus or text from before
-    // hydration stays and counts.
+    // The box is uncontrolled, like the store's other forms: its text from before hydration
+    // (the search page's word, or what was typed) stays and counts, and a focus opens the panel.
+    setTyped(input.current?.value ?? '');
     if (input.current && document.activeElement === input.current) openPanel();
-    if (input.current?.value) onType(input.current.value);
-    // On the search page the box shows the word searched for (set after the check above:
-    // it is not typing, so it requests no suggestions and opens nothing).
-    else if (input.current && location.pathname.endsWith('/search.html')) {
-      input.current.value = searchBoxWord(readSearchQuery(location.search));
-    }
     // Once, at hydration: what was focused or typed before it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -108,6 +104,9 @@ export default function SearchPanel({
   function openPanel() {
     setOpen(true);
     void loadHotWords();
+    // Text already in the box (the search page's word) gets its suggestions as typed text would.
+    const value = input.current?.value ?? '';
+    if (value.trim() && $suggestionState.get().word !== value.trim()) typeWord(value, { associativeSearch });
   }
 
   function search(word: string) {
@@ -126,11 +125,18 @@ export default function SearchPanel({
 
   function onType(value: string) {
     setTyped(value);
+    // Only typing opens the panel and asks for suggestions: React replays a change event at
+    // hydration for text put in before it (the search page's word), and a pointer passing by
+    // may be what hydrates the island; the focus comes with the typing, not with the replay.
+    if (document.activeElement !== input.current) return;
     // Typing after an Escape reopens the panel; the clearing that Escape itself does to a
     // search box (an input event with '') must not.
     if (value) setOpen(true);
     typeWord(value, { associativeSearch });
   }
+
+  // Typed text without suggestions shows no panel at all (not an empty frame under the box).
+  const showBody = open && (!typed.trim() || suggestions.items.length > 0);
 
   return (
     <div className="search-panel" ref={root} data-open={open ? '' : undefined}>
@@ -152,7 +158,7 @@ export default function SearchPanel({
           aria-label={t('search.label')}
           role="combobox"
           aria-autocomplete="list"
-          aria-expanded={open}
+          aria-expanded={showBody}
           aria-controls={panelId}
           autoComplete="off"
           enterKeyHint="search"
@@ -173,8 +179,8 @@ export default function SearchPanel({
           {t('search.serviceTip')}
         </a>
       )}
-      <div className="search-panel__body" id={panelId} hidden={!open}>
-        {open && (
+      <div className="search-panel__body" id={panelId} hidden={!showBody}>
+        {showBody && (
           <SearchPanelBody
             t={t}
             typed={typed}
