@@ -65,6 +65,7 @@ let hotWordsLoading: Promise<void> | null = null;
  * Requests the words only if none are loaded and no request is out (the words change
  * rarely, and the API should not be asked at every focus), so calling it
  * on every focus is cheap. A failure leaves the block empty, and the next call tries again.
+ * The words are the page language's: the API reads it from the request (callPublic sends it).
  */
 export function loadHotWords(): Promise<void> {
   if ($hotWords.get().length > 0) return Promise.resolve();
@@ -144,7 +145,10 @@ async function showSuggestions(word: string): Promise<void> {
   $suggestionState.set(items ? { word, items, status: 'ready' } : { word, items: [], status: 'failed' });
 }
 
-/** The answer, cached; null on failure (not cached, so the word is asked again next time). */
+/**
+ * The answer, cached; null on failure (not cached, so the word is asked again next time).
+ * Suggestions are names in the page's language alone (callPublic sends it).
+ */
 async function requestSuggestions(word: string): Promise<string[] | null> {
   const result = await callPublic('searchSuggestions', { word });
   if (!result.ok) return null;

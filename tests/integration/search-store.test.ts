@@ -28,6 +28,8 @@ afterAll(() => api.close());
 interface Sent {
   path: string;
   body: unknown;
+  /** The Accept-Language the page sent: its language. */
+  language: string | null;
 }
 let sent: Sent[] = [];
 let answered = 0;
@@ -37,7 +39,12 @@ let gate: Promise<void> | null = null;
 
 const pageFetch: typeof fetch = async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input), api.origin);
-  sent.push({ path: url.pathname, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
+  const headers = new Headers(init?.headers);
+  sent.push({
+    path: url.pathname,
+    body: typeof init?.body === 'string' ? JSON.parse(init.body) : null,
+    language: headers.get('accept-language'),
+  });
   if (networkDown) throw new TypeError('Failed to fetch');
   const response = await fetch(url, init);
   // The whole body now, so once released the client only has microtasks left to do.
@@ -142,9 +149,20 @@ describe('hot words', () => {
     expect(hotWordRequests()).toHaveLength(1);
     // The local API answers 8 words.
     expect(search.$hotWords.get()).toHaveLength(RECOMMENDED_WORDS_SHOWN);
-    expect(search.$hotWords.get()).toEqual(['羽絨外套', '亞麻襯衫', '牛仔褲', '針織衫', 'T恤', '洋裝', '童裝外套']);
+    expect(search.$hotWords.get()).toEqual(['羽絨外套', '牛仔褲', '洋裝', '襯衫', 'T恤', '毛衣', '睡衣']);
     await search.loadHotWords();
     expect(hotWordRequests()).toHaveLength(1);
+  });
+
+  it.each([
+    ['zh-CN', ['羽绒外套', '牛仔裤', '连衣裙', '衬衫', 'T恤', '毛衣', '睡衣']],
+    ['zh-HK', ['羽絨外套', '牛仔褲', '洋裝', '襯衫', 'T恤', '毛衣', '睡衣']],
+    ['en-GB', ['Down Jacket', 'Jeans', 'Dress', 'Shirt', 'T-Shirt', 'Sweater', 'Pyjamas']],
+  ])("are the page language's: %s", async (language, words) => {
+    const search = await openPage(language);
+    await search.loadHotWords();
+    expect(hotWordRequests().map((s) => s.language)).toEqual([language]);
+    expect(search.$hotWords.get()).toEqual(words);
   });
 
   it('a failure leaves them empty, and the next focus tries again', async () => {
@@ -164,7 +182,7 @@ describe('suggestions', () => {
 
   it(`are requested ${SEARCH_SUGGESTION_DEBOUNCE_MS} ms after the last keystroke, exactly once`, async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const search = await openPage();
+    const search = await openPage('en-GB');
     search.typeWord('C', Y);
     vi.advanceTimersByTime(300);
     search.typeWord('Cr', Y);
@@ -177,13 +195,31 @@ describe('suggestions', () => {
 
     vi.advanceTimersByTime(1);
     await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
-    expect(suggestRequests()).toEqual([{ path: '/api/search/suggest', body: { word: 'Crew' } }]);
+    expect(suggestRequests()).toEqual([{ path: '/api/search/suggest', body: { word: 'Crew' }, language: 'en-GB' }]);
     const { items } = search.$suggestionState.get();
     expect(items.length).toBeGreaterThan(0);
     expect(items.every((item) => item.toLowerCase().includes('crew'))).toBe(true);
     vi.advanceTimersByTime(10 * SEARCH_SUGGESTION_DEBOUNCE_MS);
     await settle();
     expect(suggestRequests()).toHaveLength(1);
+  });
+
+  it("are the page language's names alone, whichever script the shopper types in", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const suggestionsOn = async (language: string, word: string) => {
+      const search = await openPage(language);
+      search.typeWord(word, Y);
+      vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
+      await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
+      return search.$suggestionState.get().items;
+    };
+    const cn = await suggestionsOn('zh-CN', '圓領'); // typed in Traditional on a mainland page
+    expect(suggestRequests().at(-1)).toMatchObject({ body: { word: '圓領' }, language: 'zh-CN' });
+    expect(cn.length).toBeGreaterThan(0);
+    expect(cn.every((item) => item.includes('圆领'))).toBe(true);
+    const tw = await suggestionsOn('zh-TW', '圆领'); // and in Simplified on Taiwan's
+    expect(tw.length).toBe(cn.length);
+    expect(tw.every((item) => item.includes('圓領'))).toBe(true);
   });
 
   it('are cached per word: a word typed again shows at once and is not requested again', async () => {
@@ -209,8 +245,8 @@ describe('suggestions', () => {
   it('are never requested while the associative-search switch is N, nor for a blank word', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const search = await openPage();
-    search.typeWord('Crew', { associativeSearch: 'N' });
-    expect(search.$suggestionState.get()).toEqual({ word: 'Crew', items: [], status: 'idle' });
+    search.typeWord('圓領', { associativeSearch: 'N' });
+    expect(search.$suggestionState.get()).toEqual({ word: '圓領', items: [], status: 'idle' });
     search.typeWord('   ', Y);
     expect(search.$suggestionState.get()).toEqual({ word: '', items: [], status: 'idle' });
     vi.advanceTimersByTime(10 * SEARCH_SUGGESTION_DEBOUNCE_MS);
@@ -221,7 +257,7 @@ describe('suggestions', () => {
   it('clearing the box cancels a pending request', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const search = await openPage();
-    search.typeWord('Crew', Y);
+    search.typeWord('圓領', Y);
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS - 100);
     search.typeWord('', Y);
     vi.advanceTimersByTime(10 * SEARCH_SUGGESTION_DEBOUNCE_MS);
@@ -234,24 +270,24 @@ describe('suggestions', () => {
     const search = await openPage();
     let release!: () => void;
     gate = new Promise((resolve) => (release = resolve));
-    search.typeWord('Crew', Y);
+    search.typeWord('圓領', Y);
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
     await vi.waitFor(() => expect(suggestRequests()).toHaveLength(1));
 
-    // The shopper types on while the answer for "Crew" is on its way.
-    search.typeWord('Crew Neck T-Shirt 3', Y);
+    // The shopper types on while the answer for "圓領" is on its way.
+    search.typeWord('圓領T恤 3', Y);
     gate = null;
     release();
     await vi.waitFor(() => expect(answered).toBe(1));
     await settle();
-    expect(search.$suggestionState.get()).toEqual({ word: 'Crew Neck T-Shirt 3', items: [], status: 'waiting' });
+    expect(search.$suggestionState.get()).toEqual({ word: '圓領T恤 3', items: [], status: 'waiting' });
 
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
     await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
-    expect(search.$suggestionState.get()).toEqual({ word: 'Crew Neck T-Shirt 3', items: ['Crew Neck T-Shirt 3'], status: 'ready' });
+    expect(search.$suggestionState.get()).toEqual({ word: '圓領T恤 3', items: ['圓領T恤 3'], status: 'ready' });
 
-    // The late answer was kept: "Crew" again shows at once, without a request.
-    search.typeWord('Crew', Y);
+    // The late answer was kept: "圓領" again shows at once, without a request.
+    search.typeWord('圓領', Y);
     expect(search.$suggestionState.get().status).toBe('ready');
     expect(search.$suggestionState.get().items.length).toBeGreaterThan(1);
     expect(suggestRequests()).toHaveLength(2);
@@ -261,12 +297,12 @@ describe('suggestions', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const search = await openPage();
     networkDown = true;
-    search.typeWord('Crew', Y);
+    search.typeWord('圓領', Y);
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
     await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('failed'));
     expect(search.$suggestionState.get().items).toEqual([]);
     networkDown = false;
-    search.typeWord('Crew', Y);
+    search.typeWord('圓領', Y);
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
     await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
     expect(suggestRequests()).toHaveLength(2);
@@ -287,6 +323,8 @@ describe('search results', () => {
     if (state.status !== 'ready') return;
     expect(state.total).toBeGreaterThan(0);
     expect(state.pages).toBe(Math.ceil(state.total / search.SEARCH_RESULTS_PAGE_SIZE));
+    // Named in the page's language, found by it.
+    expect(state.items.every((item) => /crew/i.test(item.name))).toBe(true);
     expect(Object.keys(state.items[0]!).sort()).toEqual([
       'imageUrl',
       'maxPrice',
@@ -310,10 +348,10 @@ describe('search results', () => {
   it('a failure is an error state, and searching again recovers', async () => {
     const search = await openPage();
     networkDown = true;
-    await search.searchProducts(readSearchQuery('?description=crew'));
+    await search.searchProducts(readSearchQuery('?description=%E5%9C%93%E9%A0%98'));
     expect(search.$searchResults.get()).toEqual({ status: 'error' });
     networkDown = false;
-    await search.searchProducts(readSearchQuery('?description=crew'));
+    await search.searchProducts(readSearchQuery('?description=%E5%9C%93%E9%A0%98'));
     expect(search.$searchResults.get().status).toBe('ready');
   });
 
@@ -325,7 +363,7 @@ describe('search results', () => {
     await vi.waitFor(() => expect(searchRequests()).toHaveLength(1));
     await settle(); // the first answer is read and held at the gate
     gate = null;
-    await search.searchProducts(readSearchQuery('?description=crew'));
+    await search.searchProducts(readSearchQuery('?description=%E5%9C%93%E9%A0%98'));
     release();
     await first;
     const state = search.$searchResults.get();

@@ -2,6 +2,7 @@
 import type { CatalogueProduct } from '../../sample-data/catalogue-schema.ts';
 import { ApiFailure, type RouteKit } from '../kit.ts';
 import { productSummary, regionPrice } from '../products.ts';
+import { hotWords, matchRank, nameIn, queryForms, searchLanguage, suggestions } from '../search-index.ts';
 
 export function registerCatalogueRoutes(kit: RouteKit): void {
   const { db, handle, productOf, stockOf } = kit;
@@ -70,34 +71,27 @@ export function registerCatalogueRoutes(kit: RouteKit): void {
       skus: product.skus.map((s) => ({ skuCode: s.skuCode, stock: stockOf(s.skuCode) ?? 0, price: regionPrice(s, body.region) })),
     };
   });
-  handle('recommendedWords', () =>
-    ['羽絨外套', '亞麻襯衫', '牛仔褲', '針織衫', 'T恤', '洋裝', '童裝外套', '嬰兒連身衣'].map((wordName) => ({ wordName })),
-  );
-  handle('searchSuggestions', ({ body }) => {
-    const names = new Set<string>();
-    for (const product of allProducts())
-      for (const name of Object.values(product.names)) if (name.toLowerCase().includes(body.word.toLowerCase())) names.add(name);
-    return [...names].slice(0, 10);
+  // Search is in one language: its own names, the query also read in the language's script (search-index.ts).
+  handle('recommendedWords', ({ c }) => {
+    // A GET has no body: the language is the request's (the store sends the page's as
+    // Accept-Language), so a cache between must keep the languages apart.
+    c.header('Vary', 'Accept-Language');
+    return hotWords(searchLanguage(undefined)).map((wordName) => ({ wordName }));
   });
+  handle('searchSuggestions', ({ body }) => suggestions(allProducts(), body.word, searchLanguage(undefined)));
 
   handle('productSearch', ({ body }) => {
     // Every local store carries the whole catalogue, so a store search (searchType storeCode)
     // lists every switched-on product, narrowed by the word when one is given too.
-    const word = body.description?.trim().toLowerCase() ?? '';
-    if (body.searchType === 'keyword' && !word) return { list: [], total: 0 };
+    const language = searchLanguage(body.language);
+    const forms = queryForms(body.description ?? '', language);
+    if (body.searchType === 'keyword' && !forms.length) return { list: [], total: 0 };
     const products = allProducts().filter((p) => p.enabledFlag === 'Y');
     // Relevance: a name that is the word, then one that starts with it, then one that contains it.
-    const rank = (p: CatalogueProduct) =>
-      Math.min(
-        ...Object.values(p.names).map((name) => {
-          const lower = name.toLowerCase();
-          return lower === word ? 0 : lower.startsWith(word) ? 1 : lower.includes(word) ? 2 : Infinity;
-        }),
-      );
     const found = products
-      .map((p) => ({ p, rank: word ? rank(p) : 0 }))
-      .filter((f) => f.rank !== Infinity)
-      .map((f) => ({ ...f, summary: productSummary(kit, f.p, body.region, body.language) }));
+      .map((p) => ({ p, rank: forms.length ? matchRank(nameIn(p, language), forms) : 0 }))
+      .filter((f): f is { p: CatalogueProduct; rank: number } => f.rank !== null)
+      .map((f) => ({ ...f, summary: productSummary(kit, f.p, body.region, language.code) }));
     // Ties keep product-code order, so pages never overlap. Codes are issued in sequence: the
     // highest is the newest product.
     const byCode = (a: { p: CatalogueProduct }, b: { p: CatalogueProduct }) => a.p.productCode.localeCompare(b.p.productCode);

@@ -1,14 +1,13 @@
 /**
- * Products and search: by codes, the build's catalogue, detail and live stock, words and
- * suggestions, and the product search's matching, sorting and paging.
+ * Products: by codes, the build's catalogue, detail and live stock. Search (hot words,
+ * suggestions, the product search) has its own file, search.test.ts.
  */
 import { describe, expect, it } from 'vitest';
-import type { RequestOf } from '../../../src/lib/api/contract.ts';
-import { type App, call, expectFailure, expectSuccess, sampleCatalogue, sampleEnv } from '../../fixtures/commerce-app.ts';
+import { call, expectFailure, expectSuccess, sampleCatalogue, sampleEnv } from '../../fixtures/commerce-app.ts';
 
 const catalogue = sampleCatalogue();
 
-describe('products and search', () => {
+describe('products', () => {
   it('by-codes answers live price and stock per region and skips unknown codes', async () => {
     const { app } = sampleEnv();
     const [a, b] = catalogue.products;
@@ -68,111 +67,5 @@ describe('products and search', () => {
     const after = expectSuccess('productStock', await call(app, 'productStock', { productCode: product.productCode, region: 'TW' }));
     expect(after.skus.find((s) => s.skuCode === sku.skuCode)!.stock).toBe(sku.stock - 1);
     expectFailure(await call(app, 'productStock', { productCode: 'L999999', region: 'TW' }), 'PRODUCT_NOT_FOUND', { status: 404 });
-  });
-
-  it('recommended words and suggestions', async () => {
-    const { app } = sampleEnv();
-    expect(expectSuccess('recommendedWords', await call(app, 'recommendedWords')).length).toBeGreaterThan(0);
-    const name = catalogue.products[0]!.names['zh-TW']!;
-    const suggestions = expectSuccess('searchSuggestions', await call(app, 'searchSuggestions', { word: name }));
-    expect(suggestions).toContain(name);
-    expect(suggestions.length).toBeLessThanOrEqual(10);
-    expect(expectSuccess('searchSuggestions', await call(app, 'searchSuggestions', { word: 'zzzz-no-such-thing' }))).toEqual([]);
-  });
-});
-
-describe('product search', () => {
-  const search = async (app: App, body: RequestOf<'productSearch'>) =>
-    expectSuccess('productSearch', await call(app, 'productSearch', body));
-  /** What the search should find, straight from the catalogue: switched-on products with the word in any name. */
-  const expected = (word: string) =>
-    catalogue.products.filter(
-      (p) => p.enabledFlag === 'Y' && Object.values(p.names).some((n) => n.toLowerCase().includes(word.toLowerCase())),
-    );
-  /** A word from an English name that several products share (the catalogue repeats garment kinds). */
-  const sharedWord = () => {
-    const counts = new Map<string, number>();
-    for (const p of catalogue.products)
-      for (const w of new Set(p.names['en-GB']!.toLowerCase().split(/\s+/))) if (w.length > 3) counts.set(w, (counts.get(w) ?? 0) + 1);
-    return [...counts].sort((a, b) => b[1] - a[1])[0]![0];
-  };
-
-  it('finds switched-on products by a word of their name in any language, ignoring case', async () => {
-    const { app } = sampleEnv();
-    const word = sharedWord();
-    const want = expected(word);
-    expect(want.length).toBeGreaterThan(1);
-    const upper = await search(app, { description: word.toUpperCase(), region: 'TW', pageSize: 60 });
-    expect(upper.total).toBe(want.length);
-    const wanted = new Set(want.map((p) => p.productCode));
-    expect(upper.list.length).toBe(Math.min(want.length, 60));
-    for (const p of upper.list) expect(wanted.has(p.productCode), p.productCode).toBe(true);
-    expect(upper.list.every((p) => p.enabledFlag === 'Y')).toBe(true);
-    // A Chinese name finds its product too.
-    const zh = catalogue.products.find((p) => p.enabledFlag === 'Y')!;
-    const byZh = await search(app, { description: zh.names['zh-TW']!, region: 'TW' });
-    expect(byZh.list.map((p) => p.productCode)).toContain(zh.productCode);
-    // Under relevance (the default), a product with exactly that name comes first.
-    const first = catalogue.products.find((p) => p.productCode === byZh.list[0]!.productCode)!;
-    expect(Object.values(first.names)).toContain(zh.names['zh-TW']);
-  });
-
-  it('never finds a switched-off product, even by its exact name', async () => {
-    const { app } = sampleEnv();
-    const off = catalogue.products.find((p) => p.enabledFlag === 'N')!;
-    const found = await search(app, { description: off.names['zh-TW']!, region: 'TW', pageSize: 60 });
-    expect(found.list.map((p) => p.productCode)).not.toContain(off.productCode);
-  });
-
-  it("sorts by price both ways and by newest (highest product code first), in the region's currency", async () => {
-    const { app } = sampleEnv();
-    const word = sharedWord();
-    const body = { description: word, region: 'HK', pageSize: 60 } as const;
-    const asc = (await search(app, { ...body, sort: 'priceAsc' })).list.map((p) => p.priceInfo.minPrice);
-    const desc = (await search(app, { ...body, sort: 'priceDesc' })).list.map((p) => p.priceInfo.minPrice);
-    expect(asc).toEqual([...asc].sort((a, b) => a - b));
-    expect(desc).toEqual([...desc].sort((a, b) => b - a));
-    expect(asc[0]).toBe(Math.min(...expected(word).map((p) => Math.min(...p.skus.map((s) => s.prices.HKD!.sale)))));
-    const newest = (await search(app, { ...body, sort: 'newest' })).list.map((p) => p.productCode);
-    expect(newest).toEqual([...newest].sort().reverse());
-  });
-
-  it('pages: the same total on every page, pages that do not overlap, and an empty page past the end', async () => {
-    const { app } = sampleEnv();
-    const word = sharedWord();
-    const total = expected(word).length;
-    const pageSize = 2;
-    expect(total, 'the word must span several pages').toBeGreaterThan(2 * pageSize);
-    const seen: string[] = [];
-    for (let page = 1; page <= Math.ceil(total / pageSize); page++) {
-      const answer = await search(app, { description: word, region: 'TW', page, pageSize, sort: 'newest' });
-      expect(answer.total).toBe(total);
-      expect(answer.list.length).toBe(Math.min(pageSize, total - (page - 1) * pageSize));
-      seen.push(...answer.list.map((p) => p.productCode));
-    }
-    expect(new Set(seen).size).toBe(total);
-    const past = await search(app, { description: word, region: 'TW', page: Math.ceil(total / pageSize) + 1, pageSize });
-    expect(past).toEqual({ list: [], total });
-    // Defaults: 24 a page; more than 60 is refused.
-    expect((await search(app, { description: word, region: 'TW' })).list.length).toBe(Math.min(total, 24));
-    expectFailure(await call(app, 'productSearch', { description: word, region: 'TW', pageSize: 61 }), 'INVALID_FIELD', {
-      field: 'pageSize',
-    });
-  });
-
-  it('answers an empty result for an unknown or a blank word', async () => {
-    const { app } = sampleEnv();
-    expect(await search(app, { description: 'zzzz-no-such-thing', region: 'TW' })).toEqual({ list: [], total: 0 });
-    expect(await search(app, { description: '   ', region: 'TW' })).toEqual({ list: [], total: 0 });
-    expect(await search(app, { region: 'TW' })).toEqual({ list: [], total: 0 });
-  });
-
-  it("a store search lists the store's wares and needs a store code", async () => {
-    const { app } = sampleEnv();
-    const all = await search(app, { searchType: 'storeCode', storeCode: 'S001', region: 'TW' });
-    expect(all.total).toBe(catalogue.products.filter((p) => p.enabledFlag === 'Y').length);
-    expectFailure(await call(app, 'productSearch', { searchType: 'storeCode', region: 'TW' }), 'SEARCH_STORE_CODE_REQUIRED', {
-      field: 'storeCode',
-    });
   });
 });
