@@ -42,8 +42,9 @@ type CouponSeed = [
   window: 'usable' | 'used' | 'expired',
 ];
 
-// Each region's coupons in the languages its store is read in, and in English for a member who
-// opens their wallet on the English (Hong Kong) pages; mainland Chinese is written in Simplified.
+// Each region's coupons (held and on offer) in the languages its store is read in, and in English
+// for a member who opens their wallet on the English (Hong Kong) pages; mainland Chinese is
+// written in Simplified.
 const DEMO_COUPONS: CouponSeed[] = [
   [
     'C0001',
@@ -197,8 +198,8 @@ const OFFERS: Array<
 > = [
   [
     'CC001',
-    { 'zh-TW': '領取即用 NT$150' },
-    { 'zh-TW': '單筆消費滿 NT$1,000 折抵 NT$150，每位會員限領一次。' },
+    { 'zh-TW': '領取即用 NT$150', 'en-GB': 'Collect and save NT$150' },
+    { 'zh-TW': '單筆消費滿 NT$1,000 折抵 NT$150，每位會員限領一次。', 'en-GB': 'NT$150 off an order of NT$1,000 or more; one per member.' },
     'TWD',
     150,
     1000,
@@ -207,8 +208,8 @@ const OFFERS: Array<
   ],
   [
     'CC002',
-    { 'zh-TW': '滿 NT$3,000 折 NT$500' },
-    { 'zh-TW': '單筆消費滿 NT$3,000 折抵 NT$500，每位會員限領一次。' },
+    { 'zh-TW': '滿 NT$3,000 折 NT$500', 'en-GB': 'NT$500 off from NT$3,000' },
+    { 'zh-TW': '單筆消費滿 NT$3,000 折抵 NT$500，每位會員限領一次。', 'en-GB': 'NT$500 off an order of NT$3,000 or more; one per member.' },
     'TWD',
     500,
     3000,
@@ -217,8 +218,11 @@ const OFFERS: Array<
   ],
   [
     'CC003',
-    { 'zh-TW': '週年慶 NT$200' },
-    { 'zh-TW': '週年慶期間單筆消費滿 NT$1,500 折抵 NT$200，可提前領取。' },
+    { 'zh-TW': '週年慶 NT$200', 'en-GB': 'Anniversary NT$200' },
+    {
+      'zh-TW': '週年慶期間單筆消費滿 NT$1,500 折抵 NT$200，可提前領取。',
+      'en-GB': 'NT$200 off an order of NT$1,500 or more during the anniversary; collect it ahead.',
+    },
     'TWD',
     200,
     1500,
@@ -237,8 +241,8 @@ const OFFERS: Array<
   ],
   [
     'CC201',
-    { 'zh-CN': '领取即用 ¥30' },
-    { 'zh-CN': '单笔消费满 ¥259 减 ¥30，每位会员限领一次。' },
+    { 'zh-CN': '领取即用 ¥30', 'en-GB': 'Collect and save ¥30' },
+    { 'zh-CN': '单笔消费满 ¥259 减 ¥30，每位会员限领一次。', 'en-GB': '¥30 off an order of ¥259 or more; one per member.' },
     'CNY',
     30,
     259,
@@ -247,8 +251,8 @@ const OFFERS: Array<
   ],
   [
     'CC301',
-    { 'zh-MO': '領取即用 MOP$40' },
-    { 'zh-MO': '單筆消費滿 MOP$300 減 MOP$40，每位會員限領一次。' },
+    { 'zh-MO': '領取即用 MOP$40', 'en-GB': 'Collect and save MOP$40' },
+    { 'zh-MO': '單筆消費滿 MOP$300 減 MOP$40，每位會員限領一次。', 'en-GB': 'MOP$40 off an order of MOP$300 or more; one per member.' },
     'MOP',
     40,
     300,

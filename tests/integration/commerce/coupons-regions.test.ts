@@ -73,6 +73,10 @@ describe('coupons per region', () => {
       description: 'HK$40 off an order of HK$300 or more; one per member.',
     });
     expect((await list(env, me, 'zh-HK'))[0]).toMatchObject({ title: '領取即用 HK$40' });
+    // A Taiwan coupon, read on the English pages, is in English too (kept there as Taiwan's).
+    expectSuccess('couponCollect', await call(env.app, 'couponCollect', { couponId: 'CC001' }, { token: me.token }));
+    expect((await list(env, me, 'en-GB')).find((c) => c.couponId === 'CC001')).toMatchObject({ title: 'Collect and save NT$150' });
+    expect((await list(env, me, 'zh-TW')).find((c) => c.couponId === 'CC001')).toMatchObject({ title: '領取即用 NT$150' });
     // The seeded Hong Kong member prefers English: their coupons are written in it too.
     const hk = expectSuccess('login', await call(env.app, 'login', { account: DEMO_MEMBERS[1].email, password: DEMO_MEMBERS[1].password }));
     const held = expectSuccess(
