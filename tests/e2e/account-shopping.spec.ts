@@ -1,6 +1,6 @@
 /**
- * The member's shopping pages: favourites with the products no longer for sale
- * marked, and the coupon pages: collect once, see it among the member's coupons.
+ * The member's shopping pages: favourites with the products no longer for sale marked. (The
+ * coupon pages are coupons.spec.ts's.)
  */
 import { expect, test } from './test.ts';
 import { catalogue, newMember, signInOnPage } from './shopper.ts';
@@ -30,26 +30,4 @@ test('favourites list the wishlist, mark what can no longer be bought, and remov
   await page.locator(`.favorite[data-product-code="${invalid.productCode}"] .favorite__remove`).click();
   await expect(items).toHaveCount(1);
   await expect(page.locator('.wishlist-badge .count-badge')).toHaveText('1');
-});
-
-test('a coupon is collected once, then it is among the member coupons', async ({ page }) => {
-  const member = await newMember(page, 'coupon');
-  await page.goto('/coupon-collect.html?couponId=CC001');
-  const coupon = page.locator('.coupon[data-coupon="CC001"]');
-  await expect(coupon).toBeVisible();
-  await coupon.locator('button').click();
-  await expect(page).toHaveURL(/\/login\.html\?redirect_url=/);
-  await signInOnPage(page, member.email);
-  await expect(page).toHaveURL(/\/coupon-collect\.html\?couponId=CC001$/);
-  await coupon.locator('button').click();
-  await expect(coupon.locator('.form-success')).toBeVisible();
-  await page.reload();
-  await coupon.locator('button').click();
-  await expect(coupon.locator('.form-error')).toContainText('已領取過');
-  await page.goto('/membershipcoupon.html');
-  await expect(page.locator('.coupon[data-status="usable"]')).toHaveCount(1);
-  // The description page shows the terms, and leads to collecting.
-  await page.goto('/en-gb/voucherDescription.html?couponId=CC001');
-  await expect(page.locator('.coupon__description')).toBeVisible();
-  await expect(page.locator('.coupon a')).toHaveAttribute('href', '/en-gb/coupon-collect.html?couponId=CC001');
 });

@@ -112,6 +112,63 @@ describe('coupons', () => {
     const later = coupons.$memberCoupons.get();
     expect(later.status === 'ready' && later.coupons.find((c) => c.couponId === 'C0001')?.status).toBe('expired');
   });
+
+  it("an unknown coupon, or another region's, is the API's answer to show, not a failure to retry", async () => {
+    const { coupons } = await newPage();
+    await coupons.loadCouponOffers('NOPE');
+    expect(coupons.$couponOffers.get()).toMatchObject({ status: 'refused', msgCode: 'COUPON_NOT_FOUND' });
+    const english = await newPage('en-GB');
+    await english.coupons.loadCouponOffers('CC001');
+    expect(english.coupons.$couponOffers.get()).toMatchObject({ status: 'refused', msgCode: 'COUPON_OTHER_REGION' });
+    await english.coupons.loadCouponOffers('CC101');
+    expect(english.coupons.$couponOffers.get()).toMatchObject({
+      status: 'ready',
+      coupons: [{ couponId: 'CC101', currency: 'HKD', title: 'Collect and save HK$40' }],
+    });
+    // Only no answer at all is an error (with a retry).
+    await offline(() => coupons.loadCouponOffers('NOPE'));
+    expect(coupons.$couponOffers.get()).toEqual({ status: 'error' });
+  });
+
+  it('offers the member holds are marked collected, on loading and once collected', async () => {
+    const { coupons } = await signedInPage();
+    await coupons.loadCouponOffers();
+    const before = coupons.$couponOffers.get();
+    const collectedOf = (state: typeof before) =>
+      state.status === 'ready' ? Object.fromEntries(state.coupons.map((c) => [c.couponId, c.collected])) : null;
+    // The demo member holds CC001 (collected above), not CC002.
+    expect(collectedOf(before)).toMatchObject({ CC001: true, CC002: false });
+    await coupons.collectCoupon('CC002');
+    expect(collectedOf(coupons.$couponOffers.get())!.CC002).toBe(true);
+    // A new page knows from the member's coupons.
+    const next = await newPage();
+    expect(await next.session.restoreSession()).toBe(true);
+    await next.coupons.loadCouponOffers();
+    expect(collectedOf(next.coupons.$couponOffers.get())).toMatchObject({ CC002: true });
+    // A visitor's offers are all to collect.
+    await next.session.signOut();
+    const visitor = await newPage();
+    await visitor.coupons.loadCouponOffers();
+    expect(Object.values(collectedOf(visitor.coupons.$couponOffers.get())!).every((held) => !held)).toBe(true);
+  });
+
+  it('the wallet follows the one rule: not started yet, and another region’s coupons, are not usable', async () => {
+    const { coupons } = await signedInPage();
+    expect((await coupons.redeemCoupon('ANNIV200')).ok).toBe(true); // CC003 starts in 10 days
+    await coupons.loadMemberCoupons();
+    const here = coupons.$memberCoupons.get();
+    const standing = (state: typeof here, id: string) =>
+      state.status === 'ready' ? state.coupons.find((c) => c.couponId === id)?.status : null;
+    expect(standing(here, 'CC003')).toBe('notStarted');
+    expect(standing(here, 'C0001')).toBe('usable');
+    // On Hong Kong's English pages, the same NT$ coupons are Taiwan's: kept, not usable there.
+    const english = await signedInPage('en-GB');
+    await english.coupons.loadMemberCoupons();
+    const there = english.coupons.$memberCoupons.get();
+    expect(standing(there, 'C0001')).toBe('otherRegion');
+    expect(standing(there, 'CC003')).toBe('otherRegion');
+    expect(standing(there, 'C0003')).toBe('used');
+  });
 });
 
 describe('orders and the payment return', () => {

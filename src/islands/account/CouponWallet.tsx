@@ -1,6 +1,8 @@
 /**
- * The member's coupons (/account/coupon.html, and /membershipcoupon.html): tabs for the
- * usable, used and expired ones with their terms and validity, and collecting one by its code.
+ * The member's coupons (/account/coupon.html, and /membershipcoupon.html): tabs by where each
+ * stands on this region's pages (usable now, not started yet, used, expired; and, when the
+ * member holds any, another region's) with their terms and validity, and collecting one by its
+ * code. "Usable" is the hub's count and checkout's choice (src/lib/coupons/standing.ts).
  */
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -10,6 +12,7 @@ import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { isAlphanumeric } from '../../lib/validation/rules.ts';
+import type { CouponStanding } from '../../lib/coupons/standing.ts';
 import { $memberCoupons, loadMemberCoupons, redeemCoupon, type MemberCoupon } from '../../stores/coupons.ts';
 import { Button } from '../forms/Button.tsx';
 import { Form, TextField } from '../forms/fields.tsx';
@@ -17,8 +20,9 @@ import { useForm } from '../forms/use-form.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { MemberGate, Notice } from './parts.tsx';
 
-const TABS = ['usable', 'used', 'expired'] as const;
-type Tab = (typeof TABS)[number];
+type Tab = CouponStanding;
+/** Always shown, even empty; another region's coupons get a tab only when there are some. */
+const TABS: readonly Tab[] = ['usable', 'notStarted', 'used', 'expired'];
 
 export default function CouponWallet({ languageCode, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
@@ -28,7 +32,14 @@ export default function CouponWallet({ languageCode, messages }: IslandProps) {
     <MemberGate t={t} onMember={() => void loadMemberCoupons()}>
       {() => (
         <div className="coupon-wallet">
-          <RedeemForm t={t} onRedeemed={() => setTab('usable')} />
+          <RedeemForm
+            t={t}
+            // The tab where the new coupon is (one not started yet is not usable yet).
+            onRedeemed={(couponId) => {
+              const now = $memberCoupons.get();
+              setTab((now.status === 'ready' && now.coupons.find((c) => c.couponId === couponId)?.status) || 'usable');
+            }}
+          />
           {state.status === 'loading' && (
             <p className="account-status" role="status">
               {t('coupons.loading')}
@@ -51,10 +62,11 @@ export default function CouponWallet({ languageCode, messages }: IslandProps) {
 
 function CouponTabs({ t, coupons, tab, onTab }: { t: Translate; coupons: MemberCoupon[]; tab: Tab; onTab: (tab: Tab) => void }) {
   const shown = coupons.filter((c) => c.status === tab);
+  const tabs: readonly Tab[] = coupons.some((c) => c.status === 'otherRegion') ? [...TABS, 'otherRegion'] : TABS;
   return (
     <>
       <div className="account-tabs" role="tablist" aria-label={t('appPages.account/coupon')}>
-        {TABS.map((key) => (
+        {tabs.map((key) => (
           <button
             key={key}
             type="button"
@@ -68,7 +80,7 @@ function CouponTabs({ t, coupons, tab, onTab }: { t: Translate; coupons: MemberC
               // Arrow keys move between tabs, as in every tab list.
               const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
               if (!step) return;
-              const next = TABS[(TABS.indexOf(key) + step + TABS.length) % TABS.length]!;
+              const next = tabs[(tabs.indexOf(key) + step + tabs.length) % tabs.length]!;
               onTab(next);
               document.getElementById(`coupon-tab-${next}`)?.focus();
             }}
@@ -113,7 +125,7 @@ const CODE_FIELD: FieldSpec = {
   validate: (value) => isAlphanumeric(value) || 'COUPON_CODE_FORMAT',
 };
 
-function RedeemForm({ t, onRedeemed }: { t: Translate; onRedeemed: () => void }) {
+function RedeemForm({ t, onRedeemed }: { t: Translate; onRedeemed: (couponId: string) => void }) {
   const [done, setDone] = useState<string | null>(null);
   const form = useForm({
     t,
@@ -126,7 +138,7 @@ function RedeemForm({ t, onRedeemed }: { t: Translate; onRedeemed: () => void })
     onSuccess: (coupon) => {
       form.formRef.current?.reset();
       setDone(t('coupons.redeemed', { title: coupon.title }));
-      onRedeemed();
+      onRedeemed(coupon.couponId);
     },
   });
   return (

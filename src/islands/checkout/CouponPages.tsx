@@ -1,30 +1,27 @@
 /**
- * The coupon pages: /coupon-collect.html (coupons to collect, one by ?couponId= or
- * all that have not ended; collecting needs a member and works once), /voucherDescription.html
- * (one coupon's terms, by ?couponId=) and /membershipcoupon.html (the member's coupons).
+ * The coupon pages: /coupon-collect.html (this region's coupons to collect, one by ?couponId=
+ * or all that have not ended; collecting needs a member and works once, and a coupon the member
+ * holds is shown as collected) and /voucherDescription.html (one coupon's terms, by ?couponId=).
+ * A coupon the API says is not there, or not offered in this region, gets the message for its
+ * code and no retry; only a failure to reach the API offers one.
  */
 import { useCallback, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import dayjs from 'dayjs';
 import { formatMoney } from '../../lib/format/currency.ts';
-import { $collecting, $couponOffers, $memberCoupons, collectCoupon, loadCouponOffers, loadMemberCoupons } from '../../stores/coupons.ts';
+import { $collecting, $couponOffers, collectCoupon, loadCouponOffers, type CouponOffer } from '../../stores/coupons.ts';
 import { messageFor } from '../messages.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
-export type CouponPageKind = 'collect' | 'description' | 'mine';
+export type CouponPageKind = 'collect' | 'description';
 
 const DATE = 'YYYY-MM-DD';
 
 export default function CouponPages({ languageCode, prefix, messages, kind }: IslandProps & { kind: CouponPageKind }) {
   const t = useTranslator(languageCode, messages);
-  const offers = useStore($couponOffers);
-  const mine = useStore($memberCoupons);
+  const state = useStore($couponOffers);
   const collecting = useStore($collecting);
-  const state = kind === 'mine' ? mine : offers;
-  const load = useCallback(
-    () => (kind === 'mine' ? loadMemberCoupons() : loadCouponOffers(new URLSearchParams(location.search).get('couponId'))),
-    [kind],
-  );
+  const load = useCallback(() => loadCouponOffers(new URLSearchParams(location.search).get('couponId')), []);
 
   useEffect(() => {
     void load();
@@ -37,10 +34,22 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
     return { ok: false, text: collect.msgCode ? messageFor(t, collect.msgCode, collect.msg) : t('errors.interfaceException') };
   }
 
+  /** The collect button's words: ended, held, or collect. */
+  function collectLabel(c: CouponOffer, ended: boolean): string {
+    if (ended) return t('coupons.status.expired');
+    return c.collected ? t('coupons.held') : t('coupons.collect');
+  }
+
   if (state.status === 'loading')
     return (
       <p className="checkout__status" role="status">
         {t('coupons.loading')}
+      </p>
+    );
+  if (state.status === 'refused')
+    return (
+      <p className="account-empty" role="alert" data-msg-code={state.msgCode}>
+        {messageFor(t, state.msgCode, state.msg)}
       </p>
     );
   if (state.status === 'error') {
@@ -53,41 +62,16 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
       </p>
     );
   }
-  if (kind === 'mine') {
-    if (mine.status !== 'ready') return null;
-    if (mine.coupons.length === 0) return <p className="checkout__status">{t('coupons.noneMine')}</p>;
-    return (
-      <ul className="coupons">
-        {mine.coupons.map((c) => {
-          const status = c.status;
-          return (
-            <li key={c.couponId} className="coupon" data-status={status}>
-              <strong className="coupon__amount">{formatMoney(c.discount, c.currency)}</strong>
-              <div className="coupon__body">
-                <p className="coupon__title">{c.title}</p>
-                <p className="coupon__meta">
-                  {c.threshold > 0 ? t('coupons.threshold', { amount: formatMoney(c.threshold, c.currency) }) : t('coupons.noThreshold')}
-                </p>
-                <p className="coupon__meta">
-                  {t('coupons.valid', { from: dayjs(c.startDate).format(DATE), to: dayjs(c.endDate).format(DATE) })}
-                </p>
-              </div>
-              <span className="coupon__status">{t(`coupons.status.${status}`)}</span>
-            </li>
-          );
-        })}
-      </ul>
-    );
-  }
-  if (offers.status !== 'ready') return null;
-  if (offers.coupons.length === 0) return <p className="checkout__status">{t('coupons.noneToCollect')}</p>;
+  if (state.coupons.length === 0) return <p className="checkout__status">{t('coupons.noneToCollect')}</p>;
   return (
     <ul className="coupons">
-      {offers.coupons.map((c) => {
-        const ended = c.endDate <= Date.now();
-        const note = noteFor(collecting[c.couponId]);
+      {state.coupons.map((c) => {
+        const ended = c.endDate < Date.now();
+        const collect = collecting[c.couponId];
+        // A coupon already held says so on its button; a refusal for that is no news then.
+        const note = c.collected && collect?.status === 'refused' ? null : noteFor(collect);
         return (
-          <li key={c.couponId} className="coupon" data-coupon={c.couponId}>
+          <li key={c.couponId} className="coupon" data-coupon={c.couponId} data-collected={c.collected ? 'true' : undefined}>
             <strong className="coupon__amount">{formatMoney(c.discount, c.currency)}</strong>
             <div className="coupon__body">
               <p className="coupon__title">{c.title}</p>
@@ -108,11 +92,13 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
               <button
                 type="button"
                 className="button"
-                disabled={ended || note?.ok || collecting[c.couponId]?.status === 'busy'}
+                disabled={ended || c.collected || collect?.status === 'busy'}
                 onClick={() => void collectCoupon(c.couponId)}
               >
-                {ended ? t('coupons.status.expired') : note?.ok ? t('coupons.collected') : t('coupons.collect')}
+                {collectLabel(c, ended)}
               </button>
+            ) : c.collected ? (
+              <span className="coupon__status">{t('coupons.held')}</span>
             ) : (
               <a className="text-link" href={`${prefix}/coupon-collect.html?couponId=${encodeURIComponent(c.couponId)}`}>
                 {t('coupons.collect')}
