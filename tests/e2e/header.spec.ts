@@ -329,3 +329,21 @@ test('React ids in the server markup carry their island prefix, so no two island
   for (const { prefix, id } of ids) expect(id.startsWith(`_${prefix}R`), `${id} in island ${prefix}`).toBe(true);
   expect(new Set(ids.map(({ id }) => id)).size).toBe(ids.length);
 });
+
+test('closing one ticker hides that ticker only: page after page in the session, until a reload', async ({ page }) => {
+  // The sample's group A (content pages) and group C (sign-in pages) tickers can both be closed.
+  const { web } = JSON.parse(readFileSync('content-cache/zh_TW/ticker.json', 'utf8')) as { web: Record<string, { pcText: string }> };
+  const ticker = page.locator('.ticker-bar');
+  await page.goto('/feature/lookbook.html');
+  await expect(ticker).toContainText(web.A!.pcText);
+  await page.locator('.ticker-bar__close').click();
+  await expect(ticker).toBeHidden();
+  await page.goto('/register.html');
+  await expect(ticker).toBeVisible();
+  await expect(ticker).toContainText(web.C!.pcText);
+  await page.goto('/feature/care-guide.html');
+  await expect(ticker).toBeHidden(); // group A's close holds on the next A page
+  await page.reload();
+  await expect(ticker).toBeVisible();
+  await expect(ticker).toContainText(web.A!.pcText);
+});

@@ -2,13 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   BALLOON_TIP_STORAGE_KEY,
-  TICKER_CLOSED_STORAGE_KEY,
+  TICKER_CLOSED_STORAGE_PREFIX,
   WINDOW_AT_LOAD_SCRIPT,
   balloonTipScript,
   tickerCloseScript,
   tickerClosedCheckScript,
 } from '../../src/lib/header/static-scripts.ts';
 import { isWithinWindow } from '../../src/lib/cms/schedule.ts';
+import { TICKER_GROUPS } from '../../src/lib/header/ticker-group.ts';
 import { PENDING_REDIRECT_KEY, rememberRedirectScript } from '../../src/islands/auth/redirect.ts';
 
 class FakeElement {
@@ -54,56 +55,101 @@ describe('the live banner window at load', () => {
   });
 });
 
+/** A ticker of a group, with its close button inside it. */
+class FakeTicker {
+  hidden = false;
+  readonly group: string;
+  readonly button: { closest: (selector: string) => unknown };
+  constructor(group: string) {
+    this.group = group;
+    this.button = Object.assign(new FakeElement({}, true), {
+      closest: (selector: string) => (selector === '.ticker-bar__close' ? this.button : this),
+    });
+  }
+  getAttribute(name: string) {
+    return name === 'data-ticker-group' ? this.group : null;
+  }
+}
+
+const session = (items = new Map<string, string>()) => ({
+  items,
+  getItem: (key: string) => items.get(key) ?? null,
+  setItem: (key: string, value: string) => void items.set(key, value),
+  removeItem: (key: string) => void items.delete(key),
+});
+const key = (group: string) => `${TICKER_CLOSED_STORAGE_PREFIX}${group}`;
+
 describe('the ticker close button', () => {
-  function page() {
-    const stored = new Map<string, string>();
-    const root = new FakeElement({});
+  function page(storage = session()) {
     let onClick: (event: { target: unknown }) => void = () => {};
     const globals = {
       Element: FakeElement,
-      sessionStorage: { setItem: (k: string, v: string) => stored.set(k, v) },
-      document: {
-        documentElement: { setAttribute: (k: string, v: string) => (root.attributes[k] = v) },
-        addEventListener: (_: string, handler: typeof onClick) => (onClick = handler),
-      },
+      sessionStorage: storage,
+      document: { addEventListener: (_: string, handler: typeof onClick) => (onClick = handler) },
     };
-    run(tickerCloseScript(TICKER_CLOSED_STORAGE_KEY), globals);
-    return { stored, root, click: (target: unknown) => onClick({ target }) };
+    run(tickerCloseScript(TICKER_CLOSED_STORAGE_PREFIX), globals);
+    return { storage, click: (target: unknown) => onClick({ target }) };
   }
 
-  it('remembers the close for the session under the ticker island key, and marks the root', () => {
-    const { stored, root, click } = page();
-    click(new FakeElement({}, true));
-    expect(stored.get(TICKER_CLOSED_STORAGE_KEY)).toBe('Y');
-    expect(root.attributes['data-ticker-closed']).toBe('');
+  it("hides its own ticker and remembers that group's close only", () => {
+    const { storage, click } = page();
+    const ticker = new FakeTicker('A');
+    click(ticker.button);
+    expect(ticker.hidden).toBe(true);
+    expect([...storage.items]).toEqual([[key('A'), 'Y']]);
   });
 
   it('ignores every other click', () => {
-    const { stored, root, click } = page();
+    const { storage, click } = page();
     click(new FakeElement({}));
     click(null);
-    expect(stored.size).toBe(0);
-    expect(root.attributes['data-ticker-closed']).toBeUndefined();
+    expect(storage.items.size).toBe(0);
   });
 });
 
 describe('the ticker closed this session, before first paint', () => {
-  const check = (stored: string | null, refuse = false) => {
-    const root = { dataset: {} as Record<string, string> };
-    const sessionStorage = {
-      getItem: (key: string) => {
-        if (refuse) throw new Error('storage refused');
-        return key === TICKER_CLOSED_STORAGE_KEY ? stored : null;
-      },
-    };
-    run(tickerClosedCheckScript(TICKER_CLOSED_STORAGE_KEY), { sessionStorage, document: { documentElement: root } });
-    return 'tickerClosed' in root.dataset;
+  const check = (ticker: FakeTicker | null, storage: ReturnType<typeof session>, navigation = 'navigate', refuse = false) => {
+    const sessionStorage = refuse
+      ? {
+          getItem: () => {
+            throw new Error('storage refused');
+          },
+          removeItem: () => {},
+        }
+      : storage;
+    run(tickerClosedCheckScript(TICKER_CLOSED_STORAGE_PREFIX, TICKER_GROUPS), {
+      sessionStorage,
+      performance: { getEntriesByType: (type: string) => (type === 'navigation' ? [{ type: navigation }] : []) },
+      document: { querySelector: (selector: string) => (selector === '.ticker-bar[data-closable]' ? ticker : null) },
+    });
+    return ticker?.hidden;
   };
 
-  it('hides the ticker only when it was closed this session, and never fails when storage is refused', () => {
-    expect(check('Y')).toBe(true);
-    expect(check(null)).toBe(false);
-    expect(check('Y', true)).toBe(false);
+  it("hides a ticker whose group was closed this session, and no other group's", () => {
+    const closedA = () => session(new Map([[key('A'), 'Y']]));
+    expect(check(new FakeTicker('A'), closedA())).toBe(true);
+    expect(check(new FakeTicker('C'), closedA())).toBe(false);
+    expect(check(new FakeTicker('B'), closedA())).toBe(false);
+    expect(check(new FakeTicker('A'), session())).toBe(false);
+  });
+
+  it('a reload, on any page, shows every ticker again', () => {
+    const storage = session(
+      new Map([
+        [key('A'), 'Y'],
+        [key('C'), 'Y'],
+      ]),
+    );
+    expect(check(new FakeTicker('A'), storage, 'reload')).toBe(false);
+    expect(storage.items.size).toBe(0);
+    const again = session(new Map([[key('A'), 'Y']]));
+    check(null, again, 'reload'); // a page without a ticker
+    expect(again.items.size).toBe(0);
+    expect(check(new FakeTicker('A'), session(new Map([[key('A'), 'Y']])), 'back_forward')).toBe(true);
+  });
+
+  it('never fails when storage is refused', () => {
+    expect(check(new FakeTicker('A'), session(), 'navigate', true)).toBe(false);
   });
 });
 

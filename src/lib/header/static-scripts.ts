@@ -6,25 +6,32 @@
  * schedule script keeps on the other pages. Without JavaScript every page is complete.
  */
 
-/** The session's memory that the ticker was closed. */
-export const TICKER_CLOSED_STORAGE_KEY = 'linea:ticker:closed';
+/**
+ * The session's memory of the tickers closed: one key per ticker group (the group follows the
+ * key), so closing group A's ticker leaves B's and C's where they are.
+ */
+export const TICKER_CLOSED_STORAGE_PREFIX = 'linea:ticker:closed:';
 /** The session's memory that the balloon tip was shown. */
 export const BALLOON_TIP_STORAGE_KEY = 'linea:balloon-tip-shown';
 
 /**
- * A ticker closed this session stays hidden from first paint, before any island hydrates:
- * the pre-paint check sets the root attribute the CSS hides a closable ticker by.
+ * The pre-paint check, placed right after the ticker's place in the header (so it finds the
+ * ticker already parsed, and runs before the first paint): a ticker closed in this session
+ * stays hidden, page after page, until the shopper reloads. A reload starts the closes over,
+ * as reloading the original single-page store did; a close only ever hides its own group's
+ * ticker. The same text on every page (the ticker's group is in its markup), so one hash
+ * covers it in the Content-Security-Policy.
  */
-export function tickerClosedCheckScript(storageKey: string): string {
-  return `try{if(sessionStorage.getItem(${JSON.stringify(storageKey)})==='Y')document.documentElement.dataset.tickerClosed=''}catch(_){}`;
+export function tickerClosedCheckScript(prefix: string, groups: readonly string[]): string {
+  return `(function(){try{var s=sessionStorage,p=${JSON.stringify(prefix)},n=performance.getEntriesByType('navigation')[0];if(n&&n.type==='reload')${JSON.stringify(groups)}.forEach(function(g){s.removeItem(p+g)});var b=document.querySelector('.ticker-bar[data-closable]');if(b&&s.getItem(p+b.getAttribute('data-ticker-group'))==='Y')b.hidden=true}catch(_){}})()`;
 }
 
 /**
- * Closing the ticker hides it for the rest of the session: the same sessionStorage key and
- * the same root attribute as the pre-paint check, whose CSS rule hides a closable ticker.
+ * Closing a ticker hides that ticker, and remembers its group for the session (what the
+ * pre-paint check reads on the next pages).
  */
-export function tickerCloseScript(storageKey: string): string {
-  return `document.addEventListener('click',function(e){if(!(e.target instanceof Element&&e.target.closest('.ticker-bar__close')))return;try{sessionStorage.setItem(${JSON.stringify(storageKey)},'Y')}catch(_){}document.documentElement.setAttribute('data-ticker-closed','')})`;
+export function tickerCloseScript(prefix: string): string {
+  return `document.addEventListener('click',function(e){var c=e.target instanceof Element&&e.target.closest('.ticker-bar__close'),b=c&&c.closest('.ticker-bar');if(!b)return;b.hidden=true;try{sessionStorage.setItem(${JSON.stringify(prefix)}+b.getAttribute('data-ticker-group'),'Y')}catch(_){}})`;
 }
 
 /**
