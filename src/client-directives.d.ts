@@ -5,8 +5,9 @@ declare module 'astro' {
   interface AstroClientDirectives {
     /**
      * src/scripts/directives/interaction.ts: hydrate on the first interaction; `member` hydrates at
-     * idle when a session may exist, `param` at once when the address has that query parameter.
+     * idle when a session may exist, `param` at once when the address has that query parameter,
+     * `wake` when the root element takes that class.
      */
-    'client:interaction'?: boolean | { member?: boolean; param?: string };
+    'client:interaction'?: boolean | { member?: boolean; param?: string; wake?: string };
   }
 }

@@ -26,6 +26,11 @@ export const POPUP_REPOSITION_DELAY_MS = 10;
 export const POPUP_COVER_CLASS = 'has-popup';
 
 // Header and navigation
+/**
+ * On the root element while the category float layer is open: the account entry, hydrated only
+ * when touched, wakes by it to show its display mode D (the interaction directive's `wake`).
+ */
+export const CATEGORY_LAYER_OPEN_CLASS = 'category-layer-open';
 export const CATEGORY_LAYER_HOVER_DELAY_MS = 300;
 export const ACCOUNT_POPUP_CLOSE_DELAY_MS = 100;
 export const BALLOON_TIP_DURATION_MS = 6000;

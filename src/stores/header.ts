@@ -4,13 +4,18 @@
  * the category float layer is open; and the category tree the layer shows, from its file.
  */
 import { atom } from 'nanostores';
-import { CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../lib/constants.ts';
+import { CATEGORY_LAYER_OPEN_CLASS, CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../lib/constants.ts';
 import { categoryTreeUrl, type CategoryTab } from '../lib/header/category-tree.ts';
 import { getPlatform } from './platform.ts';
 
 export type HeaderLayer = 'none' | 'category' | 'search' | 'mini-cart' | 'account';
 
 export const $openLayer = atom<HeaderLayer>('none');
+// The root says when the category layer is open: the account entry's island, not yet hydrated
+// for a visitor who has not touched it, hydrates by it and then shows mode D.
+$openLayer.listen((layer, previous) => {
+  if ((layer === 'category') !== (previous === 'category')) getPlatform().rootClass(CATEGORY_LAYER_OPEN_CLASS, layer === 'category');
+});
 
 export type AccountDisplayMode = 'A' | 'B' | 'D';
 

@@ -347,3 +347,16 @@ test('closing one ticker hides that ticker only: page after page in the session,
   await expect(ticker).toBeVisible();
   await expect(ticker).toContainText(web.A!.pcText);
 });
+
+test('the account entry is in mode D while the category layer is open, for a visitor who never touched it', async ({ page }) => {
+  await page.goto('/c/W01.html');
+  const account = page.locator('[data-account-state]');
+  await expect(account).toHaveAttribute('data-display-mode', 'A');
+  await page.locator('.category-nav__icon').click();
+  const layer = page.locator('[data-category-layer]');
+  await expect(layer).toBeVisible();
+  await expect(account).toHaveAttribute('data-display-mode', 'D');
+  await page.keyboard.press('Escape');
+  await expect(layer).toBeHidden();
+  await expect(account).toHaveAttribute('data-display-mode', 'A');
+});

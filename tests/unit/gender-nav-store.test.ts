@@ -4,10 +4,16 @@
  * Each test is a fresh page: a fresh module graph.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../../src/lib/constants.ts';
+import { CATEGORY_LAYER_OPEN_CLASS, CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../../src/lib/constants.ts';
+
+/** The root element's classes of the page, as the header store sets them. */
+let rootClasses = new Set<string>();
 
 async function newPage() {
   vi.resetModules();
+  rootClasses = new Set();
+  const { setPlatform } = await import('../../src/stores/platform.ts');
+  setPlatform({ rootClass: (name, on) => void (on ? rootClasses.add(name) : rootClasses.delete(name)) });
   return import('../../src/stores/header.ts');
 }
 
@@ -110,5 +116,21 @@ describe('account entry display mode', () => {
     expect(accountDisplayMode('search', true)).toBe('B');
     expect(accountDisplayMode('none', false)).toBe('A');
     expect(accountDisplayMode('account', false)).toBe('A');
+  });
+});
+
+describe('the root while the category layer is open', () => {
+  it('carries the class the account entry wakes by (mode D), only while that layer is open', async () => {
+    const header = await newPage();
+    header.openLayer('search');
+    expect(rootClasses.has(CATEGORY_LAYER_OPEN_CLASS)).toBe(false);
+    header.openLayer('category');
+    expect(rootClasses.has(CATEGORY_LAYER_OPEN_CLASS)).toBe(true);
+    expect(header.accountDisplayMode(header.$openLayer.get(), false)).toBe('D');
+    header.openLayer('mini-cart'); // one layer at a time: another takes its place
+    expect(rootClasses.has(CATEGORY_LAYER_OPEN_CLASS)).toBe(false);
+    header.openLayer('category');
+    header.closeLayer('category');
+    expect(rootClasses.has(CATEGORY_LAYER_OPEN_CLASS)).toBe(false);
   });
 });

@@ -5,6 +5,9 @@
  * instead when a session may exist (the readable hint cookie), so a member's badges and
  * wishes appear without a click. With `{ param: 'productId' }` it loads at once when the
  * address carries that query parameter (a shared link's choice that only the island can show).
+ * With `{ wake: 'a-class' }` it loads when the root element takes that class: an island whose
+ * look follows another island's state (the account entry's mode D while the category layer is
+ * open) is brought to life by that state, not only by a touch.
  *
  * What the visitor did while the code was on its way is given again once React has taken the
  * HTML over (hydration keeps the server's elements): a click that landed is held and clicked
@@ -40,9 +43,11 @@ const interaction: ClientDirective = (load, options, el) => {
     hovered = leaving ? null : event.target instanceof Element ? event.target : null;
   };
 
+  let woken: MutationObserver | null = null;
   const start = async () => {
     if (started) return;
     started = true;
+    woken?.disconnect();
     for (const type of INTENT_EVENTS) el.removeEventListener(type, start);
     let hydrated = false;
     try {
@@ -65,7 +70,17 @@ const interaction: ClientDirective = (load, options, el) => {
   for (const type of INTENT_EVENTS) el.addEventListener(type, start, { once: true, passive: true });
   el.addEventListener('click', hold, true);
 
-  const value = typeof options.value === 'object' && options.value !== null ? (options.value as { member?: boolean; param?: string }) : {};
+  const value =
+    typeof options.value === 'object' && options.value !== null
+      ? (options.value as { member?: boolean; param?: string; wake?: string })
+      : {};
+  const wake = value.wake;
+  if (wake) {
+    const root = document.documentElement;
+    if (root.classList.contains(wake)) return void start();
+    woken = new MutationObserver(() => root.classList.contains(wake) && void start());
+    woken.observe(root, { attributes: true, attributeFilter: ['class'] });
+  }
   const param = value.param ? new URLSearchParams(location.search).get(value.param) : null;
   if (param && param !== 'undefined') return void start();
   const maybeMember = sessionHintIn(document.cookie);
