@@ -26,6 +26,8 @@ export interface ComponentContext {
   now: number;
   switchConfig: z.infer<typeof switchConfigSchema>;
   productCorner: z.infer<typeof productCornerSchema>;
+  /** On a product's page: the product shown, which its product lists never offer. */
+  shownProductCode?: string | null;
 }
 
 export interface PageContext extends ComponentContext {

@@ -255,3 +255,29 @@ test('a made-to-order item asks for each of its choices, and the cart and the or
   await page.goto(`/en-gb/account/detail.html?orderCode=${new URL(page.url()).pathname.split('/').at(-1)}`);
   await expect(page.locator('.order-line [data-semi]')).toHaveText(expected);
 });
+
+test('"you may also like" never offers the product itself, nor one product twice, on its page or on the shell', async ({ page }) => {
+  // L450011 and L450024 are in their own product page's list of the sample CMS.
+  const recommended = (root: string) =>
+    page
+      .locator(`${root} .product-detail__cms [data-component="productList"] [data-product-code]`)
+      .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-product-code')));
+  for (const code of ['L450011', 'L450024']) {
+    await page.goto(`/product/${code}.html`);
+    await expect(page.locator('.product-detail__cms [data-component="productList"]')).toBeVisible();
+    const codes = await recommended('main');
+    expect(codes.length, code).toBeGreaterThan(0);
+    expect(codes, code).not.toContain(code);
+    expect(new Set(codes).size, code).toBe(codes.length);
+  }
+  // Where a host cannot route by query, the shell draws the shared content fragment in.
+  await page.route(/\/product-detail\.html\?/, async (route) => {
+    const shell = await route.fetch({ url: new URL('/product-detail.html', route.request().url()).href });
+    await route.fulfill({ response: shell });
+  });
+  await page.goto('/product-detail.html?productCode=L450011');
+  await expect(page.locator('.product-detail__cms [data-component="productList"]')).toBeVisible();
+  const codes = await recommended('main');
+  expect(codes.length).toBeGreaterThan(0);
+  expect(codes).not.toContain('L450011');
+});

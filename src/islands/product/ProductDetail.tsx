@@ -13,7 +13,7 @@
  * The chosen SKU goes into the URL (productId), so a sign-in round trip or a shared link
  * keeps the choice.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import type { ProductDetail as Product } from '../../lib/api/contract.ts';
@@ -33,6 +33,7 @@ import {
 import { initialSelection, maxQuantity, skuFor } from '../../lib/product/selection.ts';
 import { liveView, type LiveProductConfig } from '../../lib/product/live-view.ts';
 import { productAddress, readProductId } from '../../lib/product/product-id.ts';
+import { recommendedTiles } from '../../lib/product/recommendations.ts';
 import { requireMember } from '../../stores/session.ts';
 import { $product, $productContent, $stock, loadProduct, loadProductContent, loadStock } from '../../stores/product-detail.ts';
 import type { WishList } from '../../stores/wishlist.ts';
@@ -149,6 +150,21 @@ function ProductView({
   const [notice, setNotice] = useState<Notice>(null);
   const [shareStatus, setShareStatus] = useState<string | null>(null);
   const cmsContent = useStore($productContent);
+  const cmsRef = useRef<HTMLDivElement>(null);
+  // The shell draws in the content fragment every product of its product page code shares:
+  // its lists lose this product and repeats before the first paint, as the product's own page
+  // renders them at build time.
+  useLayoutEffect(() => {
+    for (const list of cmsRef.current?.querySelectorAll('[data-component="productList"]') ?? []) {
+      const tiles = [...list.querySelectorAll<HTMLElement>('a[data-product-code]')].map((link) => ({
+        productCode: link.dataset.productCode ?? '',
+        item: link.closest('li') ?? link,
+      }));
+      const kept = new Set(recommendedTiles(tiles, detail.productCode));
+      for (const tile of tiles) if (!kept.has(tile)) tile.item.remove();
+      if (kept.size === 0) list.remove();
+    }
+  }, [cmsContent, detail.productCode]);
 
   useEffect(() => {
     const productId = readProductId(location.search);
@@ -550,7 +566,12 @@ function ProductView({
       </article>
       {/* Editors' content for this product (CMS product page), rendered at build time like every page. */}
       {!prerendered && cmsContent && (
-        <div className="product-detail__cms" data-product-page={detail.productPageCode} dangerouslySetInnerHTML={{ __html: cmsContent }} />
+        <div
+          ref={cmsRef}
+          className="product-detail__cms"
+          data-product-page={detail.productPageCode}
+          dangerouslySetInnerHTML={{ __html: cmsContent }}
+        />
       )}
     </>
   );
