@@ -150,7 +150,8 @@ test('without JavaScript the page has the product: name, main image, price, size
   await expect(page.locator('.product-detail .size')).toHaveCount(product.sizes.length);
   await expect(page.locator('.product-detail__description')).not.toBeEmpty();
   await expect(page.locator('[data-return-notice]')).not.toBeEmpty();
-  await expect(page.locator('nav.breadcrumb li')).toHaveCount(4);
+  // Home, gender, group, category (every level of its category page's), then the product.
+  await expect(page.locator('nav.breadcrumb li')).toHaveCount(5);
   await context.close();
 });
 

@@ -129,3 +129,35 @@ test('canonical and hreflang links use the origin the store is served on when SI
   expect(html).toContain(`<link rel="alternate" hreflang="en-GB" href="${baseURL}/en-gb/"`);
   expect(html).not.toContain('localhost:4321');
 });
+
+test("a product's breadcrumb has every level of its category's, shown and in its BreadcrumbList", async ({ request }) => {
+  const crumbsOf = (html: string) => {
+    const nav = /<nav aria-label="[^"]*" class="breadcrumb">(.*?)<\/nav>/s.exec(html)?.[1] ?? '';
+    const shown = [...nav.matchAll(/<li>(?:<a href="([^"]+)">|<span aria-current="page">)([^<]*)</g)].map(([, href, name]) => ({
+      href,
+      name,
+    }));
+    const list = jsonLdOf(html).find((data) => data['@type'] === 'BreadcrumbList') as {
+      itemListElement: Array<{ name: string; item: string }>;
+    };
+    return { shown, listed: list.itemListElement.map((item) => ({ name: item.name, url: item.item })) };
+  };
+  // One product of every category of the sample, in two languages.
+  const byCategory = new Map(catalogue().map((p) => [p.categoryCode, p]));
+  expect(byCategory.size).toBeGreaterThan(5);
+  for (const language of [LANGUAGES[0]!, LANGUAGES.find((l) => l.code === 'en-GB')!]) {
+    for (const [categoryCode, product] of byCategory) {
+      const category = crumbsOf(await (await request.get(localizedPath(language, `/c/${categoryCode}.html`))).text());
+      const productPage = crumbsOf(await (await request.get(localizedPath(language, productPagePath(product.productCode)))).text());
+      const where = `${language.code} ${product.productCode} in ${categoryCode}`;
+      expect(category.shown.length, where).toBeGreaterThan(3);
+      // The category page's steps, its own last step now a link, then the product.
+      const categoryPath = localizedPath(language, `/c/${categoryCode}.html`);
+      expect(productPage.shown.slice(0, -1), where).toEqual([
+        ...category.shown.slice(0, -1),
+        { href: categoryPath, name: category.shown.at(-1)!.name },
+      ]);
+      expect(productPage.listed.slice(0, -1), where).toEqual(category.listed);
+    }
+  }
+});

@@ -343,7 +343,8 @@ describe('product pages', () => {
     expect(page.title).toContain('Tee en-GB');
     expect(page.description.length).toBeLessThanOrEqual(160);
     expect(page.description.endsWith('…')).toBe(true);
-    expect(page.product?.crumbs.map((c) => c.path)).toEqual(['/en-gb/', '/en-gb/women.html', '/en-gb/c/W0101.html']);
+    // Its category page's steps: every level of the category's path, the group (W01) too.
+    expect(page.product?.crumbs.map((c) => c.path)).toEqual(['/en-gb/', '/en-gb/women.html', '/en-gb/c/W01.html', '/en-gb/c/W0101.html']);
     expect(page.alternates.map((a) => a.href)).toContain('https://shop.example/zh-hk/product/L000001.html');
     expect(find(routes, '/zh-hk/product/L000001.html')?.kind).toBe('product');
     expect(find(routes, '/product/L000003.html')?.alternates.map((a) => a.hreflang)).toEqual(['zh-TW', 'x-default']);

@@ -12,6 +12,7 @@ import { SHOP_DETAIL_PATH, SHOP_LIST_PATH } from '../../lib/shops/paths.ts';
 import { STYLING_PATHS, type LookKind } from '../../lib/styling/paths.ts';
 import { SITE_MAP_PATH } from '../../lib/routing/site-map.ts';
 import { isIndexable } from '../seo/indexing.ts';
+import { categoryCrumbs } from '../seo/breadcrumbs.ts';
 import { productPagePath } from '../../lib/product/product-id.ts';
 import { isValidProduct } from '../../lib/product/wishlist.ts';
 import { neighbours } from '../../lib/press/listing.ts';
@@ -57,7 +58,11 @@ export interface ProductRoute {
   code: string;
   /** Switched on and listed: indexed, and offered for sale. */
   enabled: boolean;
-  /** Home, the gender landing and the category it is in, where the language publishes them. */
+  /**
+   * Its category page's breadcrumb: home and every level of the category's path in the
+   * classification (build/seo/breadcrumbs.ts); for a category the classification does not
+   * hold, home, the gender landing and the category, where the language publishes them.
+   */
   crumbs: Array<{ name: string; path: string }>;
 }
 
@@ -260,7 +265,15 @@ export function buildRouteTable(
 
     routes.push(...sectionRoutes(lc, content, { ...options, shared: sharedOf(lc) }));
     routes.push(siteMapRoute(lc, routes, { ...options, languages: allLanguages, shared: sharedOf(lc) }));
-    routes.push(...productRoutes(lc, content, { site, shared: sharedOf(lc), published: livePages, homeCode }));
+    routes.push(
+      ...productRoutes(lc, content, {
+        site,
+        shared: sharedOf(lc),
+        published: livePages,
+        homeCode,
+        homeName: options.translate(lc.language.code, 'common.home'),
+      }),
+    );
 
     const fixedPages = [
       { kind: 'not-found' as const, path: '/not-found.html', titleKey: 'notFound.title', accessCheck: false, island: null },
@@ -502,24 +515,29 @@ function siteMapRoute(
 
 /**
  * A page per product and language, at productPagePath(code): the product in HTML for shoppers
- * and crawlers, with its breadcrumb through the gender landing and the category where the
- * language publishes them. It depends on the product's cached detail and those pages' titles.
+ * and crawlers, with its category page's breadcrumb. It depends on the product's cached detail
+ * and on that breadcrumb.
  */
 function productRoutes(
   lc: LanguageContent,
   content: SiteContent,
-  options: { site: string; shared: string; published: Map<string, { page: PageConfig }>; homeCode: string | undefined },
+  options: { site: string; shared: string; published: Map<string, { page: PageConfig }>; homeCode: string | undefined; homeName: string },
 ): RouteEntry[] {
   const { language, shared } = lc;
   const allLanguages = content.languages.map((c) => c.language);
   const byPath = new Map([...options.published.values()].map(({ page }) => [page.path, page]));
   const home = options.homeCode ? options.published.get(options.homeCode)?.page : undefined;
   return lc.products.map((detail) => {
-    const crumbs: ProductRoute['crumbs'] = [];
-    if (home) crumbs.push({ name: home.title, path: localizedPath(language, '/') });
-    for (const path of [`/${detail.gender.toLowerCase()}.html`, `/c/${detail.categoryCode}.html`]) {
-      const page = byPath.get(path);
-      if (page) crumbs.push({ name: page.title, path: localizedPath(language, path) });
+    const categoryPage = byPath.get(`/c/${detail.categoryCode}.html`);
+    const crumbs: ProductRoute['crumbs'] = categoryPage
+      ? categoryCrumbs(language, shared.classification.data, categoryPage.code, options.homeName)
+      : [];
+    if (crumbs.length === 0) {
+      if (home) crumbs.push({ name: home.title, path: localizedPath(language, '/') });
+      for (const path of [`/${detail.gender.toLowerCase()}.html`, `/c/${detail.categoryCode}.html`]) {
+        const page = byPath.get(path);
+        if (page) crumbs.push({ name: page.title, path: localizedPath(language, path) });
+      }
     }
     const path = productPagePath(detail.productCode);
     const alternates = alternatesFor(
