@@ -130,6 +130,53 @@ test('canonical and hreflang links use the origin the store is served on when SI
   expect(html).not.toContain('localhost:4321');
 });
 
+/** The page's Open Graph properties, by name (a repeated one keeps its first). */
+function openGraphOf(html: string): Map<string, string> {
+  const tags = new Map<string, string>();
+  const headPart = html.slice(0, html.indexOf('</head>'));
+  for (const [, key, content] of headPart.matchAll(/<meta property="([^"]+)" content="([^"]*)"/g))
+    if (!tags.has(key!)) tags.set(key!, content!.replaceAll('&amp;', '&'));
+  return tags;
+}
+
+test('each page type shares with its own picture, absolute and sized; a product shares as a product with its price', async ({
+  request,
+  baseURL,
+}) => {
+  const pictureOf = async (path: string, type: string) => {
+    const og = openGraphOf(await (await request.get(path)).text());
+    expect(og.get('og:type'), path).toBe(type);
+    const image = og.get('og:image') ?? '';
+    expect(image, `${path}: og:image`).toMatch(new RegExp(`^${baseURL}/`));
+    expect(Number(og.get('og:image:width')), path).toBeGreaterThan(199);
+    expect(Number(og.get('og:image:height')), path).toBeGreaterThan(199);
+    const picture = await request.get(image);
+    expect(picture.status(), image).toBe(200);
+    expect(picture.headers()['content-type'], image).toMatch(/^image\//);
+    return og;
+  };
+  // Home, a gender landing, a category and a feature page, in two languages.
+  for (const prefix of ['', '/en-gb']) {
+    for (const path of ['/', '/women.html', '/c/W0101.html', '/c/W01.html', '/feature/lookbook.html'])
+      await pictureOf(`${prefix}${path}`, 'website');
+  }
+  // A product: its main picture, and its price in the page's region currency.
+  const product = catalogue().find((p) => p.enabledFlag === 'Y' && p.presaleFlag !== 'Y')!;
+  for (const language of LANGUAGES) {
+    const path = localizedPath(language, productPagePath(product.productCode));
+    const og = await pictureOf(path, 'product');
+    const [ld] = jsonLdOf(await (await request.get(path)).text()).filter((data) => data['@type'] === 'Product');
+    const offer = (ld.offers as Array<{ price: number; priceCurrency: string }>)[0]!;
+    expect(og.get('product:price:currency'), path).toBe(language.currency.code);
+    expect(Number(og.get('product:price:amount')), path).toBe(offer.price);
+    expect(og.get('product:availability'), path).toBe('in stock');
+  }
+  const off = catalogue().find((p) => !isValidProduct(p))!;
+  expect(openGraphOf(await (await request.get(productPagePath(off.productCode))).text()).get('product:availability')).toBe('discontinued');
+  const presale = catalogue().find((p) => isValidProduct(p) && p.presaleFlag === 'Y')!;
+  expect(openGraphOf(await (await request.get(productPagePath(presale.productCode))).text()).get('product:availability')).toBe('preorder');
+});
+
 test("a product's breadcrumb has every level of its category's, shown and in its BreadcrumbList", async ({ request }) => {
   const crumbsOf = (html: string) => {
     const nav = /<nav aria-label="[^"]*" class="breadcrumb">(.*?)<\/nav>/s.exec(html)?.[1] ?? '';

@@ -23,7 +23,7 @@ export interface CrumbLink {
 }
 
 export interface PageHead {
-  openGraph?: Partial<Pick<OpenGraph, 'type' | 'title' | 'image' | 'publishedTime' | 'modifiedTime'>>;
+  openGraph?: Partial<Pick<OpenGraph, 'type' | 'title' | 'image' | 'publishedTime' | 'modifiedTime' | 'product'>>;
   jsonLd?: JsonLd[];
   links?: HeadLink[];
 }

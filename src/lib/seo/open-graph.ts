@@ -12,8 +12,20 @@ export interface ShareImage {
   alt: string;
 }
 
+/** Open Graph's product availability values (the ones sharing sites read). */
+export type ProductAvailability = 'in stock' | 'preorder' | 'discontinued';
+
+/** A product's price where the page sells it, and whether it can be bought. */
+export interface ProductFacts {
+  /** In the page's region currency. */
+  price: number;
+  /** ISO 4217. */
+  currency: string;
+  availability: ProductAvailability;
+}
+
 export interface OpenGraph {
-  type: 'website' | 'article';
+  type: 'website' | 'article' | 'product';
   title: string;
   description: string;
   /** Absolute URL: the page's canonical address. */
@@ -27,6 +39,8 @@ export interface OpenGraph {
   /** For articles: ISO 8601 moments. */
   publishedTime?: string;
   modifiedTime?: string;
+  /** For products: price and availability. */
+  product?: ProductFacts;
 }
 
 export interface MetaTag {
@@ -64,6 +78,11 @@ export function openGraphTags(og: OpenGraph): MetaTag[] {
   if (og.type === 'article') {
     property('article:published_time', og.publishedTime);
     property('article:modified_time', og.modifiedTime);
+  }
+  if (og.type === 'product' && og.product) {
+    property('product:price:amount', String(og.product.price));
+    property('product:price:currency', og.product.currency);
+    property('product:availability', og.product.availability);
   }
   // A large card only when there is a picture to fill it.
   tags.push({ attribute: 'name', key: 'twitter:card', content: og.image ? 'summary_large_image' : 'summary' });
