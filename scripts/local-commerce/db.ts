@@ -102,6 +102,15 @@ CREATE TABLE IF NOT EXISTS newsletter_subscriptions (
   email TEXT PRIMARY KEY COLLATE NOCASE, status TEXT NOT NULL, language TEXT NOT NULL, token_hash TEXT,
   token_expires_at INTEGER, created_at INTEGER NOT NULL, confirmed_at INTEGER, unsubscribed_at INTEGER
 );
+-- Registrations waiting for the link mailed to their address (pending-registrations.ts): the
+-- form's fields, the password as its scrypt hash and the link's token as its SHA-256. used_at
+-- once the link opened the account (the hash is then dropped); kept until expires_at.
+CREATE TABLE IF NOT EXISTS pending_registrations (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, token_hash TEXT NOT NULL UNIQUE, email TEXT NOT NULL COLLATE NOCASE, name TEXT NOT NULL,
+  password_hash TEXT, agreement_version TEXT NOT NULL, privacy_version TEXT NOT NULL, created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL, used_at INTEGER
+);
+CREATE INDEX IF NOT EXISTS pending_registrations_by_expiry ON pending_registrations (expires_at);
 -- Keys the API signs with, made once per database (the unsubscribe links, the known-device cookie).
 CREATE TABLE IF NOT EXISTS signing_keys (name TEXT PRIMARY KEY, secret TEXT NOT NULL);
 INSERT OR IGNORE INTO signing_keys (name, secret) VALUES ('newsletter', lower(hex(randomblob(32))));

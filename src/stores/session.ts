@@ -1,6 +1,6 @@
 /**
  * Who is signed in, and every action that changes it: restoring a session from the refresh
- * cookie, sign-in, register, third-party, sign-out, the login redirect. Also the page's one
+ * cookie, sign-in, register and its mailed link, third-party, sign-out, the login redirect. Also the page's one
  * API client, which every store calls through.
  *
  * The header imports this module on every page, so it stays light: the client and the
@@ -146,14 +146,17 @@ export async function requireMember(): Promise<boolean> {
 }
 
 /** A sign-in of any kind: its session, once the API gave one, is the page's. */
-async function startSession(name: 'login' | 'register' | 'thirdPartyCallback', body: RequestOf<typeof name>): Promise<ApiResult<Session>> {
+async function startSession(
+  name: 'login' | 'registerConfirm' | 'thirdPartyCallback',
+  body: RequestOf<typeof name>,
+): Promise<ApiResult<Session>> {
   const result = await callApi(name, body);
   if (result.ok) {
     acceptSession(result.data);
     const { userId } = result.data.member;
     const method = name === 'thirdPartyCallback' ? 'third-party' : 'password';
     // Awaited: the sign-in pages navigate as soon as this resolves, which would drop an event not yet queued.
-    await sendEvent(name === 'register' ? 'register' : 'login', { userid: userId, method }, userId);
+    await sendEvent(name === 'registerConfirm' ? 'register' : 'login', { userid: userId, method }, userId);
   }
   return result;
 }
@@ -161,7 +164,13 @@ async function startSession(name: 'login' | 'register' | 'thirdPartyCallback', b
 /** `captchaToken`: the captcha's pass, where the store has a captcha. */
 export const signIn = (account: string, password: string, captchaToken?: string) =>
   startSession('login', { account, password, ...(captchaToken ? { captchaToken } : {}) });
-export const register = (input: RequestOf<'register'>) => startSession('register', input);
+/**
+ * Registers: the API mails the address a link that opens the account, and answers the same
+ * whether the address has an account or not, so there is no session yet, only "check your mail".
+ */
+export const register = (input: RequestOf<'register'>) => callApi('register', input);
+/** The mailed link's visit: opens the account and signs the new member in, once. */
+export const confirmRegistration = (token: string) => startSession('registerConfirm', { token });
 export const completeThirdParty = (input: RequestOf<'thirdPartyCallback'>) => startSession('thirdPartyCallback', input);
 
 export async function signOut(): Promise<void> {

@@ -14,7 +14,7 @@ import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
 import { browserLikeFetch, startLocalApi, type LocalApi, unreachableOrigin } from '../fixtures/local-api.ts';
-import { mailsTo } from '../fixtures/commerce-app.ts';
+import { mailsTo, registrationTokenOf } from '../fixtures/commerce-app.ts';
 
 let api: LocalApi;
 let closedOrigin: string;
@@ -59,12 +59,15 @@ async function signedInPage(account: { email: string; password: string } = demo)
 }
 
 let signedUp = 0;
-/** A page signed in as a member registered just now (no orders, coupons, addresses…). */
+/** A page signed in as a member registered just now, through the mailed link (no orders, coupons, addresses…). */
 async function freshMemberPage(): Promise<Page & { email: string; userId: string }> {
   const page = await newPage();
   const email = `fresh${++signedUp}@linea.example`;
-  const result = await page.session.register({ name: '新會員', email, password: FRESH_PASSWORD, agreeTerms: true });
-  expect(result.ok).toBe(true);
+  // Registering only mails the link; the link's visit opens the account and signs in.
+  const registered = await page.session.register({ name: '新會員', email, password: FRESH_PASSWORD, agreeTerms: true });
+  expect(registered).toEqual({ ok: true, data: { status: 'pending' } });
+  expect(page.session.$member.get()).toBeNull();
+  expect((await page.session.confirmRegistration(registrationTokenOf(api.db, email)!)).ok).toBe(true);
   const member = page.session.$member.get();
   expect(member).toMatchObject({ name: '新會員', userId: expect.stringMatching(/^\S+$/) });
   return { ...page, email, userId: member!.userId };

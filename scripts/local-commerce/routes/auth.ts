@@ -1,6 +1,6 @@
 /**
- * Signing in and out: password and social sign-in, registration, the rotating refresh cookie,
- * password reset, and the fake social-login provider.
+ * Signing in and out: password and social sign-in, registration and the link that opens the
+ * account, the rotating refresh cookie, password reset, and the fake social-login provider.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
@@ -17,6 +17,13 @@ import { htmlPage } from '../html.ts';
 import { localText } from '../request-language.ts';
 import { endSessionsOf } from '../sessions.ts';
 import { openWithToken, randomToken, sealWithToken, sha256 } from '../tokens.ts';
+import {
+  createRegistrationMailboxLimit,
+  keepPendingRegistration,
+  pendingRegistrationOf,
+  usePendingRegistration,
+} from '../pending-registrations.ts';
+import { safeRedirectPath } from '../../../src/lib/routing/redirect-url.ts';
 import { verifyCaptcha } from './stand-ins.ts';
 
 export interface SessionOptions {
@@ -52,6 +59,50 @@ const signInLinkMail = (to: string, link: string) => ({
   }),
 });
 
+/** The mail that opens a registered account, in the request's language. Nothing the form sent is in it but the address. */
+const registrationMail = (to: string, link: string) => ({
+  to,
+  subject: localText({ 'zh-TW': '請完成 LINEA 會員註冊', 'zh-HK': '請完成 LINEA 會員註冊', 'en-GB': 'Finish opening your LINEA account' }),
+  text: localText({
+    'zh-TW': `請在 24 小時內開啟以下連結，完成 LINEA 會員註冊並登入；連結僅能使用一次：\n${link}\n若您沒有申請註冊，請忽略這封信：未開啟連結，就不會建立帳號。`,
+    'zh-HK': `請於 24 小時內開啟以下連結，完成 LINEA 會員註冊並登入；連結只可使用一次：\n${link}\n如您沒有申請註冊，請忽略此電郵：未開啟連結，便不會開立帳戶。`,
+    'en-GB': `Open this link within 24 hours to finish opening your LINEA account and sign in; it works once:\n${link}\nIf you did not ask to open an account, ignore this mail: no account is opened without the link.`,
+  }),
+});
+
+/** The mail to an account's owner when its address is registered again, in the request's language. */
+const registeredAgainMail = (to: string, signInLink: string, resetLink: string) => ({
+  to,
+  subject: localText({
+    'zh-TW': '有人嘗試以您的電子郵件註冊 LINEA',
+    'zh-HK': '有人嘗試以您的電郵註冊 LINEA',
+    'en-GB': 'Someone tried to open a LINEA account with your email',
+  }),
+  text: localText({
+    'zh-TW': `有人嘗試以此電子郵件註冊新的 LINEA 帳號。此電子郵件已經有帳號，因此沒有建立新帳號，您的帳號也沒有任何變更。\n\n如果是您本人，請由此登入：\n${signInLink}\n忘記密碼了嗎？請由此重設：\n${resetLink}\n\n如果不是您，請忽略這封信：您的帳號與密碼都沒有改變。`,
+    'zh-HK': `有人嘗試以此電郵註冊新的 LINEA 帳戶。此電郵已經有帳戶，因此沒有開立新帳戶，您的帳戶亦沒有任何變更。\n\n如是您本人，請由此登入：\n${signInLink}\n忘記密碼？請由此重設：\n${resetLink}\n\n如不是您，請忽略此電郵：您的帳戶及密碼均沒有改變。`,
+    'en-GB': `Someone tried to open a new LINEA account with this email address. It already has an account, so no new one was opened and nothing about yours has changed.\n\nIf it was you, sign in here:\n${signInLink}\nForgotten your password? Set a new one here:\n${resetLink}\n\nIf it was not you, ignore this mail: your account and password are as they were.`,
+  }),
+});
+
+/** The same warning for an address whose account was closed: it cannot sign in or be reset, so no links. */
+const registeredClosedMail = (to: string) => ({
+  to,
+  subject: localText({
+    'zh-TW': '有人嘗試以您的電子郵件註冊 LINEA',
+    'zh-HK': '有人嘗試以您的電郵註冊 LINEA',
+    'en-GB': 'Someone tried to open a LINEA account with your email',
+  }),
+  text: localText({
+    'zh-TW':
+      '有人嘗試以此電子郵件註冊新的 LINEA 帳號。此電子郵件屬於一個已關閉的帳號，無法再用於註冊，因此沒有建立新帳號。\n\n如果是您本人，請改用其他電子郵件註冊。如果不是您，請忽略這封信。',
+    'zh-HK':
+      '有人嘗試以此電郵註冊新的 LINEA 帳戶。此電郵屬於一個已關閉的帳戶，不可再用於註冊，因此沒有開立新帳戶。\n\n如是您本人，請改用其他電郵註冊。如不是您，請忽略此電郵。',
+    'en-GB':
+      'Someone tried to open a new LINEA account with this email address. It belongs to an account that was closed and cannot open another, so no new account was opened.\n\nIf it was you, please register with another address. If it was not you, ignore this mail.',
+  }),
+});
+
 /** The fake provider page's one style: its policy allows this text alone (html.ts). */
 const PROVIDER_PAGE_STYLE = 'body{font-family:sans-serif;padding:40px}';
 
@@ -63,6 +114,9 @@ const KNOWN_DEVICE_SECONDS = 365 * 86_400;
 export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void {
   const { app, db, now, handle, limits, cookies, outbox } = kit;
   const { accessTokenTtlSeconds, refreshTokenTtlSeconds, refreshReuseGraceSeconds } = options;
+  const spendRegistrationMail = createRegistrationMailboxLimit(db);
+  /** A store page for a mail, without a query. */
+  const pageLink = (path: string) => outbox.link(path, {}).replace(/\?$/, '');
   // Checked first, so a bot learns nothing about accounts or addresses without passing it.
   const checkCaptcha = (token: string | undefined) => {
     if (options.captcha && !verifyCaptcha(db, token))
@@ -162,31 +216,61 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     return sessionOf(startSession(c, row.id));
   });
 
+  // Registering answers the same whether the address has an account or not: the account is
+  // opened by the link mailed to the address (registerConfirm), and an owner is mailed a warning.
   handle('register', async ({ body, c }) => {
     checkCaptcha(body.captchaToken);
     await limits.spend(['registrationAddress', clientAddress(c)]);
-    const id = newMemberId();
-    // Registering agrees to the terms (agreeTerms): to the versions in force, so no prompt follows.
-    const versions = agreementVersions(db);
-    try {
+    await spendRegistrationMail(body.email);
+    // Hashed on both branches, so the answer's time does not tell which one it took.
+    const passwordHash = hashPassword(body.password);
+    return transaction(db, () => {
+      const owner = db.prepare('SELECT email, closed_at FROM members WHERE email = ?').get(body.email) as
+        { email: string; closed_at: number | null } | undefined;
+      if (owner) {
+        outbox.queue(
+          owner.closed_at === null
+            ? registeredAgainMail(owner.email, pageLink('/login.html'), pageLink('/forget_password.html'))
+            : registeredClosedMail(owner.email),
+        );
+      } else {
+        // Registering agrees to the terms (agreeTerms): to the versions in force now, so no prompt follows.
+        const versions = agreementVersions(db);
+        const token = keepPendingRegistration(db, now(), {
+          name: body.name,
+          email: body.email,
+          passwordHash,
+          agreementVersion: versions.membershipAgreementVersion,
+          privacyVersion: versions.privacyPolicyVersion,
+        });
+        const back = safeRedirectPath(body.redirectUrl, { fallback: '' });
+        outbox.queue(
+          registrationMail(body.email, outbox.link('/register.html', { registerToken: token, ...(back ? { redirect_url: back } : {}) })),
+        );
+      }
+      return { status: 'pending' as const };
+    });
+  });
+
+  handle('registerConfirm', ({ body, c }) =>
+    transaction(db, () => {
+      const pending = pendingRegistrationOf(db, now(), body.token);
+      if (pending.kind === 'expired')
+        throw fieldFailure('UR_REGISTER_LINK_EXPIRED', 'This registration link has expired; register again', 'token');
+      if (pending.kind === 'used')
+        throw fieldFailure('UR_REGISTER_LINK_USED', 'This link has opened its account already; sign in', 'token');
+      const { fields } = pending;
+      // Another registration's link, or an email change, may have taken the address since.
+      if (db.prepare('SELECT 1 FROM members WHERE email = ?').get(fields.email))
+        throw new ApiFailure('UR_REGISTER_EMAIL_TAKEN', 'This email has an account already; sign in or reset its password');
+      const id = newMemberId();
       db.prepare(
         'INSERT INTO members (id, name, email, password_hash, agreement_version, privacy_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-      ).run(
-        id,
-        body.name,
-        body.email,
-        hashPassword(body.password),
-        versions.membershipAgreementVersion,
-        versions.privacyPolicyVersion,
-        now(),
-      );
-    } catch (error) {
-      // Only the unique email says the address is taken; a full database says something else.
-      if (!/UNIQUE constraint failed/.test((error as Error).message)) throw error;
-      throw fieldFailure('UR_EMAIL_EXISTS', 'This email is already registered', 'email');
-    }
-    return sessionOf(startSession(c, id));
-  });
+      ).run(id, fields.name, fields.email, fields.passwordHash, fields.agreementVersion, fields.privacyVersion, now());
+      usePendingRegistration(db, now(), pending.id);
+      return sessionOf(startSession(c, id));
+    }),
+  );
 
   handle('refresh', ({ c }) => {
     const presented = cookies.refreshToken(c);

@@ -1,15 +1,21 @@
-/** /register.html: a new member, with the password rule checked before the API is asked. */
-import { useState } from 'react';
+/**
+ * /register.html: a new member, with the password rule checked before the API is asked. The
+ * API mails the address a link back to this page (`?registerToken=`), which opens the account
+ * and signs the member in; until then the form says where the mail went and stays usable, so
+ * a mistyped address can be corrected and sent again. The answer is the same for an address
+ * that has an account (its owner is mailed instead), so the page never tells which it was.
+ */
+import { useEffect, useState } from 'react';
 import { emailField, newPasswordField } from '../../lib/forms/common-fields.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { isName } from '../../lib/validation/rules.ts';
-import { register } from '../../stores/session.ts';
+import { confirmRegistration, register } from '../../stores/session.ts';
 import { Button } from '../forms/Button.tsx';
 import { CheckField, Form, FormError, TextField } from '../forms/fields.tsx';
-import { useForm } from '../forms/use-form.ts';
+import { codeText, useForm } from '../forms/use-form.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { afterSignInTarget } from './redirect.ts';
+import { afterSignInTarget, redirectForMailedLink } from './redirect.ts';
 import { CAPTCHA_FIELD, CaptchaField } from './CaptchaField.tsx';
 import { useScriptConfigured } from '../third-party/use-script-configured.ts';
 
@@ -29,26 +35,65 @@ export default function RegisterForm({ languageCode, prefix, messages }: IslandP
   const query = useQuery();
   const captcha = useScriptConfigured('captcha');
   const [captchaReset, setCaptchaReset] = useState(0);
+  // The address the last registration was mailed to: the form says so and stays as it was.
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [linkVisit, setLinkVisit] = useState<'working' | string | null>(null);
   const form = useForm({
     t,
     fields: captcha ? [NAME, EMAIL, PASSWORD, AGREE, CAPTCHA_FIELD] : [NAME, EMAIL, PASSWORD, AGREE],
-    process: (values) => ({
-      name: values.name ?? '',
-      email: values.email ?? '',
-      password: values.password ?? '',
-      agreeTerms: true as const,
-      ...(values.captchaToken ? { captchaToken: values.captchaToken } : {}),
-    }),
+    process: (values) => {
+      const redirectUrl = redirectForMailedLink();
+      return {
+        name: values.name ?? '',
+        email: values.email ?? '',
+        password: values.password ?? '',
+        agreeTerms: true as const,
+        ...(values.captchaToken ? { captchaToken: values.captchaToken } : {}),
+        ...(redirectUrl ? { redirectUrl } : {}),
+      };
+    },
+    // A new send replaces what the last one said.
+    hook: () => setSentTo(null),
     submit: register,
-    onSuccess: () => location.assign(afterSignInTarget(prefix)),
+    onSuccess: (_answer, sent) => {
+      setSentTo(sent.email.trim());
+      // The registration used the captcha's token up: a corrected address needs a new pass.
+      setCaptchaReset((n) => n + 1);
+    },
     // A refused registration has used the captcha's token up.
     onError: () => setCaptchaReset((n) => n + 1),
   });
 
+  // The mailed link's visit: its token opens the account and signs the member in, once.
+  const registerToken = query?.get('registerToken');
+  // The sign-in link keeps the page's query (its redirect_url), never the link's token.
+  const forwarded = new URLSearchParams(query ?? undefined);
+  forwarded.delete('registerToken');
+  useEffect(() => {
+    if (!registerToken) return;
+    setLinkVisit('working');
+    void confirmRegistration(registerToken).then((result) => {
+      if (result.ok) location.replace(afterSignInTarget(prefix));
+      else if (result.kind !== 'aborted')
+        setLinkVisit(result.kind === 'failure' ? codeText(t, result.msgCode, result.msg) : t('errors.interfaceException'));
+    });
+  }, [registerToken, prefix, t]);
+
   return (
     <div className="auth-card">
+      {linkVisit === 'working' && <p role="status">{t('auth.registerLinkWorking')}</p>}
+      {linkVisit && linkVisit !== 'working' && (
+        <p className="form-error" role="alert">
+          {linkVisit}
+        </p>
+      )}
       <Form form={form}>
         <FormError form={form} />
+        {sentTo && (
+          <p className="form-success" role="status">
+            {t('auth.registerCheckMail', { email: sentTo })}
+          </p>
+        )}
         <TextField form={form} spec={NAME} label={t('auth.name')} autoComplete="name" />
         <TextField form={form} spec={EMAIL} label={t('auth.email')} type="email" autoComplete="email" />
         <TextField
@@ -67,7 +112,7 @@ export default function RegisterForm({ languageCode, prefix, messages }: IslandP
       </Form>
       <p className="auth-card__links">
         <span>
-          {t('auth.haveAccount')} <a href={`${prefix}/login.html${query?.size ? `?${query}` : ''}`}>{t('auth.signIn')}</a>
+          {t('auth.haveAccount')} <a href={`${prefix}/login.html${forwarded.size ? `?${forwarded}` : ''}`}>{t('auth.signIn')}</a>
         </span>
       </p>
     </div>

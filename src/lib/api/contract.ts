@@ -253,9 +253,24 @@ export const ENDPOINTS = {
       password: passwordSchema,
       agreeTerms: z.literal(true, 'UR_AGREE_REQUIRED'),
       captchaToken: captchaTokenSchema,
+      redirectUrl: z
+        .string()
+        .optional()
+        .describe("The register page's redirect_url: the mailed link brings the new member there (a same-origin path, else left out)"),
     }),
+    resp: z.object({
+      status: z.literal('pending').describe('A mail went to the address: no account and no session yet'),
+    }),
+    summary:
+      'Register: a new address is mailed a link that opens the account (registerConfirm, 24 hours, once), an address with an account is mailed a warning; the same answer either way, so accounts cannot be probed',
+    maxBodyBytes: SMALL_BODY_MAX_BYTES,
+  }),
+  registerConfirm: endpoint({
+    ...ROUTES.registerConfirm,
+    body: z.object({ token: z.string().min(1, 'UR_REGISTER_LINK_EXPIRED').max(200, 'UR_REGISTER_LINK_EXPIRED') }),
     resp: sessionSchema,
-    summary: 'Create a member and sign in',
+    summary:
+      'Open the account with the mailed registration link and sign in (sets the refresh cookie); UR_REGISTER_LINK_USED a second time, UR_REGISTER_LINK_EXPIRED after 24 hours, UR_REGISTER_EMAIL_TAKEN when the address got an account meanwhile',
     maxBodyBytes: SMALL_BODY_MAX_BYTES,
   }),
   refresh: endpoint({

@@ -15,6 +15,7 @@ export const ROUTES = {
   // Session, the member, cart, wishlist, products and search (contract.ts)
   login: { method: 'POST', path: '/auth/login', auth: false },
   register: { method: 'POST', path: '/auth/register', auth: false },
+  registerConfirm: { method: 'POST', path: '/auth/register/confirm', auth: false },
   refresh: { method: 'POST', path: '/auth/refresh', auth: false },
   logout: { method: 'POST', path: '/auth/logout', auth: false },
   forgetPassword: { method: 'POST', path: '/auth/forget-password', auth: false },

@@ -23,6 +23,7 @@ import {
   expectSuccess,
   order,
   PICKUP,
+  registrationTokenOf,
   setStock,
   shopper,
   sku,
@@ -407,13 +408,16 @@ describe('placing an order', () => {
       };
       const tokens = await Promise.all(
         Array.from({ length: 20 }, async (_, i) => {
+          const email = `racer${i}@linea.example`;
           const registered = await post('/auth/register', {
             name: `Racer ${String.fromCharCode(65 + i)}`,
-            email: `racer${i}@linea.example`,
+            email,
             password: 'Race2026x',
             agreeTerms: true,
           });
-          const token = (registered.resp as { accessToken: string }).accessToken;
+          expect(registered.success).toBe(true);
+          const confirmed = await post('/auth/register/confirm', { token: registrationTokenOf(api.db, email) });
+          const token = (confirmed.resp as { accessToken: string }).accessToken;
           expect((await post('/cart/add', { ...sku(1), quantity: 1 }, token)).success).toBe(true);
           return token;
         }),

@@ -24,6 +24,7 @@ import {
   otherSkuOf,
   pictureUpload,
   refreshCookie,
+  registrationTokenOf,
   resetTokenOf,
   sampleCatalogue,
   sampleEnv,
@@ -59,6 +60,11 @@ const PAGE = { page: 1, pageSize: 10 };
 const VALID_REQUESTS: ValidRequests = {
   login: () => ({ body: { account: DEMO.email, password: DEMO.password } }),
   register: () => ({ body: { name: '新會員', email: 'new.member@linea.example', password: 'Newbie2026', agreeTerms: true } }),
+  registerConfirm: async (f) => {
+    const email = 'linked.member@linea.example';
+    expectSuccess('register', await call(f.app, 'register', { name: '新會員', email, password: 'Newbie2026', agreeTerms: true }));
+    return { body: { token: registrationTokenOf(f.db, email)! } };
+  },
   refresh: (f) => ({ body: {}, cookie: refreshCookie(f.refreshToken) }),
   logout: (f) => ({ body: {}, cookie: refreshCookie(f.refreshToken) }),
   forgetPassword: () => ({ body: { email: DEMO.email } }),

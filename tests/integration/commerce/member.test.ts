@@ -2,11 +2,20 @@
  * The member's account settings: language, agreement versions, subscriptions.
  */
 import { describe, expect, it } from 'vitest';
-import { adminAgreements, call, DEMO, expectFailure, expectSuccess, login, sampleEnv } from '../../fixtures/commerce-app.ts';
+import {
+  adminAgreements,
+  call,
+  DEMO,
+  expectFailure,
+  expectSuccess,
+  login,
+  registerMember,
+  sampleEnv,
+} from '../../fixtures/commerce-app.ts';
 
 describe('member settings', () => {
   it('the versions in force are data the admin edits; only the version in force can be accepted', async () => {
-    const { app } = sampleEnv();
+    const { app, db } = sampleEnv();
     const { token } = await login(app);
     // The demo members accepted the versions the store starts with: nothing is due.
     expect(expectSuccess('membershipVersion', await call(app, 'membershipVersion', {}, { token }))).toEqual({
@@ -41,9 +50,9 @@ describe('member settings', () => {
     expect(expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token })).membershipAgreementVersion).toBe('2027.1');
 
     // Registering agrees to the versions in force.
-    const registered = expectSuccess(
-      'register',
-      await call(app, 'register', { name: 'New Member', email: 'terms@linea.example', password: 'Shopper2026', agreeTerms: true }),
+    const { session: registered } = await registerMember(
+      { app, db },
+      { name: 'New Member', email: 'terms@linea.example', password: 'Shopper2026', agreeTerms: true },
     );
     expect(expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token: registered.accessToken }))).toMatchObject({
       membershipAgreementVersion: '2027.1',

@@ -19,6 +19,7 @@ import {
   OTHER,
   refreshCookie,
   resetTokenOf,
+  registerMember,
   sampleEnv,
   sendEmailCode,
 } from '../../fixtures/commerce-app.ts';
@@ -180,7 +181,7 @@ describe('email change', () => {
     const { app, db } = sampleEnv();
     const { token } = await login(app);
     const { code, linkToken } = await sendEmailCode(app, db, token, NEW_EMAIL);
-    expectSuccess('register', await call(app, 'register', { name: '搶先者', email: NEW_EMAIL, password: 'First2026', agreeTerms: true }));
+    await registerMember({ app, db }, { name: '搶先者', email: NEW_EMAIL, password: 'First2026', agreeTerms: true });
     expectFailure(await call(app, 'emailChange', { email: NEW_EMAIL, code }, { token }), 'UR_EMAIL_EXISTS', { field: 'email' });
     expectFailure(await call(app, 'emailVerify', { token: linkToken }), 'UR_EMAIL_EXISTS', { field: null });
     expect(expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token })).email).toBe(DEMO.email);

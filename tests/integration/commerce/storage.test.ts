@@ -130,8 +130,9 @@ describe('a full database, where a transaction or a unique check stood between',
     expectStorageFull(await untilRefused((i) => call(app, 'addressSave', { ...TAIPEI_ADDRESS, detail: `信義路 ${i} 號` }, { token })));
   });
 
-  // Only a failed unique check is a taken email address.
-  it('registration answers STORAGE_FULL, not UR_EMAIL_EXISTS', async () => {
+  // Registering keeps the form's fields until the mailed link opens the account: a registration
+  // that cannot be kept says so, rather than that a mail went out.
+  it('registration answers STORAGE_FULL when it cannot be kept', async () => {
     const { app, db } = sampleEnv({ attemptRules: { registrationAddress: { points: 10_000, duration: 3600 } } });
     fillUp(db);
     expectStorageFull(
