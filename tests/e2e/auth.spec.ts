@@ -1,16 +1,20 @@
 /**
- * Member sign-in as a shopper meets it: guarded pages, login with redirect_url, register,
- * logout, hostile redirect targets and the third-party round trip through the fake provider.
+ * Member sign-in as a shopper meets it: guarded pages, login with redirect_url, register and
+ * its mailed link, logout, hostile redirect targets and the third-party round trip through the
+ * fake provider.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
-import { captchaToken, newMember, passCaptcha, PASSWORD, signInOnPage } from './shopper.ts';
-import { linkIn, mailTo } from './mailbox.ts';
+import { captchaToken, forgetSession, newMember, openAccount, passCaptcha, PASSWORD, signInOnPage } from './shopper.ts';
+import { linkIn, mailsTo, mailTo } from './mailbox.ts';
 
 const demo = DEMO_MEMBERS[0];
 
 const signIn = (page: Page, account: string = demo.email, password: string = demo.password) => signInOnPage(page, account, password);
+/** What the register form says once it has sent, in English. */
+const checkMail = (email: string) =>
+  `Check your mail: we've sent a link to ${email}. Open it within 24 hours to finish opening your account. Wrong address? Correct it below and create the account again.`;
 
 /** Five wrong passwords for the account from this machine, through the API: its address's allowance. */
 async function guessFiveTimes(page: Page, account: string): Promise<void> {
@@ -72,7 +76,7 @@ test('a refused sign-in offers a link by mail, and the link signs the member in'
     'If this account exists, a sign-in link is on its way to its email. It works once, within 15 minutes.',
   );
 
-  const mail = await mailTo(member.email);
+  const mail = await mailTo(member.email, '/en-gb/login.html');
   expect(mail.subject).toBe('Your sign-in link');
   const link = linkIn(mail, '/en-gb/login.html');
   expect(new URL(link).searchParams.get('signInToken')).toBeTruthy();
@@ -124,7 +128,7 @@ test('a captcha that cannot load says to reload, and the form does not send with
   expect(sent).toEqual([]);
 });
 
-test('register checks the password rule, then signs the new member in', async ({ page }) => {
+test('register checks the password rule, says to check the mail, and the mailed link opens the account signed in', async ({ page }) => {
   const email = `new.member.${Date.now()}@example.com`;
   await page.goto('/en-gb/register.html');
   await page.getByLabel('Name').fill('Wong Siu Ming');
@@ -136,14 +140,63 @@ test('register checks the password rule, then signs the new member in', async ({
   await expect(page.locator('#error-password')).toHaveText('Use 8–20 characters with at least one letter and one digit');
   await page.getByLabel('Password').fill('abcd1234');
   await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('.form-success')).toHaveText(checkMail(email));
+  // No account, no session yet: the page stays, still a visitor's.
+  await expect(page).toHaveURL(/\/en-gb\/register\.html$/);
+  expect((await page.context().cookies()).map((c) => c.name)).not.toContain('lin_rt');
+
+  const mail = await mailTo(email, '/en-gb/register.html');
+  expect(mail.subject).toBe('Finish opening your LINEA account');
+  const link = linkIn(mail, '/en-gb/register.html');
+  await page.goto(link);
   await expect(page).toHaveURL(/\/en-gb\/account\/info\.html$/);
   await expect(page.locator('[data-profile]')).toContainText(email);
-  // …and can sign in again with the same credentials.
+  // Once only.
+  await page.goto(link);
+  await expect(page.getByRole('alert').filter({ hasText: 'This link has already opened your account' })).toBeVisible();
+  // …and the password signs in.
+  await page.goto('/en-gb/account/info.html');
   await page.locator('.account-hub').getByRole('button', { name: 'Sign out' }).click();
   await expect(page).toHaveURL(/\/en-gb\/$/); // signing out lands on the home page
   await expect(page.locator('[data-account-state="visitor"]')).toBeVisible();
   await page.goto('/en-gb/login.html');
   await signIn(page, email, 'abcd1234');
+  await expect(page).toHaveURL(/\/en-gb\/account\/info\.html$/);
+});
+
+test('registering an address that has an account says the same, mails its owner, and the form stays to correct it', async ({ page }) => {
+  const owner = await newMember(page, 'owner', { address: false });
+  await page.goto(`/en-gb/register.html?redirect_url=${encodeURIComponent('/en-gb/account/order/order-list.html')}`);
+  await page.getByLabel('Name').fill('Wong Siu Ming');
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill('abcd1234');
+  await page.getByLabel(/I agree/).check();
+  await passCaptcha(page);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('.form-success')).toHaveText(checkMail(owner.email));
+
+  // The owner is told, and given a way in; their account is as it was.
+  await expect(async () => {
+    const warning = (await mailsTo(owner.email)).find((m) => m.subject === 'Someone tried to open a LINEA account with your email');
+    expect(warning?.text).toContain('It already has an account, so no new one was opened');
+    expect(new URL(linkIn(warning!, '/en-gb/login.html')).origin).toBe(new URL(page.url()).origin);
+    linkIn(warning!, '/en-gb/forget_password.html');
+  }).toPass({ timeout: 10_000 });
+
+  // A mistyped address is corrected in place and sent again, the security check passed anew.
+  const corrected = `corrected.${Date.now()}@example.com`;
+  await page.getByLabel('Email').fill(corrected);
+  await passCaptcha(page);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.locator('.form-success')).toHaveText(checkMail(corrected));
+  // Its link lands where the registration was headed.
+  await page.goto(linkIn(await mailTo(corrected, '/en-gb/register.html'), '/en-gb/register.html'));
+  await expect(page).toHaveURL(/\/en-gb\/account\/order\/order-list\.html$/);
+  await expect(page.locator('[data-account-state="member"] .header-tool__button')).toHaveAccessibleName(/Wong Siu Ming/);
+  // The owner still signs in with their own password.
+  await forgetSession(page);
+  await page.goto('/en-gb/login.html');
+  await signIn(page, owner.email, PASSWORD);
   await expect(page).toHaveURL(/\/en-gb\/account\/info\.html$/);
 });
 
@@ -217,17 +270,14 @@ test("an attacker's social sign-in code sent as a link signs the visitor into no
 
 test('forgotten password: the link MailDev caught sets a new password', async ({ page, request }) => {
   const email = `reset.${Date.now()}@example.com`;
-  const registered = await request.post('/api/auth/register', {
-    data: { name: 'Reset Me', email, password: 'first1234', agreeTerms: true, captchaToken: await captchaToken(request) },
-  });
-  expect((await registered.json()).success).toBe(true);
+  await openAccount(request, { name: 'Reset Me', email, password: 'first1234' });
   await page.goto('/forget_password_phone.html');
   await expect(page).toHaveURL(/\/forget_password\.html$/);
   await page.getByLabel('電子郵件').fill(email);
   await page.locator('main form button[type="submit"]').click();
   await expect(page.locator('.form-success')).toBeVisible();
   // The link as MailDev caught it, on the store's address.
-  const mail = await mailTo(email);
+  const mail = await mailTo(email, '/reset-email.html');
   expect(mail.subject).toBe('重設您的密碼');
   expect(mail.from).toEqual([{ address: 'no-reply@linea.example', name: 'LINEA' }]);
   const link = linkIn(mail, '/reset-email.html');

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { REFRESH_COOKIE, SESSION_HINT_COOKIE } from '../../src/lib/api/cookies.ts';
 import { linkIn, mailTo } from './mailbox.ts';
 import { signIn } from './member.ts';
-import { captchaToken, newMember, PASSWORD } from './shopper.ts';
+import { captchaToken, newMember, openAccount, PASSWORD } from './shopper.ts';
 import { expect, test } from './test.ts';
 
 /** The other site: `/?action=/api/…&json={…}` answers a page that posts that JSON there as text/plain at once. */
@@ -46,10 +46,7 @@ test('another origin cannot sign a visitor into its account, sign a member out, 
   try {
     // The attacker's own account, registered apart from the victim's browser.
     const attacker = `attacker.${Date.now()}@linea.example`;
-    const registered = await request.post('/api/auth/register', {
-      data: { name: 'Other Site', email: attacker, password: PASSWORD, agreeTerms: true, captchaToken: await captchaToken(request) },
-    });
-    expect((await registered.json()).success).toBe(true);
+    await openAccount(request, { name: 'Other Site', email: attacker, password: PASSWORD });
 
     // 1. A visitor's browser is not signed into the attacker's account.
     const login = await attack(page, other.url, '/api/auth/login', {
@@ -96,7 +93,7 @@ test('another origin cannot sign a visitor into its account, sign a member out, 
 test('no test hook answers on the store’s origin: a reset link is read only from the mail', async ({ page }) => {
   const member = await newMember(page, 'hooks');
   expect((await (await page.request.post('/api/auth/forget-password', { data: { email: member.email } })).json()).success).toBe(true);
-  const link = linkIn(await mailTo(member.email), '/reset-email.html');
+  const link = linkIn(await mailTo(member.email, '/reset-email.html'), '/reset-email.html');
   const token = new URL(link).searchParams.get('token')!;
   for (const hook of [`mail?to=${member.email}`, `reset-token?email=${member.email}`, 'analytics', 'risk-checks', 'tag-hits']) {
     const answer = await page.request.get(`/api/_test/${hook}`);

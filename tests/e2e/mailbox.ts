@@ -10,19 +10,27 @@ import { caughtMails, type CaughtMail } from '../fixtures/maildev.ts';
 /** Every mail caught for `email`, newest first. */
 export const mailsTo = (email: string): Promise<CaughtMail[]> => caughtMails(E2E_MAIL_URL, email);
 
-/** The newest mail to `email`, once there is one. */
-export async function mailTo(email: string): Promise<CaughtMail> {
-  let mails: CaughtMail[] = [];
+/**
+ * The newest mail to `email` once there is one; given `pathEnd`, the newest carrying a link to a
+ * page whose path ends with it. A member's mails may arrive within one second (the registration
+ * link, then a reset link), which MailDev cannot order, so a test names the mail it waits for.
+ */
+export async function mailTo(email: string, pathEnd?: string): Promise<CaughtMail> {
+  let found: CaughtMail | undefined;
   await expect(async () => {
-    mails = await mailsTo(email);
-    expect(mails.length).toBeGreaterThan(0);
+    const mails = await mailsTo(email);
+    found = pathEnd === undefined ? mails[0] : mails.find((mail) => linkTo(mail, pathEnd) !== undefined);
+    expect(found, `a mail to ${email}${pathEnd ? ` with a link to …${pathEnd}` : ''}`).toBeDefined();
   }).toPass({ timeout: 10_000 });
-  return mails[0]!;
+  return found!;
 }
+
+const linkTo = (mail: CaughtMail, pathEnd: string) =>
+  mail.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname.endsWith(pathEnd));
 
 /** The absolute link a mail carries to a page whose path ends with `pathEnd` (e.g. /reset-email.html). */
 export function linkIn(mail: CaughtMail, pathEnd: string): string {
-  const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => new URL(url).pathname.endsWith(pathEnd));
+  const link = linkTo(mail, pathEnd);
   expect(link, `a link to …${pathEnd} in:\n${mail.text}`).toBeDefined();
   return link!;
 }

@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { CatalogueProduct } from '../../scripts/sample-data/catalogue-schema.ts';
+import { linkIn, mailTo } from './mailbox.ts';
 import { SEEN_POPUP_COOKIES } from './promo-cookie.ts';
 
 export const PASSWORD = 'Shopper2026';
@@ -14,18 +15,31 @@ export interface TestMember {
   auth: { authorization: string };
 }
 
+/**
+ * Opens an account through the API as a shopper does: registers, then opens the link the store
+ * mailed to the address (read from MailDev). The session the link gives, in `request`'s cookies.
+ */
+export async function openAccount(
+  request: APIRequestContext,
+  member: { name: string; email: string; password: string },
+): Promise<{ accessToken: string; member: { userId: string } }> {
+  const registered = await (
+    await request.post('/api/auth/register', { data: { ...member, agreeTerms: true, captchaToken: await captchaToken(request) } })
+  ).json();
+  expect(registered, JSON.stringify(registered)).toMatchObject({ success: true, resp: { status: 'pending' } });
+  const token = new URL(linkIn(await mailTo(member.email, '/register.html'), '/register.html')).searchParams.get('registerToken');
+  const opened = await (await request.post('/api/auth/register/confirm', { data: { token } })).json();
+  expect(opened.success, JSON.stringify(opened)).toBe(true);
+  return opened.resp as { accessToken: string; member: { userId: string } };
+}
+
 /** Registers a member through the API (with a saved address, so home delivery works); the page stays a visitor's. */
 export async function newMember(page: Page, label: string, options: { address?: boolean } = {}): Promise<TestMember> {
   const email = `${label}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@linea.example`;
   // Names follow the name rule: letters, no digits.
   const name = `Shopper ${label.replace(/[^A-Za-z]/g, '') || 'Member'}`;
-  const answer = await (
-    await page.request.post('/api/auth/register', {
-      data: { name, email, password: PASSWORD, agreeTerms: true, captchaToken: await captchaToken(page.request) },
-    })
-  ).json();
-  expect(answer.success, JSON.stringify(answer)).toBe(true);
-  const auth = { authorization: `Bearer ${answer.resp.accessToken as string}` };
+  const session = await openAccount(page.request, { name, email, password: PASSWORD });
+  const auth = { authorization: `Bearer ${session.accessToken}` };
   if (options.address !== false) {
     const address = await (
       await page.request.post('/api/address/save', {
@@ -43,9 +57,9 @@ export async function newMember(page: Page, label: string, options: { address?: 
     ).json();
     expect(address.success, JSON.stringify(address)).toBe(true);
   }
-  // Registering set this context's refresh cookie: sign out so the member starts as a visitor.
+  // Opening the account set this context's refresh cookie: sign out so the member starts as a visitor.
   await forgetSession(page);
-  return { email, name, userId: answer.resp.member.userId as string, auth };
+  return { email, name, userId: session.member.userId, auth };
 }
 
 /** Drops the context's cookies (the session's among them), keeping the greeting pop-ups seen. */
