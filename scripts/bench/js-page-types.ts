@@ -109,6 +109,24 @@ export async function lookPath(context: BrowserContext): Promise<string> {
 /** A press release's address, from the press list. */
 export const pressReleasePath = (context: BrowserContext) => firstLink(context, PATHS.pressList, /\/press\/\d{4}\/.+\.html$/);
 
+/** MailDev's inbox, where `npm start` catches the store's mail: on the store's port + 3 (src/build/env.ts mailCatcherPorts). */
+const MAIL_INBOX_PORT_OFFSET = 3;
+
+/** The token of the registration link the store mailed to `email`, read from the store's own MailDev as the member would open it. */
+async function mailedRegistrationToken(context: BrowserContext, email: string): Promise<string> {
+  const store = new URL((await context.request.get('/')).url());
+  const inbox = `http://127.0.0.1:${Number(store.port) + MAIL_INBOX_PORT_OFFSET}/api/email?${new URLSearchParams({ 'to.address': email })}`;
+  // Mail leaves a moment after the answer.
+  for (let tries = 0; tries < 40; tries++) {
+    const answer = await context.request.get(inbox);
+    const mails = answer.ok() ? ((await answer.json()) as Array<{ text: string }>) : [];
+    const token = mails.map((mail) => /registerToken=([\w-]+)/.exec(mail.text)?.[1]).find(Boolean);
+    if (token) return token;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`No registration link reached ${email} at ${inbox}: the bench reads the store's MailDev, so run it without SMTP_HOST`);
+}
+
 /** Signs the context in as a fresh member with one item in the cart (the cart and checkout need one). */
 export async function signedInWithCart(context: BrowserContext): Promise<void> {
   const email = `bench.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@linea.example`;
@@ -125,7 +143,9 @@ export async function signedInWithCart(context: BrowserContext): Promise<void> {
   // The store's captcha (the local stand-in under npm start): a passed check's token.
   const solved = await context.request.post('/api/_standin/captcha/solve', { data: { pass: true } });
   const captchaToken = solved.ok() ? ((await solved.json()) as { token: string }).token : undefined;
-  const member = await call('/auth/register', { name: 'Bench Shopper', email, password, agreeTerms: true, captchaToken });
+  await call('/auth/register', { name: 'Bench Shopper', email, password, agreeTerms: true, captchaToken });
+  // The account opens with the link mailed to the address, which signs the context in.
+  const member = await call('/auth/register/confirm', { token: await mailedRegistrationToken(context, email) });
   const token = member.accessToken as string;
   await call(
     '/address/save',
