@@ -8,7 +8,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChangeSet } from '../../scripts/publish/build-queue.ts';
 import { signWebhook, WEBHOOK_SIGNATURE_HEADER } from '../../scripts/publish/webhook.ts';
 import type { PublishResult } from '../../scripts/publish/publisher.ts';
@@ -172,7 +172,8 @@ describe('publish service', () => {
 
   it('rebuilds at the next page start date without an editor', async () => {
     const sources: string[][] = [];
-    const soon = Date.now() + 150;
+    // Far enough ahead that the first publish is done before it, on a loaded machine too.
+    const soon = Date.now() + 1500;
     let first = true;
     const { url, queue } = await start(async (set) => {
       sources.push([...set.sources]);
@@ -182,10 +183,11 @@ describe('publish service', () => {
     });
     const body = payload('d4');
     await post(url, body, signWebhook(body, SECRET, Date.now()));
-    await new Promise((r) => setTimeout(r, 60));
+    await vi.waitFor(() => expect(sources).toHaveLength(1), { timeout: 5000, interval: 10 });
     await queue.idle();
     expect((await (await fetch(`${url}/status`)).json()).nextBoundary).toBe(soon);
-    await new Promise((r) => setTimeout(r, 300));
+    expect(sources).toEqual([['d4']]);
+    await vi.waitFor(() => expect(sources).toHaveLength(2), { timeout: 5000, interval: 50 });
     await queue.idle();
     expect(sources).toEqual([['d4'], [`boundary:${new Date(soon).toISOString()}`]]);
   });
