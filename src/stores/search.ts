@@ -146,11 +146,11 @@ async function showSuggestions(word: string): Promise<void> {
 }
 
 /**
- * The answer, cached; null on failure (not cached, so the word is asked again next time).
- * Suggestions are names in the page's language alone (callPublic sends it).
+ * The answer, cached; null on failure (not cached, so the word is asked again next time). The
+ * page's language goes with the word: suggestions are names in that language alone.
  */
 async function requestSuggestions(word: string): Promise<string[] | null> {
-  const result = await callPublic('searchSuggestions', { word });
+  const result = await callPublic('searchSuggestions', { word, language: getPlatform().language().code });
   if (!result.ok) return null;
   suggestionCache.set(word, result.data);
   return result.data;

@@ -78,7 +78,7 @@ export function registerCatalogueRoutes(kit: RouteKit): void {
     c.header('Vary', 'Accept-Language');
     return hotWords(searchLanguage(undefined)).map((wordName) => ({ wordName }));
   });
-  handle('searchSuggestions', ({ body }) => suggestions(allProducts(), body.word, searchLanguage(undefined)));
+  handle('searchSuggestions', ({ body }) => suggestions(allProducts(), body.word, searchLanguage(body.language)));
 
   handle('productSearch', ({ body }) => {
     // Every local store carries the whole catalogue, so a store search (searchType storeCode)

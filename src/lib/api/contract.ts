@@ -207,14 +207,22 @@ export const SEARCH_PAGE_SIZE_DEFAULT = 24;
 export const SEARCH_PAGE_SIZE_MAX = 60;
 export const productSearchBodySchema = z
   .object({
-    description: z.string().optional().describe('The searched word; matched against product names in every language, ignoring case'),
+    description: z
+      .string()
+      .optional()
+      .describe(
+        "The searched word; matched against the product names of the search's language, also read in its Chinese script, ignoring case",
+      ),
     storeCode: z.string().optional().describe("A store's code: with searchType storeCode, the store's wares"),
     searchType: z.enum(['keyword', 'storeCode']).default('keyword'),
     sort: z.enum(SEARCH_SORTS).default('relevance'),
     page: z.number().int().min(1).default(1),
     pageSize: z.number().int().min(1).max(SEARCH_PAGE_SIZE_MAX).default(SEARCH_PAGE_SIZE_DEFAULT),
     region: region.describe("Prices are in the region's currency"),
-    language: z.string().optional().describe('BCP 47 code the product names come back in; default zh-TW'),
+    language: z
+      .string()
+      .optional()
+      .describe("BCP 47 code of the page: its product names are searched and come back; default the request's (Accept-Language)"),
   })
   // A store search without a store is a mistake of the caller, not an empty result.
   .refine((body) => body.searchType !== 'storeCode' || Boolean(body.storeCode?.trim()), {
@@ -470,7 +478,13 @@ export const ENDPOINTS = {
   }),
   searchSuggestions: endpoint({
     ...ROUTES.searchSuggestions,
-    body: z.object({ word: z.string().min(1) }),
+    body: z.object({
+      word: z.string().min(1),
+      language: z
+        .string()
+        .optional()
+        .describe("BCP 47 code of the page: the suggestions are its product names alone; default the request's (Accept-Language)"),
+    }),
     resp: z.array(z.string()),
     maxBodyBytes: SMALL_BODY_MAX_BYTES,
     summary: 'Auto-complete for a typed word',

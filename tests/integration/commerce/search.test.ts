@@ -16,7 +16,7 @@ const namesIn = (language: string) => new Set(switchedOn.map((p) => p.names[lang
 
 const search = async (app: App, body: RequestOf<'productSearch'>) => expectSuccess('productSearch', await call(app, 'productSearch', body));
 const suggest = async (app: App, word: string, language?: string) =>
-  expectSuccess('searchSuggestions', await call(app, 'searchSuggestions', { word }, language ? { language } : {}));
+  expectSuccess('searchSuggestions', await call(app, 'searchSuggestions', language ? { word, language } : { word }));
 
 /** Simplified ↔ Traditional, to tell which script a word is written in. */
 const toHans = OpenCC.Converter({ from: 'tw', to: 'cn' });
@@ -97,8 +97,16 @@ describe('suggestions', () => {
     expect((await suggest(app, '洋裝', 'zh-CN')).every((name) => name.includes('连衣裙'))).toBe(true);
   });
 
-  it('nothing for no match; the request language (Accept-Language) when none is asked for', async () => {
+  it('without a language in the body, the request language (Accept-Language); nothing for no match', async () => {
     const { app } = sampleEnv();
+    const cn = expectSuccess('searchSuggestions', await call(app, 'searchSuggestions', { word: '羊毛' }, { language: 'zh-CN' }));
+    expect(cn).toEqual(await suggest(app, '羊毛', 'zh-CN'));
+    // The body's language wins over the header's.
+    const named = expectSuccess(
+      'searchSuggestions',
+      await call(app, 'searchSuggestions', { word: '羊毛', language: 'zh-CN' }, { language: 'zh-TW' }),
+    );
+    expect(named).toEqual(cn);
     expect(await suggest(app, '羊毛')).toEqual(await suggest(app, '羊毛', 'zh-TW'));
     expect(await suggest(app, 'zzzz-no-such-thing', 'en-GB')).toEqual([]);
   });
