@@ -1,6 +1,7 @@
 /**
  * The store on a phone's screen: at 320, 360, 390 and 414 px no page of any kind, in Chinese
- * or in English (whose words are longer), scrolls sideways.
+ * or in English (whose words are longer), scrolls sideways, and the balloon tip on home leaves
+ * the search box free.
  *
  * The browser says desktop but lays out as a phone (isMobile, touch): a phone's user agent
  * would be sent to the mobile site. With isMobile, Chromium widens the layout viewport to
@@ -13,6 +14,7 @@ import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { brandCalendar, newestFirst, pressReleasePath, pressYearPath } from '../../src/lib/press/paths.ts';
 import { pressIndex, shops } from './content.ts';
+import { pausedClock } from './clock.ts';
 
 const WIDTHS = [320, 360, 390, 414];
 const zhTW = getLanguage('zh-TW');
@@ -147,4 +149,44 @@ test.describe('pictures that never arrive', () => {
     const kinds = pageKinds().filter(({ kind }) => pictured.has(kind));
     expect(await widePages(page, 320, kinds), 'pages wider than a 320 px phone').toEqual([]);
   });
+});
+
+test.describe('the balloon tip on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('on home it leaves the search box free: the header has no room for it under the menu icon', async ({ page }) => {
+    // Time stands still: the tip's 6 s never pass, so whatever it covers stays covered.
+    await pausedClock(page);
+    await page.goto('/');
+    const tip = page.locator('.balloon-tip');
+    const search = page.locator('.search-panel__form');
+    await expect(search).toBeVisible();
+    // The tip's script has run (this session's one showing is spent), but the phone's header does not draw it.
+    await expect(tip).not.toHaveAttribute('hidden');
+    await expect(tip).toBeHidden();
+    // Whatever the reason, the search box is what a finger meets along its whole length.
+    const box = (await search.boundingBox())!;
+    const hits = await page.evaluate(
+      ({ x, y, width, height }) =>
+        [0.1, 0.3, 0.5, 0.7, 0.9].map(
+          (at) => document.elementFromPoint(x + width * at, y + height / 2)?.closest('.search-panel__form') != null,
+        ),
+      box,
+    );
+    expect(hits, 'the search box, from left to right, is not covered').toEqual([true, true, true, true, true]);
+  });
+});
+
+test('on a wide screen the balloon tip still shows under the menu icon, clear of the search box', async ({ page }) => {
+  await page.goto('/');
+  const tip = page.locator('.balloon-tip');
+  await expect(tip).toBeVisible();
+  const tipBox = (await tip.boundingBox())!;
+  const searchBox = (await page.locator('.search-panel__input').boundingBox())!;
+  const overlap =
+    tipBox.x < searchBox.x + searchBox.width &&
+    searchBox.x < tipBox.x + tipBox.width &&
+    tipBox.y < searchBox.y + searchBox.height &&
+    searchBox.y < tipBox.y + tipBox.height;
+  expect(overlap, 'the tip overlaps the search box').toBe(false);
 });
