@@ -20,12 +20,14 @@ interface Summary {
 }
 
 for (const [prefix, labels] of [
-  ['', { mobile: '手機號碼', greeting: `${DEMO.name}，您好`, coupons: '可使用優惠券' }],
-  ['/en-gb', { mobile: 'Mobile', greeting: `Hello, ${DEMO.name}`, coupons: 'Coupons to use' }],
+  ['', { language: 'zh-TW', mobile: '手機號碼', greeting: `${DEMO.name}，您好`, coupons: '可使用優惠券' }],
+  ['/en-gb', { language: 'en-GB', mobile: 'Mobile', greeting: `Hello, ${DEMO.name}`, coupons: 'Coupons to use' }],
 ] as const) {
   test(`the hub shows the demo member's own data (${prefix || 'zh-TW'})`, async ({ page }) => {
     await signInDemo(page, prefix);
-    const summary = await api<Summary>(page, await demoAuth(page), '/member/summary');
+    // Asked in the page's language: coupons to use are those of its region (another region's are kept for its store).
+    const asThePage = { ...(await demoAuth(page)), 'accept-language': labels.language };
+    const summary = await api<Summary>(page, asThePage, '/member/summary');
     await expect(page.locator('#profile-heading')).toHaveText(labels.greeting);
     const facts = page.locator('[data-profile]');
     await expect(facts).toContainText(DEMO.email);
