@@ -22,7 +22,7 @@ const offerSchema = z.strictObject({
   price: z.number().positive(),
   priceCurrency: z.enum(['TWD', 'HKD', 'MOP', 'CNY']),
   url: absolute,
-  availability: z.enum(['https://schema.org/InStock', 'https://schema.org/Discontinued']),
+  availability: z.enum(['https://schema.org/InStock', 'https://schema.org/PreOrder', 'https://schema.org/Discontinued']),
   itemCondition: z.literal('https://schema.org/NewCondition'),
 });
 const productSchema = z.strictObject({
@@ -70,7 +70,12 @@ test('every product has a page in every language, in the sitemap when on sale, w
       expect(parsed.data!.offers.map((o) => o.priceCurrency).sort()).toEqual(['CNY', 'HKD', 'MOP', 'TWD']);
       // The page's own currency first: the price it shows, at its own address.
       expect(parsed.data!.offers[0], path).toMatchObject({ priceCurrency: language.currency.code, url });
-      expect(parsed.data!.offers.every((o) => o.availability.endsWith(onSale ? 'InStock' : 'Discontinued'))).toBe(true);
+      // On sale: in stock, or a pre-order for an advance sale (as its Open Graph says); else discontinued.
+      const availability = !onSale ? 'Discontinued' : product.presaleFlag === 'Y' ? 'PreOrder' : 'InStock';
+      expect(
+        parsed.data!.offers.every((o) => o.availability === `https://schema.org/${availability}`),
+        path,
+      ).toBe(true);
     }
   }
 });

@@ -33,6 +33,7 @@ describe('JSON-LD', () => {
       images: [`${SITE}/media/products/L1-01.jpg_r-800-1000`],
       brand: 'LINEA',
       available: true,
+      presale: false,
       offers: [
         { currency: 'TWD', price: 2790, url: `${SITE}/product/L1.html` },
         { currency: 'HKD', price: 699, url: `${SITE}/en-gb/product/L1.html` },
@@ -61,6 +62,10 @@ describe('JSON-LD', () => {
     ]);
     expect((productJsonLd({ ...input, available: false }).offers as Array<{ availability: string }>)[0]!.availability).toBe(
       'https://schema.org/Discontinued',
+    );
+    // An advance sale is a pre-order, as its Open Graph availability says.
+    expect((productJsonLd({ ...input, presale: true }).offers as Array<{ availability: string }>)[0]!.availability).toBe(
+      'https://schema.org/PreOrder',
     );
   });
 

@@ -24,11 +24,12 @@ export function productPageHead(route: RouteEntry, product: ProductContext, site
   const currency = getLanguage(route.languageCode).currency.code;
   // The offers list the page's own language first; by currency, so en-GB's is Hong Kong's.
   const offer = offers.find((o) => o.currency === currency) ?? offers[0]!;
+  const presale = detail.presaleFlag === 'Y';
   return {
     openGraph: {
       type: 'product',
       title: detail.name,
-      product: { price: offer.price, currency: offer.currency, availability: productAvailability(available, detail.presaleFlag === 'Y') },
+      product: { price: offer.price, currency: offer.currency, availability: productAvailability(available, presale) },
       image: { url: images[0]!, ...PRODUCT_IMAGE, alt: `${detail.name} ${detail.colours[0]!.name}` },
     },
     jsonLd: [
@@ -40,6 +41,7 @@ export function productPageHead(route: RouteEntry, product: ProductContext, site
         images: [...new Set(images)],
         brand,
         available,
+        presale,
         offers,
         languageCode: route.languageCode,
       }),

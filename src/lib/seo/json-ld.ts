@@ -111,6 +111,8 @@ export interface ProductInput {
   brand: string;
   /** Whether it can be bought (switched on and listed); its live stock is the page's to show. */
   available: boolean;
+  /** An advance sale: bought now, sent once it is in stock (a pre-order, as Open Graph says too). */
+  presale: boolean;
   /** One offer per currency the store sells it in. */
   offers: readonly ProductOffer[];
   languageCode: string;
@@ -133,7 +135,7 @@ export function productJsonLd(product: ProductInput): JsonLd {
       price: offer.price,
       priceCurrency: offer.currency,
       url: offer.url,
-      availability: product.available ? 'https://schema.org/InStock' : 'https://schema.org/Discontinued',
+      availability: `https://schema.org/${!product.available ? 'Discontinued' : product.presale ? 'PreOrder' : 'InStock'}`,
       itemCondition: 'https://schema.org/NewCondition',
     })),
   };
