@@ -1,5 +1,5 @@
 /**
- * Forms another site posts to the store (issue #18), as the attack was made: a page on another
+ * Forms another site posts to the store (docs/commerce-api.md, Guards), as the attack was made: a page on another
  * loopback port (another origin of the same site, so the browser even sends our SameSite=Lax
  * cookies) auto-submits a text/plain form whose body parses as JSON. Sign-in, sign-out and a
  * member's write are each refused with 403, and the browser's session is as it was.

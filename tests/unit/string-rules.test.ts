@@ -1,4 +1,4 @@
-/** The rules every string sent to the API follows (issue #18): a length cap and no control or bidi-override characters. */
+/** The rules every string sent to the API follows (docs/commerce-api.md, Guards): a length cap and no control or bidi-override characters. */
 import { describe, expect, it } from 'vitest';
 import { findStringProblem, STRING_MAX_LENGTH, stringProblem } from '../../src/lib/api/string-rules.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Brute force and enumeration (issue #18): wrong passwords are limited per account and
+ * Brute force and enumeration (docs/commerce-api.md, Guards): wrong passwords are limited per account and
  * address, per account and per address, in the API's SQLite (a restart forgets nothing); above
  * a limit the answer is 429 TOO_MANY_ATTEMPTS with the wait; an unknown account costs the
  * same time as a wrong password; reset mails, registrations, email codes and coupon

@@ -1,5 +1,5 @@
 /**
- * The captcha at sign-in and registration (issue #16, spec §7), where the store has one: the
+ * The captcha at sign-in and registration (a cloud provider's script, loaded on demand), where the store has one: the
  * local API asks for a passed check of its stand-in before anything else, and each token
  * answers once.
  */

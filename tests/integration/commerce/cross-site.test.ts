@@ -1,5 +1,5 @@
 /**
- * Requests another site makes a browser send (issue #18): a form posted from another origin to
+ * Requests another site makes a browser send (docs/commerce-api.md, Guards): a form posted from another origin to
  * sign-in, sign-out or a member's write is refused before it is read (403 CROSS_SITE_REFUSED);
  * from our own pages, a body that is not JSON is refused too (415). Reads are not concerned.
  */

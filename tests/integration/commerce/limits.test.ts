@@ -1,5 +1,5 @@
 /**
- * What the API reads and how its answers may be kept (issue #18's limits): a body over its
+ * What the API reads and how its answers may be kept (docs/commerce-api.md, Guards): a body over its
  * call's limit is refused with 413 before anything is stored (sign-in and search smaller, calls
  * with pictures larger, so their own field checks still answer); no string holds a control or
  * bidi-override character or more than 2,000 characters; every answer says no-store and nosniff.

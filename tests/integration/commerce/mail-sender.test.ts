@@ -1,5 +1,5 @@
 /**
- * The API's mail over real SMTP (issue #18): routes queue it in the outbox, the sender hands it
+ * The API's mail over real SMTP (docs/commerce-api.md, Mail): routes queue it in the outbox, the sender hands it
  * to MailDev (the catcher `npm start` runs) with nodemailer, and the test reads it from MailDev's
  * REST API as the browser tests do. A server that is away is tried again later; a refusal for
  * good ends the tries; nothing is lost either way.
