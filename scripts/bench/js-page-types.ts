@@ -1,6 +1,6 @@
 /**
  * The page types whose JavaScript we weigh, how a visitor or member meets each, and the
- * budget it must hold (issue #15's targets). Shared by `npm run bench:js`, which prints the
+ * budget it must hold (the budgets of docs/performance.md). Shared by `npm run bench:js`, which prints the
  * figures, and tests/e2e/budgets.spec.ts, which fails over budget naming the files.
  */
 import type { BrowserContext, Page } from 'playwright-core';

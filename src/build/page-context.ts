@@ -57,8 +57,8 @@ export interface ProductContext {
 
 /**
  * The product in the route's language, and its lowest price in each currency, from the languages
- * that sell in it: the page's own currency first, the price it shows (issue #17), then the
- * others with their language's page (an Offer per currency, issue #15).
+ * that sell in it: the page's own currency first, the price it shows, then the
+ * others with their language's page (an Offer per currency: tests/unit/structured-data.test.ts).
  */
 function productContext(route: RouteEntry, site: SiteContent): ProductContext | null {
   const code = route.product?.code;

@@ -19,7 +19,7 @@ export const MINI_CART_OPEN_DELAY_MS = 500;
 export const MINI_CART_CLOSE_DELAY_MS = 100;
 export const MINI_CART_WIDTH_PX = 812;
 
-// Pop-ups (spec §4)
+// Pop-ups
 /** A pop-up is placed again this long after the page scrolls or the visible area changes (a phone's keyboard). */
 export const POPUP_REPOSITION_DELAY_MS = 10;
 /** On the root element while any pop-up is registered: the page behind stays still under the cover. */

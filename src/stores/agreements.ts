@@ -1,5 +1,6 @@
 /**
- * The membership agreement and privacy policy prompts (spec §4, §5, §8). Once a member is
+ * The membership agreement and privacy policy prompts (tests/unit/agreements.test.ts,
+ * tests/e2e/agreements.spec.ts). Once a member is
  * known, the server's versions and the member's accepted ones are compared; the due prompt (the
  * agreement before the privacy policy) is registered as a pop-up. Agreeing posts the version and
  * keeps it, and the next due prompt follows; declining signs the member out and goes home.

@@ -1,5 +1,5 @@
 /**
- * Behaviour analytics (spec §3, §5, §7, §9): events wait in a queue and go to the collector in
+ * Behaviour analytics (tests/unit/analytics.test.ts): events wait in a queue and go to the collector in
  * one go when the page hides (sendBeacon survives the navigation and blocks nothing), or as soon
  * as a batch is full. Nothing is queued, no id cookie is written and nothing is sent without the
  * shopper's analytics consent. An event that breaks its rule is logged and dropped.

@@ -25,7 +25,7 @@ export function loadMemberSubscription(): Promise<ApiResult<MemberSubscription>>
 
 export async function saveMemberSubscription(body: RequestOf<'subscriptionSave'>): Promise<ApiResult<unknown>> {
   const result = await callApi('subscriptionSave', body);
-  // The save answers nothing (spec §7): what was sent is what is kept.
+  // The save's answer carries nothing we use: what was sent is what is kept.
   if (result.ok) $memberSubscription.set({ status: 'ready', data: { ...body, extensionEmail: body.extensionEmail ?? '' } });
   return result;
 }

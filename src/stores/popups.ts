@@ -1,5 +1,5 @@
 /**
- * The pop-up registry (spec §4): every pop-up on the page is an entry here, whoever shows it
+ * The pop-up registry (tests/unit/popups-store.test.ts): every pop-up on the page is an entry here, whoever shows it
  * (an island, or the home page's promotion script). Opening an id that is already open is
  * ignored; update replaces an entry's content; close removes it; clear removes them all. While
  * any entry is registered the root element carries the cover class.

@@ -1,6 +1,6 @@
 /**
  * Sharing a product: the device's own share sheet where the browser has one (phones), else
- * the address copied for pasting. Either way the share event (spec §7) says what was shared
+ * the address copied for pasting. Either way the analytics share event says what was shared
  * and how; a share the shopper cancelled is no share.
  */
 import { sendEvent } from './analytics-events.ts';

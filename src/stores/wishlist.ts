@@ -15,7 +15,8 @@ import { $member, callApi, onMemberLogout, type ApiResult } from './session.ts';
 
 /**
  * The CMS switch config's collectionSwitch. The page sets it from its build-time switch
- * config (setCollectionSwitch); until then the wishlist stays off, the safe side of §5.
+ * config (setCollectionSwitch); until then the wishlist stays off, the safe side of the rule
+ * that the wishlist works only for a signed-in member with collectionSwitch Y.
  */
 export const $collectionSwitch = atom<'Y' | 'N'>('N');
 

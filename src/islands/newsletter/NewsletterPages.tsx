@@ -1,6 +1,6 @@
 /**
  * The newsletter's pages: /newsletter-subscription.html subscribes a visitor's address, or
- * edits a signed-in member's subscriptions (spec §2, §3: addresses, flags, the CMS's
+ * edits a signed-in member's subscriptions (addresses, flags, the CMS's
  * categories, saved with the subscription save payload); and those reached from a mail:
  * /subscription-success.html?token= confirms a
  * subscription (a dead link goes on to the failure page); /subscription-failure.html says so and

@@ -1,5 +1,5 @@
 /**
- * The membership agreement and privacy policy versions (spec §5): which prompt a signed-in
+ * The membership agreement and privacy policy versions (tests/unit/agreements.test.ts): which prompt a signed-in
  * member gets. A prompt is due when the server's pop flag is Y and the version the member
  * accepted last differs from the server's; the agreement comes before the privacy policy.
  */

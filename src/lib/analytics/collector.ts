@@ -1,5 +1,5 @@
 /**
- * What the behaviour-analytics collector receives (spec §3, §7): form-encoded posts of device
+ * What the behaviour-analytics collector receives (tests/unit/analytics.test.ts): form-encoded posts of device
  * info to /datarcvr/user/web, events to /datarcvr/event and free events to /datarcvr/custom,
  * each with the same envelope, on a host chosen by the server-type setting.
  */

@@ -1,6 +1,6 @@
 /**
- * The behaviour-analytics events (spec §7) and the rule each must meet before it is sent
- * (spec §5). An event that breaks its rule is not sent: the caller's code has a bug, and a
+ * The behaviour-analytics events and the rule each must meet before it is sent
+ * (tests/unit/analytics.test.ts). An event that breaks its rule is not sent: the caller's code has a bug, and a
  * half-filled event would only skew the figures, so the reason goes to the console instead.
  */
 export const ANALYTICS_EVENT_NAMES = [

@@ -1,5 +1,5 @@
 /**
- * The analytics identifiers (spec §9): a random id of digits and letters, 10 long unless told,
+ * The analytics identifiers (tests/unit/analytics.test.ts): a random id of digits and letters, 10 long unless told,
  * kept in cookies whose names start with `_md_` and whose lifetimes are counted in days.
  * `uuid` names the browser for two years; `uuid_tmp` names one visit and ends with the session.
  */

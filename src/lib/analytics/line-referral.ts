@@ -1,5 +1,5 @@
 /**
- * The line-shopping referral (spec §5): a shopper who arrives from the LINE shopping portal
+ * The line-shopping referral: a shopper who arrives from the LINE shopping portal
  * (utm_source containing "lineshopping") with an ecid keeps that ecid for 1 day, so an order
  * placed that day is credited to the referral. It is a marketing cookie: kept only with consent.
  */

@@ -1,6 +1,6 @@
 /**
  * The analytics page type of a store path (without its language prefix, query or hash): one
- * mapping keyed by path (spec §3). The women, men, kids and baby landing pages, and the
+ * mapping keyed by path (tests/unit/analytics.test.ts). The women, men, kids and baby landing pages, and the
  * category pages under them, share one type: the feed compares gender landings as one kind of
  * page. First match wins.
  */

@@ -85,7 +85,7 @@ import { EMAIL_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from '../validation/pat
 export const passwordSchema = z.string().regex(PASSWORD_PATTERN, 'UR_PASSWORD_FORMAT');
 export const emailSchema = z.string().trim().regex(EMAIL_PATTERN, 'UR_EMAIL_06');
 
-/** The subscription save payload (spec §3): the addresses, the flags, and Y or N per subscription category. */
+/** The subscription save payload: the addresses, the flags, and Y or N per subscription category. */
 export const subscriptionSchema = z.object({
   subscribeEmail: z.string().trim().min(1, 'UR_EMAIL_08').regex(EMAIL_PATTERN, 'UR_EMAIL_06'),
   extensionEmail: z.union([z.literal(''), z.string().trim().regex(EMAIL_PATTERN, 'UR_EMAIL_06')]).default(''),

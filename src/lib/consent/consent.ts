@@ -1,5 +1,5 @@
 /**
- * The shopper's cookie consent (spec §7, issue #16): necessary, analytics and marketing.
+ * The shopper's cookie consent (tests/unit/analytics.test.ts, consent): necessary, analytics and marketing.
  * Necessary is always on (the session, the cart, the captcha where it guards a form);
  * analytics and marketing are off until the shopper says yes. The choice is kept in a
  * readable cookie, so the page's first script can tell before loading anything else.

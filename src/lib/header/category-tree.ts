@@ -14,7 +14,8 @@ export interface CategoryTab {
 }
 
 /**
- * A linked picture of a tab's layer: "the tab's page content" (spec §2). The campaign slides and
+ * A linked picture of a tab's layer, which shows its tab's page content
+ * (tests/unit/category-layer-promos.test.ts). The campaign slides and
  * banners of the tab's CMS page, or the tab's own picture when its page has none.
  */
 export interface CategoryPromo {

@@ -1,5 +1,5 @@
 /**
- * Spec §2 and §4: a page the back button brings back across languages reloads, so its header,
+ * A page the back button brings back across languages reloads, so its header,
  * prices and cart are not the other language's. Each page notes its language as it loads and
  * checks it when the browser restores it from its back-forward cache.
  *

@@ -1,7 +1,7 @@
 /**
  * The regions the store sells in, and the currency each one prices in. A language belongs to
  * one region (languages.ts) and shows its prices; a cart is priced, and an order placed, in
- * the currency of the page's region, and an order keeps it. The display rule (spec §5): a
+ * the currency of the page's region, and an order keeps it. The display rule (tests/unit/regions.test.ts): a
  * configured unit, decimals, an optional thousands separator. The catalogue prices in whole
  * units of every currency, so none shows decimals.
  */

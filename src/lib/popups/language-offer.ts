@@ -1,5 +1,5 @@
 /**
- * The language dialog (spec §2, §4: 776 px wide). A first-time visitor whose browser prefers
+ * The language dialog (776 px wide; tests/unit/language-offer.test.ts). A first-time visitor whose browser prefers
  * another of the store's languages than the page's is offered this page in that language, in
  * that language's own words. It greets before the other pop-ups: a shopper who cannot read the
  * page cannot answer them. Once answered, or closed, or found not needed (the browser's

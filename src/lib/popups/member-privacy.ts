@@ -1,5 +1,5 @@
 /**
- * The member-privacy pop-up (spec §2, §5): with the switch memberPrivacySwitch Y, the editors'
+ * The member-privacy pop-up (tests/unit/member-privacy.test.ts): with the switch memberPrivacySwitch Y, the editors'
  * privacy notice shows on home, product detail, cart, account info, payment settlement, login
  * and register, and nowhere else. Once acknowledged (any way of closing it) it stays closed for a
  * year. It is one of the pop-ups that may greet a shopper on arrival, and it goes first: home's

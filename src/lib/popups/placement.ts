@@ -1,5 +1,5 @@
 /**
- * Keeping a pop-up in view (spec §4): after the page scrolls or the visible area changes (a
+ * Keeping a pop-up in view: after the page scrolls or the visible area changes (a
  * phone's keyboard opening), the dialog is placed again in the middle of the visual viewport,
  * POPUP_REPOSITION_DELAY_MS later. Shared by the React pop-ups and the home page's script.
  */

@@ -1,5 +1,5 @@
 /**
- * The home page's promotion pop-up (spec §4, §5): the CMS's popup config says email (the
+ * The home page's promotion pop-up (tests/unit/promo-popup.test.ts): the CMS's popup config says email (the
  * newsletter's email form) or custom (the editors' HTML, only between customStartTime and
  * customEndTime). It shows on home while the custom-popup-seen cookie is not Y. Closing it
  * sets that cookie for the browser session; with "don't show this again" ticked on the email
@@ -35,8 +35,8 @@ export function seenCookie(type: PromoType, longLived: boolean): string {
 
 /**
  * What the email pop-up saves for a signed-in member when the switch ties the pop-up to the
- * member (popupEmailBindsMember Y): the address, the newsletter by email, and every category N
- * (spec §4), for the member to choose on the newsletter page.
+ * member (popupEmailBindsMember Y): the address, the newsletter by email, and every category N,
+ * for the member to choose on the newsletter page.
  */
 export function memberPopupSubscription(email: string, categories: readonly string[]) {
   return {

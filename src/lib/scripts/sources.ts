@@ -20,7 +20,7 @@ export const THIRD_PARTY_SCRIPTS = ['captcha', 'cvsMap', 'maps', 'risk', 'tagMan
 export type ThirdPartyScript = (typeof THIRD_PARTY_SCRIPTS)[number];
 export type ScriptSources = Partial<Record<ThirdPartyScript, string>>;
 
-/** The fingerprint is asked for every 500 ms (spec §7), for at most 5 s: an order never waits longer for it. */
+/** The fingerprint is asked for every 500 ms (tests/unit/third-party-scripts.test.ts), for at most 5 s: an order never waits longer for it. */
 export const RISK_POLL_INTERVAL_MS = 500;
 export const RISK_WAIT_MS = 5000;
 /** Providers' captcha tokens and blackboxes run to a few kilobytes; anything longer is not one. */

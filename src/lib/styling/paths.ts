@@ -1,5 +1,5 @@
 /**
- * The styling-look pages (spec §2): one page per kind, the look chosen by the `styleId` query
+ * The styling-look pages: one page per kind, the look chosen by the `styleId` query
  * (the mobile redirect keeps it). Official looks are the brand's, staff looks the shops'.
  */
 export type LookKind = 'official' | 'staff';

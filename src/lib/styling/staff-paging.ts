@@ -1,5 +1,5 @@
 /**
- * Staff styling comes from the CMS in pages (spec §3: total_result_count, result_count, page,
+ * Staff styling comes from the CMS in pages (total_result_count, result_count, page,
  * content_list), like the mobile app's list. The build wants every look, so the pull reads the
  * first page, fetches the rest it announces, and joins them here, refusing pages that
  * disagree with each other (a look added between two page fetches would otherwise be lost or
