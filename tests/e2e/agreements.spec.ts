@@ -1,5 +1,5 @@
 /**
- * The membership agreement and privacy policy prompts as a member meets them (spec §4, §5, §8):
+ * The membership agreement and privacy policy prompts as a member meets them:
  * the store's admin publishes new versions; the member is asked on their next page, the
  * agreement before the privacy policy; agreeing keeps each; a version changed while the prompt
  * was open is refused with its message and the new one asked for; declining signs out and goes

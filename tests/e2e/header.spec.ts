@@ -22,7 +22,7 @@ test('category layer: a 300 ms hover opens the tab, drill-down and back, and the
   await page.clock.runFor(100);
   await expect(layer).toBeVisible();
   await expect(page).toHaveURL(/#.+_navi$/);
-  // The tab's page content (spec §2): the men's page's campaign slides, in its order, each a
+  // The tab's page content: the men's page's campaign slides, in its order, each a
   // link named by its caption.
   const zhTW = getLanguage('zh-TW');
   const carousel = pageDocument(

@@ -1,5 +1,5 @@
 /**
- * The language dialog as a first-time visitor meets it (spec §2, §4): a browser that prefers
+ * The language dialog as a first-time visitor meets it: a browser that prefers
  * another of the store's languages is offered this page in that language, in its own words, in
  * a 776 px dialog; it greets before the other pop-ups; any answer settles it for a year.
  */

@@ -1,5 +1,5 @@
 /**
- * Home's promotion pop-up as a first-time shopper meets it (spec §4, §5, §8), and the
+ * Home's promotion pop-up as a first-time shopper meets it, and the
  * newsletter's double opt-in behind its email form: the custom type shows the editors' content;
  * every way of closing it sets the seen cookie (for the session; for a year with "don't show
  * this again" on the email type, or once subscribed); the email is checked (UR_EMAIL_08,

@@ -122,7 +122,7 @@ test('a staff look from the staff picks: saved from the keyboard into the staff 
   expect(await storedList(page, KEYS.staff)).toEqual([styleId]);
   expect(await storedList(page, KEYS.official)).toEqual(['LK26AW99']);
   expect(await page.evaluate((k) => localStorage.getItem(k), KEYS.old)).toBeNull();
-  // A visitor's collects stay in the browser: the collect event needs a member (spec §5), so
+  // A visitor's collects stay in the browser: the collect event needs a member, so
   // even with analytics allowed nothing is sent.
   await page.goto('/');
   expect(await collectEvents(page, styleId)).toEqual([]);

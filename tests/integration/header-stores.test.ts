@@ -341,7 +341,7 @@ describe('wishlist', () => {
   });
 
   it('the list is fetched at most WISH_LIST_MAX_FETCHES times a page, unless invalidated', async () => {
-    expect(WISH_LIST_MAX_FETCHES).toBe(5); // spec §9
+    expect(WISH_LIST_MAX_FETCHES).toBe(5); // the wish list is fetched at most 5 times
     const { wishlist } = await signedInPage();
     wishlist.setCollectionSwitch('Y');
     const since = requests.length;

@@ -1,4 +1,4 @@
-/** Which version prompt a member gets (spec §5), and what agreeing posts. */
+/** Which version prompt a member gets, and what agreeing posts. */
 import { describe, expect, it } from 'vitest';
 import { acceptanceBody, duePrompt, type ServerVersions } from '../../src/lib/account/agreements.ts';
 

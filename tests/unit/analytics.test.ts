@@ -1,4 +1,4 @@
-/** Behaviour analytics (spec §3, §5, §7, §9): the rules, the ids, the payloads, the queue and consent. */
+/** Behaviour analytics: the rules, the ids, the payloads, the queue and consent. */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventProblem, freeEventProblem, ANALYTICS_EVENT_NAMES, type AnalyticsEvent } from '../../src/lib/analytics/events.ts';
 import { collectorOrigin, devicePost, eventPost, freeEventPost, type CollectorContext } from '../../src/lib/analytics/collector.ts';
@@ -15,7 +15,7 @@ const event = (name: AnalyticsEvent['name'], prop: AnalyticsEvent['prop'], userI
   userId,
 });
 
-describe('the event rules (spec §5)', () => {
+describe('the event rules', () => {
   it("names the spec's ten events", () => {
     expect(ANALYTICS_EVENT_NAMES).toEqual([
       'firstPage',
@@ -72,7 +72,7 @@ describe('the event rules (spec §5)', () => {
   });
 });
 
-describe('ids and cookies (spec §9)', () => {
+describe('ids and cookies', () => {
   it('makes random ids of 10 digits and letters by default', () => {
     expect(randomId()).toMatch(/^[0-9A-Za-z]{10}$/);
     expect(randomId(4, () => 0)).toBe('0000');
@@ -96,7 +96,7 @@ describe('ids and cookies (spec §9)', () => {
   });
 });
 
-describe('page types (spec §3)', () => {
+describe('page types', () => {
   it('gives the women, men, kids and baby landing pages, and the categories under them, one type', () => {
     for (const path of ['/women.html', '/men.html', '/kids.html', '/baby.html', '/c/W01.html', '/c/W0101.html'])
       expect(pageTypeOf(path), path).toBe('landing');
@@ -114,7 +114,7 @@ describe('page types (spec §3)', () => {
   });
 });
 
-describe('the collector (spec §7)', () => {
+describe('the collector', () => {
   it("is the store's own origin without a server type, else the configured host of production, test or HK", () => {
     const hosts = { production: 'https://dc.example.com/x', test: 'https://dc-test.example.com', hk: 'https://dc-hk.example.com' };
     expect(collectorOrigin(undefined, hosts)).toBe('');
@@ -178,7 +178,7 @@ describe('the collector (spec §7)', () => {
   });
 });
 
-describe('consent (issue #16 §5)', () => {
+describe('consent', () => {
   it('keeps the choice in a versioned cookie for 180 days', () => {
     expect(consentValue({ analytics: true, marketing: false })).toBe('v1.a1.m0');
     expect(consentCookie({ analytics: false, marketing: true })).toBe('lin_consent=v1.a0.m1; Path=/; SameSite=Lax; Max-Age=15552000');

@@ -29,7 +29,7 @@ const classification = classificationSchema.parse({
   ],
 });
 
-describe("a tab's layer shows its page's content (spec §2)", () => {
+describe("a tab's layer shows its page's content", () => {
   it("takes the page's carousel slides in their order, then its banners, linked in the page's language, at most 2", () => {
     expect(LAYER_PROMOS).toBe(2);
     const page = components([

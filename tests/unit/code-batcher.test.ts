@@ -1,4 +1,4 @@
-/** Product-by-codes batching (spec §7–§9): 200 ms debounce, one request per code list, a failed batch yields []. */
+/** Product-by-codes batching: 200 ms debounce, one request per code list, a failed batch yields []. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT_CODE_BATCH_DELAY_MS } from '../../src/lib/constants.ts';
 import { createCodeBatcher } from '../../src/lib/product/code-batcher.ts';

@@ -1,5 +1,5 @@
 /**
- * The gender navigation overlay's rules (spec §2): how it opens, what the back arrow closes,
+ * The gender navigation overlay's rules: how it opens, what the back arrow closes,
  * which route changes close it, and the customer-service tip's timings, once per page life.
  * Each test is a fresh page: a fresh module graph.
  */
@@ -79,7 +79,7 @@ describe('customer-service tip', () => {
   afterEach(() => vi.useRealTimers());
 
   it(`shows ${CUSTOMER_TIP_SHOW_AT_MS} ms after the navigation appears and hides at ${CUSTOMER_TIP_HIDE_AT_MS} ms`, async () => {
-    expect([CUSTOMER_TIP_SHOW_AT_MS, CUSTOMER_TIP_HIDE_AT_MS]).toEqual([500, 8500]); // spec §9
+    expect([CUSTOMER_TIP_SHOW_AT_MS, CUSTOMER_TIP_HIDE_AT_MS]).toEqual([500, 8500]); // shown at 500 ms, hidden at 8500 ms
     const header = await newPage();
     header.scheduleServiceTip();
     vi.advanceTimersByTime(CUSTOMER_TIP_SHOW_AT_MS - 1);

@@ -1,4 +1,4 @@
-/** Which language the language dialog offers (spec §2, §4: a 776 px dialog), and how long an answer lasts. */
+/** Which language the language dialog offers (a 776 px dialog), and how long an answer lasts. */
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { preferredStoreLanguage } from '../../src/lib/i18n/browser-language.ts';

@@ -1,4 +1,4 @@
-/** Where the member-privacy pop-up shows (spec §5) and how long its acknowledgement lasts. */
+/** Where the member-privacy pop-up shows and how long its acknowledgement lasts. */
 import { describe, expect, it } from 'vitest';
 import { MEMBER_PRIVACY_PAGES, memberPrivacySeenCookie, showsMemberPrivacy } from '../../src/lib/popups/member-privacy.ts';
 

@@ -1,4 +1,4 @@
-/** The pop-up registry's rules (spec §4): open once per id, update, close, clear, and the page cover. */
+/** The pop-up registry's rules: open once per id, update, close, clear, and the page cover. */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { POPUP_COVER_CLASS, POPUP_REPOSITION_DELAY_MS } from '../../src/lib/constants.ts';
 import { setPlatform } from '../../src/stores/platform.ts';

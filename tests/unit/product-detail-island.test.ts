@@ -1,8 +1,7 @@
 /**
  * The product island's server render, as the pre-rendered product page carries it: the
- * sold-out corner mark sits where the CMS's corner configuration says (spec §3, "stock flag N
- * shows a sold-out corner image whose position and path come from a corner-mark
- * configuration"), hidden until live stock says the product is sold out.
+ * sold-out corner mark sits where the CMS's corner configuration says (an image's stock flag N
+ * shows a sold-out corner image whose position and path come from that configuration), hidden until live stock says the product is sold out.
  */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

@@ -1,4 +1,4 @@
-/** Home's promotion pop-up rules (spec §4, §5): when it shows, and the seen cookie each way of closing sets. */
+/** Home's promotion pop-up rules: when it shows, and the seen cookie each way of closing sets. */
 import { cookieValue } from '../../src/lib/cookies.ts';
 import { describe, expect, it } from 'vitest';
 import { CUSTOM_POPUP_SEEN_COOKIE, DONT_PROMPT_DAYS, memberPopupSubscription, promoShows, seenCookie } from '../../src/lib/popups/promo.ts';

@@ -1,4 +1,4 @@
-/** The regions and their currencies (spec §1, §5: a configured unit, decimals and separator; a range as min - max). */
+/** The regions and their currencies (a configured unit, decimals and separator; a range as min - max). */
 import { describe, expect, it } from 'vitest';
 import { currencyFormatOf, isRegion, REGION_CURRENCIES, REGIONS } from '../../src/lib/i18n/regions.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';

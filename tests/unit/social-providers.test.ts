@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { providersFor, THIRD_PARTY_PROVIDERS, THIRD_PARTY_STATE } from '../../src/lib/api/third-party.ts';
 
-describe('social sign-in providers (spec §7)', () => {
+describe('social sign-in providers', () => {
   it('are the six of the spec, with the states their apps were registered with', () => {
     expect(THIRD_PARTY_PROVIDERS).toEqual(['weibo', 'wechat', 'qq', 'facebook', 'google', 'line']);
     expect(THIRD_PARTY_STATE).toEqual({ facebook: '5', google: '6', line: '7' });

@@ -1,5 +1,5 @@
 /**
- * The business constants of spec §9, each against the spec's own figure: a behaviour test that
+ * The business constants, each against the figure the behaviour calls for: a behaviour test that
  * uses a constant on both sides would pass whatever it became, so the values are pinned here.
  */
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import * as constants from '../../src/lib/constants.ts';
 import { topLevelCategories } from '../../src/lib/cms/classification.ts';
 import type { CategoryNode } from '../../src/lib/cms/schema.ts';
 
-describe('spec §9 business constants', () => {
+describe('business constants', () => {
   it.each<[string, number | string, string]>([
     ['SEARCH_SUGGESTION_DEBOUNCE_MS', 500, 'Search suggestion debounce 500 ms'],
     ['RECOMMENDED_WORDS_SHOWN', 7, 'recommended words shown 7'],

@@ -1,4 +1,4 @@
-/** The third-party scripts' configuration and the fingerprint's polling (spec §7: every 500 ms, with a time limit). */
+/** The third-party scripts' configuration and the fingerprint's polling (every 500 ms, with a time limit). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captchaRequired, ConfigError, scriptSources } from '../../src/build/env.ts';
 import { pollFor } from '../../src/lib/scripts/loader.ts';
