@@ -4,130 +4,16 @@
  * the search box free.
  *
  * The browser says desktop but lays out as a phone (isMobile, touch): a phone's user agent
- * would be sent to the mobile site. With isMobile, Chromium widens the layout viewport to
- * whatever sticks out, so the page's scrollWidth is compared with the width we set, never
- * with innerWidth.
+ * would be sent to the mobile site.
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
-import { localizedPath } from '../../src/lib/cms/pages.ts';
-import { getLanguage } from '../../src/lib/i18n/languages.ts';
-import { brandCalendar, newestFirst, pressReleasePath, pressYearPath } from '../../src/lib/press/paths.ts';
-import { pressIndex, shops } from './content.ts';
 import { pausedClock } from './clock.ts';
+import { enGB, pageKinds, widePages, zhTW } from './page-width.ts';
+import { localizedPath } from '../../src/lib/cms/pages.ts';
+import { hydrateIsland } from './islands.ts';
 
 const WIDTHS = [320, 360, 390, 414];
-const zhTW = getLanguage('zh-TW');
-const enGB = getLanguage('en-GB');
-
-/** One page of every kind, its path in zh-TW; a selector to wait for where content arrives after load. */
-function pageKinds(): Array<{ kind: string; path: string; ready?: string }> {
-  const latest = newestFirst(pressIndex(zhTW))[0]!;
-  return [
-    { kind: 'home', path: '/' },
-    { kind: 'gender landing', path: '/women.html' },
-    { kind: 'category', path: '/c/W01.html' },
-    { kind: 'product', path: '/product/L450011.html' },
-    { kind: 'search', path: '/search.html?description=a', ready: '.search-results[data-status="done"]' },
-    { kind: 'press list', path: '/press/' },
-    { kind: 'press year', path: pressYearPath(brandCalendar(latest.publishedAt).year) },
-    { kind: 'press release', path: pressReleasePath(latest) },
-    { kind: 'shop list', path: '/shop/shop_list.html' },
-    { kind: 'shop', path: `/shop/shop.html?storeCode=${shops(zhTW)[0]!.code}` },
-    { kind: 'lookbook', path: '/feature/lookbook.html' },
-    { kind: 'official look', path: '/official-styling-detail.html' },
-    { kind: 'staff look', path: '/staff-styling-detail.html' },
-    { kind: 'login', path: '/login.html' },
-    { kind: 'register', path: '/register.html' },
-    { kind: 'cart', path: '/cart.html' },
-    { kind: 'coupon collect', path: '/coupon-collect.html?couponId=CC001' },
-    { kind: 'not found', path: '/not-found.html' },
-    { kind: 'site map', path: '/site-map.html' },
-    { kind: 'privacy policy', path: '/privacy-policy.html' },
-    { kind: 'account (visitor)', path: '/account/info.html' },
-    { kind: 'favourites (visitor)', path: '/account/favorites.html' },
-    { kind: 'coupons (visitor)', path: '/account/coupon.html' },
-  ];
-}
-
-interface Overflow {
-  scrollWidth: number;
-  /** The element reaching farthest right past the screen (the outermost of those reaching as far). */
-  culprit: { name: string; width: number; right: number } | null;
-}
-
-/**
- * The page's scrollWidth and, when it is wider than `width`, what sticks out. An element clipped
- * by a scroller or an overflow-hidden box is only as wide as that box: it walks the containing
- * blocks (an absolutely placed element skips static ancestors, which do not clip it).
- */
-function measure(page: Page, width: number): Promise<Overflow> {
-  return page.evaluate((screen) => {
-    const scrollWidth = document.documentElement.scrollWidth;
-    if (scrollWidth <= screen) return { scrollWidth, culprit: null };
-    const reach = (el: Element): number => {
-      let right = el.getBoundingClientRect().right;
-      let position = getComputedStyle(el).position;
-      // The body's overflow belongs to the viewport: it clips nothing.
-      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
-        if (position === 'fixed') return -Infinity;
-        const style = getComputedStyle(box);
-        if (position === 'absolute' && style.position === 'static' && style.transform === 'none') continue;
-        if (style.overflowX !== 'visible') right = Math.min(right, box.getBoundingClientRect().right);
-        position = style.position;
-      }
-      return position === 'fixed' ? -Infinity : right;
-    };
-    const depth = (el: Element) => {
-      let n = 0;
-      for (let node: Element | null = el; node; node = node.parentElement) n += 1;
-      return n;
-    };
-    let found: { el: Element; right: number } | null = null;
-    for (const el of document.body.querySelectorAll('*')) {
-      const right = reach(el);
-      if (right <= screen + 0.5) continue;
-      if (!found || right > found.right + 0.5 || (Math.abs(right - found.right) <= 0.5 && depth(el) < depth(found.el)))
-        found = { el, right };
-    }
-    if (!found) return { scrollWidth, culprit: null };
-    const { el } = found;
-    const classes = typeof el.className === 'string' && el.className.trim() ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
-    return {
-      scrollWidth,
-      culprit: {
-        name: `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${classes} in ${el.parentElement?.tagName.toLowerCase() ?? '?'}`,
-        width: Math.round(el.getBoundingClientRect().width),
-        right: Math.round(found.right),
-      },
-    };
-  }, width);
-}
-
-/** The pages of `kinds` in both languages that are wider than `width`, each named with what sticks out. */
-async function widePages(page: Page, width: number, kinds: ReturnType<typeof pageKinds>): Promise<string[]> {
-  const wide: string[] = [];
-  for (const language of [zhTW, enGB]) {
-    for (const { kind, path, ready } of kinds) {
-      const address = localizedPath(language, path);
-      const response = await page.goto(address, { waitUntil: 'load' });
-      expect(response?.status(), address).toBeLessThan(400);
-      if (ready) await page.locator(ready).waitFor();
-      // A visitor's account page may send them on to sign in once it knows: measure where they land.
-      const overflow = await measure(page, width).catch(async () => {
-        await page.waitForLoadState('load');
-        return measure(page, width);
-      });
-      if (overflow.scrollWidth > width) {
-        const culprit = overflow.culprit
-          ? `${overflow.culprit.name}, ${overflow.culprit.width} px wide, reaches ${overflow.culprit.right} px`
-          : 'no single element found';
-        wide.push(`${kind} ${address} at ${width} px: scrollWidth ${overflow.scrollWidth} (${culprit})`);
-      }
-    }
-  }
-  return wide;
-}
 
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
@@ -190,3 +76,62 @@ test('on a wide screen the balloon tip still shows under the menu icon, clear of
     searchBox.y < tipBox.y + tipBox.height;
   expect(overlap, 'the tip overlaps the search box').toBe(false);
 });
+
+/**
+ * The gender tabs that are not wholly in sight: cut off by their row (which scrolls only when the
+ * tabs alone are wider than the screen) or under the language chooser, by their boxes and by what
+ * a finger meets at either end and the middle.
+ */
+function tabsOutOfSight(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const row = document.querySelector('.site-header__genders')!;
+    const rowBox = row.getBoundingClientRect();
+    const chooser = document.querySelector('.language-menu')!;
+    const chooserBox = chooser.querySelector('summary')!.getBoundingClientRect();
+    return [...row.querySelectorAll('a')].flatMap((tab) => {
+      const box = tab.getBoundingClientRect();
+      const name = tab.textContent!.trim();
+      if (box.width === 0) return [`${name} is not shown`];
+      if (box.left < rowBox.left - 0.5 || box.right > rowBox.right + 0.5)
+        return [
+          `${name} (${Math.round(box.left)}–${Math.round(box.right)} px) is cut off by its row (${Math.round(rowBox.left)}–${Math.round(rowBox.right)} px)`,
+        ];
+      const overlaps =
+        box.left < chooserBox.right && chooserBox.left < box.right && box.top < chooserBox.bottom && chooserBox.top < box.bottom;
+      if (overlaps)
+        return [
+          `${name} (${Math.round(box.left)}–${Math.round(box.right)} px) is under the language chooser (from ${Math.round(chooserBox.left)} px)`,
+        ];
+      const covered = [0.1, 0.5, 0.9].some((at) =>
+        chooser.contains(document.elementFromPoint(box.left + box.width * at, box.top + box.height / 2)),
+      );
+      return covered ? [`${name} is covered by the language chooser`] : [];
+    });
+  });
+}
+
+for (const width of [320, 360, 390]) {
+  test.describe(`the gender tabs at ${width} px`, () => {
+    test.use({ viewport: { width, height: 780 }, isMobile: true, hasTouch: true });
+
+    test(`on home, a press page and the navigation sheet no tab is under the language chooser, in Chinese or English`, async ({ page }) => {
+      const hidden: string[] = [];
+      for (const language of [zhTW, enGB]) {
+        // Home and the press pages (no JavaScript) show the tabs as a row of the header.
+        for (const path of ['/', '/press/']) {
+          await page.goto(localizedPath(language, path));
+          hidden.push(...(await tabsOutOfSight(page)).map((problem) => `${localizedPath(language, path)}: ${problem}`));
+        }
+        // Elsewhere they are in the sheet the search button opens: a mouse resting on it opens it
+        // to browse, with no search panel over the tabs.
+        const category = localizedPath(language, '/c/W01.html');
+        await page.goto(category);
+        await hydrateIsland(page, 'GenderNav');
+        await page.locator('.gender-nav__toggle').hover();
+        await expect(page.locator('.site-header__genders')).toBeVisible();
+        hidden.push(...(await tabsOutOfSight(page)).map((problem) => `${category}, the sheet: ${problem}`));
+      }
+      expect(hidden, 'gender tabs out of sight').toEqual([]);
+    });
+  });
+}
