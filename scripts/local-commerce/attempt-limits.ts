@@ -76,22 +76,44 @@ export const tooManyAttempts = (msBeforeNext: number, offer: { signInLink?: true
   });
 };
 
-export function createAttemptLimits(db: DatabaseSync, overrides: AttemptOverrides = {}): AttemptLimits {
+/** A limiter whose counts live in the attempts table, under its own key prefix. */
+function sqliteLimiter(db: DatabaseSync, rule: AttemptRuleValue, keyPrefix: string): RateLimiterSQLite {
+  // The store speaks better-sqlite3; each statement it runs in a "transaction" is one upsert, atomic alone.
   const storeClient = { prepare: (sql: string) => db.prepare(sql), transaction: (work: () => unknown) => work };
+  return new RateLimiterSQLite({
+    ...rule,
+    storeClient,
+    storeType: 'better-sqlite3',
+    tableName: ATTEMPT_LIMITS_TABLE,
+    tableCreated: true,
+    keyPrefix,
+  });
+}
+
+/** Counts one use of `key`; above the allowance, 429 TOO_MANY_ATTEMPTS with the wait. */
+async function consumeOrRefuse(limiter: RateLimiterSQLite, key: string): Promise<void> {
+  try {
+    await limiter.consume(key);
+  } catch (refusal) {
+    if (refusal instanceof RateLimiterRes) throw tooManyAttempts(refusal.msBeforeNext);
+    throw refusal;
+  }
+}
+
+/**
+ * One allowance of its own (the collector's per address, the registration mails per mailbox),
+ * kept beside the attempt limits: each call counts a use and refuses above `rule`.
+ */
+export function createAllowance(db: DatabaseSync, rule: AttemptRuleValue, keyPrefix: string): (key: string) => Promise<void> {
+  const limiter = sqliteLimiter(db, rule, keyPrefix);
+  return (key) => consumeOrRefuse(limiter, key);
+}
+
+export function createAttemptLimits(db: DatabaseSync, overrides: AttemptOverrides = {}): AttemptLimits {
   const limiters = new Map(
     Object.entries({ ...ATTEMPT_RULES, ...overrides }).map(([name, rule]) => [
       name as AttemptRule,
-      {
-        rule,
-        limiter: new RateLimiterSQLite({
-          ...rule,
-          storeClient,
-          storeType: 'better-sqlite3',
-          tableName: ATTEMPT_LIMITS_TABLE,
-          tableCreated: true,
-          keyPrefix: name,
-        }),
-      },
+      { rule, limiter: sqliteLimiter(db, rule, name) },
     ]),
   );
   const of = (name: AttemptRule) => limiters.get(name)!;
@@ -111,14 +133,7 @@ export function createAttemptLimits(db: DatabaseSync, overrides: AttemptOverride
       for (const [name, key] of uses) await of(name).limiter.delete(key);
     },
     async spend(...uses) {
-      for (const [name, key] of uses) {
-        try {
-          await of(name).limiter.consume(key);
-        } catch (refusal) {
-          if (refusal instanceof RateLimiterRes) throw tooManyAttempts(refusal.msBeforeNext);
-          throw refusal;
-        }
-      }
+      for (const [name, key] of uses) await consumeOrRefuse(of(name).limiter, key);
     },
   };
 }

@@ -9,8 +9,7 @@
  * counts sign-ins, in the same table under a prefix of its own.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
-import { ATTEMPT_LIMITS_TABLE, tooManyAttempts, type AttemptRuleValue } from './attempt-limits.ts';
+import { createAllowance, type AttemptRuleValue } from './attempt-limits.ts';
 import { ApiFailure } from './kit.ts';
 
 /** A post's body at most: many times an SDK's largest, refused (413) before it is read whole. */
@@ -51,24 +50,7 @@ export const isFormContentType = (header: string | undefined) => /^application\/
 
 /** Counts a post against its address's allowance; above it, 429 TOO_MANY_ATTEMPTS with the seconds to wait. */
 export function createCollectorLimit(db: DatabaseSync, rule: AttemptRuleValue = COLLECTOR_RULE) {
-  // The store speaks better-sqlite3; each statement it runs in a "transaction" is one upsert, atomic alone.
-  const storeClient = { prepare: (sql: string) => db.prepare(sql), transaction: (work: () => unknown) => work };
-  const limiter = new RateLimiterSQLite({
-    ...rule,
-    storeClient,
-    storeType: 'better-sqlite3',
-    tableName: ATTEMPT_LIMITS_TABLE,
-    tableCreated: true,
-    keyPrefix: 'collectorAddress',
-  });
-  return async (address: string): Promise<void> => {
-    try {
-      await limiter.consume(address);
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) throw tooManyAttempts(refusal.msBeforeNext);
-      throw refusal;
-    }
-  };
+  return createAllowance(db, rule, 'collectorAddress');
 }
 
 /** Drops the rows of a received list older than its newest COLLECTOR_KEEP_ROWS (ids only grow). */

@@ -10,8 +10,7 @@
  * rate-limiter-flexible in the attempt limits' table under a prefix of its own (as the collector's).
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
-import { ATTEMPT_LIMITS_TABLE, tooManyAttempts, type AttemptRuleValue } from './attempt-limits.ts';
+import { createAllowance, type AttemptRuleValue } from './attempt-limits.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /** How long a mailed registration link opens the account: a day, to reach a mailbox read once a day. */
@@ -36,24 +35,8 @@ export type PendingLookup = { kind: 'pending'; id: number; fields: RegistrationF
 
 /** Counts a registration mail to `email`; above the mailbox's allowance, 429 TOO_MANY_ATTEMPTS with the wait. */
 export function createRegistrationMailboxLimit(db: DatabaseSync, rule: AttemptRuleValue = REGISTRATION_MAILBOX_RULE) {
-  // The store speaks better-sqlite3; each statement it runs in a "transaction" is one upsert, atomic alone.
-  const storeClient = { prepare: (sql: string) => db.prepare(sql), transaction: (work: () => unknown) => work };
-  const limiter = new RateLimiterSQLite({
-    ...rule,
-    storeClient,
-    storeType: 'better-sqlite3',
-    tableName: ATTEMPT_LIMITS_TABLE,
-    tableCreated: true,
-    keyPrefix: 'registrationMailbox',
-  });
-  return async (email: string): Promise<void> => {
-    try {
-      await limiter.consume(email.trim().toLowerCase());
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) throw tooManyAttempts(refusal.msBeforeNext);
-      throw refusal;
-    }
-  };
+  const spend = createAllowance(db, rule, 'registrationMailbox');
+  return (email: string): Promise<void> => spend(email.trim().toLowerCase());
 }
 
 /** Keeps a registration until its link is opened; answers the link's token (only its hash is kept). */
