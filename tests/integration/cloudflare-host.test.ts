@@ -16,10 +16,10 @@ import { cloudflareFiles } from '../../src/lib/routing/hosts/cloudflare.ts';
 import { netlifyFiles } from '../../src/lib/routing/hosts/netlify.ts';
 import { nginxFiles } from '../../src/lib/routing/hosts/nginx.ts';
 import { mobileRedirectForRequest } from '../../src/lib/routing/mobile-redirect.ts';
-import { contentSecurityPolicy, securityHeaders } from '../../src/lib/security/content-security-policy.ts';
 import { serve } from '../../scripts/hosts/cloudflare.ts';
 import type { RunningHost } from '../../scripts/hosts/host.ts';
 import { DESKTOP, IPHONE } from '../fixtures/user-agents.ts';
+import { sampleSecurityHeaders } from '../fixtures/security-headers.ts';
 
 const MOBILE = 'https://m.linea.example';
 
@@ -44,21 +44,7 @@ const CONTENT = [
 /** What the build writes beside them that is not content. */
 const INTERNALS = ['.routes.json', 'index.html.br', 'index.html.gz', '_astro/app.js.br', '_astro/app.js.gz', '_host/security-headers.json'];
 
-const SECURITY = securityHeaders({
-  policy: contentSecurityPolicy({
-    scriptHashes: ['sha256-9gOBGqEQINNDuds+tkXbNzih6klbz+KeCyxEj4KRLeM='],
-    styleHashes: [],
-    scriptHosts: [],
-    connectHosts: [],
-    imageHosts: [],
-    extraSources: {},
-    upgradeInsecureRequests: false,
-    reportUri: '',
-  }),
-  reportOnly: false,
-  https: false,
-  hstsIncludeSubdomains: false,
-});
+const SECURITY = sampleSecurityHeaders({ https: false });
 
 function writeRelease(dir: string, mobileSiteUrl: string): void {
   const input: HostRulesInput = {

@@ -14,25 +14,12 @@ import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import type { HostRulesInput } from '../../src/lib/routing/host-rules.ts';
 import { NGINX_MAP_HASH_SIZES, NGINX_SERVER_INCLUDE, nginxFiles } from '../../src/lib/routing/hosts/nginx.ts';
 import type { MobilePagesBySegment } from '../../src/lib/routing/mobile-redirect.ts';
-import { contentSecurityPolicy, securityHeaders, type SecurityHeader } from '../../src/lib/security/content-security-policy.ts';
+import type { SecurityHeader } from '../../src/lib/security/content-security-policy.ts';
 import { MOBILE_PAGES_FILE, SECURITY_HEADERS_FILE } from '../../scripts/host-rules.ts';
 import { hasBrotliStatic, NGINX_PATH, nginxConfig, startNginx } from '../../scripts/hosts/nginx.ts';
+import { sampleSecurityHeaders } from '../fixtures/security-headers.ts';
 
-const SECURITY = securityHeaders({
-  policy: contentSecurityPolicy({
-    scriptHashes: ['sha256-9gOBGqEQINNDuds+tkXbNzih6klbz+KeCyxEj4KRLeM='],
-    styleHashes: [],
-    scriptHosts: [],
-    connectHosts: [],
-    imageHosts: [],
-    extraSources: {},
-    upgradeInsecureRequests: true,
-    reportUri: '/csp-report',
-  }),
-  reportOnly: false,
-  https: true,
-  hstsIncludeSubdomains: false,
-});
+const SECURITY = sampleSecurityHeaders({ reportUri: '/csp-report' });
 
 /** A page address longer than a key nginx's default map buckets hold: it must not fail the configuration. */
 const LONG_PATH = '/feature/autumn-campaign-for-members-and-their-families.html';

@@ -17,8 +17,8 @@ import {
 } from '../../src/lib/routing/hosts/cloudflare.ts';
 import { createWorker, edgeAnswer, type EdgeAnswer } from '../../src/lib/routing/hosts/cloudflare-worker.ts';
 import { mobileRedirectForRequest } from '../../src/lib/routing/mobile-redirect.ts';
-import { contentSecurityPolicy, securityHeaders } from '../../src/lib/security/content-security-policy.ts';
 import { DESKTOP, GOOGLEBOT_PHONE, IPHONE } from '../fixtures/user-agents.ts';
+import { sampleSecurityHeaders } from '../fixtures/security-headers.ts';
 
 const MOBILE = 'https://m.linea.example';
 
@@ -54,21 +54,7 @@ const FILES = [
   '_headers',
 ];
 
-const SECURITY = securityHeaders({
-  policy: contentSecurityPolicy({
-    scriptHashes: ['sha256-9gOBGqEQINNDuds+tkXbNzih6klbz+KeCyxEj4KRLeM='],
-    styleHashes: [],
-    scriptHosts: [],
-    connectHosts: [],
-    imageHosts: ['https://img.example'],
-    extraSources: {},
-    upgradeInsecureRequests: true,
-    reportUri: '/csp-report',
-  }),
-  reportOnly: false,
-  https: true,
-  hstsIncludeSubdomains: false,
-});
+const SECURITY = sampleSecurityHeaders({ imageHosts: ['https://img.example'], reportUri: '/csp-report' });
 
 const input = (mobileSiteUrl: string): HostRulesInput => ({
   languages: LANGUAGES,

@@ -12,8 +12,8 @@ import type { Header } from '@netlify/headers-parser';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { IMMUTABLE, REVALIDATE, type HostRulesInput } from '../../src/lib/routing/host-rules.ts';
 import { headersFile, netlifyUploads, redirectsFile } from '../../src/lib/routing/hosts/netlify.ts';
-import { contentSecurityPolicy, securityHeaders } from '../../src/lib/security/content-security-policy.ts';
 import { readNetlifyRules } from '../../scripts/hosts/netlify.ts';
+import { sampleSecurityHeaders } from '../fixtures/security-headers.ts';
 
 const PAGES = [
   '/',
@@ -37,21 +37,7 @@ const PAGES = [
   '/en-gb/press/2026/',
 ];
 const input: HostRulesInput = { languages: LANGUAGES, pagePaths: PAGES, mobileSiteUrl: '', mobilePages: {} };
-const SECURITY = securityHeaders({
-  policy: contentSecurityPolicy({
-    scriptHashes: ['sha256-9gOBGqEQINNDuds+tkXbNzih6klbz+KeCyxEj4KRLeM='],
-    styleHashes: [],
-    scriptHosts: [],
-    connectHosts: [],
-    imageHosts: ['https://img.example'],
-    extraSources: {},
-    upgradeInsecureRequests: true,
-    reportUri: '',
-  }),
-  reportOnly: false,
-  https: true,
-  hstsIncludeSubdomains: false,
-});
+const SECURITY = sampleSecurityHeaders({ imageHosts: ['https://img.example'] });
 
 /** The files of the release at their URL paths: pages, copies of the not-found pages, data, assets and our own files. */
 const FILES = new Set([
