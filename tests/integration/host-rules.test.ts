@@ -108,7 +108,7 @@ const SECURITY = securityHeaders({
   hstsIncludeSubdomains: true,
 });
 
-describe("_redirects and _headers (Netlify's; tests/unit/netlify-rules.test.ts runs them in Netlify's own parsers and matcher)", () => {
+describe("_redirects and _headers (Netlify's; tests/integration/netlify-rules.test.ts runs them in Netlify's own parsers and matcher)", () => {
   it('redirects the moved pages of every language and the press years written without their slash', () => {
     const text = redirectsFile(input);
     for (const line of [
