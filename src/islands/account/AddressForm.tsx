@@ -1,54 +1,19 @@
 /**
- * One address, new or edited: the address page and checkout use this same form. The receiver
- * follows the name rule, and the mobile and postcode their region's rules (no postcode field
- * in Hong Kong and Macao, which have none; a required one on the mainland), before the API
- * checks them again.
+ * One address, new or edited: the address page and checkout use this same form. Its fields and
+ * their rules (the receiver's name rule, the region's mobile and postcode rules, no emoji in any
+ * of them) are lib/forms/address-fields.ts; the API checks them again.
  */
 import { useState } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import type { FieldSpec, FormValues } from '../../lib/forms/form.ts';
-import { postcodeProblem, postcodeRuleOf } from '../../lib/account/postcodes.ts';
-import { isName, isPhoneOfRegion } from '../../lib/validation/rules.ts';
+import { addressFieldSpec, addressFields } from '../../lib/forms/address-fields.ts';
+import { postcodeRuleOf } from '../../lib/account/postcodes.ts';
 import { REGIONS, type Region } from '../../lib/i18n/regions.ts';
 import { saveAddress, type Address } from '../../stores/addresses.ts';
 import { Button } from '../forms/Button.tsx';
 import { CheckField, Form, FormError, SelectField, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 
-const ADDRESS_FIELDS: readonly FieldSpec[] = [
-  {
-    name: 'receiver',
-    required: 'AD_RECEIVER_REQUIRED',
-    maxLength: 40,
-    spaces: { allowSpaceLeadTrail: false },
-    validate: (value) => isName(value) || 'AD_RECEIVER_FORMAT',
-  },
-  { name: 'region', required: 'AD_REGION_REQUIRED' },
-  {
-    name: 'mobile',
-    required: 'AD_MOBILE_REQUIRED',
-    spaces: { allowSpace: false },
-    validate: (value, values) => isPhoneOfRegion(value, values.region ?? '') || `AD_MOBILE_${values.region}`,
-  },
-  { name: 'city', required: 'AD_CITY_REQUIRED', maxLength: 30, spaces: { allowSpaceLeadTrail: false } },
-  { name: 'detail', required: 'AD_DETAIL_REQUIRED', maxLength: 120, counter: true, spaces: { allowSpaceLeadTrail: false } },
-  {
-    name: 'zipCode',
-    maxLength: 10,
-    spaces: { allowSpace: false },
-    validate: (value, values) => postcodeProblem(value, values.region ?? '') ?? true,
-  },
-  { name: 'isDefault' },
-];
-const spec = (name: string) => ADDRESS_FIELDS.find((f) => f.name === name)!;
-
-/** The fields of the chosen region: the postcode only where there are postcodes, required where they are. */
-function addressFields(values: FormValues): readonly FieldSpec[] {
-  const rule = postcodeRuleOf(values.region ?? '');
-  return ADDRESS_FIELDS.flatMap((f) =>
-    f.name !== 'zipCode' ? [f] : rule ? [rule.required ? { ...f, required: 'AD_ZIP_REQUIRED' } : f] : [],
-  );
-}
+const spec = addressFieldSpec;
 
 export function AddressForm({
   t,

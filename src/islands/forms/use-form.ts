@@ -11,7 +11,7 @@ import { useCallback, useRef, useState, type FocusEvent, type FormEvent, type Ke
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { ApiResult } from '../../lib/api/core.ts';
 import {
-  applySpacePolicy,
+  cleanValue,
   checkField,
   groupOf,
   isChecked,
@@ -66,13 +66,13 @@ export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>)
     [options],
   );
 
-  /** The values with each field's space policy applied, written back into the inputs. */
+  /** The values with each field's strip rule and space policy applied, written back into the inputs. */
   const cleanValues = useCallback((): FormValues => {
     const values = readValues();
     for (const field of fieldsFor(values)) {
       const value = values[field.name];
-      if (value === undefined || !field.spaces) continue;
-      const cleaned = applySpacePolicy(value, field.spaces);
+      if (value === undefined || (!field.spaces && !field.strip)) continue;
+      const cleaned = cleanValue(field, value);
       if (cleaned !== value) {
         values[field.name] = cleaned;
         const input = formRef.current?.elements.namedItem(field.name);

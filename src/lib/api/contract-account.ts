@@ -21,7 +21,7 @@ import {
   TICKET_CATEGORIES,
   TICKET_TEXT_MAX_LENGTH,
 } from '../constants.ts';
-import { phonePatternOf } from '../validation/rules.ts';
+import { phonePatternOf, stripEmojiAndSymbols } from '../validation/rules.ts';
 import { postcodeProblem } from '../account/postcodes.ts';
 import { REGIONS } from '../i18n/regions.ts';
 import { EMAIL_PATTERN, IMAGE_EXTENSION_PATTERN, ISO_DATE_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from '../validation/patterns.ts';
@@ -97,19 +97,27 @@ export const addressSchema = z.object({
 });
 export type Address = z.infer<typeof addressSchema>;
 
-/** An address as sent: the receiver by the name rule, the mobile and postcode by the region's rules. */
+/**
+ * An address field's text without emoji, #, & and ! (the strip rule, as the address form applies
+ * it), then the field's own checks: what is saved goes onto courier labels, which print none of
+ * them. Stripped rather than refused, so a client that skipped the form gets the same address.
+ */
+const addressText = <T extends z.ZodType<unknown, string>>(schema: T) => z.string().transform(stripEmojiAndSymbols).pipe(schema);
+
+/** An address as sent: the receiver by the name rule, the mobile and postcode by the region's rules, every text field stripped. */
 export const addressBodySchema = addressSchema
   .extend({
-    receiver: personName('AD_RECEIVER_REQUIRED', 'AD_RECEIVER_FORMAT'),
-    mobile: z.string().trim().min(1, 'AD_MOBILE_REQUIRED'),
-    city: z.string().trim().min(1, 'AD_CITY_REQUIRED').max(30, 'VALUE_TOO_LONG'),
-    detail: z.string().trim().min(1, 'AD_DETAIL_REQUIRED').max(120, 'VALUE_TOO_LONG'),
-    zipCode: z
-      .string()
-      .trim()
-      .max(10, 'VALUE_TOO_LONG')
-      .regex(/^[0-9A-Za-z-]*$/, 'AD_ZIP_FORMAT')
-      .default('0'),
+    receiver: addressText(personName('AD_RECEIVER_REQUIRED', 'AD_RECEIVER_FORMAT')),
+    mobile: addressText(z.string().trim().min(1, 'AD_MOBILE_REQUIRED')),
+    city: addressText(z.string().trim().min(1, 'AD_CITY_REQUIRED').max(30, 'VALUE_TOO_LONG')),
+    detail: addressText(z.string().trim().min(1, 'AD_DETAIL_REQUIRED').max(120, 'VALUE_TOO_LONG')),
+    zipCode: addressText(
+      z
+        .string()
+        .trim()
+        .max(10, 'VALUE_TOO_LONG')
+        .regex(/^[0-9A-Za-z-]*$/, 'AD_ZIP_FORMAT'),
+    ).default('0'),
   })
   .partial({ addressId: true })
   .superRefine((body, ctx) => {

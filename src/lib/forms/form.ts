@@ -43,6 +43,12 @@ export interface FieldSpec {
   /** When the field checks itself while the member types: on leaving it (default) or on every change. */
   trigger?: 'blur' | 'change';
   spaces?: SpacePolicy;
+  /**
+   * What the field never keeps, removed as the member leaves it and before any check, as the
+   * space policy is (an address's fields take stripEmojiAndSymbols: nothing a courier's label
+   * cannot print).
+   */
+  strip?: (value: string) => string;
   /** Show length/maxLength under the field. */
   counter?: boolean;
 }
@@ -57,6 +63,11 @@ export function applySpacePolicy(value: string, spaces: SpacePolicy | undefined)
   if (spaces.allowSpaceLead === false || spaces.allowSpaceLeadTrail === false) out = out.replace(/^\s+/, '');
   if (spaces.allowSpaceTrail === false || spaces.allowSpaceLeadTrail === false) out = out.replace(/\s+$/, '');
   return out;
+}
+
+/** The value as the field keeps it: its strip rule, then its space policy. */
+export function cleanValue(field: Pick<FieldSpec, 'spaces' | 'strip'>, value: string): string {
+  return applySpacePolicy(field.strip ? field.strip(value) : value, field.spaces);
 }
 
 /** Whether the submit checks this field at all. */

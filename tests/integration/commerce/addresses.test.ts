@@ -66,6 +66,30 @@ describe('addresses', () => {
     expect(memberState(env.db)).toEqual(before);
   });
 
+  it('strips emoji, #, & and ! from every text field before its checks, so labels print what is saved', async () => {
+    const env = sampleEnv();
+    const { token } = await login(env.app);
+    const typed = {
+      ...HK,
+      region: 'TW' as const,
+      receiver: '陳大文😀',
+      mobile: '0912345678📱',
+      city: '大安區🇹🇼',
+      detail: '忠孝東路😀一段1號🏠 #5&!',
+      zipCode: '106#',
+    };
+    const saved = (await save(env, token, typed)).address!;
+    expect(saved).toMatchObject({ receiver: '陳大文', mobile: '0912345678', city: '大安區', detail: '忠孝東路一段1號 5', zipCode: '106' });
+    expect(
+      expectSuccess('addressList', await call(env.app, 'addressList', {}, { token })).find((a) => a.addressId === saved.addressId),
+    ).toEqual(saved);
+    // A field of emoji alone is empty once stripped: refused as missing, changing nothing.
+    const before = memberState(env.db);
+    expectFailure(await call(env.app, 'addressSave', { ...HK, detail: '🏠🏠' }, { token }), 'AD_DETAIL_REQUIRED', { field: 'detail' });
+    expectFailure(await call(env.app, 'addressSave', { ...HK, receiver: '😀' }, { token }), 'AD_RECEIVER_REQUIRED', { field: 'receiver' });
+    expect(memberState(env.db)).toEqual(before);
+  });
+
   it('each region has its own mobile rule', async () => {
     const env = sampleEnv();
     const { token } = await login(env.app);
