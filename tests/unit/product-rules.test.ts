@@ -82,7 +82,8 @@ describe('inseam', () => {
 
 describe('wishlist validity', () => {
   it('is enabledFlag Y with a listed approval', async () => {
-    const { isValidProduct, WISH_VALID_APPROVALS } = await import('../../src/lib/product/wishlist.ts');
+    const { isValidProduct } = await import('../../src/lib/product/wishlist.ts');
+    const { WISH_VALID_APPROVALS } = await import('../../src/lib/api/contract-values.ts');
     expect([...WISH_VALID_APPROVALS]).toEqual(['LIST', 'AUTOLIST', 'BE_GOING_TO_LIST']);
     for (const approval of WISH_VALID_APPROVALS) expect(isValidProduct({ enabledFlag: 'Y', approval })).toBe(true);
     expect(isValidProduct({ enabledFlag: 'N', approval: 'LIST' })).toBe(false);

@@ -9,7 +9,7 @@ import { formatMoney } from '../../lib/format/currency.ts';
 import { caseServiceOffered, type CaseSwitches } from '../../lib/product/rules.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
-import { MAX_QUANTITY_PER_LINE } from '../../lib/product/selection.ts';
+import { MAX_QUANTITY_PER_LINE } from '../../lib/api/contract-values.ts';
 import { $cartPage, changeQuantity, loadCartPage, removeFromCart, removeHem, setGiftWrap } from '../../stores/cart.ts';
 import { requireMember } from '../../stores/session.ts';
 import { ServiceUnavailable } from '../ServiceUnavailable.tsx';

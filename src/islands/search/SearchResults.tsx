@@ -5,7 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { SEARCH_SORTS, readSearchQuery, type SearchQuery, type SearchSort } from '../../lib/search/query.ts';
+import { SEARCH_SORTS } from '../../lib/api/contract-values.ts';
+import { readSearchQuery, type SearchQuery, type SearchSort } from '../../lib/search/query.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { formatPriceRange } from '../../lib/format/currency.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
@@ -23,11 +24,14 @@ export default function SearchResults({
   messages,
   priceGroups,
   soldOutMark,
+  storeNames,
 }: IslandProps & {
   /** The switch config's price groups: a result's price is red as on every product card. */
   priceGroups: PriceGroups;
   /** The configured sold-out corner image and where it sits, as on every product card. */
   soldOutMark: { imageUrl: string; position: string };
+  /** Each shop's name by its code, from the CMS's shop list: a store's wares are headed by its name. */
+  storeNames: Readonly<Record<string, string>>;
 }) {
   const t = useTranslator(languageCode, messages);
   // Prices come in the page's region's currency; results show only in the browser, where the platform knows the page.
@@ -75,7 +79,10 @@ export default function SearchResults({
         <p className="search-results__count" role="status">
           {state.status === 'ready' &&
             (query.storeCode
-              ? t('results.storeCount', { count: state.total })
+              ? // A code the shop list does not know (a shop since closed) still gets its count.
+                storeNames[query.storeCode]
+                ? t('results.storeNamedCount', { count: state.total, store: storeNames[query.storeCode] })
+                : t('results.storeCount', { count: state.total })
               : t('results.count', { count: state.total, word: query.description }))}
           {state.status === 'loading' && t('results.loading')}
         </p>

@@ -5,12 +5,10 @@
  * README's path table is checked against it. Paths are relative to the API base (`/api`).
  */
 import { z } from 'zod';
-import { CAPTCHA_TOKEN_MAX_LENGTH } from '../scripts/sources.ts';
+import { CAPTCHA_TOKEN_MAX_LENGTH, MAX_QUANTITY_PER_LINE, SEARCH_SORTS } from './contract-values.ts';
 import { ROUTES } from './routes.ts';
 import { REGIONS } from '../i18n/regions.ts';
-import { MAX_QUANTITY_PER_LINE } from '../product/selection.ts';
 import { THIRD_PARTY_PROVIDERS } from './third-party.ts';
-import { SEARCH_SORTS } from '../search/query.ts';
 import { cartDetailSchema, cartServicesShape, checkHem, CHECKOUT_ENDPOINTS } from './contract-checkout.ts';
 import { ACCOUNT_ENDPOINTS, memberProfileSchema } from './contract-account.ts';
 import { NEWSLETTER_ENDPOINTS } from './contract-newsletter.ts';
@@ -116,7 +114,7 @@ export { THIRD_PARTY_PROVIDERS, THIRD_PARTY_STATE, type ThirdPartyProvider } fro
 // ---------------------------------------------------------------------------------------
 // Products, cart, wishlist
 
-export { WISH_VALID_APPROVALS } from '../product/wishlist.ts';
+export { WISH_VALID_APPROVALS } from './contract-values.ts';
 
 export const priceInfoSchema = z.object({
   minPrice: z.number(),

@@ -4,14 +4,13 @@
  * live stock (absent while it loads, when the static prices stand in).
  */
 import type { ProductDetail, ProductStock } from '../api/contract.ts';
+import { MAX_QUANTITY_PER_LINE } from '../api/contract-values.ts';
 
 type Sku = ProductDetail['skus'][number];
 /** The part of a product these rules read: its SKUs and sizes (the page's live script has only these). */
 export type SkuTable = { skus: Array<Pick<Sku, 'skuCode' | 'colorNo' | 'sizeNo' | 'price'>>; sizes: ProductDetail['sizes'] };
 export type LiveSku = ProductStock['skus'][number];
 export type LiveStock = ReadonlyMap<string, LiveSku> | null;
-
-export const MAX_QUANTITY_PER_LINE = 99;
 
 export function skuFor<S extends Pick<Sku, 'colorNo' | 'sizeNo'>>(detail: { skus: S[] }, colorNo: string, sizeNo: string | null): S | null {
   if (!sizeNo) return null;

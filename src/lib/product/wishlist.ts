@@ -1,8 +1,6 @@
 /** Wishlist validity: a product is valid when enabledFlag is Y and its approval is listed. */
 import type { ProductSummary } from '../api/contract.ts';
-
-/** Here rather than in the contract, so the header's wishlist store needs no zod. */
-export const WISH_VALID_APPROVALS = ['LIST', 'AUTOLIST', 'BE_GOING_TO_LIST'] as const;
+import { WISH_VALID_APPROVALS } from '../api/contract-values.ts';
 
 export interface WishEntry {
   spuInfo: Pick<ProductSummary, 'productCode' | 'enabledFlag' | 'approval'> & Partial<ProductSummary>;

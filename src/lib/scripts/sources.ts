@@ -23,8 +23,7 @@ export type ScriptSources = Partial<Record<ThirdPartyScript, string>>;
 /** The fingerprint is asked for every 500 ms (tests/unit/third-party-scripts.test.ts), for at most 5 s: an order never waits longer for it. */
 export const RISK_POLL_INTERVAL_MS = 500;
 export const RISK_WAIT_MS = 5000;
-/** Providers' captcha tokens and blackboxes run to a few kilobytes; anything longer is not one. */
-export const CAPTCHA_TOKEN_MAX_LENGTH = 4096;
+/** Providers' blackboxes run to a few kilobytes (captcha tokens: contract-values.ts); anything longer is not one. */
 export const RISK_BLACKBOX_MAX_LENGTH = 8192;
 
 /** The configured sources from the page's meta content; anything unreadable counts as not configured. */

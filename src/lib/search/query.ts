@@ -3,8 +3,7 @@
  * or a store's all-wares search (`searchType=storeCode&storeCode=`), the sort and the page.
  * The query string is the state, so results can be shared and the back button walks pages.
  */
-/** The sorts the commerce API's search accepts; here rather than in the contract so the header needs no zod. */
-export const SEARCH_SORTS = ['relevance', 'priceAsc', 'priceDesc', 'newest'] as const;
+import { SEARCH_SORTS } from '../api/contract-values.ts';
 
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 
