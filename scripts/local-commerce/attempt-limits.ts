@@ -11,7 +11,7 @@
  */
 import type { DatabaseSync } from 'node:sqlite';
 import { RateLimiterRes, RateLimiterSQLite } from 'rate-limiter-flexible';
-import { ApiFailure } from './kit.ts';
+import { ApiFailure } from './api-failure.ts';
 
 export const ATTEMPT_LIMITS_TABLE = 'attempt_limits';
 

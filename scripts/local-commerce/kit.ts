@@ -11,7 +11,6 @@ import type { DatabaseSync } from 'node:sqlite';
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { ENDPOINTS, type EndpointName, type Member, type ResponseOf } from '../../src/lib/api/contract.ts';
-import { CodedError } from '../../src/lib/errors.ts';
 import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import { isJsonContentType } from '../request-checks.ts';
 import type { AttemptLimits } from './attempt-limits.ts';
@@ -19,19 +18,10 @@ import type { SessionCookies } from './session-cookies.ts';
 import type { Outbox } from './mail.ts';
 import { withRequestLanguage } from './request-language.ts';
 import { storageFailureOf } from './storage.ts';
+import { ApiFailure, type FailureStatus } from './api-failure.ts';
 
-type FailureStatus = 200 | 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500 | 503 | 507;
-
-/** A business failure: answered as `success: false` with its code as the msgCode. */
-export class ApiFailure extends CodedError {
-  readonly status: Exclude<FailureStatus, 500>;
-  readonly resp: unknown;
-  constructor(msgCode: string, message: string, status: Exclude<FailureStatus, 500> = 200, resp: unknown = null) {
-    super(msgCode, message);
-    this.status = status;
-    this.resp = resp;
-  }
-}
+// Route modules take the failure from the kit with the rest of what they share.
+export { ApiFailure };
 
 /** Refuses a body over `maxBytes` with 413 before it is read whole. */
 export const limitBody = (maxBytes: number) =>

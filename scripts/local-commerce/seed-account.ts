@@ -12,23 +12,11 @@ import type { Address, ResponseOf } from '../../src/lib/api/contract.ts';
 import type { CurrencyCode } from '../../src/lib/i18n/regions.ts';
 import { brandDay } from './brand-days.ts';
 import { columnOfTexts } from './coupon-texts.ts';
-import type { StoredOrder } from './case-records.ts';
+import type { AccountSeed } from './seed-kit.ts';
 import { saveRecord } from './records.ts';
 import { seedConversations } from './seed-conversations.ts';
 
 const DAY = 86_400_000;
-
-export interface AccountSeed {
-  /** The catalogue's clock: every seeded date is relative to it. */
-  t0: number;
-  /** The demo member's orders (seed-orders.ts), O2026000001 first. */
-  orders: StoredOrder[];
-  /** The demo member (Taiwan) and the Hong Kong, mainland and Macao members. */
-  demo: string;
-  hk: string;
-  cn: string;
-  mo: string;
-}
 
 /** Texts by language code; a language left out reads its fallback (request-language.ts). */
 type Texts = Readonly<Record<string, string>>;

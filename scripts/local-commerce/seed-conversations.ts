@@ -6,7 +6,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { ResponseOf } from '../../src/lib/api/contract.ts';
 import { saveRecord } from './records.ts';
-import type { AccountSeed } from './seed-account.ts';
+import type { AccountSeed } from './seed-kit.ts';
 import { RETURNED_ORDER } from './seed-orders.ts';
 
 const DAY = 86_400_000;

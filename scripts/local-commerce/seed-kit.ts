@@ -7,12 +7,25 @@
 import type { MachineName } from '../../src/lib/orders/state-machine.ts';
 import { level2ProductId } from '../../src/lib/product/product-id.ts';
 import type { Catalogue, CatalogueProduct } from '../sample-data/catalogue-schema.ts';
-import type { OrderLine, StoredOf } from './case-records.ts';
+import type { OrderLine, StoredOf, StoredOrder } from './case-records.ts';
 import { actorOf, advance, type ActionInput } from './case-steps.ts';
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
+
+/** What the account seeds share: the clock and the members (seed-account.ts, seed-conversations.ts). */
+export interface AccountSeed {
+  /** The catalogue's clock: every seeded date is relative to it. */
+  t0: number;
+  /** The demo member's orders (seed-orders.ts), O2026000001 first. */
+  orders: StoredOrder[];
+  /** The demo member (Taiwan) and the Hong Kong, mainland and Macao members. */
+  demo: string;
+  hk: string;
+  cn: string;
+  mo: string;
+}
 
 /** A step of a seeded record: the action, when, and what it takes. */
 export type Step = [action: string, at: number, input?: ActionInput];

@@ -5,7 +5,7 @@
  * from a fault of ours, so the shopper reads that nothing was saved and why, and reads go on.
  */
 import type { DatabaseSync } from 'node:sqlite';
-import { ApiFailure } from './kit.ts';
+import { ApiFailure } from './api-failure.ts';
 
 /**
  * Caps the database at `megabytes`, never below the pages it holds already (SQLite keeps those):
