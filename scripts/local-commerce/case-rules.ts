@@ -9,9 +9,11 @@ import type { RefundReason } from '../../src/lib/constants.ts';
 import { reasonsFor } from '../../src/lib/orders/member-actions.ts';
 import type { OrderType } from '../../src/lib/orders/statuses.ts';
 import { hasEmojiOrSymbols } from '../../src/lib/validation/rules.ts';
-import { MACHINE_RECORDS, saveFields, type AnyStored, type History, type StoredOrder } from './case-records.ts';
+import { queueCaseOpened } from './case-mail.ts';
+import { MACHINE_RECORDS, saveFields, type AnyStored, type History, type StoredOf, type StoredOrder } from './case-records.ts';
 import type { ActionInput } from './case-steps.ts';
 import { fieldFailure } from './kit.ts';
+import { outboxOf } from './mail.ts';
 import { saveRecord } from './records.ts';
 
 type OrderItem = Order['products'][number];
@@ -34,7 +36,7 @@ export function checkReason(reason: RefundReason, item: OrderItem): void {
 /** A case's first step: opened by the member, in its machine's first status. */
 export const openedAt = (status: string, at: number): History => [{ status, at, by: 'MEMBER' }];
 
-/** Keeps a new case of `memberId`. */
+/** Keeps a new case of `memberId`, and tells the member it is received (case-mail.ts). */
 export function saveNewCase(
   db: DatabaseSync,
   machine: 'refund' | 'exchange' | 'afterSale',
@@ -43,6 +45,7 @@ export function saveNewCase(
   record: AnyStored,
 ): void {
   saveRecord(db, MACHINE_RECORDS[machine].kind, code, memberId, record.status, record.createdAt, record);
+  queueCaseOpened(db, outboxOf(db), memberId, machine, record as StoredOf[typeof machine]);
 }
 
 const TYPE_WITH: Record<'refund' | 'afterSale', Partial<Record<OrderType, OrderType>>> = {

@@ -75,11 +75,12 @@ CREATE TABLE IF NOT EXISTS email_codes (
   used INTEGER NOT NULL DEFAULT 0, created_at INTEGER NOT NULL
 );
 -- Every mail the API sends (mail.ts), kept until the SMTP server has taken it (mail-sender.ts):
--- sent_at then; failed_at once it was refused for good or ran out of tries.
+-- sent_at then; failed_at once it was refused for good or ran out of tries. html is the same
+-- mail's HTML part; topic names what a held mail is about, so a later event can withdraw it.
 CREATE TABLE IF NOT EXISTS mail_outbox (
   id INTEGER PRIMARY KEY AUTOINCREMENT, to_address TEXT NOT NULL, subject TEXT NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL,
   next_attempt_at INTEGER NOT NULL DEFAULT 0, attempts INTEGER NOT NULL DEFAULT 0, sent_at INTEGER, failed_at INTEGER,
-  last_error TEXT, message_id TEXT
+  last_error TEXT, message_id TEXT, html TEXT, topic TEXT
 );
 -- The pictures members upload (ticket messages, after-sales cases, evaluations), served at
 -- /api/ticket/attachment/{id} (pictures.ts).
@@ -154,6 +155,8 @@ export function openDatabase(path: string): DatabaseSync {
     'mail_outbox ADD COLUMN failed_at INTEGER',
     'mail_outbox ADD COLUMN last_error TEXT',
     'mail_outbox ADD COLUMN message_id TEXT',
+    'mail_outbox ADD COLUMN html TEXT',
+    'mail_outbox ADD COLUMN topic TEXT',
   ];
   const addedNow = added.filter((column) => {
     try {

@@ -38,6 +38,7 @@ interface OutboxRow {
   to_address: string;
   subject: string;
   text: string;
+  html: string | null;
   attempts: number;
 }
 
@@ -52,17 +53,17 @@ const permanent = (error: unknown) => {
 
 export function startMailSender({ db, outbox, transport, from, now = Date.now, log = () => {} }: MailSenderOptions): MailSender {
   const due = db.prepare(
-    'SELECT id, to_address, subject, text, attempts FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?',
+    'SELECT id, to_address, subject, text, html, attempts FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ? ORDER BY id LIMIT ?',
   );
   const nextDue = db.prepare('SELECT MIN(next_attempt_at) AS at FROM mail_outbox WHERE sent_at IS NULL AND failed_at IS NULL');
   // The body leaves with the mail: a sent row keeps who, what and when, not the links and codes
   // it carried (a copy of the table would otherwise hold every reset link). A failed one too:
   // its links are no use to anyone now.
   const markSent = db.prepare(
-    "UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, message_id = ?, last_error = NULL, text = '' WHERE id = ?",
+    "UPDATE mail_outbox SET sent_at = ?, attempts = attempts + 1, message_id = ?, last_error = NULL, text = '', html = NULL WHERE id = ?",
   );
   const markRetry = db.prepare('UPDATE mail_outbox SET attempts = ?, next_attempt_at = ?, last_error = ? WHERE id = ?');
-  const markFailed = db.prepare("UPDATE mail_outbox SET attempts = ?, failed_at = ?, last_error = ?, text = '' WHERE id = ?");
+  const markFailed = db.prepare("UPDATE mail_outbox SET attempts = ?, failed_at = ?, last_error = ?, text = '', html = NULL WHERE id = ?");
 
   let closed = false;
   let timer: NodeJS.Timeout | undefined;
@@ -79,6 +80,7 @@ export function startMailSender({ db, outbox, transport, from, now = Date.now, l
         to: row.to_address,
         subject: row.subject,
         text: row.text,
+        ...(row.html ? { html: row.html } : {}),
         // Machine-sent: autoresponders (out of office) stay quiet (RFC 3834).
         headers: { 'Auto-Submitted': 'auto-generated' },
       })) as { messageId?: string };

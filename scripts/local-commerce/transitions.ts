@@ -3,13 +3,17 @@
  * call `transition`: it reads the record, asks the state machine (src/lib/orders/state-machine.ts)
  * where the action takes it from its status now, writes the move with a compare-and-set on that
  * status, appends the step to the record's history and runs the action's effects (case-steps.ts
- * on the record, case-effects.ts beyond it). It runs inside the caller's IMMEDIATE transaction,
- * so of two actions racing on one record exactly one wins; the other answers
- * `<NOUN>_STATE_CHANGED` and nothing of it lands.
+ * on the record, case-effects.ts beyond it) and queues the mail the move tells the member
+ * (order-mail.ts, case-mail.ts). It runs inside the caller's IMMEDIATE transaction, so of two
+ * actions racing on one record exactly one wins; the other answers `<NOUN>_STATE_CHANGED` and
+ * nothing of it lands, its mail neither: the outbox row is written in that transaction, and the
+ * sender reads the outbox only once it is over (mail.ts).
  */
 import type { Actor, MachineName } from '../../src/lib/orders/state-machine.ts';
-import { MACHINE_RECORDS, memberCase, type StoredOf } from './case-records.ts';
+import { MACHINE_RECORDS, memberCase, type StoredOf, type StoredOrder } from './case-records.ts';
 import { EFFECTS } from './case-effects.ts';
+import { caseEventMail } from './case-mail.ts';
+import { orderEventMail, placedTopic } from './order-mail.ts';
 import { advance, type ActionInput } from './case-steps.ts';
 import { ApiFailure, type RouteKit } from './kit.ts';
 
@@ -53,7 +57,31 @@ function run<M extends MachineName>(kit: RouteKit, act: Act<M>, strict: boolean)
       run(kit, { machine: other, code: otherCode, action: otherAction, by: otherBy, at }, false);
     },
   });
+  tellMember(kit, machine, action, row.member_id, after);
   return after;
+}
+
+/** Actions that end the wait of an order's held placed mail (order-mail.ts). */
+const PLACED_MAIL_ENDS = new Set(['pay', 'payDeposit', 'cancel']);
+
+/** Queues the mail that `action` sends the record's owner, if it sends one. */
+function tellMember<M extends MachineName>(kit: RouteKit, machine: M, action: string, memberId: string, after: StoredOf[M]): void {
+  const member = kit.db.prepare('SELECT email FROM members WHERE id = ?').get(memberId) as { email: string } | undefined;
+  if (!member) return;
+  if (machine === 'order') {
+    const order = after as StoredOrder;
+    const withdrawn = PLACED_MAIL_ENDS.has(action) && kit.outbox.withdraw(placedTopic(order.orderCode));
+    const mail = orderEventMail(member.email, action, order, withdrawn);
+    if (mail) kit.outbox.queue(mail);
+    return;
+  }
+  const mail = caseEventMail(
+    member.email,
+    machine as Exclude<MachineName, 'order'>,
+    action,
+    after as StoredOf[Exclude<MachineName, 'order'>],
+  );
+  if (mail) kit.outbox.queue(mail);
 }
 
 /** Moves the record, or fails with `<NOUN>_STATE_CHANGED` when the table does not allow the action from its status. */

@@ -11,6 +11,7 @@ import { EMAIL_CODE_LENGTH, EMAIL_CODE_MAX_TRIES, EMAIL_CODE_RESEND_SECONDS, EMA
 import { transaction } from '../db.ts';
 import { ApiFailure, fieldFailure, memberById, toMember, type RouteKit } from '../kit.ts';
 import { localText } from '../request-language.ts';
+import { emailChangedMail } from '../security-mail.ts';
 import { randomToken, sha256 } from '../tokens.ts';
 
 interface CodeRow {
@@ -36,16 +37,28 @@ const codeMail = (to: string, code: string, link: string) => {
   };
 };
 
+/**
+ * The new address is another account's. Not registration's UR_EMAIL_EXISTS ("sign in instead"):
+ * the member is signed in, and the address is not theirs. Saying so tells a signed-in member no
+ * more than registration's own answer did before it answered alike for every address, and a
+ * member cannot take the address without the code mailed to it (docs/decisions.md).
+ */
+const EMAIL_OF_OTHER = 'UR_EMAIL_OTHER_ACCOUNT';
+const EMAIL_OF_OTHER_TEXT = 'This email address belongs to another account';
+const emailOfOther = (field: string) => fieldFailure(EMAIL_OF_OTHER, EMAIL_OF_OTHER_TEXT, field);
+
 export function registerEmailRoutes({ db, now, handle, limits, outbox }: RouteKit): void {
   const takenByOther = (email: string, memberId: string) =>
     db.prepare('SELECT 1 FROM members WHERE email = ? AND id <> ?').get(email, memberId) !== undefined;
 
-  /** Gives the code's member its email and spends the code; `field` is where a taken email is reported. */
+  /**
+   * Gives the code's member its email and spends the code; `field` is where a taken email is
+   * reported. The old address is told, so an owner whose session someone else used sees it.
+   */
   function confirm(row: CodeRow, field: string | null): void {
-    if (takenByOther(row.email, row.member_id)) {
-      const message = 'This email is already registered';
-      throw field ? fieldFailure('UR_EMAIL_EXISTS', message, field) : new ApiFailure('UR_EMAIL_EXISTS', message);
-    }
+    if (takenByOther(row.email, row.member_id)) throw field ? emailOfOther(field) : new ApiFailure(EMAIL_OF_OTHER, EMAIL_OF_OTHER_TEXT);
+    const old = memberById(db, row.member_id)!.email;
+    outbox.queue(emailChangedMail(old, row.email));
     db.prepare('UPDATE members SET email = ? WHERE id = ?').run(row.email, row.member_id);
     db.prepare('UPDATE email_codes SET used = 1 WHERE id = ?').run(row.id);
   }
@@ -55,7 +68,7 @@ export function registerEmailRoutes({ db, now, handle, limits, outbox }: RouteKi
     return transaction(db, () => {
       if (body.email.toLowerCase() === member.email.toLowerCase())
         throw fieldFailure('UR_EMAIL_SAME', 'This is already your email', 'email');
-      if (takenByOther(body.email, member.id)) throw fieldFailure('UR_EMAIL_EXISTS', 'This email is already registered', 'email');
+      if (takenByOther(body.email, member.id)) throw emailOfOther('email');
       const { last } = db.prepare('SELECT MAX(created_at) AS last FROM email_codes WHERE member_id = ?').get(member.id) as {
         last: number | null;
       };

@@ -13,6 +13,7 @@ import { ApiFailure, fieldFailure, memberById, toMember, type MemberRow, type Ro
 import { hashPassword, verifyPassword } from '../passwords.ts';
 import { usableCoupons } from '../pricing.ts';
 import { listRecords, recordStatuses } from '../records.ts';
+import { passwordChangedMail } from '../security-mail.ts';
 import { endSessionsOf } from '../sessions.ts';
 import { unreadOf } from './inbox.ts';
 import { wishTotalOf } from './wishlist.ts';
@@ -80,6 +81,7 @@ export function registerProfileRoutes(kit: RouteKit): void {
         throw fieldFailure('UR_PASSWORD_SAME', 'The new password is the current one', 'newPassword');
       db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').run(hashPassword(body.newPassword), member.id);
       endSessionsOf(db, member.id);
+      kit.outbox.queue(passwordChangedMail(member.email));
     });
     cookies.endSession(c);
     return {};

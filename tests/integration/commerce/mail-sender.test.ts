@@ -133,7 +133,7 @@ describe('mail over SMTP', () => {
     expect(caught!.text).toContain(`${SITE_ORIGIN}/reset-email.html?token=`);
   });
 
-  it('mails the order confirmation with its lines, total and a link to the order', async () => {
+  it('mails the order confirmation with its lines, total and a link to the order, as text and as HTML', async () => {
     const mail = await catcher();
     const env = mailingEnv(mail.smtp, checkoutEnv());
     const running = env.sender();
@@ -147,6 +147,9 @@ describe('mail over SMTP', () => {
     expect(caught!.text).toMatch(/ × 2 {2}NT\$980\n/);
     expect(caught!.text).toContain('總計：NT$980');
     expect(caught!.text).toContain(`${SITE_ORIGIN}/account/detail.html?orderCode=${placed.orderCode}`);
+    // The same in its HTML part, a line an item.
+    expect(caught!.html).toMatch(/<li>[^<]+ × 2 {2}NT\$980<\/li>/);
+    expect(caught!.html).toContain(`<a href="${SITE_ORIGIN}/account/detail.html?orderCode=${placed.orderCode}">`);
   });
 
   it('keeps a mail while the server is away, tries again after 30 s, and a restart sends what was left', async () => {

@@ -88,7 +88,7 @@ describe('email change', () => {
     const { token } = await login(app);
     const before = memberState(db);
     expectFailure(await call(app, 'emailCodeSend', { email: DEMO.email.toUpperCase() }, { token }), 'UR_EMAIL_SAME', { field: 'email' });
-    expectFailure(await call(app, 'emailCodeSend', { email: OTHER.email }, { token }), 'UR_EMAIL_EXISTS', { field: 'email' });
+    expectFailure(await call(app, 'emailCodeSend', { email: OTHER.email }, { token }), 'UR_EMAIL_OTHER_ACCOUNT', { field: 'email' });
     expectFailure(await call(app, 'emailCodeSend', { email: 'not-an-email' }, { token }), 'UR_EMAIL_06', { field: 'email' });
     expect(memberState(db)).toEqual(before);
 
@@ -182,8 +182,8 @@ describe('email change', () => {
     const { token } = await login(app);
     const { code, linkToken } = await sendEmailCode(app, db, token, NEW_EMAIL);
     await registerMember({ app, db }, { name: '搶先者', email: NEW_EMAIL, password: 'First2026', agreeTerms: true });
-    expectFailure(await call(app, 'emailChange', { email: NEW_EMAIL, code }, { token }), 'UR_EMAIL_EXISTS', { field: 'email' });
-    expectFailure(await call(app, 'emailVerify', { token: linkToken }), 'UR_EMAIL_EXISTS', { field: null });
+    expectFailure(await call(app, 'emailChange', { email: NEW_EMAIL, code }, { token }), 'UR_EMAIL_OTHER_ACCOUNT', { field: 'email' });
+    expectFailure(await call(app, 'emailVerify', { token: linkToken }), 'UR_EMAIL_OTHER_ACCOUNT', { field: null });
     expect(expectSuccess('memberInfo', await call(app, 'memberInfo', {}, { token })).email).toBe(DEMO.email);
   });
 
