@@ -15,6 +15,7 @@ import { tooManyAttempts } from '../attempt-limits.ts';
 import { clientAddress } from '../client-address.ts';
 import { htmlPage } from '../html.ts';
 import { localText } from '../request-language.ts';
+import { passwordChangedMail } from '../security-mail.ts';
 import { endSessionsOf } from '../sessions.ts';
 import { openWithToken, randomToken, sealWithToken, sha256 } from '../tokens.ts';
 import {
@@ -392,6 +393,8 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
       if (!memberId) throw fieldFailure('UR_RESET_TOKEN_INVALID', 'This link has expired; ask for a new one', 'token');
       db.prepare('UPDATE members SET password_hash = ? WHERE id = ?').run(hashPassword(body.password), memberId);
       endSessionsOf(db, memberId);
+      // Told as a change on the security page is: the owner learns of a reset someone else did.
+      outbox.queue(passwordChangedMail(memberById(db, memberId)!.email));
       return {};
     }),
   );
