@@ -129,8 +129,7 @@ export default function SearchPanel({
     // hydration for text put in before it (the search page's word), and a pointer passing by
     // may be what hydrates the island; the focus comes with the typing, not with the replay.
     if (document.activeElement !== input.current) return;
-    // Typing after an Escape reopens the panel; the clearing that Escape itself does to a
-    // search box (an input event with '') must not.
+    // Typing after an Escape reopens the panel; emptying the box (an input event with '') does not.
     if (value) setOpen(true);
     typeWord(value, { associativeSearch });
   }
@@ -150,7 +149,10 @@ export default function SearchPanel({
         )}
         <input
           className="search-panel__input"
-          type="search"
+          // A text box: the combobox role (the suggestions it controls) is not allowed on type="search" in valid
+          // HTML; inputMode and enterKeyHint still give phones the search keyboard and key.
+          type="text"
+          inputMode="search"
           name="description"
           ref={input}
           defaultValue=""
