@@ -16,7 +16,7 @@ import { analyticsCollector, chatUrl, faqUrl, mobileSiteUrl, scriptSources, site
 import type { ScriptSources } from '../lib/scripts/sources.ts';
 import { buildTranslator } from './i18n/translations.ts';
 import { isPressSection, type PressContext } from './press/head.ts';
-import type { RouteEntry } from './routing/route-table.ts';
+import type { RouteEntry } from './routing/route-entry.ts';
 import { languageContent, siteToRender } from './site.ts';
 
 /** What CMS components need beside their own data. */

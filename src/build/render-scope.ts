@@ -4,7 +4,7 @@
  * a changed page, product data only when the product cache changed. buildSite() holds the
  * scope (holdRenderScope); the pages' getStaticPaths ask for it (renderScope).
  */
-import type { RouteEntry } from './routing/route-table.ts';
+import type { RouteEntry } from './routing/route-entry.ts';
 
 export interface RenderScope {
   /** URL paths of the pages to render. */

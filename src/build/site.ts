@@ -6,7 +6,8 @@ import { DEFAULT_LANGUAGE, getLanguage } from '../lib/i18n/languages.ts';
 import { buildTranslator, localesDir } from './i18n/translations.ts';
 import { buildNow, contentCacheDir, siteUrl } from './env.ts';
 import { loadSiteContent, type DocumentMemo, type LanguageContent, type SiteContent } from './cms/content.ts';
-import { buildRouteTable, type RouteEntry } from './routing/route-table.ts';
+import { buildRouteTable } from './routing/route-table.ts';
+import type { RouteEntry } from './routing/route-entry.ts';
 import { renderScope, type RenderScope } from './render-scope.ts';
 
 interface Site {

@@ -10,7 +10,7 @@ import { createContainer } from '../fixtures/astro-container.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import CmsComponents from '../../src/components/cms/CmsComponents.astro';
 import PageView from '../../src/components/layout/PageView.astro';
-import type { RouteEntry } from '../../src/build/routing/route-table.ts';
+import type { RouteEntry } from '../../src/build/routing/route-entry.ts';
 import { componentContext, pageContext } from '../../src/build/page-context.ts';
 import { COMPONENT_REGISTRY } from '../../src/components/cms/registry.ts';
 import { needsFrame } from '../../src/lib/cms/custom-frame.ts';

@@ -161,6 +161,61 @@ const HEAVY = [
 const staticImports = (source: string) => runtimeImports(source.replace(/\bimport\(\s*['"][^'"]+['"]\s*\)/g, ''));
 const inDir = (dir: string) => (id: string) => id.startsWith(join(ROOT, dir) + '/');
 
+/** Every import specifier of a source, type-only ones included: a circle of types still ties modules together. */
+function allImports(source: string): string[] {
+  const specs = [...source.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s+(?:type\s+)?[^'";]*?\s*from\s*['"]([^'"]+)['"]/g)].map(
+    ([, spec]) => spec!,
+  );
+  for (const [, spec] of source.matchAll(/(?:^|[;\n])\s*import\s*['"]([^'"]+)['"]/g)) specs.push(spec!);
+  for (const [, spec] of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) specs.push(spec!);
+  return specs;
+}
+
+/**
+ * The import circles among `files` (Tarjan's strongly connected components over relative
+ * imports), each as its modules' paths: an empty list when the modules form layers.
+ */
+function importCircles(files: string[]): string[][] {
+  const graph = new Map(
+    files.map((file) => [
+      file,
+      allImports(readFileSync(file, 'utf8'))
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => resolveRelative(file, spec))
+        .filter((id): id is string => id !== null),
+    ]),
+  );
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const circles: string[][] = [];
+  const visit = (at: string) => {
+    index.set(at, index.size);
+    low.set(at, index.get(at)!);
+    stack.push(at);
+    onStack.add(at);
+    for (const next of graph.get(at) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!index.has(next)) {
+        visit(next);
+        low.set(at, Math.min(low.get(at)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(at, Math.min(low.get(at)!, index.get(next)!));
+    }
+    if (low.get(at) !== index.get(at)) return;
+    const circle: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      circle.push(rel(member));
+    } while (member !== at);
+    if (circle.length > 1 || graph.get(at)!.includes(at)) circles.push(circle.sort());
+  };
+  for (const file of graph.keys()) if (!index.has(file)) visit(file);
+  return circles;
+}
+
 const islands = filesUnder(join(ROOT, 'src/islands'), /\.tsx?$/);
 const stores = filesUnder(join(ROOT, 'src/stores'), /\.ts$/);
 const clientScripts = filesUnder(join(ROOT, 'src/scripts'), /\.ts$/);
@@ -231,6 +286,15 @@ describe('import rules', () => {
     const heavy = (id: string) => (HEAVY.includes(id) || HEAVY.includes(packageName(id)) ? 'schemas in an island' : null);
     // Stores load the member client on demand; what an island's own code imports is the rule.
     expect(walk(islands, heavy, inDir('src/stores'), staticImports)).toEqual([]);
+  });
+
+  it('no module imports itself through others, type-only imports included (src/, scripts/)', () => {
+    const modules = [...filesUnder(join(ROOT, 'src'), /\.(tsx?|astro)$/), ...filesUnder(join(ROOT, 'scripts'), /\.tsx?$/)];
+    expect(modules.length).toBeGreaterThan(300);
+    expect(importCircles(modules)).toEqual([]);
+    // The check sees a circle of type-only imports.
+    const circle = ['a.ts', 'b.ts'].map((name) => join(ROOT, 'tests/fixtures/import-rules/circle', name));
+    expect(importCircles(circle)).toEqual([circle.map(rel)]);
   });
 
   it('a violation names the whole chain', () => {

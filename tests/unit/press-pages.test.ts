@@ -7,7 +7,7 @@ import type { experimental_AstroContainer as AstroContainer } from 'astro/contai
 import { createContainer } from '../fixtures/astro-container.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PageView from '../../src/components/layout/PageView.astro';
-import type { RouteEntry } from '../../src/build/routing/route-table.ts';
+import type { RouteEntry } from '../../src/build/routing/route-entry.ts';
 import { pageContext } from '../../src/build/page-context.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { getSite } from '../../src/build/site.ts';

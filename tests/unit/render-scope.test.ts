@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { holdRenderScope, renderScope, rendersLanguageFiles, rendersProductData, routesInScope } from '../../src/build/render-scope.ts';
-import type { RouteEntry } from '../../src/build/routing/route-table.ts';
+import type { RouteEntry } from '../../src/build/routing/route-entry.ts';
 
 const route = (urlPath: string) => ({ urlPath }) as RouteEntry;
 const routes = [route('/'), route('/women.html'), route('/en-gb/women.html')];

@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSiteContent } from '../../src/build/cms/content.ts';
-import { buildRouteTable, type RouteEntry } from '../../src/build/routing/route-table.ts';
+import { buildRouteTable } from '../../src/build/routing/route-table.ts';
+import type { RouteEntry } from '../../src/build/routing/route-entry.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
 import { atomFeedXml } from '../../src/lib/seo/atom.ts';
 import { isIndexable } from '../../src/build/seo/indexing.ts';

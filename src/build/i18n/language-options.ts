@@ -9,7 +9,7 @@ import type { Translate } from '../../lib/i18n/translator.ts';
 import { REGION_CURRENCIES, REGIONS, type Region } from '../../lib/i18n/regions.ts';
 import { localizedPath } from '../../lib/cms/pages.ts';
 import { LANGUAGES } from '../../lib/i18n/languages.ts';
-import type { RouteEntry } from '../routing/route-table.ts';
+import type { RouteEntry } from '../routing/route-entry.ts';
 
 /** What the language chooser tells a member with a cart who picks a language of another region. */
 export function regionSwitch(t: Translate, pageRegion: Region): RegionSwitch {

@@ -3,7 +3,7 @@
  * of its language: Open Graph (a release is an article with its lead image; a list shows its
  * newest release's), the NewsArticle of a release, paging links and the feed link.
  */
-import type { SectionView } from '../routing/route-table.ts';
+import type { SectionView } from '../routing/route-entry.ts';
 import type { PressRelease } from '../../lib/cms/schema.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { localizedPath } from '../../lib/cms/pages.ts';

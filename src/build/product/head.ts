@@ -4,7 +4,7 @@
  * sells it in) for search engines.
  */
 import type { ProductContext } from '../page-context.ts';
-import type { RouteEntry } from '../routing/route-table.ts';
+import type { RouteEntry } from '../routing/route-entry.ts';
 import type { PageHead } from '../seo/head.ts';
 import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { productJsonLd } from '../../lib/seo/json-ld.ts';

@@ -7,9 +7,9 @@ import { DEFAULT_LANGUAGE, type LanguageDefinition } from '../../lib/i18n/langua
 import { cmsEndpoints } from '../../lib/cms/endpoints.ts';
 import { documentTitle, effectiveContent, findHomepage, localizedPath, pagePublication } from '../../lib/cms/pages.ts';
 import { nextBoundary } from '../../lib/cms/schedule.ts';
-import { APP_PAGES, type AppIsland } from '../../lib/routing/app-pages.ts';
+import { APP_PAGES } from '../../lib/routing/app-pages.ts';
 import { SHOP_DETAIL_PATH, SHOP_LIST_PATH } from '../../lib/shops/paths.ts';
-import { STYLING_PATHS, type LookKind } from '../../lib/styling/paths.ts';
+import { STYLING_PATHS } from '../../lib/styling/paths.ts';
 import { SITE_MAP_PATH } from '../../lib/routing/site-map.ts';
 import { isIndexable } from '../seo/indexing.ts';
 import { categoryCrumbs } from '../seo/breadcrumbs.ts';
@@ -27,72 +27,11 @@ import {
   pressYearPath,
   releasesByYear,
 } from '../../lib/press/paths.ts';
-import type { CmsComponent, PageConfig, PageDocument, PressRelease } from '../../lib/cms/schema.ts';
+import type { PageConfig, PageDocument, PressRelease } from '../../lib/cms/schema.ts';
 import { cachePathOf } from '../cms/pull.ts';
 import { CodedError } from '../../lib/errors.ts';
 import type { LanguageContent, SiteContent } from '../cms/content.ts';
-
-export interface Alternate {
-  hreflang: string;
-  href: string;
-}
-
-/** What a press, shop or styling-look page shows (kind 'section'). */
-export type SectionView =
-  | { view: 'press-list'; page: number; pageCount: number }
-  | { view: 'press-year'; year: number }
-  | { view: 'press-release'; id: string }
-  | { view: 'shop-list' }
-  | { view: 'shop' }
-  | { view: 'styling'; kind: LookKind }
-  | { view: 'site-map'; groups: SiteMapGroup[] };
-
-/** One list of the site map page: its heading's translation key and its links (language paths). */
-export interface SiteMapGroup {
-  key: 'categories' | 'pages' | 'more';
-  links: Array<{ title: string; path: string }>;
-}
-
-/** What a product page shows beside the product (kind 'product'). */
-export interface ProductRoute {
-  code: string;
-  /** Switched on and listed: indexed, and offered for sale. */
-  enabled: boolean;
-  /**
-   * Its category page's breadcrumb: home and every level of the category's path in the
-   * classification (build/seo/breadcrumbs.ts); for a category the classification does not
-   * hold, home, the gender landing and the category, where the language publishes them.
-   */
-  crumbs: Array<{ name: string; path: string }>;
-}
-
-export interface RouteEntry {
-  kind: 'cms' | 'app' | 'not-found' | 'current-limiter' | 'section' | 'product';
-  /** For kind 'section': which press or shop page. */
-  section?: SectionView;
-  /** For kind 'product': the product and its breadcrumb. */
-  product?: ProductRoute;
-  languageCode: string;
-  /** The URL path, e.g. "/en-gb/c/W01.html" or "/". */
-  urlPath: string;
-  title: string;
-  description: string;
-  pageCode: string | null;
-  tplt: number | null;
-  components: CmsComponent[];
-  background: PageDocument['background'] | null;
-  /** The next start/end boundary after the build, when the page must reload. */
-  reloadAt: number | null;
-  isHome: boolean;
-  /** Needs a signed-in member: checked before first paint (the guarded paths are in lib/routing/app-pages.ts). */
-  accessCheck: boolean;
-  /** The island an app page mounts. */
-  island: AppIsland | null;
-  alternates: Alternate[];
-  lastModified: number;
-  /** Changes whenever anything the page shows changes; the incremental build's cache key. */
-  digest: string;
-}
+import type { Alternate, ProductRoute, RouteEntry, SectionView, SiteMapGroup } from './route-entry.ts';
 
 /** The file a route's page is written to, relative to the release: '/' and folders are index.html. */
 export function fileOfRoute(urlPath: string): string {

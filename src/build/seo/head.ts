@@ -3,7 +3,7 @@
  * hreflang links: Open Graph overrides, JSON-LD, and extra links (paging, feeds). The layout
  * renders it; pages only describe it.
  */
-import type { RouteEntry } from '../routing/route-table.ts';
+import type { RouteEntry } from '../routing/route-entry.ts';
 import type { JsonLd } from '../../lib/seo/json-ld.ts';
 import type { OpenGraph } from '../../lib/seo/open-graph.ts';
 

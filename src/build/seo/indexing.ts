@@ -8,7 +8,7 @@
  *   page (sign-in, search results, the product-detail and payment shells: their content is
  *   the query's or the member's, not the page's), and every access-checked page.
  */
-import type { RouteEntry } from '../routing/route-table.ts';
+import type { RouteEntry } from '../routing/route-entry.ts';
 
 export function isIndexable(route: Pick<RouteEntry, 'kind' | 'accessCheck' | 'product'>): boolean {
   if (route.kind === 'product') return route.product?.enabled === true;

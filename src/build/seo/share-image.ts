@@ -10,7 +10,7 @@ import { withResizeSuffix } from '../../lib/cms/image-url.ts';
 import { categoryTrail } from '../../lib/cms/classification.ts';
 import type { ShareImage } from '../../lib/seo/open-graph.ts';
 import { absoluteUrl } from '../../lib/seo/urls.ts';
-import type { RouteEntry } from '../routing/route-table.ts';
+import type { RouteEntry } from '../routing/route-entry.ts';
 import { PRODUCT_IMAGE } from '../product/head.ts';
 import type { PageHead } from './head.ts';
 

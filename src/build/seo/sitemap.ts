@@ -3,7 +3,7 @@
  * language, and each language's sitemap listing its indexable pages (seo/indexing.ts) with
  * their last modification and every hreflang alternate, x-default included.
  */
-import type { Alternate, RouteEntry } from '../routing/route-table.ts';
+import type { Alternate, RouteEntry } from '../routing/route-entry.ts';
 import { brandIsoDateTime } from '../../lib/press/paths.ts';
 import { isIndexable } from './indexing.ts';
 import { XML_DECLARATION, element } from '../../lib/seo/xml.ts';
