@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { LANGUAGES, type LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 import { validateOutputs, writeOutputs } from './output.ts';
+import { readsHongKong, toHongKong } from './hong-kong.ts';
 import { langContext } from './page-plans/page-kit.ts';
 import { checkReferences, planSite } from './page-plans/site-plan.ts';
 import { createSampleSet, DAY } from './sample-set.ts';
@@ -98,7 +99,9 @@ export async function generateSampleCms(options: GenerateOptions): Promise<Gener
   const emit: Emit = (endpoint, schema, data) => docs.push({ endpoint, schema, data });
   for (const lang of languages) {
     const input = { ctx: langContext(lang), sample, images, plans };
-    for (const write of LANGUAGE_WRITERS) write(input, emit);
+    // Hong Kong and Macao read the Traditional copy in Hong Kong's words (hong-kong.ts).
+    const emitIn: Emit = readsHongKong(lang) ? (endpoint, schema, data) => emit(endpoint, schema, toHongKong(data)) : emit;
+    for (const write of LANGUAGE_WRITERS) write(input, emitIn);
   }
   writeSwitchConfig(sample, emit);
 

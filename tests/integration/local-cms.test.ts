@@ -368,7 +368,7 @@ describe('local sample CMS generator: Simplified copy and regional choices', () 
     expect(mainland.some((r) => r.location === '台北市')).toBe(true);
     expect(mainland[0]!.body.at(-1)).toEqual(expect.objectContaining({ text: expect.stringContaining('于中国内地及港澳台地区设有门店') }));
     expect(mainland.find((r) => r.summary.includes('即日起'))?.summary).toContain('全国门店');
-    expect((await releases(zhMO)).find((r) => r.summary.includes('即日起'))?.summary).toContain('澳門門市');
+    expect((await releases(zhMO)).find((r) => r.summary.includes('即日起'))?.summary).toContain('澳門店舖');
   });
 
   it('lists the same shops in every language, named in its script', async () => {

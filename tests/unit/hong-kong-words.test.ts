@@ -6,6 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { COPY } from '../../scripts/local-cms/copy.ts';
+import { memberTexts } from '../../scripts/local-cms/member-texts.ts';
+import { getLanguage } from '../../src/lib/i18n/languages.ts';
+import { toHongKong, toHongKongText } from '../../scripts/local-cms/hong-kong.ts';
 
 type Tree = { [key: string]: string | Tree };
 const locale = (code: string) => JSON.parse(readFileSync(`public/locales/${code}.json`, 'utf8')) as Tree;
@@ -77,5 +81,27 @@ describe('zh-HK and zh-MO wording', () => {
 
   it("Taiwan's own e-invoice names stay as Taiwan writes them (only its orders show them)", () => {
     for (const code of ['zh-HK', 'zh-MO']) expect(at(locale(code), 'checkout.vehicles.PHONE')).toBe('手機條碼載具');
+  });
+});
+
+describe("the sample CMS's Hong Kong and Macao copy", () => {
+  it('reads the Traditional copy in Hong Kong words: 網店, 店舖自取, 送貨上門, 網上', () => {
+    const copy = toHongKong(COPY['zh-Hant']);
+    expect(copy.titleSuffix).toBe('LINEA 織線 官方網店');
+    expect(copy.home.description).toContain('網上選購並可店舖自取');
+    const found = strings(copy as unknown as Tree).flatMap(([key, text]) =>
+      TAIWAN_WORDS.filter(([taiwan]) => taiwan.test(text)).map(([taiwan]) => `${key}: "${text}" has ${taiwan.source}`),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("members' texts too (privacy, account closing), and placeholders, tags and addresses pass unchanged", () => {
+    const found = strings(toHongKong(memberTexts(getLanguage('zh-HK'))) as unknown as Tree).filter(([, text]) =>
+      TAIWAN_WORDS.some(([taiwan]) => taiwan.test(text)),
+    );
+    expect(found).toEqual([]);
+    expect(toHongKongText('<a href="https://x.example/線上">線上</a>{shop}門市：免運費與免運')).toBe(
+      '<a href="https://x.example/線上">網上</a>{shop}店舖：免運費與免運費',
+    );
   });
 });
