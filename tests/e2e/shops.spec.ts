@@ -78,7 +78,10 @@ test("a shop's wares link opens that store's products on the search page", async
     .locator(`[data-shop-card="${shop!.code}"]`)
     .getByRole('link', { name: text('en-GB', 'wares') })
     .click();
-  await expect(page.locator('.search-results__count')).toHaveText(/^\d+ products in this store$/);
+  // Headed by the store's name, not "this store".
+  const heading = buildTranslator('en-GB')('results.storeNamedCount', { store: shop!.name, count: 0 });
+  const escaped = heading.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/0$/, '[1-9]\\d*');
+  await expect(page.locator('.search-results__count')).toHaveText(new RegExp(`^${escaped}$`));
 });
 
 test('with the location shared, each shop shows its distance in the right unit and the nearest comes first', async ({ page, context }) => {
