@@ -42,19 +42,25 @@ export interface StoredAttachment {
   url: string;
 }
 
+/**
+ * One upload's picture, or its refusal on `field`: the extension, the declared type and the bytes
+ * must agree on one of the picture types, within the size.
+ */
+export function checkUpload({ name, dataUrl }: Upload, field = 'attachments'): { name: string; mime: string; bytes: Uint8Array } {
+  const extension = IMAGE_EXTENSION_PATTERN.test(name) ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
+  const declared = /^data:([^;,]+);base64,/.exec(dataUrl);
+  const bytes = new Uint8Array(Buffer.from(dataUrl.slice(declared?.[0].length ?? 0), 'base64'));
+  const mime = MIME_OF_EXTENSION[extension];
+  if (!mime || declared?.[1] !== mime || sniff(bytes) !== mime)
+    throw fieldFailure('TK_ATTACHMENT_TYPE', `${name}: only gif, png, jpeg and bmp pictures`, field);
+  if (bytes.length > TICKET_ATTACHMENT_MAX_BYTES)
+    throw fieldFailure('TK_ATTACHMENT_SIZE', `${name}: at most ${TICKET_ATTACHMENT_MAX_BYTES} bytes`, field);
+  return { name, mime, bytes };
+}
+
 /** Checks every upload first, then stores them all: one bad picture refuses the message. Runs in the caller's transaction. */
 export function storeAttachments(db: DatabaseSync, memberId: string, uploads: Upload[], at: number): StoredAttachment[] {
-  const checked = uploads.map(({ name, dataUrl }) => {
-    const extension = IMAGE_EXTENSION_PATTERN.test(name) ? name.slice(name.lastIndexOf('.') + 1).toLowerCase() : '';
-    const declared = /^data:([^;,]+);base64,/.exec(dataUrl);
-    const bytes = new Uint8Array(Buffer.from(dataUrl.slice(declared?.[0].length ?? 0), 'base64'));
-    const mime = MIME_OF_EXTENSION[extension];
-    if (!mime || declared?.[1] !== mime || sniff(bytes) !== mime)
-      throw fieldFailure('TK_ATTACHMENT_TYPE', `${name}: only gif, png, jpeg and bmp pictures`, 'attachments');
-    if (bytes.length > TICKET_ATTACHMENT_MAX_BYTES)
-      throw fieldFailure('TK_ATTACHMENT_SIZE', `${name}: at most ${TICKET_ATTACHMENT_MAX_BYTES} bytes`, 'attachments');
-    return { name, mime, bytes };
-  });
+  const checked = uploads.map((upload) => checkUpload(upload));
   const insert = db.prepare('INSERT INTO attachments (id, member_id, name, mime, bytes, created_at) VALUES (?, ?, ?, ?, ?, ?)');
   return checked.map(({ name, mime, bytes }) => {
     const attachmentId = randomBytes(16).toString('hex');

@@ -11,7 +11,7 @@ import { checkFreeText, markOrderType, openedAt, returnRoute, saveNewCase } from
 import { withDeadlines } from '../deadlines.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
 import { afterSaleView, caseLine, orderView } from '../order-view.ts';
-import { storeAttachments } from '../pictures.ts';
+import { checkUpload, storeAttachments } from '../pictures.ts';
 import { listRecords } from '../records.ts';
 import { memberTransition } from '../transitions.ts';
 
@@ -28,6 +28,8 @@ export function registerAfterSaleRoutes(kit: RouteKit): void {
         throw fieldFailure('OD_AFTERSALE_NOT_ALLOWED', 'This line cannot take an after-sales service now', 'productId');
       // The page checks it too (spec: the reason text against the emoji pattern); the API is the rule.
       checkFreeText(body.description, 'OD_REFUND_EMOJI', 'description');
+      // A refused picture is named by its place (attachments.1), so the form drops that one and keeps the others.
+      body.attachments.forEach((upload, i) => checkUpload(upload, `attachments.${i}`));
       const afterSale: StoredAfterSale = {
         afterSaleCode: nextCaseCode(db, 'afterSale', at),
         orderCode: order.orderCode,

@@ -1,6 +1,8 @@
 /**
- * Pictures a member attaches to a ticket message: gif, png, jpg, jpeg or bmp, each at most
- * 2 MB, at most 3. A file that breaks a rule is refused at once, with the reason, and never sent.
+ * Pictures a member attaches to a ticket message or an after-sales case: gif, png, jpg, jpeg or
+ * bmp, each at most 2 MB, at most 3. A file that breaks a rule, or is no picture the browser can
+ * draw, is refused at once, with the reason beside the field, and never sent; one the server
+ * refuses all the same leaves the list (`refuse`), said beside the field too.
  */
 import { useState } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
@@ -30,9 +32,25 @@ const readDataUrl = (file: File) =>
     reader.readAsDataURL(file);
   });
 
+/** Whether the browser can draw the picture. */
+const isPicture = (dataUrl: string) =>
+  new Promise<boolean>((resolve) => {
+    const image = new Image();
+    image.onload = () => resolve(image.naturalWidth > 0);
+    image.onerror = () => resolve(false);
+    image.src = dataUrl;
+  });
+
 export function useAttachments() {
   const [files, setFiles] = useState<Attachment[]>([]);
-  return { files, setFiles, clear: () => setFiles([]) };
+  /** The server refused the picture at `index`: it leaves the list (no preview of it stays), and `say` is told its name. */
+  const refuse = (index: number, say: (name: string) => void) => {
+    const file = files[index];
+    if (!file) return;
+    setFiles((current) => current.filter((_, i) => i !== index));
+    say(file.name);
+  };
+  return { files, setFiles, refuse, clear: () => setFiles([]) };
 }
 
 export function AttachmentInput({
@@ -54,7 +72,13 @@ export function AttachmentInput({
         form.showError('attachments', `${file.name}: ${codeText(t, problem)}`);
         continue;
       }
-      added.push({ name: file.name, dataUrl: await readDataUrl(file) });
+      const dataUrl = await readDataUrl(file);
+      // A file named as a picture that is none would show a broken preview and be refused on sending: refused now.
+      if (!(await isPicture(dataUrl))) {
+        form.showError('attachments', `${file.name}: ${codeText(t, 'TK_ATTACHMENT_TYPE')}`);
+        continue;
+      }
+      added.push({ name: file.name, dataUrl });
     }
     if (added.length) attachments.setFiles((current) => [...current, ...added]);
   }

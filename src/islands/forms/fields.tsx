@@ -88,7 +88,8 @@ interface OptionsFieldProps<L> {
   form: FormHandle;
   spec: FieldSpec;
   label: string;
-  options: ReadonlyArray<{ value: string; label: L }>;
+  /** A disabled option is shown and cannot be chosen (a size sold out). */
+  options: ReadonlyArray<{ value: string; label: L; disabled?: boolean }>;
   defaultValue?: string;
   onChange?: (value: string) => void;
 }
@@ -203,7 +204,7 @@ export function SelectField({ form, spec, label, options, defaultValue, onChange
         onChange={(event) => onChange?.(event.currentTarget.value)}
       >
         {options.map((option) => (
-          <option key={option.value} value={option.value}>
+          <option key={option.value} value={option.value} disabled={option.disabled}>
             {option.label}
           </option>
         ))}
@@ -224,7 +225,7 @@ export function ChoiceField({ form, spec, label, options, defaultValue, onChange
               name={spec.name}
               value={option.value}
               defaultChecked={defaultValue === option.value}
-              disabled={spec.disabled}
+              disabled={spec.disabled || option.disabled}
               {...controlAria(form, spec)}
               onChange={() => onChange?.(option.value)}
             />

@@ -21,7 +21,7 @@ import { openAfterSale } from '../../stores/refunds.ts';
 import { AttachmentInput, useAttachments } from '../account/AttachmentInput.tsx';
 import { Button } from '../forms/Button.tsx';
 import { ChoiceField, Form, FormError, SelectField, TextArea } from '../forms/fields.tsx';
-import { useForm } from '../forms/use-form.ts';
+import { codeText, useForm } from '../forms/use-form.ts';
 import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
@@ -53,6 +53,8 @@ export default function CaseForms({ languageCode, prefix, messages, kind }: Isla
 
 type Line = Order['products'][number];
 
+const ATTACHMENTS: FieldSpec = { name: 'attachments' };
+
 const DESCRIPTION: FieldSpec = {
   name: 'description',
   maxLength: REFUND_DESCRIPTION_MAX_LENGTH,
@@ -78,7 +80,8 @@ function ExchangeForm({ t, prefix, order, lines }: { t: Translate; prefix: strin
       .map((s) => ({
         skuCode: s.skuCode,
         label: `${detail.colours.find((c) => c.colorNo === s.colorNo)?.name ?? s.colorNo} / ${detail.sizes.find((z) => z.sizeNo === s.sizeNo)?.alias ?? s.sizeNo}`,
-        inStock: stock.status === 'ready' && stock.productCode === line.productCode ? (stock.bySku.get(s.skuCode)?.stock ?? 0) > 0 : false,
+        // null while the stock is not known yet: not offered until it is.
+        inStock: stock.status === 'ready' && stock.productCode === line.productCode ? (stock.bySku.get(s.skuCode)?.stock ?? 0) > 0 : null,
       }));
   }, [product, stock, line.skuCode, line.productCode]);
   const fields: FieldSpec[] = [
@@ -128,10 +131,12 @@ function ExchangeForm({ t, prefix, order, lines }: { t: Translate; prefix: strin
           label={t('exchanges.to')}
           options={choices.map((c) => ({
             value: c.skuCode,
+            // A sold-out size or colour is shown, marked, and cannot be chosen (the API refuses it too).
+            disabled: c.inStock !== true,
             label: (
               <>
                 {c.label}
-                {!c.inStock && <small> · {t('exchanges.soldOut')}</small>}
+                {c.inStock === false && <small data-sold-out> · {t('exchanges.soldOut')}</small>}
               </>
             ),
           }))}
@@ -165,6 +170,8 @@ function AfterSaleForm({ t, prefix, order, lines }: { t: Translate; prefix: stri
     { name: 'productId', required: 'OD_AFTERSALE_NOT_ALLOWED' },
     { name: 'serviceType', required: 'OD_AFTERSALE_SERVICE_REQUIRED' },
     { ...DESCRIPTION, required: 'OD_AFTERSALE_DESCRIPTION_REQUIRED' },
+    // The pictures are checked as they are picked; declared so a refusal of the API shows beside them.
+    ATTACHMENTS,
   ];
   const form = useForm({
     t,
@@ -177,6 +184,12 @@ function AfterSaleForm({ t, prefix, order, lines }: { t: Translate; prefix: stri
       attachments: attachments.files,
     }),
     submit: openAfterSale,
+    // The API names a refused picture by its place (attachments.1): it leaves the form, said beside the field.
+    onError: (info) => {
+      const refused = /^attachments\.(\d+)/.exec(String((info.resp as { field?: string } | null)?.field ?? ''));
+      if (refused)
+        attachments.refuse(Number(refused[1]), (name) => form.showError(ATTACHMENTS.name, `${name}: ${codeText(t, info.msgCode)}`));
+    },
     onSuccess: (afterSale) =>
       getPlatform().navigate(`${prefix}/account/view-refund.html?afterSaleCode=${encodeURIComponent(afterSale.afterSaleCode)}`),
   });

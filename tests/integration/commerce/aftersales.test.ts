@@ -83,7 +83,9 @@ describe('asking for an after-sales service', () => {
       [{ productId: 'NOT-A-LINE' }, 'OD_AFTERSALE_NOT_ALLOWED', 'productId'],
       [{ orderCode: SEEDED.waitShip, productId: orderLineOf(db, SEEDED.waitShip, 0).productId }, 'OD_AFTERSALE_NOT_ALLOWED', 'productId'],
       [{ orderCode: 'O2026000015', productId: orderLineOf(db, 'O2026000015', 0).productId }, 'OD_AFTERSALE_NOT_ALLOWED', 'productId'],
-      [{ productId: item.productId, attachments: [notPng] }, 'TK_ATTACHMENT_TYPE', 'attachments'],
+      // A refused picture is named by its place, so the form drops that one and keeps the others.
+      [{ productId: item.productId, attachments: [notPng] }, 'TK_ATTACHMENT_TYPE', 'attachments.0'],
+      [{ productId: item.productId, attachments: [pictureUpload('fine.png'), notPng] }, 'TK_ATTACHMENT_TYPE', 'attachments.1'],
       [
         { productId: item.productId, attachments: [1, 2, 3, 4].map((n) => pictureUpload(`p${n}.png`)) },
         'TK_ATTACHMENT_COUNT',
