@@ -48,7 +48,8 @@ function blockHtml(block: Block): string {
           `<li>${escapeHtml(text)}${notes.map((note) => `<br><small style="color:#666">${escapeHtml(note)}</small>`).join('')}</li>`,
       )
       .join('')}</ul>`;
-  return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label)}</a></p>`;
+  // The label leads to the address in the text; as a link it stands alone, without the colon.
+  return `<p><a href="${escapeHtml(block.link)}">${escapeHtml(block.label.replace(/[:：]\s*$/, ''))}</a></p>`;
 }
 
 /** The mail's text and HTML from its blocks; blocks left out (false, null) are skipped. */

@@ -88,7 +88,11 @@ export function orderDelivery(order: StoredOrder): Block {
   const address = order.address;
   return {
     rows: [
-      [t('checkout.delivery'), t(`checkout.deliveryTypes.${order.deliveryType}`, { defaultValue: order.deliveryType })],
+      // Not "Delivery" alone in English: the sums' delivery is the charge.
+      [
+        localText({ 'zh-TW': t('checkout.delivery'), 'zh-HK': t('checkout.delivery'), 'en-GB': 'Delivery method' }),
+        t(`checkout.deliveryTypes.${order.deliveryType}`, { defaultValue: order.deliveryType }),
+      ],
       ...(order.storeCode ? [[say({ 'zh-TW': '取貨地點', 'zh-HK': '取貨地點', 'en-GB': 'Pick-up point' }), order.storeCode] as const] : []),
       ...(address
         ? [

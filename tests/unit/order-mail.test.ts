@@ -64,7 +64,7 @@ describe('the order confirmation mail', () => {
         'Discount: -HK$50',
         'Total: HK$1,178',
         '',
-        'Delivery: Home delivery',
+        'Delivery method: Home delivery',
         'To: Chan Tai Man, Kowloon 1 Nathan Road',
         '',
         // 04:00 UTC is noon on the brand's clock; the order closes a day later.
@@ -79,7 +79,7 @@ describe('the order confirmation mail', () => {
       '<li>Cotton &#60;b&#62;tee&#60;/b&#62; (M) × 1  HK$499<br><small style="color:#666">Gift wrapping</small></li>',
     );
     expect(mail.html).not.toContain('<b>tee');
-    expect(mail.html).toContain(`<a href="${LINK}">See your order:</a>`);
+    expect(mail.html).toContain(`<a href="${LINK}">See your order</a>`);
   });
 
   it('says nothing of paying to an order that is paid or paid on delivery, and leaves it unheld; Chinese with full-width colons', () => {

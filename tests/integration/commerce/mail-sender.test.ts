@@ -149,7 +149,7 @@ describe('mail over SMTP', () => {
     expect(caught!.text).toContain(`${SITE_ORIGIN}/account/detail.html?orderCode=${placed.orderCode}`);
     // The same in its HTML part, a line an item.
     expect(caught!.html).toMatch(/<li>[^<]+ × 2 {2}NT\$980<\/li>/);
-    expect(caught!.html).toContain(`<a href="${SITE_ORIGIN}/account/detail.html?orderCode=${placed.orderCode}">`);
+    expect(caught!.html).toContain(`<a href="${SITE_ORIGIN}/account/detail.html?orderCode=${placed.orderCode}">查看訂單</a>`);
   });
 
   it('keeps a mail while the server is away, tries again after 30 s, and a restart sends what was left', async () => {
