@@ -96,7 +96,7 @@ describe('order mails', () => {
     expect(paid!.text).toContain('Hemmed to a 72.5 cm inseam');
     expect(paid!.text).toMatch(new RegExp(`${me.gift.names['en-GB']} \\(.*\\n {2}Gift wrapping`));
     expect(paid!.text).toContain('Delivery method: Collect in store');
-    expect(paid!.text).toContain('Pick-up point: TPE01');
+    expect(paid!.text).toContain(`Pick-up point: ${PICKUP.storeCode}`);
     expect(paid!.text).toContain(`${SITE_ORIGIN}/en-gb/account/detail.html?orderCode=${placed.orderCode}`);
     // The HTML part says the same, its texts escaped.
     expect(paid!.html).toContain('<li>');
