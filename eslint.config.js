@@ -1,5 +1,6 @@
-// ESLint flat config: the field's recommended rules for TypeScript, Astro, React hooks and
-// accessibility of JSX (in islands and in .astro templates). `npm test` runs it.
+// ESLint flat config: the field's recommended rules for TypeScript (with the type-checked
+// promise rules), Astro, React hooks and accessibility of JSX (in islands and in .astro
+// templates). `npm test` runs it.
 import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -41,6 +42,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Typed rules: a promise nobody awaits or catches loses its failure, and an async function
+    // handed to an event emitter or a listener turns its failure into an unhandled rejection.
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error', '@typescript-eslint/no-misused-promises': 'error' },
   },
   {
     rules: {

@@ -19,8 +19,8 @@ try {
     await publishing.close();
     process.exit(0);
   };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
 } catch (error) {
   console.error(`[publish] ${(error as Error).message}`);
   process.exit(1);

@@ -149,7 +149,8 @@ export async function startPublishService(options: PublishServiceOptions) {
     return { live: releases.live, previous: releases.previous, queue: queue.state(), nextBoundary };
   };
 
-  const server = createServer(async (req, res) => {
+  // Every failure is answered inside; the server only starts the answer.
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     const path = new URL(req.url ?? '/', 'http://local').pathname;
     try {
       if (path === '/webhook' && req.method === 'POST') {
@@ -175,7 +176,8 @@ export async function startPublishService(options: PublishServiceOptions) {
       if (error instanceof BodyTooLarge) return json(res, 413, { error: 'too-large', message: error.message });
       json(res, 500, { error: 'internal', message: (error as Error).message });
     }
-  });
+  };
+  const server = createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {

@@ -44,7 +44,7 @@ const interaction: ClientDirective = (load, options, el) => {
   };
 
   let woken: MutationObserver | null = null;
-  const start = async () => {
+  const hydrateNow = async () => {
     if (started) return;
     started = true;
     woken?.disconnect();
@@ -64,6 +64,8 @@ const interaction: ClientDirective = (load, options, el) => {
     held = null;
     hovered = null;
   };
+  // A listener, so one reference to add and remove; a failed load is the page's error to report.
+  const start = () => void hydrateNow();
 
   el.addEventListener('pointerover', track);
   el.addEventListener('pointerout', track);
