@@ -103,7 +103,9 @@ test('a new password: the current one is checked, the two must match, then every
   await expect(page).toHaveURL(/\/account\/info\.html$/);
 });
 
-test('a new email: a code is mailed, resent only after 60 s, checked, and the email changes', async ({ page }) => {
+test('a new email: another account’s is refused as such, a code is mailed, resent only after 60 s, checked, the email changes and the old address is told', async ({
+  page,
+}) => {
   const member = await newMember(page, 'email');
   const next = `new.${member.email}`;
   await signIn(page, member.email, PASSWORD, '/en-gb');
@@ -113,6 +115,10 @@ test('a new email: a code is mailed, resent only after 60 s, checked, and the em
   await page.getByLabel('New email').fill('not-an-email');
   await page.getByRole('button', { name: 'Send code' }).click();
   await expectErrorInView(page, 'email', 'Enter a valid email address');
+  // The member is signed in: an address of another account is that, not a hint to sign in.
+  await page.getByLabel('New email').fill(DEMO.email);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expectErrorInView(page, 'email', 'This email address belongs to another account. Please use another address');
   await page.getByLabel('New email').fill(next);
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('status').filter({ hasText: `We've sent a code to ${next}` })).toBeVisible();
@@ -131,6 +137,10 @@ test('a new email: a code is mailed, resent only after 60 s, checked, and the em
   await expect(page.getByText(`Your email is now ${next}.`)).toBeVisible();
   await page.goto('/en-gb/account/info.html');
   await expect(page.locator('[data-profile]')).toContainText(next);
+  // The old address learns where the account's mail goes now, masked.
+  const notice = await mailTo(member.email, '/forget_password.html');
+  expect(notice.subject).toBe('Your LINEA email address was changed');
+  expect(notice.text).toContain(`${next[0]}***@${next.split('@')[1]}`);
 });
 
 test('the mailed link changes the email on a device with no session; a used link says it no longer works', async ({ page, browser }) => {

@@ -268,7 +268,10 @@ test("an attacker's social sign-in code sent as a link signs the visitor into no
   }
 });
 
-test('forgotten password: the link MailDev caught sets a new password', async ({ page, request }) => {
+test('forgotten password: the link MailDev caught sets a new password, typed twice alike, and the owner is told', async ({
+  page,
+  request,
+}) => {
   const email = `reset.${Date.now()}@example.com`;
   await openAccount(request, { name: 'Reset Me', email, password: 'first1234' });
   await page.goto('/forget_password_phone.html');
@@ -283,9 +286,19 @@ test('forgotten password: the link MailDev caught sets a new password', async ({
   const link = linkIn(mail, '/reset-email.html');
   expect(new URL(link).origin).toBe(new URL(page.url()).origin);
   await page.goto(link);
-  await page.getByLabel('新密碼').fill('second1234');
+  await page.getByLabel('新密碼', { exact: true }).fill('second1234');
+  // A typo in the second one is the form's to refuse: nothing is sent.
+  const again = page.getByLabel('再次輸入新密碼');
+  await again.fill('second1235');
+  await page.locator('main form button[type="submit"]').click();
+  await expect(again).toHaveAccessibleDescription(/兩次輸入的新密碼不一致/);
+  await expect(page.locator('.form-success')).toHaveCount(0);
+  await again.fill('second1234');
   await page.locator('main form button[type="submit"]').click();
   await expect(page.locator('.form-success')).toBeVisible();
+  // The account's address is told the password changed, with the way back.
+  const notice = await mailTo(email, '/forget_password.html');
+  expect(notice.subject).toBe('您的 LINEA 密碼已變更');
   await page.goto('/login.html');
   await signIn(page, email, 'second1234');
   await expect(page).toHaveURL(/\/account\/info\.html$/);

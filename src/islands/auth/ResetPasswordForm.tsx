@@ -1,6 +1,10 @@
-/** /reset-email.html?token=…: the page the emailed link opens; sets a new password. */
+/**
+ * /reset-email.html?token=…: the page the emailed link opens; sets a new password, typed twice
+ * (a typo here would lock the member out again), refused by the form when the two differ.
+ */
 import { useState } from 'react';
 import { newPasswordField } from '../../lib/forms/common-fields.ts';
+import type { FieldSpec } from '../../lib/forms/form.ts';
 import { resetPassword } from '../../stores/member.ts';
 import { Button } from '../forms/Button.tsx';
 import { Form, FormError, TextField } from '../forms/fields.tsx';
@@ -9,6 +13,12 @@ import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 const PASSWORD = newPasswordField();
+/** The same again: the security page's password form checks it the same way. */
+const PASSWORD_AGAIN: FieldSpec = {
+  name: 'passwordAgain',
+  required: 'UR_PASSWORD_REQUIRED',
+  validate: (value, values) => value === values.password || 'UR_PASSWORD_MISMATCH',
+};
 
 export default function ResetPasswordForm({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
@@ -18,7 +28,7 @@ export default function ResetPasswordForm({ languageCode, prefix, messages }: Is
   const missingToken = query !== null && !token;
   const form = useForm({
     t,
-    fields: [PASSWORD],
+    fields: [PASSWORD, PASSWORD_AGAIN],
     process: (values) => values.password ?? '',
     submit: (password: string) => resetPassword(token ?? '', password),
     onSuccess: () => setDone(true),
@@ -49,6 +59,7 @@ export default function ResetPasswordForm({ languageCode, prefix, messages }: Is
           autoComplete="new-password"
           hint={t('auth.passwordHint')}
         />
+        <TextField form={form} spec={PASSWORD_AGAIN} label={t('auth.newPasswordAgain')} type="password" autoComplete="new-password" />
         <Button type="submit" className="button--block" disabled={form.disabled}>
           {form.busy ? t('auth.working') : t('auth.resetPassword')}
         </Button>
