@@ -253,6 +253,16 @@ test('a malformed invoice field is refused on its field, and nothing is ordered'
   await page.locator('.checkout button[type="submit"]').click();
   await expect(page.locator('[data-group="taxId"] .form-field__error')).toBeVisible();
   await expect(page).toHaveURL(/\/payment\/payment\.html$/);
+  // A tax id pasted with a space keeps its 8 digits (spaces out first, then the length); a longer one is cut to 8.
+  for (const [pasted, kept] of [
+    ['1234 5678', '12345678'],
+    ['87 65 43 21 9', '87654321'],
+  ]) {
+    await page.locator('#field-taxId').fill('');
+    await page.locator('#field-taxId').focus();
+    await page.keyboard.insertText(pasted!);
+    await expect(page.locator('#field-taxId')).toHaveValue(kept!);
+  }
   // The settlement page does not offer the donation target it leaves out.
   await page.goto('/payment_settlement.html');
   await page.locator('input[name="invoiceType"][value="DONATION"]').check();

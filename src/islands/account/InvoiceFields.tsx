@@ -7,12 +7,12 @@
  * number). Checkout and the invoice page's default carrier share these fields, their rules
  * and what they send.
  */
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { InvoiceRequest } from '../../lib/api/contract-checkout.ts';
 import { CLOUD_INVOICE_VEHICLES, type InvoiceType } from '../../lib/constants.ts';
 import type { FieldSpec, FormValues } from '../../lib/forms/form.ts';
-import { isCnTaxNumber } from '../../lib/checkout/invoice-formats.ts';
+import { CN_TAX_NUMBER_LENGTH, isCnTaxNumber, keepCode, TAX_ID_LENGTH } from '../../lib/checkout/invoice-formats.ts';
 import { isEightDigits, isLogisticsCode, isMobileBarcode } from '../../lib/validation/rules.ts';
 import { ChoiceField, SelectField, TextField } from '../forms/fields.tsx';
 import type { FormHandle } from '../forms/use-form.ts';
@@ -35,10 +35,10 @@ const VEHICLE_CODE: Record<Exclude<Vehicle, 'MEMBER'>, FieldSpec> = {
     validate: (value) => isLogisticsCode(value.toUpperCase()) || 'OD_INVOICE_CERTIFICATE_CODE',
   },
 };
+// The codes have no maxLength: the input's attribute would cut a paste before its spaces are out (keepCode).
 const TAX_ID: FieldSpec = {
   name: 'taxId',
   required: 'OD_INVOICE_TAX_ID',
-  maxLength: 8,
   spaces: { allowSpace: false },
   validate: (value) => isEightDigits(value) || 'OD_INVOICE_TAX_ID',
 };
@@ -47,10 +47,22 @@ const TARGET: FieldSpec = { name: 'target', required: 'OD_INVOICE_DONATION_TARGE
 const TAX_NUMBER: FieldSpec = {
   name: 'taxNumber',
   required: 'OD_INVOICE_TAX_NUMBER',
-  maxLength: 18,
   spaces: { allowSpace: false },
   validate: (value) => isCnTaxNumber(value.toUpperCase()) || 'OD_INVOICE_TAX_NUMBER',
 };
+
+/** Each code field's length: what it keeps of a paste or of typing past it, once spaces are out. */
+const CODE_LENGTHS: Readonly<Record<string, number>> = { [TAX_ID.name]: TAX_ID_LENGTH, [TAX_NUMBER.name]: CN_TAX_NUMBER_LENGTH };
+
+/** Runs after the field's own change handler (the event bubbles up from it). */
+function keepCodeLength(event: FormEvent<HTMLElement>) {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement)) return;
+  const length = CODE_LENGTHS[input.name];
+  if (length === undefined) return;
+  const kept = keepCode(input.value, length);
+  if (kept !== input.value) input.value = kept;
+}
 
 /** The fields the chosen kind of invoice needs, in the order they are checked. */
 export function invoiceFieldSpecs(values: FormValues): FieldSpec[] {
@@ -96,7 +108,7 @@ export function InvoiceFields({
   const [vehicle, setVehicle] = useState<Vehicle>(initial?.type === 'CLOUD' ? initial.vehicle : 'MEMBER');
   const code = initial?.type === 'CLOUD' && initial.vehicle !== 'MEMBER' ? initial.vehicleCode : '';
   return (
-    <div className="invoice-fields">
+    <div className="invoice-fields" onChange={keepCodeLength}>
       <ChoiceField
         form={form}
         spec={TYPE}
