@@ -164,6 +164,14 @@ test('a service the store stopped offering can be taken off in the cart: the hem
     { cartId: cartIdOf(gift.productCode), caseFlag: 'Y' },
   ])
     expect((await (await page.request.post('/api/cart/options', { headers: member.auth, data })).json()).success).toBe(true);
+  await signIn(page, member);
+  // Before paying, checkout's summary says what is done to each line, as the order page will.
+  await page.goto('/payment/payment.html');
+  const summaryLine = (name: string) => page.locator('.checkout__lines li', { hasText: name });
+  await expect(summaryLine(trousers.names['zh-TW']!).locator('[data-hem]')).toHaveText('褲長修改：完成褲長 76.5 公分');
+  await expect(summaryLine(gift.names['zh-TW']!).locator('[data-gift-wrap]')).toHaveText('禮品包裝');
+  await expect(page.locator('.checkout__lines [data-hem]')).toHaveCount(1);
+  await expect(page.locator('.checkout__lines [data-gift-wrap]')).toHaveCount(1);
   // The store has switched gift wrapping off since (the switches are written into the page).
   await page.route('**/cart.html', async (route) => {
     const response = await route.fetch();
@@ -173,7 +181,6 @@ test('a service the store stopped offering can be taken off in the cart: the hem
     );
     await route.fulfill({ response, body: html });
   });
-  await signIn(page, member);
   await page.goto('/cart.html');
   const line = (productCode: string) => page.locator(`[data-cart-line="${cartIdOf(productCode)}"]`);
   // Only the wrapped line keeps its box, checked, to be unchecked.

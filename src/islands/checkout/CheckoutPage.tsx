@@ -301,6 +301,9 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
                 <small>
                   {l.colour} / {l.size} × {l.quantity}
                 </small>
+                {/* What is done to the line before it leaves, seen before paying (the order page shows the same). */}
+                {l.hem && <small data-hem>{t('cart.hem', { inseam: l.hem.inseam })}</small>}
+                {l.giftWrapped && <small data-gift-wrap>{t('cart.giftWrap')}</small>}
               </span>
               <span>{money(l.lineTotal)}</span>
             </li>
