@@ -1,6 +1,7 @@
 /**
  * /account/detail.html?orderCode=: one order. Its code, dates, status and type; delivery and
- * the address or store; the invoice; payment with the discount, freight and total; every
+ * the address or store (a shop's or convenience store's name and address with its code); the
+ * invoice; payment (when it was, or is to be, paid) with the discount, freight and total; every
  * shipment as a timeline of the warehouse's steps with the carrier and tracking code; free
  * gifts marked; the refunds, exchanges and after-sales cases opened on it; and its actions.
  */
@@ -10,6 +11,7 @@ import { DATE_TIME_FORMAT } from '../../lib/constants.ts';
 import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import { displayMobile, type MaskSwitches } from '../../lib/format/mask.ts';
+import { paymentLine, type PaymentLine } from '../../lib/checkout/payment-line.ts';
 import { type Order } from '../../stores/orders.ts';
 import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
@@ -93,7 +95,7 @@ function Detail({ t, prefix, order, now, switches }: { t: Translate; prefix: str
             {payment.channel && ` · ${t(`checkout.payChannels.${payment.channel}`)}`}
           </dd>
           <dt>{t('orders.paidAt')}</dt>
-          <dd>{payment.paidAt !== null ? formatMoment(payment.paidAt, DATE_TIME_FORMAT) : t('orders.notPaid')}</dd>
+          <dd data-paid>{paidText(t, paymentLine(order))}</dd>
           <dt>{t('orders.goods')}</dt>
           <dd>{formatMoney(payment.goods, order.currency)}</dd>
           {order.discount > 0 && (
@@ -162,6 +164,14 @@ function Detail({ t, prefix, order, now, switches }: { t: Translate; prefix: str
       <Cases t={t} prefix={prefix} order={order} />
     </div>
   );
+}
+
+/** The payment line: when it was paid, or, for cash on delivery and paying in store, that it is paid on handing over. */
+function paidText(t: Translate, line: PaymentLine): string {
+  if (line.kind === 'paid') return formatMoment(line.at, DATE_TIME_FORMAT);
+  if (line.kind === 'onHandover') return t(`orders.payOnHandover.${line.method}`);
+  if (line.kind === 'paidOnHandover') return t(`orders.paidOnHandover.${line.method}`, { at: formatMoment(line.at, DATE_TIME_FORMAT) });
+  return t('orders.notPaid');
 }
 
 function Cases({ t, prefix, order }: { t: Translate; prefix: string; order: Order }) {
