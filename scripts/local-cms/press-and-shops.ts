@@ -44,6 +44,7 @@ interface ShopText {
 /** A shop's facts, and its name and address in the written copy sets ('zh-Hans' is converted). */
 interface ShopPlan {
   code: string;
+  salesRegion: Region;
   lat: number;
   lng: number;
   hours: string;
@@ -61,6 +62,7 @@ const SERVICE_NAMES: Record<CopyKey, Record<ServiceKey, string>> = withHans({
 const SHOP_PLANS: readonly ShopPlan[] = [
   {
     code: 'TPE01',
+    salesRegion: 'TW',
     lat: 25.0359,
     lng: 121.566,
     hours: '11:00–21:30',
@@ -71,6 +73,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'TPE02',
+    salesRegion: 'TW',
     lat: 25.0525,
     lng: 121.521,
     hours: '11:00–22:00',
@@ -81,6 +84,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'TPE03',
+    salesRegion: 'TW',
     lat: 25.0415,
     lng: 121.551,
     hours: '11:00–21:30',
@@ -91,6 +95,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'NTP01',
+    salesRegion: 'TW',
     lat: 25.0137,
     lng: 121.4637,
     hours: '11:00–22:00',
@@ -101,6 +106,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'TXG01',
+    salesRegion: 'TW',
     lat: 24.163,
     lng: 120.641,
     hours: '11:00–22:00',
@@ -111,6 +117,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'TXG02',
+    salesRegion: 'TW',
     lat: 24.1517,
     lng: 120.685,
     hours: '11:00–21:30',
@@ -121,6 +128,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'TNN01',
+    salesRegion: 'TW',
     lat: 22.987,
     lng: 120.198,
     hours: '11:00–21:30',
@@ -131,6 +139,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'KHH01',
+    salesRegion: 'TW',
     lat: 22.595,
     lng: 120.307,
     hours: '11:00–22:00',
@@ -141,6 +150,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'KHH02',
+    salesRegion: 'TW',
     lat: 22.669,
     lng: 120.303,
     hours: '11:00–22:00',
@@ -151,6 +161,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'HKG01',
+    salesRegion: 'HK',
     lat: 22.2803,
     lng: 114.185,
     hours: '10:30–22:30',
@@ -161,6 +172,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'HKG02',
+    salesRegion: 'HK',
     lat: 22.2955,
     lng: 114.169,
     hours: '10:30–22:30',
@@ -171,6 +183,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'HKG03',
+    salesRegion: 'HK',
     lat: 22.382,
     lng: 114.188,
     hours: '10:30–22:00',
@@ -181,6 +194,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'MFM01',
+    salesRegion: 'MO',
     lat: 22.1935,
     lng: 113.5405,
     hours: '10:00–22:00',
@@ -191,6 +205,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'SHA01',
+    salesRegion: 'CN',
     lat: 31.222,
     lng: 121.475,
     hours: '10:00–22:00',
@@ -201,6 +216,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'SHA02',
+    salesRegion: 'CN',
     lat: 31.229,
     lng: 121.448,
     hours: '10:00–22:00',
@@ -211,6 +227,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'PEK01',
+    salesRegion: 'CN',
     lat: 39.935,
     lng: 116.454,
     hours: '10:00–22:00',
@@ -221,6 +238,7 @@ const SHOP_PLANS: readonly ShopPlan[] = [
   },
   {
     code: 'SZX01',
+    salesRegion: 'CN',
     lat: 22.538,
     lng: 114.111,
     hours: '10:00–22:00',
@@ -237,6 +255,7 @@ const SHOPS = SHOP_PLANS.map((plan) => withHans(plan));
 export function sampleShops(copyKey: CopyKey, picture: PictureMaker): ShopIn[] {
   return SHOPS.map((plan) => ({
     code: plan.code,
+    salesRegion: plan.salesRegion,
     name: plan[copyKey].name,
     region: plan[copyKey].region,
     address: plan[copyKey].address,

@@ -17,8 +17,10 @@ export type History = Refund['history'];
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 /** An order as kept: the contract's Order without what is derived on reading (order-view.ts). */
-export interface StoredOrder extends Omit<Order, 'products' | 'invoiceNo' | 'cases'> {
+export interface StoredOrder extends Omit<Order, 'products' | 'invoiceNo' | 'cases' | 'store'> {
   products: OrderLine[];
+  /** Kept when placed (a convenience store's name and address are the map's); orders from before, and seeded ones, have only storeCode. */
+  store?: Order['store'];
   /** When the last parcel left: the order finishes by itself AUTO_CONFIRM_DAYS later. */
   shippedAt: number | null;
   /** A parcel waiting at a store goes back when this passes. */

@@ -17,6 +17,7 @@ import {
 } from './case-records.ts';
 import type { CatalogueProduct } from '../sample-data/catalogue-schema.ts';
 import type { RouteKit } from './kit.ts';
+import { pickupShopOf, shopTexts } from './pickup-shops.ts';
 import { localText } from './request-language.ts';
 import { namedSemiValues } from './semi-values.ts';
 
@@ -45,6 +46,17 @@ export function lineFacts(productOf: (productCode: string) => CatalogueProduct |
   const sku = product?.skus.find((s) => s.skuCode === line.skuCode);
   const colour = product?.colours.find((c) => c.colorNo === sku?.colorNo) ?? product?.colours[0];
   return { imageUrl: colour?.images[0] ?? '', noReasonToReturnFlag: product?.noReasonToReturnFlag ?? 'Y' };
+}
+
+/**
+ * Where the order is collected. A store pickup's shop is named in the request's language (as its
+ * lines are), from the shop list; a convenience store as its chain's map returned it when placed.
+ */
+function storeOf(order: StoredOrder): Order['store'] {
+  if (!order.storeCode) return null;
+  const shop = order.deliveryType === 'STORE_PICKUP' ? pickupShopOf(order.storeCode) : undefined;
+  if (shop) return { code: shop.code, ...shopTexts(shop) };
+  return order.store ?? { code: order.storeCode, name: null, address: null };
 }
 
 /** The product's and colour's names in the request's language (the order keeps the ones it was placed in). */
@@ -87,6 +99,7 @@ export function orderView(kit: RouteKit, order: StoredOrder, cases: OrderCases =
   return {
     ...fields,
     products,
+    store: storeOf(order),
     invoiceNo: invoiceNoOf(kit.db, order.orderCode),
     cases: {
       refunds: cases.refunds.map((r) => ({ ...ref(r, r.refundCode), refundType: r.refundType })),

@@ -70,7 +70,7 @@ function placed(plan: OrderPlan): StoredOrder {
     couponId,
     products,
     address: atStore ? null : { ...DEMO_ADDRESS },
-    storeCode: atStore ? (plan.delivery === 'STORE_PICKUP' ? 'TPE001' : '711-0428') : null,
+    storeCode: atStore ? (plan.delivery === 'STORE_PICKUP' ? 'TPE01' : '711-0428') : null,
     invoice: plan.invoice ?? CARRIERS[0]!,
     payment: { method: plan.pay, channel: online ? plan.channel! : null, paidAt: null, goods },
     shipments: [],

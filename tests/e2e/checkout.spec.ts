@@ -10,7 +10,11 @@ import { expect, test } from './test.ts';
 import { addThroughApi, catalogue, newMember, PASSWORD, signInOnPage, spareSkus, type TestMember } from './shopper.ts';
 import { analyticsConsentCookie } from './promo-cookie.ts';
 import { analyticsPosts } from './received.ts';
+import { actAsStore } from './orders.ts';
+import { shops } from './content.ts';
+import { getLanguage } from '../../src/lib/i18n/languages.ts';
 
+const zhTW = getLanguage('zh-TW');
 const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
 
 // Each test walks several pages (and the race registers 21 shoppers): more than the default 30 s on 2 busy cores.
@@ -92,27 +96,62 @@ test('category → product → sign in on the way → mini cart → cart → che
   await expect(page.locator('.cart-page__empty')).toBeVisible();
 });
 
-test('every delivery type places its order, with the payment it takes', async ({ page }) => {
+test("every delivery type places its order, with the payment it takes; a store pickup offers the region's own shops, and the order page names the store", async ({
+  page,
+}) => {
   const member = await newMember(page, 'delivery');
   await signIn(page, member);
   const [sku] = spareSkus(1, 10);
   const cases = [
     { delivery: 'CVS_711', store: 'S711001', payment: 'COD', status: 'WAIT_SHIP' },
-    { delivery: 'CVS_FAMILY', store: 'FM22001', payment: 'COD', status: 'WAIT_SHIP' },
-    { delivery: 'STORE_PICKUP', store: 'TP001', payment: 'PAY_IN_STORE', status: 'WAIT_SHIP' },
-    { delivery: 'DIRECT_SITE', store: null, payment: 'COD', status: 'WAIT_SHIP' },
+    { delivery: 'CVS_FAMILY', map: '全家 松山車站店', payment: 'COD', status: 'WAIT_SHIP' },
+    { delivery: 'STORE_PICKUP', shop: 'TPE02', payment: 'PAY_IN_STORE', status: 'WAIT_SHIP' },
+    { delivery: 'DIRECT_SITE', payment: 'COD', status: 'WAIT_SHIP' },
   ];
+  const placed = new Map<string, string>();
   for (const c of cases) {
     await addThroughApi(page, member, sku!.productCode, sku!.skuCode);
     await page.goto('/payment/payment.html');
     await page.locator(`input[name="deliveryType"][value="${c.delivery}"]`).check();
     if (c.store) await page.locator('#field-storeCode').fill(c.store);
+    if (c.map) {
+      const [map] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: '從地圖選擇門市' }).click()]);
+      await Promise.all([map.waitForEvent('close'), map.getByRole('button', { name: new RegExp(c.map) }).click()]);
+      await expect(page.locator('.store-map__status')).toContainText(c.map);
+    }
+    if (c.shop) {
+      // Taiwan's own shops of the CMS's list, and no other region's: nothing to type.
+      const taiwan = shops(zhTW).filter((shop) => shop.salesRegion === 'TW');
+      expect(taiwan.length).toBeGreaterThan(1);
+      const offered = await page
+        .locator('#field-storeCode option')
+        .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+      expect(offered).toEqual(['', ...taiwan.map((shop) => shop.code)]);
+      await page.locator('#field-storeCode').selectOption(c.shop);
+      await expect(page.locator(`[data-pickup-shop="${c.shop}"]`)).toContainText(taiwan.find((shop) => shop.code === c.shop)!.address);
+    }
     await page.locator(`input[name="paymentMethod"][value="${c.payment}"]`).check();
     await page.locator('.checkout button[type="submit"]').click();
     await expect(page, c.delivery).toHaveURL(/\/payment\/success\.html\?orderCode=/);
     const order = await orderFromApi(page, member, await page.locator('[data-order-code]').innerText());
     expect(order.status, c.delivery).toBe(c.status);
+    placed.set(c.delivery, order.orderCode);
   }
+
+  // The order page names the store the map returned, and the shop, with their addresses, not a bare code.
+  const shop = shops(zhTW).find((s) => s.code === 'TPE02')!;
+  await page.goto(`/account/detail.html?orderCode=${placed.get('STORE_PICKUP')}`);
+  await expect(page.locator('[data-store]')).toHaveText(`${shop.name}（TPE02）${shop.address}`);
+  const cvs = placed.get('CVS_FAMILY')!;
+  await page.goto(`/account/detail.html?orderCode=${cvs}`);
+  await expect(page.locator('.order-detail')).toContainText('全家便利商店取貨');
+  await expect(page.locator('[data-store]')).toHaveText('全家 松山車站店（F006532）台北市松山區八德路四段 710 號');
+  // Cash on delivery is paid when the parcel is handed over: owed nothing before, paid once it is.
+  await expect(page.locator('[data-paid]')).toHaveText('送達時付款');
+  for (const action of ['shipAll', 'arriveForPickup', 'pickUp']) await actAsStore(page, 'order', cvs, action);
+  await page.reload();
+  await expect(page.locator('.order-detail')).toHaveAttribute('data-status', 'FINISHED');
+  await expect(page.locator('[data-paid]')).toHaveText(/^已於送達時付款（\d{4}.+）$/);
 });
 
 test('online payment goes through the provider and back: paid is complete, cancelled is failed with the items back in the cart', async ({
@@ -286,7 +325,7 @@ test('20 shoppers checking out the last 5 units at once: exactly 5 orders', asyn
   await addThroughApi(page, first!, sku!.productCode, sku!.skuCode, sku!.stock - 5);
   const order = {
     deliveryType: 'STORE_PICKUP',
-    storeCode: 'TP001',
+    storeCode: 'TPE01',
     invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
     currency: 'TWD',
     paymentMethod: 'PAY_IN_STORE',

@@ -1,8 +1,8 @@
 /**
  * Checkout follows the region (checkout/offers.ts), as shoppers meet it: a mainland shopper on
  * /zh-cn/ searches, adds to the bag and pays in CNY with WeChat Pay through the fake provider,
- * with an invoice made out to their company; a Macao shopper sends the order to a locker and
- * pays in MOP with MPay; Taiwan's checkout still offers everything it did; and a member with a
+ * with an invoice made out to their company; a Macao shopper is offered Macao's shops to collect
+ * from, sends the order to a locker and pays in MOP with MPay; Taiwan's checkout still offers everything it did; and a member with a
  * bag is told what happens to it before switching region.
  */
 import type { Page } from '@playwright/test';
@@ -10,6 +10,8 @@ import { hydrateIsland } from './islands.ts';
 import { api, hydrated, signIn } from './member.ts';
 import { addThroughApi, newMember, spareSkus, type TestMember } from './shopper.ts';
 import { expect, test } from './test.ts';
+import { shops } from './content.ts';
+import { getLanguage } from '../../src/lib/i18n/languages.ts';
 
 // Each test walks several pages on 2 busy cores.
 test.describe.configure({ timeout: 90_000 });
@@ -125,6 +127,11 @@ test('a Macao shopper sends the order to a locker and pays in MOP with MPay, wit
     'STORE_PICKUP',
     'LOCKER',
   ]);
+  // A store pickup offers Macao's own shops of the CMS's list, none of Taiwan's or Hong Kong's.
+  await page.locator('input[name="deliveryType"][value="STORE_PICKUP"]').check();
+  const macao = shops(getLanguage('zh-MO')).filter((shop) => shop.salesRegion === 'MO');
+  expect(macao.length).toBeGreaterThan(0);
+  await expect(page.locator('#field-storeCode option')).toHaveText(['請選擇店舖', ...macao.map((shop) => shop.name)]);
   // The total to compare is the locker's (its own freight): read it once its preview has come.
   const lockerPreview = page.waitForResponse(
     (r) => r.url().endsWith('/api/checkout/preview') && (r.request().postDataJSON() as { deliveryType?: string }).deliveryType === 'LOCKER',

@@ -7,8 +7,8 @@
  * confirmation (order-mail.ts).
  */
 import type { CartDetailLine, OrderTracking } from '../../../src/lib/api/contract-checkout.ts';
-import type { Address } from '../../../src/lib/api/contract.ts';
-import { ADDRESS_DELIVERY_TYPES, UNPAID_PAY_HOURS } from '../../../src/lib/constants.ts';
+import type { Address, RequestOf } from '../../../src/lib/api/contract.ts';
+import { ADDRESS_DELIVERY_TYPES, STORE_DELIVERY_TYPES, UNPAID_PAY_HOURS } from '../../../src/lib/constants.ts';
 import { cartLines } from '../cart-lines.ts';
 import type { OrderLine, StoredOrder } from '../case-records.ts';
 import { transaction } from '../db.ts';
@@ -16,6 +16,7 @@ import { ApiFailure, fieldFailure, type RouteKit } from '../kit.ts';
 import { startPaySession } from '../pay-sessions.ts';
 import { chooseCoupon, freightRule, markCoupon, sum, summarise, usableCoupons } from '../pricing.ts';
 import { orderPlacedMail } from '../order-mail.ts';
+import { pickupShopOf, shopTexts } from '../pickup-shops.ts';
 import { recordOf } from '../records.ts';
 import { refuseUnoffered } from '../offers.ts';
 import { requestCurrency, requestRegion } from '../request-language.ts';
@@ -61,6 +62,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         if (address.region !== requestRegion())
           throw fieldFailure('OD_ADDRESS_OTHER_REGION', `The address is in ${address.region}, not ${requestRegion()}`, 'addressId');
       }
+      const store = storeOf(body);
 
       const inCart = cartLines(kit, member.id);
       // What cannot be sold at all, here (a line not priced in the region's currency is priced 0);
@@ -123,7 +125,8 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         products,
         // Copied, so the order keeps the address it was sent to if the address changes later.
         address: address ? sentTo(address) : null,
-        storeCode: address ? null : (body.storeCode ?? null),
+        storeCode: store?.code ?? null,
+        store,
         invoice: body.invoice,
         payment: { method: body.paymentMethod, channel: online ? body.payChannel! : null, paidAt: null, goods: summary.subtotal },
         shipments: [],
@@ -166,7 +169,7 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
         member.id,
         body.deliveryType,
         address ? JSON.stringify(address) : null,
-        address ? null : (body.storeCode ?? null),
+        store?.code ?? null,
         JSON.stringify(body.invoice),
         body.paymentMethod,
         JSON.stringify(
@@ -203,6 +206,23 @@ export function registerCheckoutRoutes(kit: RouteKit): void {
       return { orderCode, status, currency, total: summary.total, payUrl, tracking };
     }),
   );
+
+  /**
+   * Where the order is collected, kept on it. A store pickup is at one of the region's own shops
+   * (the list the checkout page offers); a convenience store is as the chain's map returned it,
+   * or its code alone when typed by hand (the map is the chain's, not ours to check).
+   */
+  function storeOf(body: RequestOf<'orderCreate'>): StoredOrder['store'] {
+    if (!(STORE_DELIVERY_TYPES as readonly string[]).includes(body.deliveryType) || !body.storeCode) return null;
+    if (body.deliveryType === 'STORE_PICKUP') {
+      const shop = pickupShopOf(body.storeCode);
+      if (!shop) throw fieldFailure('OD_STORE_NOT_FOUND', `There is no shop ${body.storeCode} to collect from`, 'storeCode');
+      if (shop.salesRegion !== requestRegion())
+        throw fieldFailure('OD_STORE_OTHER_REGION', `Shop ${shop.code} is in ${shop.salesRegion}, not ${requestRegion()}`, 'storeCode');
+      return { code: shop.code, ...shopTexts(shop) };
+    }
+    return { code: body.storeCode, name: body.storeName || null, address: body.storeAddress || null };
+  }
 
   function orderLine(line: CartDetailLine, semiValues: SemiValue[]): OrderLine {
     const product = productOf(line.productCode)!;

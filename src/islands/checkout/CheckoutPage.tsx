@@ -1,10 +1,11 @@
 /**
  * Checkout, as the page's region offers it (checkout/offers.ts): delivery (in Taiwan express
  * to home, two convenience-store chains, store pickup, direct site delivery; lockers in Hong
- * Kong and Macao), the address (of the region) or store, the invoice (Taiwan's e-invoices with
+ * Kong and Macao), the address (of the region) or store (a store pickup's among the region's
+ * own shops, a convenience store's also from its chain's map), the invoice (Taiwan's e-invoices with
  * the member's default carrier first, a receipt, or the mainland's invoice title), payment
  * (cash on delivery, pay in store, online with a channel), coupon; totals, in the region's
- * currency, from the API's preview.
+ * currency, from the API's preview, each line with its hem and gift wrapping.
  * The form framework checks the fields in order with the same rules as the API, shows the
  * first failure on its field and scrolls to it; an address is added in a dialog with the
  * address page's form.
@@ -45,21 +46,25 @@ import { useForm } from '../forms/use-form.ts';
 import { messageFor } from '../messages.ts';
 import EmptyState from '../EmptyState.tsx';
 import { StoreMapPicker } from './StoreMapPicker.tsx';
+import { PickupShopPicker, type PickupShop } from './PickupShopPicker.tsx';
+import type { PickedStore } from '../../lib/scripts/sources.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export interface CheckoutPageProps extends IslandProps {
   from: CheckoutFrom;
   switches: HemSwitches & CaseSwitches & MaskSwitches;
   region: Region;
+  /** The region's own shops, from the CMS at build time: store pickup offers these alone. */
+  pickupShops: readonly PickupShop[];
 }
 
 const needs = (list: readonly string[], delivery: string) => list.includes(delivery);
 
 type StoreDelivery = (typeof STORE_DELIVERY_TYPES)[number];
-const STORE_LABELS: Record<StoreDelivery, string> = {
+/** The typed codes' labels (a store pickup's shop is chosen from the list instead). */
+const STORE_LABELS: Record<Exclude<StoreDelivery, 'STORE_PICKUP'>, string> = {
   CVS_711: 'checkout.cvsStore',
   CVS_FAMILY: 'checkout.cvsStore',
-  STORE_PICKUP: 'checkout.pickupStore',
   LOCKER: 'checkout.lockerStore',
 };
 
@@ -89,7 +94,7 @@ function checkoutFields(values: FormValues): FieldSpec[] {
   ];
 }
 
-export default function CheckoutPage({ languageCode, prefix, messages, from, switches, region }: CheckoutPageProps) {
+export default function CheckoutPage({ languageCode, prefix, messages, from, switches, region, pickupShops }: CheckoutPageProps) {
   const t = useTranslator(languageCode, messages);
   const preview = useStore($preview);
   const addresses = useStore($addresses);
@@ -104,6 +109,8 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
   /** undefined: the best usable coupon (the API picks); null: none. */
   const [couponId, setCouponId] = useState<string | null | undefined>(undefined);
   const [addingAddress, setAddingAddress] = useState(false);
+  /** The convenience store the chain's map returned, for the chain it was picked for. */
+  const [mapStore, setMapStore] = useState<(PickedStore & { chain: DeliveryType }) | null>(null);
 
   const { unavailable, retry: retrySession } = useMemberStart(
     () =>
@@ -168,6 +175,10 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
       deliveryType,
       ...(needs(ADDRESS_DELIVERY_TYPES, deliveryType) ? { addressId: values.addressId || null } : {}),
       ...(needs(STORE_DELIVERY_TYPES, deliveryType) ? { storeCode: values.storeCode || null } : {}),
+      // The map's name and address, while the code is still the one it returned (it may be retyped).
+      ...(mapStore && mapStore.chain === deliveryType && mapStore.storeCode === values.storeCode
+        ? { storeName: mapStore.storeName, storeAddress: mapStore.address }
+        : {}),
       invoice: invoiceFromValues(values),
       // Set: an order is placed only on a preview (canPlace).
       currency: ready!.currency,
@@ -247,17 +258,26 @@ export default function CheckoutPage({ languageCode, prefix, messages, from, swi
               </button>
             </FieldGroup>
           )}
-          {needs(STORE_DELIVERY_TYPES, deliveryType) && (
+          {deliveryType === 'STORE_PICKUP' && <PickupShopPicker form={form} spec={SPECS.storeCode} shops={pickupShops} t={t} />}
+          {needs(STORE_DELIVERY_TYPES, deliveryType) && deliveryType !== 'STORE_PICKUP' && (
             <TextField
               key={deliveryType}
               form={form}
               spec={SPECS.storeCode}
-              label={t(STORE_LABELS[deliveryType as StoreDelivery])}
+              label={t(STORE_LABELS[deliveryType as keyof typeof STORE_LABELS])}
               hint={t('checkout.storeHint')}
               autoComplete="off"
             />
           )}
-          {needs(CVS_DELIVERY_TYPES, deliveryType) && <StoreMapPicker key={`map-${deliveryType}`} form={form} chain={deliveryType} t={t} />}
+          {needs(CVS_DELIVERY_TYPES, deliveryType) && (
+            <StoreMapPicker
+              key={`map-${deliveryType}`}
+              form={form}
+              chain={deliveryType}
+              t={t}
+              onPicked={(store) => setMapStore({ ...store, chain: deliveryType })}
+            />
+          )}
         </div>
 
         <div className="checkout__group">

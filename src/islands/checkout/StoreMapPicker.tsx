@@ -1,7 +1,7 @@
 /**
  * The convenience-store map beside the store code (CVS_711, CVS_FAMILY): the chain's map opens
  * in a window of its own, and the store picked there fills the code and shows its name and
- * address. The code can still be typed; with the map script off (not configured) there is no
+ * address, which go with the order (the page keeps them while the code is the one picked). The code can still be typed; with the map script off (not configured) there is no
  * button, and when the map cannot open the shopper is told to type the code instead.
  */
 import { useState } from 'react';
@@ -11,7 +11,18 @@ import { pickConvenienceStore } from '../../stores/third-party.ts';
 import { useScriptConfigured } from '../third-party/use-script-configured.ts';
 import type { FormHandle } from '../forms/use-form.ts';
 
-export function StoreMapPicker({ form, chain, t }: { form: FormHandle; chain: string; t: Translate }) {
+export function StoreMapPicker({
+  form,
+  chain,
+  t,
+  onPicked,
+}: {
+  form: FormHandle;
+  chain: string;
+  t: Translate;
+  /** The store the map returned: the order keeps its name and address with the code. */
+  onPicked: (store: PickedStore) => void;
+}) {
   const [picked, setPicked] = useState<PickedStore | null>(null);
   const [failed, setFailed] = useState(false);
   const [opening, setOpening] = useState(false);
@@ -29,6 +40,7 @@ export function StoreMapPicker({ form, chain, t }: { form: FormHandle; chain: st
     if (input instanceof HTMLInputElement) input.value = pick.store.storeCode;
     form.showError('storeCode', null);
     setPicked(pick.store);
+    onPicked(pick.store);
   }
 
   return (

@@ -74,7 +74,25 @@ function Detail({ t, prefix, order, now, switches }: { t: Translate; prefix: str
               {order.address.detail}
             </p>
           )}
-          {order.storeCode && <p className="account-card__meta">{t('orders.store', { code: order.storeCode })}</p>}
+          {order.store && (
+            <p className="account-card__meta" data-store={order.store.code}>
+              {order.store.name ? (
+                <>
+                  {/* The code's own text spaces it from the name (none in Chinese, before its full-width brackets). */}
+                  <strong>{order.store.name}</strong>
+                  {t('orders.storeCode', { code: order.store.code })}
+                  {order.store.address && (
+                    <>
+                      <br />
+                      {order.store.address}
+                    </>
+                  )}
+                </>
+              ) : (
+                t('orders.storeCodeOnly', { code: order.store.code })
+              )}
+            </p>
+          )}
         </section>
         <section className="account-card" aria-labelledby="invoice-heading">
           <h2 id="invoice-heading">{t('checkout.invoice')}</h2>

@@ -196,7 +196,25 @@ export const orderCreateBodySchema = z
       .regex(PICKUP_STORE_CODE_PATTERN, 'OD_STORE_CODE_FORMAT')
       .nullable()
       .optional()
-      .describe('For CVS_711, CVS_FAMILY and STORE_PICKUP'),
+      .describe(
+        "For CVS_711, CVS_FAMILY and STORE_PICKUP; a store pickup's is one of the region's shops (OD_STORE_NOT_FOUND, OD_STORE_OTHER_REGION)",
+      ),
+    storeName: z
+      .string()
+      .trim()
+      .max(60)
+      .nullable()
+      .optional()
+      .describe(
+        "A convenience store's name, as the chain's map returned it with the code; kept on the order (a store pickup's is the shop's)",
+      ),
+    storeAddress: z
+      .string()
+      .trim()
+      .max(200)
+      .nullable()
+      .optional()
+      .describe("A convenience store's address, as the chain's map returned it"),
     invoice: invoiceRequestSchema,
     currency: currencySchema.describe(
       "What the shopper saw the order in (checkoutPreview's): refused when the request's region prices in another",

@@ -81,6 +81,12 @@ export const orderSchema = z.object({
   products: z.array(orderItemSchema),
   address: addressSchema.omit({ addressId: true, isDefault: true }).nullable(),
   storeCode: z.string().nullable(),
+  store: z
+    .object({ code: z.string(), name: z.string().nullable(), address: z.string().nullable() })
+    .nullable()
+    .describe(
+      "Where the order is collected: a store pickup's shop (its name and address in the request's language), a convenience store as the chain's map returned it, a locker's code; name and address null when not known (a code typed by hand)",
+    ),
   invoice: invoiceRequestSchema.nullable(),
   invoiceNo: z.string().nullable().describe('The issued invoice, once there is one'),
   payment: z.object({

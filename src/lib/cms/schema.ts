@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { SHOP_CODE_PATTERN } from '../validation/patterns.ts';
+import { REGIONS } from '../i18n/regions.ts';
 import { ORDER_STATUSES, REFUND_STATUSES } from '../orders/statuses.ts';
 import { OFFICIAL_STYLE_ID_PATTERN, STAFF_STYLE_ID_PATTERN, STYLE_ID_MAX_LENGTH } from '../styling/look-id.ts';
 import { OFFICIAL_LOOK_ID_MIN_LENGTH } from '../styling/collects.ts';
@@ -503,6 +504,12 @@ export const shopSchema = z.object({
   code: z.string().regex(SHOP_CODE_PATTERN, 'must be 3-12 capitals or digits').describe('Shop code: storeCode of the all-wares search'),
   name: z.string().min(1),
   region: z.string().min(1).describe('Region heading of the list, e.g. 台北市 / Hong Kong Island'),
+  salesRegion: z
+    .enum(REGIONS)
+    .optional()
+    .describe(
+      "The store's region the shop sells in (TW, HK, MO, CN): checkout's store pickup offers it on that region's pages; absent, it is not offered",
+    ),
   address: z.string().min(1),
   phone: z.string().default(''),
   openingHours: z.string().min(1).describe('As shown, e.g. 11:00–21:30'),

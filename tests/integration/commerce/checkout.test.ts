@@ -122,7 +122,7 @@ describe('delivery and payment', () => {
       });
       // The other one does not stand in for it.
       expectFailure(
-        await order(env, me, { ...base, deliveryType, ...(byAddress ? { storeCode: 'TPE001' } : { addressId }) }),
+        await order(env, me, { ...base, deliveryType, ...(byAddress ? { storeCode: 'TPE01' } : { addressId }) }),
         byAddress ? 'OD_ADDRESS_REQUIRED' : 'OD_STORE_REQUIRED',
         { field: byAddress ? 'addressId' : 'storeCode' },
       );
@@ -130,7 +130,7 @@ describe('delivery and payment', () => {
 
       const placed = expectSuccess(
         'orderCreate',
-        await order(env, me, { ...base, deliveryType, ...(byAddress ? { addressId } : { storeCode: 'TPE001' }) }),
+        await order(env, me, { ...base, deliveryType, ...(byAddress ? { addressId } : { storeCode: 'TPE01' }) }),
       );
       expect(placed.tracking).toMatchObject({
         shippingMethod: deliveryType,
@@ -141,7 +141,7 @@ describe('delivery and payment', () => {
         .prepare('SELECT delivery_type, store_code, address_json FROM order_checkout WHERE order_code = ?')
         .get(placed.orderCode) as { delivery_type: string; store_code: string | null; address_json: string | null };
       expect(stored.delivery_type).toBe(deliveryType);
-      expect(stored.store_code).toBe(byAddress ? null : 'TPE001');
+      expect(stored.store_code).toBe(byAddress ? null : 'TPE01');
       expect(stored.address_json === null ? null : (JSON.parse(stored.address_json) as { addressId: string }).addressId).toBe(
         byAddress ? addressId : null,
       );
@@ -166,7 +166,7 @@ describe('delivery and payment', () => {
     const me = await shopper(env, []);
     const addressId = await addressOf(env, me);
     const where = (deliveryType: (typeof DELIVERY_TYPES)[number]) =>
-      (addressTypes as readonly string[]).includes(deliveryType) ? { addressId } : { storeCode: 'TPE001' };
+      (addressTypes as readonly string[]).includes(deliveryType) ? { addressId } : { storeCode: 'TPE01' };
     // Taiwan's rule as the table says it: COD never with a store pickup, PAY_IN_STORE only with one.
     const taiwan = CHECKOUT_OFFERS.TW.payments;
     expect(taiwan.STORE_PICKUP).not.toContain('COD');
@@ -326,6 +326,7 @@ describe('placing an order', () => {
       deliveryType: 'EXPRESS_HOME',
       address: { receiver: '王小明', mobile: '0912000111', region: 'TW', city: '台北市', detail: '信義路五段 7 號', zipCode: '220' },
       storeCode: null,
+      store: null,
       invoice: { type: 'CLOUD', vehicle: 'MEMBER' },
       invoiceNo: null,
       payment: { method: 'COD', channel: null, paidAt: null, goods: 3 * UNIT },

@@ -215,7 +215,7 @@ describe('the order detail', () => {
     expect(await detail(SEEDED.waitBack)).toMatchObject({
       orderType: 'NOTDELIVERREFUSED',
       deliveryType: 'STORE_PICKUP',
-      storeCode: 'TPE001',
+      storeCode: 'TPE01',
     });
   });
 });
