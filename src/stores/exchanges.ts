@@ -1,6 +1,7 @@
 /** Exchanges: the member's list, one exchange with its timeline, opening one, withdrawing it, the parcel sent back, the replacement received. */
 import { atom } from 'nanostores';
 import type { Exchange, RequestOf } from '../lib/api/contract.ts';
+import { isStateChanged } from '../lib/orders/state-changed.ts';
 import type { ExchangeStatus } from '../lib/orders/statuses.ts';
 import { keep, loadInto, loading, type Loadable } from './loadable.ts';
 import { callApi, onMemberLogout, type ApiResult } from './session.ts';
@@ -44,10 +45,24 @@ function keepExchange(result: ApiResult<Exchange>): ApiResult<Exchange> {
   return keep($exchange, result, (e) => e);
 }
 
+/**
+ * A step of an exchange: its answer, or, when the exchange moved on meanwhile (the store acted,
+ * or another tab), the exchange loaded again before the refusal is handed on, so the list shows
+ * the state the refusal says it shows.
+ */
+async function exchangeStep(exchangeCode: string, result: ApiResult<Exchange>): Promise<ApiResult<Exchange>> {
+  keepExchange(result);
+  if (!result.ok && result.kind === 'failure' && isStateChanged(result.msgCode))
+    keepExchange(await callApi('exchangeDetail', { exchangeCode }));
+  return result;
+}
+
 export const openExchange = async (body: RequestOf<'exchangeCreate'>) => keepExchange(await callApi('exchangeCreate', body));
-export const cancelExchange = async (exchangeCode: string) => keepExchange(await callApi('exchangeCancel', { exchangeCode }));
-export const returnExchangeGoods = async (body: RequestOf<'exchangeReturn'>) => keepExchange(await callApi('exchangeReturn', body));
-export const confirmReplacement = async (exchangeCode: string) => keepExchange(await callApi('exchangeConfirmReceipt', { exchangeCode }));
+export const cancelExchange = async (exchangeCode: string) => exchangeStep(exchangeCode, await callApi('exchangeCancel', { exchangeCode }));
+export const returnExchangeGoods = async (body: RequestOf<'exchangeReturn'>) =>
+  exchangeStep(body.exchangeCode, await callApi('exchangeReturn', body));
+export const confirmReplacement = async (exchangeCode: string) =>
+  exchangeStep(exchangeCode, await callApi('exchangeConfirmReceipt', { exchangeCode }));
 
 onMemberLogout(() => {
   $exchanges.set(loading());

@@ -8,6 +8,7 @@
 import { atom } from 'nanostores';
 import type { Order } from '../lib/api/contract.ts';
 import type { OnlinePayChannel } from '../lib/constants.ts';
+import { isStateChanged } from '../lib/orders/state-changed.ts';
 import type { OrderStatus } from '../lib/orders/statuses.ts';
 import { loadInto, loading, type Loadable } from './loadable.ts';
 import { getPlatform, languagePrefix } from './platform.ts';
@@ -70,12 +71,31 @@ export async function loadOrder(orderCode: string): Promise<void> {
   else if (result.kind !== 'aborted') $order.set({ status: 'error' });
 }
 
+/**
+ * The order as it now stands, without a loading state between: the page keeps its buttons and
+ * what the last action said while the answer comes.
+ */
+async function refreshOrder(orderCode: string): Promise<void> {
+  const result = await callApi('orderDetail', { orderCode });
+  if (result.ok) keepOrder(result);
+}
+
+/**
+ * An action's answer: the order it made, or, when the order (or its case) moved on meanwhile,
+ * the order loaded again before the refusal is handed on, so the page shows the state the
+ * refusal says it shows (tests/integration/account-stores.test.ts, the stale tab).
+ */
+async function afterAction<T>(orderCode: string, result: ApiResult<T>): Promise<ApiResult<T>> {
+  if (!result.ok && result.kind === 'failure' && isStateChanged(result.msgCode)) await refreshOrder(orderCode);
+  return result;
+}
+
 export async function cancelOrder(orderCode: string): Promise<ApiResult<Order>> {
-  return keepOrder(await callApi('orderCancel', { orderCode }));
+  return afterAction(orderCode, keepOrder(await callApi('orderCancel', { orderCode })));
 }
 
 export async function confirmReceipt(orderCode: string): Promise<ApiResult<Order>> {
-  return keepOrder(await callApi('orderConfirmReceipt', { orderCode }));
+  return afterAction(orderCode, keepOrder(await callApi('orderConfirmReceipt', { orderCode })));
 }
 
 /** Starts paying an unpaid order (or a deposit or rest) with the provider: the shopper goes to its page. */
@@ -106,10 +126,10 @@ onMemberLogout(() => {
 /** The member takes back the request to cancel a paid order: its refund is withdrawn, and the order waits to ship again. */
 export async function withdrawCancelRequest(order: Order): Promise<ApiResult<unknown>> {
   const request = order.cases.refunds.find((r) => r.refundType === 'REFUND_UNSHIPPED' && r.status === 'SELLER_REFUND_AUDIT');
-  if (!request) return { ok: false, kind: 'failure', msgCode: 'ORDER_STATE_CHANGED', msg: null, field: null };
+  if (!request) return afterAction(order.orderCode, { ok: false, kind: 'failure', msgCode: 'ORDER_STATE_CHANGED', msg: null, field: null });
   const result = await callApi('refundCancel', { refundCode: request.code });
-  if (result.ok) await loadOrder(order.orderCode);
-  return result;
+  if (result.ok) await refreshOrder(order.orderCode);
+  return afterAction(order.orderCode, result);
 }
 
 /** Puts an order's lines (not its free gifts) back in the cart; answers how many made it (a sold-out one may not). */

@@ -6,6 +6,7 @@
  */
 import { atom } from 'nanostores';
 import type { AfterSale, Refund, RequestOf } from '../lib/api/contract.ts';
+import { isStateChanged } from '../lib/orders/state-changed.ts';
 import type { RefundStatus } from '../lib/orders/statuses.ts';
 import { keep, loadInto, loading, type Loadable } from './loadable.ts';
 import { callApi, onMemberLogout, type ApiResult } from './session.ts';
@@ -59,15 +60,33 @@ export const loadAfterSale = (afterSaleCode: string) =>
 const keepRefund = (result: ApiResult<Refund>) => keep($refund, result, (r) => r);
 const keepAfterSale = (result: ApiResult<AfterSale>) => keep($afterSale, result, (a) => a);
 
+/**
+ * A refusal because the case moved on meanwhile (the store acted, or another tab): the case is
+ * loaded again, without a loading state between, before the refusal is handed on, so the page
+ * shows the state the refusal says it shows.
+ */
+async function refreshed<T>(result: ApiResult<T>, refresh: () => Promise<unknown>): Promise<ApiResult<T>> {
+  if (!result.ok && result.kind === 'failure' && isStateChanged(result.msgCode)) await refresh();
+  return result;
+}
+const refreshRefund = async (refundCode: string) => keepRefund(await callApi('refundDetail', { refundCode }));
+const refreshAfterSale = async (afterSaleCode: string) => keepAfterSale(await callApi('afterSaleDetail', { afterSaleCode }));
+const refundStep = (refundCode: string, result: ApiResult<Refund>) => refreshed(keepRefund(result), () => refreshRefund(refundCode));
+const afterSaleStep = (afterSaleCode: string, result: ApiResult<AfterSale>) =>
+  refreshed(keepAfterSale(result), () => refreshAfterSale(afterSaleCode));
+
 export const openRefund = async (body: RequestOf<'refundCreate'>) => keepRefund(await callApi('refundCreate', body));
-export const cancelRefund = async (refundCode: string) => keepRefund(await callApi('refundCancel', { refundCode }));
-export const returnRefundGoods = async (body: RequestOf<'refundReturn'>) => keepRefund(await callApi('refundReturn', body));
+export const cancelRefund = async (refundCode: string) => refundStep(refundCode, await callApi('refundCancel', { refundCode }));
+export const returnRefundGoods = async (body: RequestOf<'refundReturn'>) =>
+  refundStep(body.refundCode, await callApi('refundReturn', body));
 export const answerRefundOffer = async (refundCode: string, accept: boolean) =>
-  keepRefund(await callApi('refundRespond', { refundCode, accept }));
+  refundStep(refundCode, await callApi('refundRespond', { refundCode, accept }));
 
 export const openAfterSale = async (body: RequestOf<'afterSaleCreate'>) => keepAfterSale(await callApi('afterSaleCreate', body));
-export const cancelAfterSale = async (afterSaleCode: string) => keepAfterSale(await callApi('afterSaleCancel', { afterSaleCode }));
-export const returnAfterSaleGoods = async (body: RequestOf<'afterSaleReturn'>) => keepAfterSale(await callApi('afterSaleReturn', body));
+export const cancelAfterSale = async (afterSaleCode: string) =>
+  afterSaleStep(afterSaleCode, await callApi('afterSaleCancel', { afterSaleCode }));
+export const returnAfterSaleGoods = async (body: RequestOf<'afterSaleReturn'>) =>
+  afterSaleStep(body.afterSaleCode, await callApi('afterSaleReturn', body));
 
 onMemberLogout(() => {
   $refunds.set(loading());

@@ -37,6 +37,8 @@ async function newPage(language = 'zh-TW') {
     session: await import('../../src/stores/session.ts'),
     coupons: await import('../../src/stores/coupons.ts'),
     orders: await import('../../src/stores/orders.ts'),
+    refunds: await import('../../src/stores/refunds.ts'),
+    exchanges: await import('../../src/stores/exchanges.ts'),
     member: await import('../../src/stores/member.ts'),
   };
 }
@@ -200,6 +202,70 @@ describe('orders and the payment return', () => {
     await orders.followPaymentReturn('O2099999999');
     expect(orders.$order.get()).toEqual({ status: 'not-found' });
     expect(navigations).toHaveLength(1);
+  });
+});
+
+/** The store acts (the admin page, on this machine). */
+async function actAsStore(machine: string, code: string, action: string) {
+  const answer = await (
+    await fetch(`${api.origin}/api/_admin/act`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ machine, code, action }),
+    })
+  ).json();
+  expect(answer.success, JSON.stringify(answer)).toBe(true);
+}
+
+/** The code of the demo member's seeded case of `kind` in `status`. */
+const seededCase = (kind: string, status: string) =>
+  (
+    api.db
+      .prepare('SELECT id FROM records WHERE kind = ? AND status = ? AND member_id = (SELECT id FROM members WHERE email = ?) LIMIT 1')
+      .get(kind, status, demo.email) as { id: string }
+  ).id;
+
+describe('an action on an order or a case that moved on meanwhile (a stale tab)', () => {
+  it('withdrawing a cancel request the store approved meanwhile is refused, and the order is loaded again with no loading state between', async () => {
+    const { orders } = await signedInPage();
+    await orders.loadOrder('O2026000010');
+    const state = orders.$order.get();
+    if (state.status !== 'ready') throw new Error(`the order did not load: ${state.status}`);
+    expect(state.order.status).toBe('WAIT_CONFIRM');
+    await actAsStore('order', 'O2026000010', 'approveCancel');
+    const seen: string[] = [];
+    const stop = orders.$order.listen((s) => seen.push(s.status === 'ready' ? s.order.status : s.status));
+    const result = await orders.withdrawCancelRequest(state.order);
+    stop();
+    expect(result).toMatchObject({ ok: false, kind: 'failure', msgCode: 'REFUND_STATE_CHANGED' });
+    expect(seen).toEqual(['CANCELLED']);
+    // Asked again from the page as it now stands, there is nothing to withdraw: still the order as it is.
+    const again = await orders.withdrawCancelRequest(
+      (orders.$order.get() as { order: Parameters<typeof orders.withdrawCancelRequest>[0] }).order,
+    );
+    expect(again).toMatchObject({ ok: false, msgCode: 'ORDER_STATE_CHANGED' });
+    expect(orders.$order.get()).toMatchObject({ status: 'ready', order: { status: 'CANCELLED' } });
+  });
+
+  it('withdrawing a refund, an after-sales case or an exchange the store refused meanwhile shows it refused', async () => {
+    const { refunds, exchanges } = await signedInPage();
+    const refundCode = seededCase('refund', 'RETURN_UNAPPROVED');
+    await refunds.loadRefund(refundCode);
+    await actAsStore('refund', refundCode, 'refuse');
+    expect(await refunds.cancelRefund(refundCode)).toMatchObject({ ok: false, msgCode: 'REFUND_STATE_CHANGED' });
+    expect(refunds.$refund.get()).toMatchObject({ status: 'ready', data: { refundCode, status: 'REFUSED' } });
+
+    const afterSaleCode = seededCase('aftersale', 'RETURN_UNAPPROVED');
+    await refunds.loadAfterSale(afterSaleCode);
+    await actAsStore('afterSale', afterSaleCode, 'refuse');
+    expect(await refunds.cancelAfterSale(afterSaleCode)).toMatchObject({ ok: false, msgCode: 'AFTERSALE_STATE_CHANGED' });
+    expect(refunds.$afterSale.get()).toMatchObject({ status: 'ready', data: { afterSaleCode, status: 'REFUSED' } });
+
+    const exchangeCode = seededCase('exchange', 'EXCHANGE_UNAPPROVED');
+    await exchanges.loadExchanges();
+    await actAsStore('exchange', exchangeCode, 'refuse');
+    expect(await exchanges.cancelExchange(exchangeCode)).toMatchObject({ ok: false, msgCode: 'EXCHANGE_STATE_CHANGED' });
+    expect(exchanges.$exchanges.get().data!.list.find((e) => e.exchangeCode === exchangeCode)).toMatchObject({ status: 'REFUSED' });
   });
 });
 

@@ -50,7 +50,8 @@ export function OrderActions({
   const [againFailed, setAgainFailed] = useState(false);
   const action = useAction(t);
   const buttons = orderButtons(order, now).filter((b) => !except.includes(b));
-  if (buttons.length === 0) return null;
+  // What the last action said stays when the order it reloaded offers nothing more.
+  if (buttons.length === 0 && !action.notice && !action.error) return null;
 
   /** The lines go back in the cart and the member goes there; if none could (sold out), the page says so. */
   async function again() {
