@@ -5,10 +5,13 @@
  * balance, and every list page in zh-TW and en-GB. The store's side goes through the local
  * admin endpoint, as a person would use the admin page.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from './test.ts';
 import { REFUND_REASONS } from '../../src/lib/constants.ts';
 import { catalogue, newMember, PASSWORD } from './shopper.ts';
-import { api, demoAuth, expectErrorInView, hydrated, signIn, signInDemo } from './member.ts';
+import { api, demoAuth, expectErrorInView, group, hydrated, signIn, signInDemo } from './member.ts';
 import { actAsStore, finishedOrder, orderSkus, placeOrder } from './orders.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -165,23 +168,41 @@ test('a line is returned: emoji refused, the parcel recorded, approved, received
   await expect(page.locator(`[data-case="${refundCode}"]`)).toHaveAttribute('data-status', 'SUCCESS');
 });
 
-test('a size is exchanged for another in stock, and the exchange is listed', async ({ page }) => {
+test('a size is exchanged for another in stock (a sold-out one cannot be chosen), sent back, and listed with the courier’s name', async ({
+  page,
+}) => {
   const member = await newMember(page, 'exchange');
-  const candidates = catalogue().filter((p) => p.enabledFlag === 'Y' && p.skus.filter((s) => s.stock > 5).length >= 2);
-  const product = candidates.at(-5)!;
+  // A product of its own here (the product tests take the first with a sold-out size).
+  const product = catalogue()
+    .filter((p) => p.enabledFlag === 'Y' && p.skus.some((s) => s.stock === 0) && p.skus.filter((s) => s.stock > 5).length >= 2)
+    .at(-1)!;
   const [from, to] = product.skus.filter((s) => s.stock > 5);
+  const soldOut = product.skus.find((s) => s.stock === 0)!;
   const orderCode = await finishedOrder(page, member, [{ productCode: product.productCode, skuCode: from!.skuCode }]);
   await signIn(page, member.email);
   await page.goto(`/account/replace.html?orderCode=${orderCode}`);
   await page.locator(hydrated('CaseForms')).waitFor({ state: 'attached' });
+  // Sold out: shown, marked, and not to be chosen.
+  const gone = page.locator(`input[name="toSkuCode"][value="${soldOut.skuCode}"]`);
+  await expect(gone).toBeDisabled();
+  await expect(page.locator('.choice-card', { has: gone })).toContainText('已售完');
   await page.locator(`input[name="toSkuCode"][value="${to!.skuCode}"]`).check();
   await page.getByLabel('原因').selectOption('SIZE');
   await page.getByRole('button', { name: '申請換貨' }).click();
   await expect(page).toHaveURL(/\/account\/replace-list\.html#/);
   const row = page.locator('.case-row').first();
   await expect(row).toHaveAttribute('data-status', 'EXCHANGE_UNAPPROVED');
+  await actAsStore(page, 'exchange', (await row.getAttribute('data-case'))!, 'approve');
   await page.reload();
-  await expect(page.locator('.case-row').first()).toHaveAttribute('data-status', 'EXCHANGE_UNAPPROVED');
+  await page.locator('.case-row').first().getByRole('link', { name: '寄回商品' }).click();
+  await page.getByLabel('物流公司').selectOption('HCT');
+  await page.getByLabel('物流單號').fill('TW12345678901234');
+  await page.getByRole('button', { name: '儲存' }).click();
+  await expect(page).toHaveURL(/\/account\/replace-list\.html#/);
+  // The courier by its name, as a refund's record says it, never its code.
+  await expect(page.locator('.case-row').first()).toHaveAttribute('data-status', 'UNCONFIRM_RCV');
+  await expect(page.locator('.case-row').first()).toContainText('已由 新竹物流 寄回，物流單號 TW12345678901234');
+  await expect(page.locator('.case-row').first()).not.toContainText('HCT');
 });
 
 test('a product returned only for a fault: exchanging it offers only the goods’ faults as reasons, cancelling it before shipping any', async ({
@@ -213,7 +234,9 @@ test('a product returned only for a fault: exchanging it offers only the goods�
   await expect(page).toHaveURL(/\/account\/view-refund\.html\?refundCode=/);
 });
 
-test('an after-sales case is opened with a photo and listed on its own tab', async ({ page }) => {
+test('an alteration: a picture refused is said beside its field and leaves; handed in at a shop (one must be chosen); done, it reads as altered, never refunded', async ({
+  page,
+}) => {
   const member = await newMember(page, 'repair');
   const [sku] = orderSkus(1, 18);
   const orderCode = await finishedOrder(page, member, [sku!]);
@@ -223,12 +246,94 @@ test('an after-sales case is opened with a photo and listed on its own tab', asy
   await expectErrorInView(page, 'serviceType', '請選擇服務項目');
   await page.getByLabel(/修改褲長或版型/).check();
   await page.getByLabel('狀況說明').fill('褲長想改短 3 公分');
+  const dir = mkdtempSync(join(tmpdir(), 'aftersale-'));
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const files = { notPicture: join(dir, 'note.png'), misnamed: join(dir, 'hem.jpg'), picture: join(dir, 'hem.png') };
+  writeFileSync(files.notPicture, 'not a picture');
+  writeFileSync(files.misnamed, png);
+  writeFileSync(files.picture, png);
+  const pictures = page.getByLabel('圖片（選填）');
+  const previews = page.locator('.attachment-list li');
+  // Named a picture but none: refused as it is picked, no broken preview.
+  await pictures.setInputFiles(files.notPicture);
+  await expect(group(page, 'attachments').locator('.form-field__error')).toHaveText('note.png: 僅能附加 gif、png、jpg、jpeg 或 bmp 圖片');
+  await expect(previews).toHaveCount(0);
+  // A PNG named .jpg: the browser draws it, the server refuses it. Its error goes beside the field, its preview away.
+  await pictures.setInputFiles(files.misnamed);
+  await expect(previews).toHaveCount(1);
+  await page.getByRole('button', { name: '送出申請' }).click();
+  await expectErrorInView(page, 'attachments', 'hem.jpg: 僅能附加 gif、png、jpg、jpeg 或 bmp 圖片');
+  await expect(previews).toHaveCount(0);
+  await expect(page.locator('main form > .form-error')).toHaveCount(0);
+  await pictures.setInputFiles(files.picture);
+  await expect(previews).toHaveCount(1);
   await page.getByRole('button', { name: '送出申請' }).click();
   await expect(page).toHaveURL(/\/account\/view-refund\.html\?afterSaleCode=/);
-  await expect(page.locator('.case')).toHaveAttribute('data-status', 'RETURN_UNAPPROVED');
+  const afterSaleCode = new URL(page.url()).searchParams.get('afterSaleCode')!;
+  const kase = page.locator('.case');
+  await expect(kase).toHaveAttribute('data-status', 'RETURN_UNAPPROVED');
+  await expect(page.locator('h1')).toHaveText('修改進度');
+  await expect(page).toHaveTitle(/^修改進度/);
+
+  await actAsStore(page, 'afterSale', afterSaleCode, 'approve');
+  await page.reload();
+  await page.getByRole('link', { name: '寄回商品' }).click();
+  await page.getByLabel('門市交回').check();
+  await page.getByRole('button', { name: '儲存' }).click();
+  // What is missing here is the shop to hand it in at, not a pickup store.
+  await expectErrorInView(page, 'storeCode', '請選擇交回商品的門市');
+  await page.getByLabel('門市', { exact: true }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: '儲存' }).click();
+  await expect(page).toHaveURL(/\/account\/view-refund\.html\?afterSaleCode=/);
+  await expect(kase).toHaveAttribute('data-status', 'WAIT_SEND_STORE');
+
+  await actAsStore(page, 'afterSale', afterSaleCode, 'storeReceive');
+  await actAsStore(page, 'afterSale', afterSaleCode, 'complete');
+  await page.reload();
+  await expect(kase).toHaveAttribute('data-status', 'SUCCESS');
+  await expect(page.locator('h1')).toHaveText('修改進度');
+  await expect(kase.locator('.order-card__header .status-pill')).toHaveText('修改完成');
+  await expect(page.locator('.timeline__step').first()).toContainText('修改完成');
+  await expect(page.locator('.timeline__step')).toHaveText([/修改完成/, /修改中/, /請至門市交付/, /請寄出商品/, /待審核/]);
+  await expect(kase).not.toContainText('退款');
   await page.goto('/account/refund.html');
   await page.locator('[data-tab="afterSales"]').click();
   await expect(page.locator('.case-row')).toHaveCount(1);
+  await expect(page.locator('.case-row .status-pill')).toHaveText('修改完成');
+  // The after-sales filter reads as services do, one entry per label.
+  const labels = await page.locator('#case-status option').allTextContents();
+  expect(labels).toContain('已完成');
+  expect(labels).not.toContain('已退款');
+  expect(new Set(labels).size).toBe(labels.length);
+});
+
+test('a stale tab: the store approved the cancel meanwhile, so keeping the order is refused and the page shows it cancelled', async ({
+  page,
+}) => {
+  const member = await newMember(page, 'stale-tab');
+  const [sku] = orderSkus(1, 21);
+  const orderCode = await placeOrder(page, member, [sku!]);
+  const asked = await (
+    await page.request.post('/api/refund/create', {
+      headers: member.auth,
+      data: { orderCode, refundType: 'REFUND_UNSHIPPED', lines: [], reason: 'CHANGED_MIND', description: '' },
+    })
+  ).json();
+  expect(asked.success, JSON.stringify(asked)).toBe(true);
+  await signIn(page, member.email);
+  const tabs = [page, await page.context().newPage()];
+  for (const tab of tabs) {
+    await tab.goto(`/account/detail.html?orderCode=${orderCode}`);
+    await expect(tab.locator('.order-detail')).toHaveAttribute('data-status', 'WAIT_CONFIRM');
+  }
+  await actAsStore(page, 'order', orderCode, 'approveCancel');
+  const stale = tabs[1]!;
+  await stale.locator('[data-action="withdrawCancel"]').click();
+  await stale.getByRole('dialog', { name: '保留這筆訂單？' }).getByRole('button', { name: '不取消了' }).click();
+  await expect(stale.locator('.order-detail [role="alert"]')).toHaveText('申請狀態已更新，頁面已顯示最新狀態');
+  await expect(stale.locator('.order-detail')).toHaveAttribute('data-status', 'CANCELLED');
+  await expect(stale.locator('.order-detail .order-card__header .status-pill').first()).toHaveText('已取消');
+  await expect(stale.locator('[data-action="withdrawCancel"]')).toHaveCount(0);
 });
 
 test('a presale’s balance is paid within its window', async ({ page }) => {

@@ -26,7 +26,8 @@ import { $afterSales, $refunds, CASES_PAGE_SIZE, loadAfterSales, loadRefunds, ty
 import { ActionNote, LoadState, MemberGate, Pager, useAction } from '../account/parts.tsx';
 import { Button } from '../forms/Button.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { StatusPill } from './parts.tsx';
+import { companyName, type ExpressCompany } from './CasePages.tsx';
+import { StatusPill, statusLabel } from './parts.tsx';
 
 type Tab = 'refunds' | 'afterSales';
 
@@ -68,7 +69,7 @@ export function RefundList({ languageCode, prefix, messages, hiddenStatuses }: I
               <option value="">{t('orders.all')}</option>
               {statuses.map((s) => (
                 <option key={s} value={s}>
-                  {t(`refunds.status.${s}`)}
+                  {statusLabel(t, tab, s)}
                 </option>
               ))}
             </select>
@@ -101,6 +102,7 @@ export function RefundList({ languageCode, prefix, messages, hiddenStatuses }: I
                       code={afterSale.afterSaleCode}
                       href={`${prefix}/account/view-refund.html?afterSaleCode=${encodeURIComponent(afterSale.afterSaleCode)}`}
                       status={afterSale.status}
+                      service={afterSale.serviceType}
                       what={`${t(`afterSales.services.${afterSale.serviceType}`)} · ${afterSale.orderCode} · ${formatMoment(afterSale.createdAt, DATE_FORMAT)}`}
                     />
                   )}
@@ -135,21 +137,36 @@ function CasePageList<T>({
   );
 }
 
-function CaseRow({ t, code, href, status, what }: { t: Translate; code: string; href: string; status: string; what: string }) {
+function CaseRow({
+  t,
+  code,
+  href,
+  status,
+  service,
+  what,
+}: {
+  t: Translate;
+  code: string;
+  href: string;
+  status: string;
+  /** An after-sales case's service: its statuses read as its own. */
+  service?: string;
+  what: string;
+}) {
   return (
     <li className="account-card case-row" data-case={code} data-status={status}>
       <p>
         <a href={href}>
           <strong>{code}</strong>
         </a>{' '}
-        <StatusPill t={t} kind="refunds" status={status} />
+        <StatusPill t={t} kind={service ? 'afterSales' : 'refunds'} status={status} service={service} />
       </p>
       <p className="account-card__meta">{what}</p>
     </li>
   );
 }
 
-export function ExchangeList({ languageCode, prefix, messages }: IslandProps) {
+export function ExchangeList({ languageCode, prefix, messages, companies }: IslandProps & { companies: ExpressCompany[] }) {
   const t = useTranslator(languageCode, messages);
   const exchanges = useStore($exchanges);
   const status = exchanges.data?.status ?? null;
@@ -182,7 +199,14 @@ export function ExchangeList({ languageCode, prefix, messages }: IslandProps) {
                 <>
                   <ul className="case-list">
                     {page.list.map((exchange) => (
-                      <ExchangeRow key={exchange.exchangeCode} t={t} prefix={prefix} exchange={exchange} action={action} />
+                      <ExchangeRow
+                        key={exchange.exchangeCode}
+                        t={t}
+                        prefix={prefix}
+                        exchange={exchange}
+                        action={action}
+                        companies={companies}
+                      />
                     ))}
                   </ul>
                   <Pager
@@ -207,11 +231,13 @@ function ExchangeRow({
   prefix,
   exchange,
   action,
+  companies,
 }: {
   t: Translate;
   prefix: string;
   exchange: Exchange;
   action: ReturnType<typeof useAction>;
+  companies: readonly ExpressCompany[];
 }) {
   const allowed = exchangeActions(exchange.status);
   const { line } = exchange;
@@ -226,7 +252,10 @@ function ExchangeRow({
       </p>
       {exchange.logistics && (
         <p className="account-card__meta">
-          {t('refunds.sentWith', { express: exchange.logistics.expressCode, code: exchange.logistics.logisticsCode })}
+          {t('refunds.sentWith', {
+            express: companyName(companies, exchange.logistics.expressCode),
+            code: exchange.logistics.logisticsCode,
+          })}
         </p>
       )}
       <div className="order-actions">

@@ -52,13 +52,37 @@ function useCaseRef(): { kind: 'refund' | 'afterSale' | 'exchange'; code: string
   return null;
 }
 
-export function CaseView({ languageCode, prefix, messages, companies }: IslandProps & { companies: ExpressCompany[] }) {
+/**
+ * The page's heading: a refund's progress, or an after-sales case's by its service (a repair's,
+ * an alteration's), never a refund's. Blank until the query string says which case it is.
+ */
+function caseTitle(t: Translate, ref: ReturnType<typeof useCaseRef>, afterSale: AfterSale | null): string | null {
+  if (ref === undefined) return null;
+  if (ref?.kind !== 'afterSale') return t('appPages.account/view-refund');
+  return afterSale?.afterSaleCode === ref.code ? t(`afterSales.titles.${afterSale.serviceType}`) : t('afterSales.title');
+}
+
+export function CaseView({
+  languageCode,
+  prefix,
+  messages,
+  companies,
+  titleTemplate,
+}: IslandProps & {
+  companies: ExpressCompany[];
+  /** The document title with '{{name}}' for the page's heading (the CMS's separator and suffix). */
+  titleTemplate: string;
+}) {
   const t = useTranslator(languageCode, messages);
   const ref = useCaseRef();
   const refund = useStore($refund);
   const afterSale = useStore($afterSale);
   const [ready, setReady] = useState(false);
   const [missing, setMissing] = useState(false);
+  const title = caseTitle(t, ref, afterSale.data);
+  useEffect(() => {
+    if (title) document.title = titleTemplate.replace('{{name}}', title);
+  }, [title, titleTemplate]);
   useEffect(() => {
     if (!ready || !ref) return;
     const load = ref.kind === 'refund' ? loadRefund(ref.code) : loadAfterSale(ref.code);
@@ -67,26 +91,29 @@ export function CaseView({ languageCode, prefix, messages, companies }: IslandPr
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, ref?.kind, ref?.code]);
   return (
-    <MemberGate t={t} onMember={() => setReady(true)}>
-      {() => {
-        if (ref === null || missing || ref?.kind === 'exchange')
-          return (
-            <p className="account-empty">
-              {t('refunds.notFound')} <a href={`${prefix}/account/refund.html`}>{t('refunds.backToList')}</a>
-            </p>
+    <>
+      <h1 className="case-title">{title ?? '\u00a0'}</h1>
+      <MemberGate t={t} onMember={() => setReady(true)}>
+        {() => {
+          if (ref === null || missing || ref?.kind === 'exchange')
+            return (
+              <p className="account-empty">
+                {t('refunds.notFound')} <a href={`${prefix}/account/refund.html`}>{t('refunds.backToList')}</a>
+              </p>
+            );
+          if (ref === undefined) return null;
+          return ref.kind === 'refund' ? (
+            <LoadState t={t} state={refund} retry={() => void loadRefund(ref.code)}>
+              {(data) => (data.refundCode === ref.code ? <RefundCase t={t} prefix={prefix} refund={data} companies={companies} /> : null)}
+            </LoadState>
+          ) : (
+            <LoadState t={t} state={afterSale} retry={() => void loadAfterSale(ref.code)}>
+              {(data) => (data.afterSaleCode === ref.code ? <AfterSaleCase t={t} prefix={prefix} afterSale={data} /> : null)}
+            </LoadState>
           );
-        if (ref === undefined) return null;
-        return ref.kind === 'refund' ? (
-          <LoadState t={t} state={refund} retry={() => void loadRefund(ref.code)}>
-            {(data) => (data.refundCode === ref.code ? <RefundCase t={t} prefix={prefix} refund={data} companies={companies} /> : null)}
-          </LoadState>
-        ) : (
-          <LoadState t={t} state={afterSale} retry={() => void loadAfterSale(ref.code)}>
-            {(data) => (data.afterSaleCode === ref.code ? <AfterSaleCase t={t} prefix={prefix} afterSale={data} /> : null)}
-          </LoadState>
-        );
-      }}
-    </MemberGate>
+        }}
+      </MemberGate>
+    </>
   );
 }
 
@@ -111,7 +138,7 @@ function CaseLines({ lines, currency }: { lines: Refund['lines']; currency: Curr
 }
 
 /** The express company's name for its code (the code itself when the CMS's list lacks it). */
-const companyName = (companies: readonly ExpressCompany[], code: string) => companies.find((c) => c.code === code)?.name ?? code;
+export const companyName = (companies: readonly ExpressCompany[], code: string) => companies.find((c) => c.code === code)?.name ?? code;
 
 function RefundCase({ t, prefix, refund, companies }: { t: Translate; prefix: string; refund: Refund; companies: ExpressCompany[] }) {
   const allowed = refundActions(refund.status);
@@ -207,7 +234,7 @@ function AfterSaleCase({ t, prefix, afterSale }: { t: Translate; prefix: string;
       <section className="account-card">
         <header className="order-card__header">
           <h2 className="order-card__code">{afterSale.afterSaleCode}</h2>
-          <StatusPill t={t} kind="refunds" status={afterSale.status} />
+          <StatusPill t={t} kind="afterSales" status={afterSale.status} service={afterSale.serviceType} />
         </header>
         <p className="account-card__meta">
           {t(`afterSales.services.${afterSale.serviceType}`)} ·{' '}
@@ -246,7 +273,7 @@ function AfterSaleCase({ t, prefix, afterSale }: { t: Translate; prefix: string;
       </section>
       <section className="account-card" aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">{t('orders.timeline')}</h2>
-        <Timeline t={t} kind="refunds" history={afterSale.history} />
+        <Timeline t={t} kind="afterSales" service={afterSale.serviceType} history={afterSale.history} />
       </section>
     </div>
   );
@@ -266,7 +293,7 @@ const LOGISTICS_FIELDS: Record<string, FieldSpec> = {
     spaces: { allowSpace: false },
     validate: (value) => isLogisticsCode(value.toUpperCase()) || 'OD_LOGISTICS_CODE',
   },
-  storeCode: { name: 'storeCode', required: 'OD_STORE_REQUIRED' },
+  storeCode: { name: 'storeCode', required: 'OD_DROP_STORE_REQUIRED' },
 };
 
 export function ReturnLogistics({

@@ -11,13 +11,26 @@ import type { CurrencyCode } from '../../lib/i18n/regions.ts';
 import { productDetailHref } from '../../lib/product/product-id.ts';
 import { useQuery } from '../use-query.ts';
 
-/** The label namespace of each kind of status. */
-export type StatusKind = 'orders' | 'refunds' | 'exchanges';
+/** The label namespace of each kind of status: an after-sales case has labels of its own, not a refund's. */
+export type StatusKind = 'orders' | 'refunds' | 'exchanges' | 'afterSales';
 
-export function StatusPill({ t, kind, status }: { t: Translate; kind: StatusKind; status: string }) {
+/**
+ * A status's label for its kind. An after-sales case's service (repair, quality issue,
+ * alteration) names its own steps where they differ (being altered, altered); its other steps
+ * read alike for every service.
+ */
+export function statusLabel(t: Translate, kind: StatusKind, status: string, service?: string): string {
+  if (kind === 'afterSales' && service) {
+    const own = t(`afterSales.serviceStatus.${service}.${status}`, { defaultValue: '' });
+    if (own) return own;
+  }
+  return t(`${kind}.status.${status}`);
+}
+
+export function StatusPill({ t, kind, status, service }: { t: Translate; kind: StatusKind; status: string; service?: string }) {
   return (
     <span className={`status-pill status-pill--${status.toLowerCase()}`} data-status={status}>
-      {t(`${kind}.status.${status}`)}
+      {statusLabel(t, kind, status, service)}
     </span>
   );
 }
@@ -102,17 +115,20 @@ export function OrderLines({
 export function Timeline({
   t,
   kind,
+  service,
   history,
 }: {
   t: Translate;
   kind: StatusKind;
+  /** An after-sales case's service, for its own labels. */
+  service?: string;
   history: ReadonlyArray<{ status: string; at: number; by: string }>;
 }) {
   return (
     <ol className="timeline" aria-label={t('orders.timeline')}>
       {[...history].reverse().map((step, i) => (
         <li key={`${step.status}-${step.at}-${i}`} className="timeline__step" data-status={step.status}>
-          <strong>{t(`${kind}.status.${step.status}`)}</strong>
+          <strong>{statusLabel(t, kind, step.status, service)}</strong>
           <span className="timeline__meta">
             <time>{formatMoment(step.at, DATE_TIME_FORMAT)}</time> · {t(`orders.by.${step.by}`)}
           </span>
