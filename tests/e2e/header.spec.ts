@@ -313,6 +313,29 @@ test('closing the ticker hides it for the rest of the session; a ticker without 
   await expect(page.locator('.ticker-bar__close')).toHaveCount(0);
 });
 
+test('the ticker inviting visitors to register is not shown to a signed-in member, not even before any script file runs', async ({
+  page,
+}) => {
+  // The sample's group B ticker (home, categories, the account) offers a first-purchase coupon for registering.
+  const { web } = JSON.parse(readFileSync('content-cache/zh_TW/ticker.json', 'utf8')) as { web: Record<string, { pcText: string }> };
+  const ticker = page.locator('.ticker-bar');
+  await page.goto('/women.html');
+  await expect(ticker).toBeVisible();
+  await expect(ticker).toContainText(web.B!.pcText);
+  await signInThroughApi(page, demo.email, demo.password);
+  // With every script file refused, only the header's pre-paint line can hide it: no flash.
+  await page.route('**/*.js', (route) => route.abort());
+  await page.goto('/women.html');
+  await expect(ticker).toBeHidden();
+  await page.unroute('**/*.js');
+  await page.goto('/c/W01.html');
+  await expect(ticker).toBeHidden();
+  // A ticker for everyone still shows to the member.
+  await page.goto('/feature/lookbook.html');
+  await expect(ticker).toBeVisible();
+  await expect(ticker).toContainText(web.A!.pcText);
+});
+
 test('React ids in the server markup carry their island prefix, so no two islands share one', async ({ page }) => {
   // The build renders islands with renderToString (not streaming, for its speed), patched to
   // pass the island's prefix (patches/@astrojs+react*.patch); without it every island's first

@@ -9,7 +9,7 @@ import {
   tickerClosedCheckScript,
 } from '../../src/lib/header/static-scripts.ts';
 import { isWithinWindow } from '../../src/lib/cms/schedule.ts';
-import { TICKER_GROUPS } from '../../src/lib/header/ticker-group.ts';
+import { isVisitorsOnlyTicker, TICKER_GROUPS } from '../../src/lib/header/ticker-group.ts';
 import { PENDING_REDIRECT_KEY, rememberRedirectScript } from '../../src/islands/auth/redirect.ts';
 
 class FakeElement {
@@ -150,6 +150,39 @@ describe('the ticker closed this session, before first paint', () => {
 
   it('never fails when storage is refused', () => {
     expect(check(new FakeTicker('A'), session(), 'navigate', true)).toBe(false);
+  });
+});
+
+describe('a ticker for visitors only (it invites registering), before first paint', () => {
+  /** Runs the check on a page whose ticker is for visitors, with this cookie; answers whether it is hidden. */
+  const check = (cookie: string, storage = session()) => {
+    const ticker = new FakeTicker('B');
+    run(tickerClosedCheckScript(TICKER_CLOSED_STORAGE_PREFIX, TICKER_GROUPS), {
+      sessionStorage: storage,
+      performance: { getEntriesByType: () => [] },
+      document: {
+        cookie,
+        querySelector: (selector: string) => (selector === '.ticker-bar[data-visitors-only]' ? ticker : null),
+      },
+    });
+    return ticker.hidden;
+  };
+
+  it('is hidden when the session hint says a member is signed in, over HTTP or HTTPS, and shown to a visitor', () => {
+    expect(check('lin_session=1')).toBe(true);
+    expect(check('consent=all; __Host-lin_session=1')).toBe(true);
+    expect(check('')).toBe(false);
+    expect(check('consent=all; not_lin_session=1')).toBe(false);
+  });
+
+  it('is the one that links to the register page, in any language', () => {
+    const ticker = (pcLink: string, linkFlag: 'Y' | 'N' = 'Y') => isVisitorsOnlyTicker({ linkFlag, pcLink });
+    expect(ticker('/register.html')).toBe(true);
+    expect(ticker('/en-gb/register.html')).toBe(true);
+    expect(ticker('https://www.linea.example/register.html?from=ticker')).toBe(true);
+    expect(ticker('/register.html', 'N')).toBe(false);
+    expect(ticker('/feature/new-arrivals.html')).toBe(false);
+    expect(ticker('')).toBe(false);
   });
 });
 

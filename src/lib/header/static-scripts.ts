@@ -5,6 +5,7 @@
  * press pages, read by crawlers and shared a lot) the live banner's window, which the
  * schedule script keeps on the other pages. Without JavaScript every page is complete.
  */
+import { SESSION_HINT_SOURCE } from '../api/cookies.ts';
 
 /**
  * The session's memory of the tickers closed: one key per ticker group (the group follows the
@@ -16,14 +17,16 @@ export const BALLOON_TIP_STORAGE_KEY = 'linea:balloon-tip-shown';
 
 /**
  * The pre-paint check, placed right after the ticker's place in the header (so it finds the
- * ticker already parsed, and runs before the first paint): a ticker closed in this session
- * stays hidden, page after page, until the shopper reloads. A reload starts the closes over,
- * as reloading the original single-page store did; a close only ever hides its own group's
- * ticker. The same text on every page (the ticker's group is in its markup), so one hash
- * covers it in the Content-Security-Policy.
+ * ticker already parsed, and runs before the first paint): a ticker for visitors only (it
+ * invites registering: data-visitors-only) is hidden when the session hint cookie says a member
+ * is signed in, as the header's member-only parts read it, so a member never sees it flash; and
+ * a ticker closed in this session stays hidden, page after page, until the shopper reloads. A
+ * reload starts the closes over, as reloading the original single-page store did; a close only
+ * ever hides its own group's ticker. The same text on every page (the ticker's group and
+ * audience are in its markup), so one hash covers it in the Content-Security-Policy.
  */
 export function tickerClosedCheckScript(prefix: string, groups: readonly string[]): string {
-  return `(function(){try{var s=sessionStorage,p=${JSON.stringify(prefix)},n=performance.getEntriesByType('navigation')[0];if(n&&n.type==='reload')${JSON.stringify(groups)}.forEach(function(g){s.removeItem(p+g)});var b=document.querySelector('.ticker-bar[data-closable]');if(b&&s.getItem(p+b.getAttribute('data-ticker-group'))==='Y')b.hidden=true}catch(_){}})()`;
+  return `(function(){try{var v=document.querySelector('.ticker-bar[data-visitors-only]');if(v&&/${SESSION_HINT_SOURCE}/.test(document.cookie))v.hidden=true}catch(_){}try{var s=sessionStorage,p=${JSON.stringify(prefix)},n=performance.getEntriesByType('navigation')[0];if(n&&n.type==='reload')${JSON.stringify(groups)}.forEach(function(g){s.removeItem(p+g)});var b=document.querySelector('.ticker-bar[data-closable]');if(b&&s.getItem(p+b.getAttribute('data-ticker-group'))==='Y')b.hidden=true}catch(_){}})()`;
 }
 
 /**

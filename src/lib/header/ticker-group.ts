@@ -107,3 +107,18 @@ export function shouldShowTicker(
 export function canCloseTicker(config: Pick<TickerConfig, 'closeButton'>): boolean {
   return config.closeButton === 'Y';
 }
+
+/** The page a ticker links to when it invites visitors to open an account. */
+const REGISTER_PAGE = /^\/([a-z-]+\/)?register\.html$/;
+
+/**
+ * A ticker for visitors only: one that invites the shopper to register (it links to the
+ * register page, as the CMS sample's first-purchase coupon ticker does). A signed-in member
+ * has an account, so the header's pre-paint check hides it for them (static-scripts.ts). The
+ * CMS ticker has no audience field: the link is what says whom it speaks to.
+ */
+export function isVisitorsOnlyTicker(config: Pick<TickerConfig, 'linkFlag' | 'pcLink'>): boolean {
+  if (config.linkFlag !== 'Y' || !config.pcLink) return false;
+  const url = URL.parse(config.pcLink, 'https://store.invalid');
+  return url !== null && REGISTER_PAGE.test(url.pathname);
+}
