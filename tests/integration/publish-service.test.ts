@@ -66,7 +66,12 @@ const payload = (id: string) => JSON.stringify({ id, language: 'zh_TW', publishe
 describe('publish service', () => {
   it('answers a signed webhook 202 at once and builds its documents', async () => {
     const built: ChangeSet[] = [];
+    // The build waits for the test: the answer must come while it has not finished (on a busy
+    // machine the queue may well have started it by then, which is fine).
+    let finish = () => {};
+    const held = new Promise<void>((resolve) => (finish = resolve));
     const { url, queue } = await start(async (set) => {
+      await held;
       built.push(set);
       return result();
     });
@@ -74,6 +79,7 @@ describe('publish service', () => {
     const answer = await post(url, body, signWebhook(body, SECRET, Date.now()));
     expect(answer.status).toBe(202);
     expect(built).toEqual([]);
+    finish();
     await new Promise((r) => setTimeout(r, 60));
     await queue.idle();
     expect(built.map((s) => s.documents)).toEqual([{ 'zh_TW/pages/women.json': 'changed' }]);
