@@ -132,7 +132,9 @@ describe('pages compressed and scanned as Astro renders them (the page pipeline)
       await pipeline.sink.page(file, encode(page(i)));
       await mkdir(dirname(join(out, file)), { recursive: true });
       await writeFile(join(out, file), page(i));
-      await new Promise((resolve) => setTimeout(resolve, 2));
+      // The pause lasts until a worker has written this page's copy: on a busy machine a fixed
+      // pause let pages pile up while the workers were still starting.
+      while (!existsSync(join(out, `${file}.br`))) await new Promise((resolve) => setTimeout(resolve, 2));
     }
     const result = await pipeline.finish();
     expect(result.written.size).toBe(80);
