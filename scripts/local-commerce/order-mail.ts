@@ -16,6 +16,7 @@ import type { OrderAction } from '../../src/lib/orders/state-machine.ts';
 import type { StoredOrder } from './case-records.ts';
 import type { ComposeContext, MemberMail } from './mail.ts';
 import { layoutMail, storeText, type Block } from './mail-layout.ts';
+import { pickupShopOf, shopTexts } from './pickup-shops.ts';
 import { localText, requestLanguage } from './request-language.ts';
 
 /** How long an unpaid online order's placed mail waits for its payment. */
@@ -82,6 +83,16 @@ export function orderSums(order: StoredOrder): Block {
   };
 }
 
+/**
+ * Where it is collected, as the order page names it: one of our shops in the mail's language, a
+ * convenience store as its chain's map returned it, else the code alone (typed by hand, or older).
+ */
+function pickupPoint(order: StoredOrder): string {
+  const shop = order.deliveryType === 'STORE_PICKUP' ? pickupShopOf(order.storeCode!) : undefined;
+  const { name, address } = shop ? shopTexts(shop) : (order.store ?? { name: null, address: null });
+  return [name ?? order.storeCode, address].filter(Boolean).join(', ');
+}
+
 /** How it reaches the member: the delivery method, and the store or the address it goes to. */
 export function orderDelivery(order: StoredOrder): Block {
   const t = storeText();
@@ -93,7 +104,9 @@ export function orderDelivery(order: StoredOrder): Block {
         localText({ 'zh-TW': t('checkout.delivery'), 'zh-HK': t('checkout.delivery'), 'en-GB': 'Delivery method' }),
         t(`checkout.deliveryTypes.${order.deliveryType}`, { defaultValue: order.deliveryType }),
       ],
-      ...(order.storeCode ? [[say({ 'zh-TW': '取貨地點', 'zh-HK': '取貨地點', 'en-GB': 'Pick-up point' }), order.storeCode] as const] : []),
+      ...(order.storeCode
+        ? [[say({ 'zh-TW': '取貨地點', 'zh-HK': '取貨地點', 'en-GB': 'Pick-up point' }), pickupPoint(order)] as const]
+        : []),
       ...(address
         ? [
             [

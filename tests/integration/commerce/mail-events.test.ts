@@ -96,7 +96,8 @@ describe('order mails', () => {
     expect(paid!.text).toContain('Hemmed to a 72.5 cm inseam');
     expect(paid!.text).toMatch(new RegExp(`${me.gift.names['en-GB']} \\(.*\\n {2}Gift wrapping`));
     expect(paid!.text).toContain('Delivery method: Collect in store');
-    expect(paid!.text).toContain(`Pick-up point: ${PICKUP.storeCode}`);
+    // The shop by its name and address in English, not its code.
+    expect(paid!.text).toContain('Pick-up point: Taipei Xinyi flagship, 1F, No. 11, Songshou Rd, Xinyi District, Taipei');
     expect(paid!.text).toContain(`${SITE_ORIGIN}/en-gb/account/detail.html?orderCode=${placed.orderCode}`);
     // The HTML part says the same, its texts escaped.
     expect(paid!.html).toContain('<li>');
