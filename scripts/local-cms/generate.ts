@@ -5,6 +5,10 @@
  * scripts/local-cms/server.ts can serve them by path.
  *
  *   npx node scripts/local-cms/generate.ts --out .data/cms --scale 3400 --seed 7 --now 1790000000000
+ *   npm run cms:generate -- --products 1000
+ *
+ * --products makes a catalogue of that many products (catalogue.ts: every style, then more
+ * lines of each); without it the default sample, one product per style.
  *
  * Deterministic: the same seed and now give byte-identical JSON (and images).
  *
@@ -47,6 +51,8 @@ export interface GenerateOptions {
   seed?: number;
   /** The clock the date windows are built around (ms); default: start of today (UTC). */
   now?: number;
+  /** How many products the catalogue has; default one per style (catalogue.ts, BASE_PRODUCT_COUNT). */
+  products?: number;
   /** The languages to write; default: the language table. Tests and benchmarks pass one it does not list yet. */
   languages?: readonly LanguageDefinition[];
 }
@@ -91,7 +97,7 @@ export async function generateSampleCms(options: GenerateOptions): Promise<Gener
 
   // The catalogue's pictures first, then the shared ones, then each page's as it is planned:
   // the benchmark pages reuse heroes in that order.
-  const sample = createSampleSet(seed, now, languages);
+  const sample = createSampleSet(seed, now, languages, options.products === undefined ? {} : { products: options.products });
   const images = drawSharedImages(sample);
   const plans = planSite({ sample, images }, options.scale);
 
@@ -128,6 +134,7 @@ async function main(): Promise<void> {
       scale: { type: 'string' },
       seed: { type: 'string', default: '1' },
       now: { type: 'string' },
+      products: { type: 'string' },
     },
   });
   const started = performance.now();
@@ -136,6 +143,7 @@ async function main(): Promise<void> {
     seed: Number(values.seed),
     ...(values.scale !== undefined ? { scale: Number(values.scale) } : {}),
     ...(values.now !== undefined ? { now: Number(values.now) } : {}),
+    ...(values.products !== undefined ? { products: Number(values.products) } : {}),
   });
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(

@@ -6,7 +6,7 @@
  */
 import { LANGUAGES, type LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 import type { Catalogue, CatalogueProduct } from '../sample-data/catalogue-schema.ts';
-import { buildCatalogue, isListable } from './catalogue.ts';
+import { buildCatalogue, isListable, type CatalogueOptions } from './catalogue.ts';
 import { SCENE_PALETTES, categorySvg, mix, sceneSvg, type ImageJob, type ScenePalette } from './images.ts';
 import { rngFor } from './random.ts';
 import type { FeatureKey, GarmentKind, GenderKey } from './taxonomy.ts';
@@ -45,14 +45,19 @@ export function firstColourHex(product: CatalogueProduct): string {
 export const asGarment = (p: CatalogueProduct) => ({ kind: p.garmentKind as GarmentKind, hex: firstColourHex(p) });
 
 /** The sample, its products named in `languages` (the language table unless a test or a benchmark passes others). */
-export function createSampleSet(seed: number, now: number, languages: readonly LanguageDefinition[] = LANGUAGES): SampleSet {
+export function createSampleSet(
+  seed: number,
+  now: number,
+  languages: readonly LanguageDefinition[] = LANGUAGES,
+  catalogueOptions: CatalogueOptions = {},
+): SampleSet {
   const images = new Map<string, ImageJob>();
   const addImage = (job: ImageJob): string => {
     if (!images.has(job.path)) images.set(job.path, job);
     return job.path;
   };
 
-  const { catalogue, imageJobs } = buildCatalogue(seed, now, languages);
+  const { catalogue, imageJobs } = buildCatalogue(seed, now, languages, catalogueOptions);
   for (const job of imageJobs) addImage(job);
   const listable = catalogue.products.filter(isListable);
   const byGender = (g: GenderKey) => listable.filter((p) => p.gender === g);
