@@ -17,6 +17,10 @@ export interface Platform {
   navigate: (url: string) => void;
   /** Path + query + hash of the current page. */
   currentUrl: () => string;
+  /** Puts another address (path + query + hash) in place of the current one, without a new history entry or a load. */
+  replaceUrl: (url: string) => void;
+  /** Sets the document's title (pages whose title is known only in the browser). */
+  setTitle: (title: string) => void;
   /** The page's language: its code (BCP 47), region, currency and URL segment. */
   language: () => PageLanguage;
   cookie: () => string;
@@ -76,6 +80,10 @@ export function getPlatform(): Platform {
   platform ??= {
     navigate: (url) => location.assign(url),
     currentUrl: () => `${location.pathname}${location.search}${location.hash}`,
+    replaceUrl: (url) => history.replaceState(history.state, '', url),
+    setTitle: (title) => {
+      document.title = title;
+    },
     language: browserLanguage,
     cookie: () => document.cookie,
     setCookie: (text) => {

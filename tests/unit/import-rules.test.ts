@@ -266,7 +266,18 @@ describe('import rules', () => {
   });
 
   it("the header's stores, the product page's and the live prices load no client, schema, zod or wretch at start (on demand only)", () => {
-    const entries = ['session', 'cart', 'wishlist', 'search', 'header', 'product-batch', 'product-detail', 'public-api', 'inbox']
+    const entries = [
+      'session',
+      'cart',
+      'wishlist',
+      'search',
+      'header',
+      'product-batch',
+      'product-detail',
+      'product-page',
+      'public-api',
+      'inbox',
+    ]
       .map((name) => join(ROOT, 'src/stores', `${name}.ts`))
       .concat(join(ROOT, 'src/scripts/live-prices.ts'), join(ROOT, 'src/scripts/product-live.ts'));
     const heavy = (id: string) => (HEAVY.includes(id) || HEAVY.includes(packageName(id)) ? 'loaded at start on every page' : null);
