@@ -30,7 +30,7 @@ export interface SampleStaffLook extends SampleLook {
 
 export const officialStyleId = (n: number) => `LK26AW${String(n).padStart(2, '0')}`;
 export const staffStyleId = (n: number) => `ST${100 + n}`;
-/** An official look's page, for the CMS's carousels and banners. */
+/** An official look's own page (/official-styling/{id}.html), for the CMS's carousels and banners. */
 export const officialLookLink = (n: number) => lookPagePath('official', officialStyleId(n));
 export const staffLookLink = (n: number) => lookPagePath('staff', staffStyleId(n));
 

@@ -113,6 +113,13 @@ export function desktopRules(dir: string): Rule[] {
     notFound('/product-detail.html?productCode=%3Cx%3E'),
     notFound('/product-detail.html?productCode=..%2Fnot-found'),
     notFound('/en-gb/product-detail.html?productCode=undefined', '/en-gb'),
+    // A shop or look named by query on the older page: its own page (query kept); any other value, the older page
+    // (lib/routing/moved-query-pages.ts).
+    moved('/shop/shop.html?storeCode=TPE01', '/shop/TPE01.html?storeCode=TPE01'),
+    moved('/en-gb/official-styling-detail.html?styleId=LK26AW01', '/en-gb/official-styling/LK26AW01.html?styleId=LK26AW01'),
+    page('/shop/TPE01.html', 'shop/TPE01.html'),
+    page('/shop/shop.html?storeCode=tpe01', 'shop/shop.html'),
+    page('/staff-styling-detail.html?styleId=NOPE1', 'staff-styling-detail.html'),
     // Moved pages and folders without their slash, query kept.
     moved('/forget_password_phone.html?from=mail', '/forget_password.html?from=mail'),
     moved('/en-gb/forget_password_phone.html', '/en-gb/forget_password.html'),

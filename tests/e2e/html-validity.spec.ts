@@ -44,8 +44,12 @@ function samples(root: string): string[] {
     first(root, 'press', 3),
     'shop/shop_list.html',
     'shop/shop.html',
+    // A shop's own page: codes are capitals, listed before shop.html and shop_list.html.
+    first(root, 'shop'),
     'official-styling-detail.html',
     'staff-styling-detail.html',
+    first(root, 'official-styling'),
+    first(root, 'staff-styling'),
     'search.html',
     'cart.html',
     'payment_settlement.html',

@@ -14,6 +14,11 @@ import { isValidProduct } from '../../src/lib/product/wishlist.ts';
 import { languageSitemapPath } from '../../src/build/seo/sitemap.ts';
 import { parseXml } from '../fixtures/xml.ts';
 import { catalogue } from './shopper.ts';
+import { shops } from './content.ts';
+import { getLanguage } from '../../src/lib/i18n/languages.ts';
+import { shopPagePath } from '../../src/lib/shops/paths.ts';
+import { lookPagePath } from '../../src/lib/styling/paths.ts';
+import { officialStyleId, staffStyleId } from '../../scripts/local-cms/styling-looks.ts';
 
 const absolute = z.string().regex(/^https?:\/\/[^/]+\//);
 /** The Product rich result's rules, strictly: no field we do not mean to send. */
@@ -126,6 +131,38 @@ test('a crawl from home, following links as a crawler does, reaches every page i
     expect(head.includes(`<link rel="alternate" hreflang="x-default"`), `${loc}: hreflang x-default`).toBe(true);
     expect(head.includes('noindex'), `${loc}: indexable`).toBe(false);
   }
+});
+
+test('each shop and look has its own page, its own canonical with hreflang to the same one in every language and a sitemap entry; the older query address answers 301 to it', async ({
+  request,
+  baseURL,
+}) => {
+  const zhHK = getLanguage('zh-HK');
+  const locs = new Set(await sitemapLocs(request));
+  const shop = shops(zhHK)[0]!;
+  const pairs = [
+    [`/shop/shop.html?storeCode=${shop.code}`, shopPagePath(shop.code)],
+    [`/official-styling-detail.html?styleId=${officialStyleId(1)}`, lookPagePath('official', officialStyleId(1))],
+    [`/staff-styling-detail.html?styleId=${staffStyleId(1)}`, lookPagePath('staff', staffStyleId(1))],
+  ];
+  for (const [older, own] of pairs) {
+    const moved = await request.get(localizedPath(zhHK, older!), { maxRedirects: 0 });
+    expect(moved.status(), older).toBe(301);
+    expect(moved.headers().location, older).toBe(`${localizedPath(zhHK, own!)}${older!.slice(older!.indexOf('?'))}`);
+    const html = await (await request.get(localizedPath(zhHK, own!))).text();
+    expect(head(html, /<link rel="canonical" href="([^"]+)"/), own).toBe(`${baseURL}${localizedPath(zhHK, own!)}`);
+    for (const language of LANGUAGES)
+      expect(html, `${own} in ${language.code}`).toContain(
+        `<link rel="alternate" hreflang="${language.code}" href="${baseURL}${localizedPath(language, own!)}"`,
+      );
+    expect(html).not.toContain('noindex');
+    expect(locs.has(`${baseURL}${localizedPath(zhHK, own!)}`), `${own} in the sitemap`).toBe(true);
+  }
+  // The older shop page (every shop on it) stays for other codes, out of the index.
+  const older = await request.get(localizedPath(zhHK, `/shop/shop.html?storeCode=${shop.code.toLowerCase()}`), { maxRedirects: 0 });
+  expect(older.status()).toBe(200);
+  expect(await older.text()).toContain('<meta name="robots" content="noindex"');
+  expect(locs.has(`${baseURL}${localizedPath(zhHK, '/shop/shop.html')}`)).toBe(false);
 });
 
 test('canonical and hreflang links use the origin the store is served on when SITE_URL is not set', async ({ request, baseURL }) => {

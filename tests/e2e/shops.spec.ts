@@ -35,10 +35,7 @@ test('the list shows every shop of the CMS under its region, with a jump list, l
     const card = page
       .locator('.shops__region', { has: page.getByRole('heading', { level: 2, name: shop.region, exact: true }) })
       .locator(`[data-shop-card="${shop.code}"]`);
-    await expect(card.getByRole('link', { name: shop.name, exact: true })).toHaveAttribute(
-      'href',
-      `/en-gb/shop/shop.html?storeCode=${shop.code}`,
-    );
+    await expect(card.getByRole('link', { name: shop.name, exact: true })).toHaveAttribute('href', `/en-gb/shop/${shop.code}.html`);
     await expect(card).toContainText(shop.address);
     await expect(card).toContainText(shop.openingHours);
     await expect(card.locator('a[href^="tel:"]')).toHaveAttribute(
@@ -66,8 +63,8 @@ test('the list shows every shop of the CMS under its region, with a jump list, l
   const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as {
     '@graph': Array<{ '@type': string; name: string; url: string; telephone: string }>;
   };
-  expect(jsonLd['@graph'].map((item) => [item['@type'], item.name, new URL(item.url).search])).toEqual(
-    all.map((shop) => ['ClothingStore', shop.name, `?storeCode=${shop.code}`]),
+  expect(jsonLd['@graph'].map((item) => [item['@type'], item.name, new URL(item.url).pathname])).toEqual(
+    all.map((shop) => ['ClothingStore', shop.name, `/en-gb/shop/${shop.code}.html`]),
   );
 });
 
@@ -132,10 +129,13 @@ test('a refused location gets a polite message and nothing else changes', async 
   await context.close();
 });
 
-test('the shop page shows the shop its storeCode names, titled with its name, and hides the others', async ({ page }) => {
+test("the older address with a shop's storeCode lands on that shop's own page, titled with its name, with no other shop", async ({
+  page,
+}) => {
   const all = shops(enGB);
   const shop = all[3]!;
   await page.goto(localizedPath(enGB, `/shop/shop.html?storeCode=${shop.code}`));
+  await expect(page).toHaveURL(new RegExp(`/en-gb/shop/${shop.code}\\.html$`));
   const shown = page.locator('.shop-detail:visible');
   await expect(shown).toHaveCount(1);
   await expect(shown).toHaveAttribute('data-shop-detail', shop.code);
@@ -180,7 +180,9 @@ test('a map service that cannot load leaves the map link, and says so', async ({
   await expect(shown.getByRole('link', { name: new RegExp(text('zh-TW', 'map')) })).toBeVisible();
 });
 
-test('the shop is chosen before first paint: the other shops are hidden as they are parsed', async ({ page }) => {
+test('on the older page, a code in lower case is chosen before first paint: the other shops are hidden as they are parsed', async ({
+  page,
+}) => {
   const [shop] = shops(zhTW);
   // Mutation records are delivered before the browser can render: what each shop's block looks
   // like then is what a first paint could show. A later script would leave them all visible here.
@@ -211,7 +213,7 @@ test('the shop page shows the distance once the location is shared', async ({ pa
   await context.grantPermissions(['geolocation']);
   await context.setGeolocation(here);
   const shop = shops(zhTW)[1]!;
-  await page.goto(`/shop/shop.html?storeCode=${shop.code}`);
+  await page.goto(`/shop/${shop.code}.html`);
   await page.getByRole('button', { name: text('zh-TW', 'showDistance') }).click();
   await expect(page.locator(`[data-shop-detail="${shop.code}"] [data-distance-value]`)).toHaveText(
     formatDistance(distanceMetres(here, shop), 'zh-TW'),
@@ -221,11 +223,11 @@ test('the shop page shows the distance once the location is shared', async ({ pa
 test('switching language on a shop page stays on that shop', async ({ page }) => {
   const shop = shops(zhTW)[2]!;
   const english = shops(enGB).find((s) => s.code === shop.code)!;
-  await page.goto(`/shop/shop.html?storeCode=${shop.code}`);
+  await page.goto(`/shop/${shop.code}.html`);
   await hydrateIsland(page, 'LanguageChooser');
   await page.locator('.language-menu summary').click();
   await page.locator('.language-menu a[hreflang="en-GB"]').click();
-  await expect(page).toHaveURL(new RegExp(`/en-gb/shop/shop\\.html\\?storeCode=${shop.code}$`));
+  await expect(page).toHaveURL(new RegExp(`/en-gb/shop/${shop.code}\\.html$`));
   await expect(page.locator('.shop-detail:visible h2')).toHaveText(english.name);
 });
 

@@ -26,13 +26,13 @@ async function collectEvents(page: Page, styleId: string): Promise<string[][]> {
     .map((prop) => [prop.optype, prop.staff]);
 }
 
-/** Opens the first visible link of the lookbook to a look page of `kind`, and answers the look's id. */
+/** Opens the first visible link of the lookbook to a look's own page of `kind`, and answers the look's id. */
 async function openLookFromLookbook(page: Page, section: string, kind: 'official' | 'staff'): Promise<string> {
   await page.goto(LOOKBOOK);
-  const link = page.locator(`[data-component="${section}"] a[href*="/${kind}-styling-detail.html?styleId="] >> visible=true`).first();
+  const link = page.locator(`[data-component="${section}"] a[href*="/${kind}-styling/"] >> visible=true`).first();
   await link.click();
-  await expect(page).toHaveURL(new RegExp(`/${kind}-styling-detail\\.html\\?styleId=`));
-  return new URL(page.url()).searchParams.get('styleId')!;
+  await expect(page).toHaveURL(new RegExp(`/${kind}-styling/[A-Z0-9]+\\.html$`));
+  return /\/([A-Z0-9]+)\.html$/.exec(new URL(page.url()).pathname)![1]!;
 }
 
 test('an official look from a lookbook banner: its pictures, its products with prices, add one to the cart, save the look', async ({
@@ -54,7 +54,7 @@ test('an official look from a lookbook banner: its pictures, its products with p
   // "More looks" offers the others, not this one.
   const more = page.locator('.look-page__more li >> visible=true');
   expect(await more.count()).toBeGreaterThan(0);
-  await expect(page.locator(`.look-page__more a[href$="styleId=${styleId}"] >> visible=true`)).toHaveCount(0);
+  await expect(page.locator(`.look-page__more a[href$="/${styleId}.html"]`)).toHaveCount(0);
   const pictures = look.locator('img.look__picture');
   expect(await pictures.count()).toBeGreaterThan(1);
   await expect(pictures.first()).toHaveAttribute('alt', new RegExp(title));
@@ -138,6 +138,6 @@ test('an unknown styleId ends at a not-found state with the way to the other loo
     await expect(page.getByRole('heading', { name: heading })).toBeVisible();
     await expect(page.locator('article.look >> visible=true')).toHaveCount(0);
     const other = page.locator('.look-page__more a').first();
-    await expect(other).toHaveAttribute('href', new RegExp(`^${prefix}/staff-styling-detail\\.html\\?styleId=`));
+    await expect(other).toHaveAttribute('href', new RegExp(`^${prefix}/staff-styling/[A-Z0-9]+\\.html$`));
   }
 });

@@ -212,22 +212,32 @@ describe('pages a publish rebuilds', () => {
     ]);
   });
 
-  it('the shops: the two shop pages of that language, and its staff looks (they link their shops by name)', async () => {
+  it("the shops: the edited shop's own page and the pages with every shop of that language, and its staff looks (they link their shops by name)", async () => {
     const { affected } = await scenario({
       edit: (dir) => editJson(dir, cmsEndpoints.shops('zh_HK'), (doc) => (doc.shops[0].phone = '02-0000-0000')),
     });
-    expect(sorted(affected.changed)).toEqual(['/zh-hk/shop/shop.html', '/zh-hk/shop/shop_list.html', '/zh-hk/staff-styling-detail.html']);
+    expect(sorted(affected.changed)).toEqual([
+      '/zh-hk/shop/TPE01.html',
+      '/zh-hk/shop/shop.html',
+      '/zh-hk/shop/shop_list.html',
+      '/zh-hk/staff-styling-detail.html',
+      '/zh-hk/staff-styling/ST1.html',
+    ]);
   });
 
-  it('the styling looks: the look page of that kind and language only', async () => {
+  it("the styling looks: the pages of that kind and language only (every look's page lists the others under more looks)", async () => {
     const official = await scenario({
       edit: (dir) => editJson(dir, cmsEndpoints.officialStyling('zh_HK'), (doc) => (doc.looks[0].title = 'A new title')),
     });
-    expect(sorted(official.affected.changed)).toEqual(['/zh-hk/official-styling-detail.html']);
+    expect(sorted(official.affected.changed)).toEqual([
+      '/zh-hk/official-styling-detail.html',
+      '/zh-hk/official-styling/LOOKMINI1.html',
+      '/zh-hk/official-styling/LOOKMINI2.html',
+    ]);
     const staff = await scenario({
       edit: (dir) => editJson(dir, cmsEndpoints.staffStyling('en_GB', 1), (doc) => (doc.content_list[0].heightCm = 170)),
     });
-    expect(sorted(staff.affected.changed)).toEqual(['/en-gb/staff-styling-detail.html']);
+    expect(sorted(staff.affected.changed)).toEqual(['/en-gb/staff-styling-detail.html', '/en-gb/staff-styling/ST1.html']);
   });
 
   it('a page whose start date passed is added, in every language, and only the site maps that list it change', async () => {

@@ -270,6 +270,11 @@ describe('press and shop routes', () => {
     for (const path of ['/shop/shop_list.html', '/shop/shop.html', '/en-gb/shop/shop_list.html', '/zh-hk/shop/shop.html']) {
       expect(find(routes, path)?.kind, path).toBe('section');
     }
+    // Each shop and look has its own page, indexed; the older page with every shop on it is not.
+    for (const path of ['/shop/TPE01.html', '/zh-hk/shop/TPE01.html', '/en-gb/official-styling/LOOKMINI1.html', '/staff-styling/ST1.html'])
+      expect(isIndexable(find(routes, path)!), path).toBe(true);
+    expect(isIndexable(find(routes, '/shop/shop.html')!)).toBe(false);
+    expect(find(routes, '/zh-hk/shop/TPE01.html')!.alternates.map((a) => a.href)).toContain(`${SITE}/en-gb/shop/TPE01.html`);
   });
 });
 
@@ -366,7 +371,14 @@ describe('product pages', () => {
     const after = new Map((await table()).map((r) => [r.urlPath, r.digest]));
     const changed = [...after.keys()].filter((path) => after.get(path) !== before.get(path));
     // The mini CMS's looks all wear L000001.
-    expect(changed).toEqual(['/en-gb/official-styling-detail.html', '/en-gb/staff-styling-detail.html', '/en-gb/product/L000001.html']);
+    expect(changed).toEqual([
+      '/en-gb/official-styling-detail.html',
+      '/en-gb/official-styling/LOOKMINI1.html',
+      '/en-gb/official-styling/LOOKMINI2.html',
+      '/en-gb/staff-styling-detail.html',
+      '/en-gb/staff-styling/ST1.html',
+      '/en-gb/product/L000001.html',
+    ]);
   });
 
   it('refuses a cached product that breaks the contract, naming the file', async () => {

@@ -68,6 +68,9 @@ describe('where a page goes', () => {
     ['/account/order/evaluate.html?oid=O1', `${M}/evaluation?orderId=O1`],
     ['/official-styling-detail.html?styleId=12345678&uid=M1', `${M}/official-styling-detail?styleId=12345678&userId=M1`],
     ['/staff-styling-detail.html?styleId=S1&ugcId=U9', `${M}/staff-styling-detail?styleId=S1&ugcId=U9`],
+    // A look's own page: the mobile site shows it on its kind's page, by styleId.
+    ['/official-styling/LK26AW01.html?uid=M1', `${M}/official-styling-detail?styleId=LK26AW01&userId=M1`],
+    ['/staff-styling/ST101.html', `${M}/staff-styling-detail?styleId=ST101`],
     ['/newsletter-subscription.html', `${M}/newsletter-subscription`],
     ['/unsubscribe.html', `${M}/unsubscribe`],
     ['/forget_password.html', `${M}/forget-password`],

@@ -105,7 +105,7 @@ describe('shop links', () => {
   });
 
   it('names the shop in its page address', () => {
-    expect(shopPagePath('TPE01')).toBe('/shop/shop.html?storeCode=TPE01');
+    expect(shopPagePath('TPE01')).toBe('/shop/TPE01.html');
   });
 });
 

@@ -24,6 +24,10 @@ const files = new Set([
   'product/L450011.html',
   'en-gb/product-detail.html',
   'en-gb/product/L450011.html',
+  'shop/shop.html',
+  'shop/TPE01.html',
+  'en-gb/staff-styling-detail.html',
+  'en-gb/staff-styling/ST101.html',
 ]);
 const resolve = (path: string, search = '') => resolveStaticPath(path, search, (f) => files.has(f), LANGUAGES);
 
@@ -36,6 +40,26 @@ describe('static host rules', () => {
   });
   it('adds the slash to a folder, keeping the query', () => {
     expect(resolve('/en-gb', '?a=1')).toEqual({ kind: 'redirect', status: 301, location: '/en-gb/?a=1' });
+  });
+  it('sends a shop or look named by query on the older page to its own page, and leaves any other value on the older page', () => {
+    expect(resolve('/shop/shop.html', '?storeCode=TPE01&x=1')).toEqual({
+      kind: 'redirect',
+      status: 301,
+      location: '/shop/TPE01.html?storeCode=TPE01&x=1',
+    });
+    expect(resolve('/en-gb/staff-styling-detail.html', '?styleId=ST101')).toEqual({
+      kind: 'redirect',
+      status: 301,
+      location: '/en-gb/staff-styling/ST101.html?styleId=ST101',
+    });
+    // Lower case, an unknown code, an official id on the staff page, none: the older page, whose script says what it can.
+    for (const [path, search] of [
+      ['/shop/shop.html', '?storeCode=tpe01'],
+      ['/shop/shop.html', '?storeCode=NOSUCH1'],
+      ['/shop/shop.html', ''],
+      ['/en-gb/staff-styling-detail.html', '?styleId=LK26AW01'],
+    ] as const)
+      expect(resolve(path, search), `${path}${search}`).toEqual({ kind: 'file', file: path.slice(1) });
   });
   it("serves the product address (/product-detail.html?productCode=) with the product's page, in its language", () => {
     expect(resolve('/product-detail.html', '?productCode=L450011&productId=undefined')).toEqual({

@@ -147,7 +147,7 @@ describe('choosing a look by the styleId query', () => {
     expect(chooseLook(looks, '?utm_source=x&styleId=%20st101%20')).toBe(looks[1]);
     for (const search of ['', '?styleId=', '?styleId=NOPE', '?styleid=ST101']) expect(chooseLook(looks, search)).toBeNull();
     expect(styleIdFromSearch('?styleId=lk26aw01')).toBe('LK26AW01');
-    expect(lookPagePath('staff', 'ST101')).toBe('/staff-styling-detail.html?styleId=ST101');
+    expect(lookPagePath('staff', 'ST101')).toBe('/staff-styling/ST101.html');
   });
 
   function run(search: string) {

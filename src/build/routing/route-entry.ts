@@ -18,8 +18,10 @@ export type SectionView =
   | { view: 'press-year'; year: number }
   | { view: 'press-release'; id: string }
   | { view: 'shop-list' }
-  | { view: 'shop' }
-  | { view: 'styling'; kind: LookKind }
+  /** One shop's own page (code), or the older page with every shop on it, chosen by query (null). */
+  | { view: 'shop'; code: string | null }
+  /** One look's own page (styleId), or the page of every look of its kind (null). */
+  | { view: 'styling'; kind: LookKind; styleId: string | null }
   | { view: 'site-map'; groups: SiteMapGroup[] };
 
 /** One list of the site map page: its heading's translation key and its links (language paths). */

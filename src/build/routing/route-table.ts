@@ -8,8 +8,8 @@ import { cmsEndpoints } from '../../lib/cms/endpoints.ts';
 import { documentTitle, effectiveContent, findHomepage, localizedPath, pagePublication } from '../../lib/cms/pages.ts';
 import { nextBoundary } from '../../lib/cms/schedule.ts';
 import { APP_PAGES } from '../../lib/routing/app-pages.ts';
-import { SHOP_DETAIL_PATH, SHOP_LIST_PATH } from '../../lib/shops/paths.ts';
-import { STYLING_PATHS } from '../../lib/styling/paths.ts';
+import { SHOP_DETAIL_PATH, SHOP_LIST_PATH, shopPagePath } from '../../lib/shops/paths.ts';
+import { STYLING_PATHS, lookPagePath } from '../../lib/styling/paths.ts';
 import { SITE_MAP_PATH } from '../../lib/routing/site-map.ts';
 import { isIndexable } from '../seo/indexing.ts';
 import { categoryCrumbs } from '../seo/breadcrumbs.ts';
@@ -363,7 +363,7 @@ function sectionRoutes(
   if (lc.shops.length > 0) {
     const shopPages = [
       [SHOP_LIST_PATH, { view: 'shop-list' }, 'shops.listTitle'],
-      [SHOP_DETAIL_PATH, { view: 'shop' }, 'shops.shopTitle'],
+      [SHOP_DETAIL_PATH, { view: 'shop', code: null }, 'shops.shopTitle'],
     ] as const;
     for (const [path, section, titleKey] of shopPages) {
       add(path, section, {
@@ -374,27 +374,62 @@ function sectionRoutes(
         alternate: (other) => (other.shops.length > 0 ? path : null),
       });
     }
+    // Each shop's own page: its one address for search engines (the older page chose it by query).
+    for (const shop of lc.shops) {
+      add(
+        shopPagePath(shop.code),
+        { view: 'shop', code: shop.code },
+        {
+          title: shop.name,
+          description: [shop.address, shop.openingHours].filter(Boolean).join(' · '),
+          lastModified: content.manifest.pulledAt,
+          // The page shows this shop alone: an edit of another shop leaves it be.
+          digestParts: [JSON.stringify(shop)],
+          alternate: (other) => (other.shops.some((s) => s.code === shop.code) ? shopPagePath(shop.code) : null),
+        },
+      );
+    }
   }
   for (const kind of ['official', 'staff'] as const) {
     const looks = lc.styling[kind];
     if (looks.length === 0) continue;
     const path = STYLING_PATHS[kind];
+    // A look page shows its looks, the products they wear (names, pictures, prices) and, for staff, their shops.
+    const digestParts = [
+      kind === 'official' ? lc.styling.officialHash : lc.styling.staffHash,
+      ...looks.flatMap((look) => look.products.map((p) => `${p.productCode}:${lc.productHashes.get(p.productCode) ?? 'missing'}`)),
+      ...(kind === 'staff' ? [lc.shopsHash] : []),
+    ];
     add(
       path,
-      { view: 'styling', kind },
+      { view: 'styling', kind, styleId: null },
       {
         title: t(`styling.${kind}Title`),
         description: t(`styling.${kind}Description`),
         lastModified: content.manifest.pulledAt,
-        // A look page shows its looks, the products they wear (names, pictures, prices) and, for staff, their shops.
-        digestParts: [
-          kind === 'official' ? lc.styling.officialHash : lc.styling.staffHash,
-          ...looks.flatMap((look) => look.products.map((p) => `${p.productCode}:${lc.productHashes.get(p.productCode) ?? 'missing'}`)),
-          ...(kind === 'staff' ? [lc.shopsHash] : []),
-        ],
+        digestParts,
         alternate: (other) => (other.styling[kind].length > 0 ? path : null),
       },
     );
+    // Each look's own page (with the others under "more looks"): its one address for search engines.
+    for (const look of looks) {
+      add(
+        lookPagePath(kind, look.styleId),
+        { view: 'styling', kind, styleId: look.styleId },
+        {
+          title: look.title,
+          description: look.description || t(`styling.${kind}Description`),
+          lastModified: content.manifest.pulledAt,
+          // Its own look's products; the others are under "more looks" by title and picture only.
+          digestParts: [
+            kind === 'official' ? lc.styling.officialHash : lc.styling.staffHash,
+            ...look.products.map((p) => `${p.productCode}:${lc.productHashes.get(p.productCode) ?? 'missing'}`),
+            ...(kind === 'staff' ? [lc.shopsHash] : []),
+          ],
+          alternate: (other) => (other.styling[kind].some((l) => l.styleId === look.styleId) ? lookPagePath(kind, look.styleId) : null),
+        },
+      );
+    }
   }
   return routes;
 }
@@ -429,7 +464,8 @@ function siteMapRoute(
       groups[2]!.links.push({ title: t('press.title'), path: route.urlPath });
     } else if (route.section?.view === 'shop-list') {
       groups[2]!.links.push({ title: t('shops.listTitle'), path: route.urlPath });
-    } else if (route.section?.view === 'styling') {
+    } else if (route.section?.view === 'styling' && route.section.styleId === null) {
+      // The list of a kind's looks, which links each look's own page (as the shop list links each shop's).
       groups[2]!.links.push({ title: t(`styling.${route.section.kind}Title`), path: route.urlPath });
     }
   }

@@ -52,6 +52,9 @@ const SAME_NAME = new Set([
   '/reset-email.html',
 ]);
 
+/** A look's own page (lib/styling/paths.ts): its kind and id. */
+export const LOOK_PAGE_PATTERN = /^\/(official|staff)-styling\/([^/]+)\.html$/;
+
 /** Every desktop path the rules name (host rules list them even where this store has no page yet). */
 export const MOBILE_NAMED_PATHS: readonly string[] = [
   ...TO_ROOT,
@@ -108,6 +111,9 @@ export function mobileRedirectTarget(input: {
   }
   if (path === '/order/evaluate.html' || path === '/account/order/evaluate.html') return to('/evaluation');
   if (SAME_NAME.has(path)) return to(path.replace(/\.html$/, '').replace('_', '-'));
+  // A look's own page: the mobile site shows it on its kind's page, by styleId.
+  const look = LOOK_PAGE_PATTERN.exec(path);
+  if (look) return to(`/${look[1]}-styling-detail`, new URLSearchParams([['styleId', look[2]!], ...mappedQuery(query)]));
   const category = /^\/c\/([^/]+)\.html$/.exec(path);
   if (category) return to(`/home/c_mobile/${category[1]}`);
   const page = input.cmsPages.find((p) => p.path === path);

@@ -5,6 +5,7 @@
 import type { LanguageDefinition } from '../i18n/languages.ts';
 import { languageOfPath, localizedPath } from '../cms/pages.ts';
 import { PATH_REDIRECTS } from './app-pages.ts';
+import { movedQueryTarget } from './moved-query-pages.ts';
 import { PRODUCT_CODE_PATTERN, PRODUCT_QUERY_PATH, productPagePath } from '../product/product-id.ts';
 
 export type StaticAnswer =
@@ -43,6 +44,9 @@ export function resolveStaticPath(
   const prefix = language.pathSegment ? `/${language.pathSegment}` : '';
   const moved = PATH_REDIRECTS[pathname.slice(prefix.length)];
   if (moved) return { kind: 'redirect', status: 301, location: `${prefix}${moved}${search}` };
+  // A shop or look named by query on the older page that carries them all: its own page.
+  const own = movedQueryTarget(pathname.slice(prefix.length), search, (path) => exists(`${prefix}${path}`.slice(1)));
+  if (own) return { kind: 'redirect', status: 301, location: `${prefix}${own}${search}` };
   if (pathname.slice(prefix.length) === PRODUCT_QUERY_PATH) {
     const code = new URLSearchParams(search).get('productCode');
     if (code) {

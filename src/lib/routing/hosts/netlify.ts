@@ -14,6 +14,7 @@
  * cookie), so the mobile redirect stays the pages' inline pre-paint script here.
  */
 import { PRODUCT_CODE_PATTERN, PRODUCT_QUERY_PATH, productPagePath } from '../../product/product-id.ts';
+import { MOVED_QUERY_PAGES } from '../moved-query-pages.ts';
 import type { SecurityHeader } from '../../security/content-security-policy.ts';
 import { fixedRedirects, GENERATED, IMMUTABLE, prefixOf, REVALIDATE, type HostFiles, type HostRulesInput } from '../host-rules.ts';
 
@@ -63,6 +64,19 @@ export function redirectsFile(input: HostRulesInput): string {
     const from = `${prefix}${PRODUCT_QUERY_PATH}`;
     for (const code of productCodes(input, prefix)) lines.push(`${from}  productCode=${code}  ${prefix}${productPagePath(code)}  200!`);
     lines.push(`${from}  productCode=  ${from}  200!`, `${from}  productCode=:code  ${notFoundOf(prefix)}  404!`);
+  }
+  // One rule per page the build wrote, as for products; any other value gets the older page (lib/routing/moved-query-pages.ts).
+  lines.push('# A shop or look named by query on the older page that carries them all: its own page.');
+  for (const language of languages) {
+    const prefix = prefixOf(language);
+    for (const moved of MOVED_QUERY_PAGES) {
+      const start = `${prefix}${moved.folder}/`;
+      for (const path of input.pagePaths) {
+        const value = path.startsWith(start) && path.endsWith('.html') ? path.slice(start.length, -'.html'.length) : '';
+        if (moved.pattern.test(value) && `${prefix}${moved.to(value)}` === path)
+          lines.push(`${prefix}${moved.from}  ${moved.query}=${value}  ${path}  301!`);
+      }
+    }
   }
   lines.push('# Moved pages and folders without their slash (query strings are passed on).');
   for (const rule of fixedRedirects(input)) lines.push(`${rule.from}  ${rule.to}  ${rule.status}`);

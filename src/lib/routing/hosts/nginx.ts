@@ -21,6 +21,7 @@ import type { LanguageDefinition } from '../../i18n/languages.ts';
 import { MOBILE_NAMED_PATHS, MOBILE_QUERY_NAMES, MOBILE_USER_AGENT_KEYWORDS, mobileRedirectForRequest } from '../mobile-redirect.ts';
 import { NOT_FOUND_PATH, UNSERVED_FILES } from '../static-rules.ts';
 import { PRODUCT_CODE_PATTERN, PRODUCT_QUERY_PATH } from '../../product/product-id.ts';
+import { MOVED_QUERY_PAGES } from '../moved-query-pages.ts';
 import type { SecurityHeader } from '../../security/content-security-policy.ts';
 import { fixedRedirects, GENERATED, IMMUTABLE, prefixOf, REVALIDATE, type HostFiles, type HostRulesInput } from '../host-rules.ts';
 
@@ -144,6 +145,7 @@ function mobileMaps(input: HostRulesInput): string[] {
   lines.push(
     `  "~^1:${lang}/product/(?<linea_code>[^/]+)\\.html$" ${to(`$linea_lang/product?pid=$linea_code${queryParts()}"`)};`,
     `  "~^1:${lang}/c/(?<linea_code>[^/]+)\\.html$" ${to('$linea_lang/home/c_mobile/$linea_code$linea_query"')};`,
+    `  "~^1:${lang}/(?<linea_kind>official|staff)-styling/(?<linea_code>[^/]+)\\.html$" ${to(`$linea_lang/$linea_kind-styling-detail?styleId=$linea_code${queryParts()}"`)};`,
     `  "~^1:${lang}/(?:.*${PAGE_LIKE})?$" ${to('$linea_lang/$linea_query"')};`,
     '}',
   );
@@ -220,6 +222,23 @@ export function nginxServerInclude(input: HostRulesInput, security: readonly Sec
     '  try_files $uri =404;',
     '}',
   );
+  // A shop or look named by query on the older page that carries them all: a 301 to its own page where the build
+  // wrote one (lib/routing/moved-query-pages.ts), else the older page as it is.
+  MOVED_QUERY_PAGES.forEach((moved, i) => {
+    // The own page is {folder}/{value}.html (moved-query-pages.ts): the pattern lets only capitals and digits through.
+    const own = `${moved.folder}/$arg_${moved.query}.html`;
+    lines.push(
+      `location ~ "^${languagePrefixGroup(input.languages, `linea_moved${i}_lang`)}${regexEscape(moved.from)}$" {`,
+      '  absolute_redirect off;',
+      '  set $linea_moved "";',
+      `  if ($arg_${moved.query} ~ "${moved.pattern.source}") { set $linea_moved $linea_moved${i}_lang${own}; }`,
+      // Moved first, as every moved address is: a phone then follows it to the own page, and on to the mobile site.
+      '  if (-f $document_root$linea_moved) { return 301 $linea_moved$is_args$args; }',
+      ...(phones ? [`  ${phones.trim()}`] : []),
+      '  try_files $uri =404;',
+      '}',
+    );
+  });
   // A file, or a folder's index.html at the folder's slash address only.
   lines.push(`location / { ${phones}try_files $uri \${uri}index.html =404; }`);
   lines.push('location @linea_not_found { try_files $linea_not_found =404; }');
