@@ -1,7 +1,7 @@
 /**
  * The member's account as a member meets it, part 1: what they keep with us. Addresses,
  * coupons, invoices and the default carrier, the inbox (and its header badge), support
- * tickets with pictures, old-clothes recycling. Each page shows the member's real data, each
+ * tickets with pictures, old-clothes recycling, the reviews page. Each page shows the member's real data, each
  * action is still there after a reload, and a refusal shows on its field, in view below the
  * header; on a phone-sized window, where reaching the field needs a scroll.
  */
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { expect, test } from './test.ts';
 import { addThroughApi, forgetSession, newMember, PASSWORD, signInOnPage, spareSkus } from './shopper.ts';
 import { api, demoAuth, expectErrorInView, group, hydrated, signIn, signInDemo } from './member.ts';
+import { finishedOrder, orderSkus } from './orders.ts';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -71,7 +72,9 @@ test.describe('on a phone', () => {
     await expect(cards.first()).toContainText(member.name);
   });
 
-  test('recycling: a date outside the window is refused on its field; a drop-off is booked, kept, and cancelled', async ({ page }) => {
+  test('recycling: a date outside the window is refused on its field; a drop-off is booked, cancelled and kept, each with its own notice only', async ({
+    page,
+  }) => {
     const member = await newMember(page, 'recycle');
     await signIn(page, member.email);
     await page.goto('/account/recycle.html');
@@ -86,21 +89,63 @@ test.describe('on a phone', () => {
     await form.getByLabel('日期').fill(day!);
     await form.getByLabel('袋數').selectOption('2');
     await form.getByRole('button', { name: '確認預約' }).click();
-    await expect(page.getByText('預約成功，期待與您見面。')).toBeVisible();
+    // Each state says its own notice only: booked, then cancelled on the same page.
+    const bookedNote = page.getByText('預約成功，期待與您見面。');
+    const cancelledNote = page.getByText('預約已取消。');
+    await expect(bookedNote).toBeVisible();
+    await expect(cancelledNote).toHaveCount(0);
     const booking = page.locator('.recycle__booking[data-status="BOOKED"]');
     await expect(booking).toHaveCount(1);
-    await page.reload();
     await expect(booking).toContainText(day!);
     await expect(booking).toContainText('2 袋');
     await booking.getByRole('button', { name: '取消預約' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '取消預約' }).click();
-    await expect(page.locator('.recycle__booking[data-status="CANCELLED"]')).toHaveCount(1);
+    const cancelled = page.locator('.recycle__booking[data-status="CANCELLED"]');
+    await expect(cancelled).toHaveCount(1);
+    await expect(cancelledNote).toBeVisible();
+    await expect(bookedNote).toHaveCount(0);
     await page.reload();
-    await expect(page.locator('.recycle__booking[data-status="CANCELLED"]')).toHaveCount(1);
+    await expect(cancelled).toHaveCount(1);
+    await expect(cancelled).toContainText(day!);
+    await expect(cancelled).toContainText('2 袋');
+    await expect(bookedNote.or(cancelledNote)).toHaveCount(0);
     // A pick-up needs a saved address; this member has one.
     await form.getByLabel('到府收件').check();
     await expect(form.getByLabel('收件地址')).toBeVisible();
   });
+});
+
+test('reviews: the account menu’s entry lists what waits for a review and the reviews written; a review moves its line', async ({
+  page,
+}) => {
+  const member = await newMember(page, 'reviews');
+  const [sku] = orderSkus(1, 28);
+  const orderCode = await finishedOrder(page, member, [sku!]);
+  await signIn(page, member.email);
+  const openReviews = async () => {
+    await page.locator('.account-nav').getByRole('link', { name: '商品評價' }).click();
+    await expect(page).toHaveURL(/\/account\/order\/evaluate\.html$/);
+    await page.locator(hydrated('Evaluations')).waitFor({ state: 'attached' });
+  };
+  await openReviews();
+  await expect(page.locator('main')).not.toContainText('找不到這筆訂單');
+  const waiting = page.locator('[data-waiting]');
+  await expect(waiting).toHaveCount(1);
+  await expect(waiting).toContainText(`訂單 ${orderCode}`);
+  await expect(page.getByText('您還沒有寫過評價。')).toBeVisible();
+  await waiting.getByRole('link', { name: /^為 .+ 寫評價$/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/account/order/evaluate\\.html\\?orderCode=${orderCode}$`));
+  await page.getByLabel('5 顆星（滿分 5 顆）').check();
+  await page.getByLabel('評價內容').fill('質感很好，尺寸剛好');
+  await page.getByRole('button', { name: '送出評價' }).click();
+  await expect(page.getByText('謝謝您的評價！審核通過後就會公開。')).toBeVisible();
+  await openReviews();
+  await expect(page.getByText('目前沒有待評價的商品。')).toBeVisible();
+  const written = page.locator('[data-evaluation]');
+  await expect(written).toHaveCount(1);
+  await expect(written).toHaveAttribute('data-published', 'N');
+  await expect(written).toContainText('審核中');
+  await expect(written).toContainText('質感很好，尺寸剛好');
 });
 
 test('coupons: tabs hold the demo member’s coupons by state; a code adds one once (case does not matter)', async ({ page }) => {

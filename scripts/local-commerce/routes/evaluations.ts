@@ -3,13 +3,27 @@
  * publishes it (the admin page), and only then does it show in the product's public list. Kept as
  * `records` rows (kind 'evaluation', status Y once published, N before).
  */
+import type { Order, ResponseOf } from '../../../src/lib/api/contract.ts';
 import { hasEmojiOrSymbols } from '../../../src/lib/validation/rules.ts';
-import { memberCase, nextCaseCode, type StoredEvaluation } from '../case-records.ts';
+import { memberCase, nextCaseCode, type StoredEvaluation, type StoredOrder } from '../case-records.ts';
 import { withDeadlines } from '../deadlines.ts';
 import { fieldFailure, type RouteKit } from '../kit.ts';
 import { evaluationView, orderView } from '../order-view.ts';
 import { storeAttachments } from '../pictures.ts';
-import { saveRecord } from '../records.ts';
+import { listRecords, memberRecords, recordOf, saveRecord } from '../records.ts';
+
+type Mine = ResponseOf<'evaluationMine'>;
+
+/** The line an evaluation is of, as the reviews page shows it. */
+const lineFields = (orderCode: string, line: Order['products'][number]) => ({
+  orderCode,
+  productId: line.productId,
+  productCode: line.productCode,
+  skuName: line.productDetailInfo.skuName,
+  colorAlias: line.productDetailInfo.colorAlias,
+  sizeAlias: line.productDetailInfo.sizeAlias,
+  imageUrl: line.imageUrl,
+});
 
 /** The member's name as others read it: the first character, then stars (林**). */
 export const shortName = (name: string) => `${[...name.trim()][0] ?? ''}**`;
@@ -41,6 +55,41 @@ export function registerEvaluationRoutes(kit: RouteKit): void {
       };
       saveRecord(db, 'evaluation', evaluation.evaluationId, member.id, evaluation.published, at, evaluation);
       return evaluationView(evaluation);
+    }),
+  );
+
+  // The member's reviews page: what is waiting for a review (every line of a finished order not
+  // evaluated, as the order page offers it) and the reviews written, published or not.
+  handle('evaluationMine', ({ body, member }) =>
+    withDeadlines(kit, member.id, () => {
+      const waiting: Mine['waiting'] = memberRecords<StoredOrder>(db, 'order', member.id)
+        .filter((order) => order.status === 'FINISHED')
+        .flatMap((stored) => {
+          const order = orderView(kit, stored);
+          return order.products
+            .filter((line) => line.evaluated === 'N')
+            .map((line) => ({ ...lineFields(order.orderCode, line), orderedAt: order.createdAt }));
+        });
+      const { list, total } = listRecords(db, 'evaluation', member.id, body);
+      const orders = new Map<string, Order>();
+      const orderOf = (code: string) => {
+        if (!orders.has(code)) {
+          const stored = recordOf<StoredOrder>(db, 'order', code, member.id);
+          if (stored) orders.set(code, orderView(kit, stored));
+        }
+        return orders.get(code);
+      };
+      const written: Mine['written']['list'] = (list as StoredEvaluation[]).map((evaluation) => {
+        const line = orderOf(evaluation.orderCode)?.products.find((p) => p.productId === evaluation.productId);
+        return {
+          ...evaluationView(evaluation),
+          ...(line
+            ? lineFields(evaluation.orderCode, line)
+            : // An order no longer found still shows what the evaluation itself keeps.
+              { orderCode: evaluation.orderCode, skuName: evaluation.productCode, imageUrl: '' }),
+        };
+      });
+      return { waiting, written: { list: written, total } };
     }),
   );
 

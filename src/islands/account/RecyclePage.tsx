@@ -36,6 +36,9 @@ export default function RecyclePage({
   const recycle = useStore($recycle);
   const action = useAction(t);
   const [cancelling, setCancelling] = useState<RecycleBooking | null>(null);
+  // One notice at a time, of the last thing done: a booking's success gives way to a
+  // cancellation's answer and the other way round (tests/e2e/account-records.spec.ts).
+  const [booked, setBooked] = useState(false);
   const shopName = (code: string | null) => shops.find((s) => s.code === code)?.name ?? code ?? '';
   return (
     <MemberGate
@@ -53,8 +56,8 @@ export default function RecyclePage({
               <p key={i}>{text}</p>
             ))}
           </section>
-          <BookingForm t={t} prefix={prefix} shops={shops} />
-          <ActionNote action={action} />
+          <BookingForm t={t} prefix={prefix} shops={shops} booked={booked} onBooked={() => setBooked(true)} />
+          {!booked && <ActionNote action={action} />}
           <LoadState t={t} state={recycle} retry={() => void loadRecycle()}>
             {(state) => <Records t={t} state={state} shopName={shopName} onCancel={setCancelling} />}
           </LoadState>
@@ -68,6 +71,7 @@ export default function RecyclePage({
                 label: t('account.recycle.cancel'),
                 variant: 'danger',
                 onClick: async () => {
+                  setBooked(false);
                   await action.run(() => cancelRecycle(cancelling!.bookingId), t('account.recycle.cancelled'));
                 },
               },
@@ -82,10 +86,22 @@ export default function RecyclePage({
   );
 }
 
-function BookingForm({ t, prefix, shops }: { t: Translate; prefix: string; shops: RecycleShop[] }) {
+function BookingForm({
+  t,
+  prefix,
+  shops,
+  booked,
+  onBooked,
+}: {
+  t: Translate;
+  prefix: string;
+  shops: RecycleShop[];
+  /** The last thing done was this form's booking: its notice shows. */
+  booked: boolean;
+  onBooked: () => void;
+}) {
   const addresses = useStore($addresses);
   const [method, setMethod] = useState<'SHOP' | 'PICKUP'>('SHOP');
-  const [done, setDone] = useState(false);
   const [round, setRound] = useState(0);
   const now = Date.now();
   const first = brandDate(now, 1);
@@ -114,7 +130,7 @@ function BookingForm({ t, prefix, shops }: { t: Translate; prefix: string; shops
     }),
     submit: bookRecycle,
     onSuccess: () => {
-      setDone(true);
+      onBooked();
       setRound((r) => r + 1);
     },
   });
@@ -122,7 +138,7 @@ function BookingForm({ t, prefix, shops }: { t: Translate; prefix: string; shops
   return (
     <Form key={round} form={form} className="account-form account-card" label={t('account.recycle.book')}>
       <h2>{t('account.recycle.book')}</h2>
-      {done && (
+      {booked && (
         <p className="form-success" role="status">
           {t('account.recycle.booked')}
         </p>

@@ -1,8 +1,11 @@
 /**
  * Evaluations. /account/order/evaluate.html?orderCode=: each line of a finished order not yet
  * evaluated gets a rating (1–5), a text (5–500 characters, no emoji or #, & and !) and up to 3
- * pictures; the store publishes them. /evaluation.html?productCode=: a product's published
- * evaluations with the average rating, for everyone (the product page links here).
+ * pictures; the store publishes them. The same page without an order (the account menu's
+ * reviews entry) lists the lines waiting for a review, each linking to its order's form, and
+ * the reviews the member wrote, published or waiting for the store. /evaluation.html?productCode=:
+ * a product's published evaluations with the average rating, for everyone (the product page
+ * links here).
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -11,10 +14,19 @@ import { DATE_FORMAT, EVALUATION_TEXT_MAX_LENGTH, EVALUATION_TEXT_MIN_LENGTH } f
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { hasEmojiOrSymbols } from '../../lib/validation/rules.ts';
-import { $evaluations, evaluate, EVALUATIONS_PAGE_SIZE, loadEvaluations } from '../../stores/evaluations.ts';
+import {
+  $evaluations,
+  $myEvaluations,
+  evaluate,
+  EVALUATIONS_PAGE_SIZE,
+  loadEvaluations,
+  loadMyEvaluations,
+  type Evaluation,
+  type OwnEvaluation,
+} from '../../stores/evaluations.ts';
 import { type Order } from '../../stores/orders.ts';
 import { AttachmentInput, useAttachments } from '../account/AttachmentInput.tsx';
-import { LoadState, Pager } from '../account/parts.tsx';
+import { LoadState, MemberGate, Pager } from '../account/parts.tsx';
 import { Button } from '../forms/Button.tsx';
 import { ChoiceField, Form, FormError, TextArea } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
@@ -27,6 +39,8 @@ const stars = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
 export function EvaluateOrder({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
+  // No order named: the member's reviews page (the account menu links here without one).
+  if (useParam('orderCode') === '') return <MyEvaluations t={t} prefix={prefix} />;
   return (
     <MemberOrder t={t}>
       {(order) => {
@@ -47,6 +61,123 @@ export function EvaluateOrder({ languageCode, prefix, messages }: IslandProps) {
         );
       }}
     </MemberOrder>
+  );
+}
+
+/** What waits for a review, each line linking to its order's form, then the reviews written. */
+function MyEvaluations({ t, prefix }: { t: Translate; prefix: string }) {
+  const state = useStore($myEvaluations);
+  return (
+    <MemberGate t={t} onMember={() => void loadMyEvaluations()}>
+      {() => (
+        <LoadState t={t} state={state} retry={() => void loadMyEvaluations(state.data?.page ?? 1)}>
+          {(mine) => (
+            <div className="my-evaluations">
+              <section className="account-page-section" aria-labelledby="evaluations-waiting">
+                <h2 id="evaluations-waiting">{t('evaluations.waiting')}</h2>
+                {mine.waiting.length === 0 ? (
+                  <p className="account-empty">{t('evaluations.noneWaiting')}</p>
+                ) : (
+                  <ul className="evaluations__list">
+                    {mine.waiting.map((line) => (
+                      <li key={`${line.orderCode}/${line.productId}`} className="account-card" data-waiting={line.productId}>
+                        <div className="evaluate__line">
+                          <img src={line.imageUrl} alt="" width={64} height={80} loading="lazy" />
+                          <div>
+                            <h3>{line.skuName}</h3>
+                            <p className="account-card__meta">
+                              {line.colorAlias} / {line.sizeAlias} ·{' '}
+                              {t('evaluations.fromOrder', { orderCode: line.orderCode, date: formatMoment(line.orderedAt, DATE_FORMAT) })}
+                            </p>
+                          </div>
+                        </div>
+                        <a
+                          className="button"
+                          href={`${prefix}/account/order/evaluate.html?orderCode=${encodeURIComponent(line.orderCode)}`}
+                          aria-label={t('evaluations.writeFor', { name: line.skuName })}
+                        >
+                          {t('evaluations.write')}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </section>
+              <section className="account-page-section" aria-labelledby="evaluations-written">
+                <h2 id="evaluations-written">{t('evaluations.written')}</h2>
+                {mine.written.total === 0 ? (
+                  <p className="account-empty">{t('evaluations.noneWritten')}</p>
+                ) : (
+                  <>
+                    <ul className="evaluations__list">
+                      {mine.written.list.map((e) => (
+                        <WrittenEvaluation key={e.evaluationId} t={t} prefix={prefix} evaluation={e} />
+                      ))}
+                    </ul>
+                    <Pager
+                      t={t}
+                      page={mine.page}
+                      total={mine.written.total}
+                      pageSize={EVALUATIONS_PAGE_SIZE}
+                      onPage={(next) => void loadMyEvaluations(next)}
+                    />
+                  </>
+                )}
+              </section>
+            </div>
+          )}
+        </LoadState>
+      )}
+    </MemberGate>
+  );
+}
+
+function WrittenEvaluation({ t, prefix, evaluation: e }: { t: Translate; prefix: string; evaluation: OwnEvaluation }) {
+  return (
+    <li className="account-card evaluation" data-evaluation={e.evaluationId} data-published={e.published}>
+      <div className="evaluate__line">
+        {e.imageUrl && <img src={e.imageUrl} alt="" width={64} height={80} loading="lazy" />}
+        <div>
+          <h3>
+            <a href={`${prefix}/product-detail.html?productCode=${encodeURIComponent(e.productCode)}`}>{e.skuName}</a>
+          </h3>
+          <p className="account-card__meta">
+            {e.colorAlias} / {e.sizeAlias} · {formatMoment(e.createdAt, DATE_FORMAT)}{' '}
+            <span className="status-pill">{t(e.published === 'Y' ? 'evaluations.published' : 'evaluations.pending')}</span>
+          </p>
+        </div>
+      </div>
+      <EvaluationBody t={t} evaluation={e} />
+    </li>
+  );
+}
+
+/** An evaluation's stars, text and pictures, as the product's list and the member's own show them. */
+function EvaluationBody({ t, evaluation: e, meta }: { t: Translate; evaluation: Evaluation; meta?: string }) {
+  return (
+    <>
+      <p>
+        <span className="evaluation__stars" aria-label={t('evaluations.stars', { count: e.rating })}>
+          {stars(e.rating)}
+        </span>
+        {meta && (
+          <>
+            {' '}
+            <span className="account-card__meta">{meta}</span>
+          </>
+        )}
+      </p>
+      <p className="evaluation__text">{e.text}</p>
+      {e.pictures.length > 0 && (
+        <ul className="attachment-list">
+          {e.pictures.map((p) => (
+            <li key={p.attachmentId}>
+              <img src={p.url} alt={p.name} width={96} height={96} loading="lazy" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
@@ -148,24 +279,11 @@ export function ProductEvaluations({ languageCode, prefix, messages }: IslandPro
             <ul className="evaluations__list">
               {page.list.map((e) => (
                 <li key={e.evaluationId} className="account-card evaluation" data-evaluation={e.evaluationId}>
-                  <p>
-                    <span className="evaluation__stars" aria-label={t('evaluations.stars', { count: e.rating })}>
-                      {stars(e.rating)}
-                    </span>{' '}
-                    <span className="account-card__meta">
-                      {e.author} · {e.colorAlias} / {e.sizeAlias} · {formatMoment(e.createdAt, DATE_FORMAT)}
-                    </span>
-                  </p>
-                  <p className="evaluation__text">{e.text}</p>
-                  {e.pictures.length > 0 && (
-                    <ul className="attachment-list">
-                      {e.pictures.map((p) => (
-                        <li key={p.attachmentId}>
-                          <img src={p.url} alt={p.name} width={96} height={96} loading="lazy" />
-                        </li>
-                      ))}
-                    </ul>
-                  )}
+                  <EvaluationBody
+                    t={t}
+                    evaluation={e}
+                    meta={`${e.author} · ${e.colorAlias} / ${e.sizeAlias} · ${formatMoment(e.createdAt, DATE_FORMAT)}`}
+                  />
                 </li>
               ))}
             </ul>

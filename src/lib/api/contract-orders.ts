@@ -192,6 +192,24 @@ export const evaluationSchema = z.object({
 });
 export type Evaluation = z.infer<typeof evaluationSchema>;
 
+/** What a line of a member's order shows on their reviews page: which order, the product as ordered, its picture. */
+const evaluationLineFields = {
+  orderCode: z.string(),
+  productId: z.string(),
+  productCode: z.string(),
+  skuName: z.string().describe('The product’s name in the request’s language'),
+  colorAlias: z.string(),
+  sizeAlias: z.string(),
+  imageUrl: z.string().describe('The ordered colour’s main picture'),
+};
+/** A line of a finished order the member has not evaluated yet. */
+const evaluationWaitingSchema = z.object({
+  ...evaluationLineFields,
+  orderedAt: stamp.describe('When the order was placed: the newest order’s lines come first'),
+});
+/** One of the member's own evaluations, published or waiting for the store, with the line it is of. */
+const ownEvaluationSchema = evaluationSchema.extend(evaluationLineFields);
+
 // ---------------------------------------------------------------------------------------
 // Bodies
 
@@ -387,6 +405,15 @@ export const ORDER_ENDPOINTS = {
     resp: evaluationSchema,
     summary: 'Evaluate a line of a finished order, once; the store publishes it',
     maxBodyBytes: UPLOAD_BODY_MAX_BYTES,
+  }),
+  evaluationMine: endpoint({
+    ...ROUTES.evaluationMine,
+    body: pageQuery,
+    resp: z.object({
+      waiting: z.array(evaluationWaitingSchema).describe('Every line of a finished order not evaluated yet, newest order first'),
+      written: listOf(ownEvaluationSchema).describe('The member’s evaluations, newest first, a page of them'),
+    }),
+    summary: 'The member’s reviews page: the lines waiting for a review, and the reviews written (paged)',
   }),
   evaluationList: endpoint({
     ...ROUTES.evaluationList,

@@ -107,4 +107,5 @@ export const ROUTES = {
   afterSaleReturn: { method: 'POST', path: '/aftersale/return', auth: true },
   evaluationCreate: { method: 'POST', path: '/evaluation/create', auth: true },
   evaluationList: { method: 'POST', path: '/evaluation/list', auth: false },
+  evaluationMine: { method: 'POST', path: '/evaluation/mine', auth: true },
 } as const satisfies Record<string, Route>;

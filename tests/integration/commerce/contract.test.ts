@@ -246,6 +246,7 @@ const VALID_REQUESTS: ValidRequests = {
     body: { orderCode: SEEDED.finished, productId: orderLineOf(f.db, SEEDED.finished, 0).productId, rating: 5, text: '穿起來很舒服' },
   }),
   evaluationList: (f) => ({ body: { productCode: evaluatedProductOf(f.db) } }),
+  evaluationMine: () => ({ body: PAGE }),
 };
 
 async function signedInFixture(options: Omit<Partial<CommerceAppOptions>, 'db' | 'now'> = {}): Promise<Fixture> {

@@ -15,6 +15,7 @@ import {
   memberState,
   NOW,
   orderLineOf,
+  OTHER,
   pictureUpload,
   sampleEnv,
   SEEDED,
@@ -111,5 +112,52 @@ describe('the public list', () => {
       await call(app, 'evaluationList', { productCode: evaluatedProductOf(db), page: 2, pageSize: 1 }),
     );
     expect(paged).toMatchObject({ total: 2, average: 4.5, list: [{ evaluationId: 'V2026000001' }] });
+  });
+});
+
+describe("the member's reviews page", () => {
+  it('lists every line of a finished order waiting for a review, and the reviews written, published or not; evaluating moves a line', async () => {
+    const { app, token, db, evaluate } = await signedIn();
+    const mine = async (body = {}) => expectSuccess('evaluationMine', await call(app, 'evaluationMine', body, { token }));
+    const finished = expectSuccess('orderList', await call(app, 'orderList', { status: 'FINISHED', page: 1, pageSize: 100 }, { token }));
+    const open = finished.list.flatMap((o) => o.products.filter((p) => p.evaluated === 'N').map((p) => `${o.orderCode}/${p.productId}`));
+    expect(open.length).toBeGreaterThan(0);
+
+    const before = await mine();
+    expect(before.waiting.map((w) => `${w.orderCode}/${w.productId}`)).toEqual(open);
+    const first = orderLineOf(db, SEEDED.finished, 0);
+    expect(before.waiting.find((w) => w.productId === first.productId)).toEqual({
+      orderCode: SEEDED.finished,
+      productId: first.productId,
+      productCode: first.productCode,
+      skuName: first.productDetailInfo.skuName,
+      colorAlias: expect.any(String),
+      sizeAlias: expect.any(String),
+      imageUrl: expect.stringMatching(/^\/|^https?:/),
+      orderedAt: expect.any(Number),
+    });
+    // O2026000016's first line has its review (V2026000003, waiting for the store): written, not waiting.
+    const reviewed = orderLineOf(db, 'O2026000016', 0);
+    expect(before.waiting.some((w) => w.orderCode === 'O2026000016' && w.productId === reviewed.productId)).toBe(false);
+    expect(before.written.list.map((e) => [e.evaluationId, e.published])).toEqual([
+      ['V2026000003', 'N'],
+      ['V2026000002', 'Y'],
+      ['V2026000001', 'Y'],
+    ]);
+    expect(before.written.list[0]).toMatchObject({ orderCode: 'O2026000016', productId: reviewed.productId, skuName: expect.any(String) });
+
+    const { evaluationId } = expectSuccess('evaluationCreate', await evaluate({ productId: first.productId }));
+    const after = await mine({ page: 1, pageSize: 2 });
+    expect(after.waiting.map((w) => `${w.orderCode}/${w.productId}`)).toEqual(
+      open.filter((k) => k !== `${SEEDED.finished}/${first.productId}`),
+    );
+    expect(after.written).toMatchObject({ total: 4, list: [{ evaluationId, published: 'N', orderCode: SEEDED.finished }, {}] });
+    expect(after.written.list).toHaveLength(2);
+
+    // Another member sees none of it; a visitor is asked to sign in.
+    const other = await login(app, OTHER.email, OTHER.password);
+    const theirs = expectSuccess('evaluationMine', await call(app, 'evaluationMine', {}, { token: other.token }));
+    expect(theirs.written.list.some((e) => e.evaluationId === evaluationId)).toBe(false);
+    expect((await call(app, 'evaluationMine', {})).status).toBe(401);
   });
 });
