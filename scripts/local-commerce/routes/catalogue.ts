@@ -1,8 +1,47 @@
 /** Products and search: what the build and the product pages read, live prices and stock. */
+import type { ProductDetail } from '../../../src/lib/api/contract.ts';
 import type { CatalogueProduct } from '../../sample-data/catalogue-schema.ts';
 import { ApiFailure, type RouteKit } from '../kit.ts';
 import { productSummary, regionPrice } from '../products.ts';
 import { hotWords, matchRank, nameIn, queryForms, searchLanguage, suggestions } from '../search-index.ts';
+
+/** A product's static detail as the build reads it: in one language, prices in one region's currency. */
+function productDetailOf(product: CatalogueProduct, region: string, language: string): ProductDetail {
+  const text = (values: Record<string, string>) => values[language] ?? values['zh-TW'] ?? Object.values(values)[0] ?? '';
+  return {
+    productCode: product.productCode,
+    omsProductCode: product.omsProductCode,
+    name: text(product.names),
+    description: text(product.descriptions),
+    gender: product.gender,
+    categoryCode: product.categoryCode,
+    colours: product.colours.map((c) => ({ colorNo: c.colorNo, code: c.code, hex: c.hex, name: text(c.names), images: c.images })),
+    sizes: product.sizes,
+    skus: product.skus.map((s) => ({
+      skuCode: s.skuCode,
+      omsSkuCode: s.omsSkuCode,
+      productId: s.productId,
+      colorNo: s.colorNo,
+      sizeNo: s.sizeNo,
+      price: regionPrice(s, region),
+    })),
+    priceGroup: product.priceGroup,
+    makePantsLengthFlag: product.makePantsLengthFlag,
+    caseFlag: product.caseFlag,
+    customMadeFlag: product.customMadeFlag,
+    semiOptions: product.semiOptions.map((o) => ({
+      key: o.key,
+      name: text(o.names),
+      values: o.values.map((v) => ({ key: v.key, name: text(v.names) })),
+    })),
+    presaleFlag: product.presaleFlag,
+    noReasonToReturnFlag: product.noReasonToReturnFlag,
+    cornerCode: product.cornerCode ?? null,
+    productPageCode: product.productPageCode ?? null,
+    enabledFlag: product.enabledFlag,
+    approval: product.approval,
+  };
+}
 
 export function registerCatalogueRoutes(kit: RouteKit): void {
   const { db, handle, productOf, stockOf } = kit;
@@ -27,43 +66,15 @@ export function registerCatalogueRoutes(kit: RouteKit): void {
     }>;
     return rows.map((r) => ({ productCode: r.product_code, updatedAt: r.updated_at }));
   });
-  handle('productDetail', ({ body }) => {
-    const product = existing(body.productCode);
-    const text = (values: Record<string, string>) => values[body.language] ?? values['zh-TW'] ?? Object.values(values)[0] ?? '';
-    return {
-      productCode: product.productCode,
-      omsProductCode: product.omsProductCode,
-      name: text(product.names),
-      description: text(product.descriptions),
-      gender: product.gender,
-      categoryCode: product.categoryCode,
-      colours: product.colours.map((c) => ({ colorNo: c.colorNo, code: c.code, hex: c.hex, name: text(c.names), images: c.images })),
-      sizes: product.sizes,
-      skus: product.skus.map((s) => ({
-        skuCode: s.skuCode,
-        omsSkuCode: s.omsSkuCode,
-        productId: s.productId,
-        colorNo: s.colorNo,
-        sizeNo: s.sizeNo,
-        price: regionPrice(s, body.region),
-      })),
-      priceGroup: product.priceGroup,
-      makePantsLengthFlag: product.makePantsLengthFlag,
-      caseFlag: product.caseFlag,
-      customMadeFlag: product.customMadeFlag,
-      semiOptions: product.semiOptions.map((o) => ({
-        key: o.key,
-        name: text(o.names),
-        values: o.values.map((v) => ({ key: v.key, name: text(v.names) })),
-      })),
-      presaleFlag: product.presaleFlag,
-      noReasonToReturnFlag: product.noReasonToReturnFlag,
-      cornerCode: product.cornerCode ?? null,
-      productPageCode: product.productPageCode ?? null,
-      enabledFlag: product.enabledFlag,
-      approval: product.approval,
-    };
-  });
+  handle('productDetail', ({ body }) => productDetailOf(existing(body.productCode), body.region, body.language));
+  // The build's pull asks for many at once (a page of the catalogue's codes); a code the
+  // catalogue no longer has is left out, and the pull sees it missing.
+  handle('productDetails', ({ body }) =>
+    body.productCodes
+      .map(productOf)
+      .filter((p): p is CatalogueProduct => p !== null)
+      .map((p) => productDetailOf(p, body.region, body.language)),
+  );
   handle('productStock', ({ body }) => {
     const product = existing(body.productCode);
     return {

@@ -4,13 +4,23 @@
  * publish as static JSON, so product detail comes fast from the CDN. Like the CMS pull it
  * validates everything before writing anything, rewrites only what changed, and when the
  * API cannot be reached the build goes on from the last good cache.
+ *
+ * The details come in batches (productDetails, up to PRODUCT_DETAILS_BATCH codes a call per
+ * language): one call per product and language was 5,001 calls for 1,000 products
+ * (docs/performance.md, Catalogue scale).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
-import { ENDPOINTS, failureEnvelopeSchema, productDetailSchema, type ProductDetail } from '../../lib/api/contract.ts';
+import {
+  ENDPOINTS,
+  PRODUCT_DETAILS_BATCH,
+  failureEnvelopeSchema,
+  productDetailSchema,
+  type ProductDetail,
+} from '../../lib/api/contract.ts';
 import { mapPool, withRetry } from '../../lib/async.ts';
 import type { LanguageDefinition } from '../../lib/i18n/languages.ts';
 import { CodedError } from '../../lib/errors.ts';
@@ -23,6 +33,8 @@ export interface ProductPullOptions {
   cacheDir: string;
   languages: readonly LanguageDefinition[];
   concurrency?: number;
+  /** Products a call asks for; default and most PRODUCT_DETAILS_BATCH. */
+  batchSize?: number;
   fetch?: typeof fetch;
   log?: (line: string) => void;
 }
@@ -35,12 +47,16 @@ export class CommerceUnreachableError extends CodedError {
 
 export const productCachePath = (languageCode: string, productCode: string) => join(PRODUCTS_DIR, languageCode, `${productCode}.json`);
 
-export async function pullProducts(options: ProductPullOptions): Promise<{ products: number; written: number; removed: number }> {
-  const { apiBaseUrl, cacheDir, languages, concurrency = 8, log = () => {} } = options;
+export async function pullProducts(
+  options: ProductPullOptions,
+): Promise<{ products: number; written: number; removed: number; calls: number }> {
+  const { apiBaseUrl, cacheDir, languages, concurrency = 4, batchSize = PRODUCT_DETAILS_BATCH, log = () => {} } = options;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > PRODUCT_DETAILS_BATCH)
+    throw new RangeError(`batchSize must be a whole number from 1 to ${PRODUCT_DETAILS_BATCH}, got ${batchSize}`);
   const fetchImpl = options.fetch ?? fetch;
 
   async function call<S extends z.ZodType>(
-    name: 'productCatalogue' | 'productDetail',
+    name: 'productCatalogue' | 'productDetails',
     body: unknown,
     schema: S,
     what: string,
@@ -76,20 +92,37 @@ export async function pullProducts(options: ProductPullOptions): Promise<{ produ
 
   const catalogue = await call('productCatalogue', {}, ENDPOINTS.productCatalogue.resp, 'product catalogue');
   const codes = catalogue.map((p) => p.productCode);
-  const jobs = languages.flatMap((language) => codes.map((productCode) => ({ language, productCode })));
+  const batches: string[][] = [];
+  for (let start = 0; start < codes.length; start += batchSize) batches.push(codes.slice(start, start + batchSize));
+  const jobs = languages.flatMap((language) => batches.map((productCodes) => ({ language, productCodes })));
   // Everything is fetched and validated first: a malformed product writes nothing.
-  const details = await mapPool(jobs, concurrency, ({ language, productCode }) =>
-    call(
-      'productDetail',
-      { productCode, region: language.region, language: language.code },
-      productDetailSchema,
-      `product ${productCode} (${language.code})`,
-    ),
-  );
+  const answers = await mapPool(jobs, concurrency, async ({ language, productCodes }) => {
+    const range = `products ${productCodes[0]}…${productCodes.at(-1)} (${language.code})`;
+    const answer = await call(
+      'productDetails',
+      { productCodes, region: language.region, language: language.code },
+      z.array(z.unknown()),
+      range,
+    );
+    // Each product is checked on its own, so a failure names the product, and none may be
+    // missing: a product gone between the list and its details would leave its page stale.
+    const byCode = new Map(answer.map((item) => [(item as { productCode?: unknown }).productCode, item]));
+    return productCodes.map((productCode) => {
+      const what = `product ${productCode} (${language.code})`;
+      if (!byCode.has(productCode)) throw new CodedError('COMMERCE_ANSWER_INVALID', `${what}: missing from the answer for ${range}`);
+      const parsed = productDetailSchema.safeParse(byCode.get(productCode));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]!;
+        throw new CodedError('COMMERCE_ANSWER_INVALID', `${what}: ${issue.path.join('.') || 'answer'}: ${issue.message}`);
+      }
+      return { language, detail: parsed.data };
+    });
+  });
+  const details = answers.flat();
 
   let written = 0;
-  for (const [index, detail] of details.entries()) {
-    const file = join(cacheDir, productCachePath(jobs[index]!.language.code, detail.productCode));
+  for (const { language, detail } of details) {
+    const file = join(cacheDir, productCachePath(language.code, detail.productCode));
     const body = `${JSON.stringify(detail)}\n`;
     if ((await readFile(file, 'utf8').catch(() => null)) === body) continue;
     await mkdir(dirname(file), { recursive: true });
@@ -110,8 +143,10 @@ export async function pullProducts(options: ProductPullOptions): Promise<{ produ
       }
     }
   }
-  log(`[products] ${codes.length} products in ${languages.length} languages: ${written} written, ${removed} removed`);
-  return { products: codes.length, written, removed };
+  log(
+    `[products] ${codes.length} products in ${languages.length} languages (${jobs.length + 1} calls): ${written} written, ${removed} removed`,
+  );
+  return { products: codes.length, written, removed, calls: jobs.length + 1 };
 }
 
 /** Pull, or when the API cannot be reached, go on from the products already cached and say so. */

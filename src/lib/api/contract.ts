@@ -184,6 +184,8 @@ export const productDetailSchema = z.object({
   approval: z.string(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+/** The most products one productDetails call answers: the build's pull asks a page of the catalogue at a time. */
+export const PRODUCT_DETAILS_BATCH = 100;
 
 export const productStockSchema = z.object({
   productCode: z.string(),
@@ -461,6 +463,17 @@ export const ENDPOINTS = {
     body: z.object({ productCode: z.string().min(1), region, language: z.string().min(2) }),
     resp: productDetailSchema,
     summary: "A product's static detail in a language and region",
+  }),
+  productDetails: endpoint({
+    ...ROUTES.productDetails,
+    body: z.object({
+      productCodes: z.array(z.string().min(1)).min(1).max(PRODUCT_DETAILS_BATCH),
+      region,
+      language: z.string().min(2),
+    }),
+    resp: z.array(productDetailSchema),
+    summary:
+      "Many products' static detail in a language and region, in the order asked (a code not found is left out), for the build's pull",
   }),
   productStock: endpoint({
     ...ROUTES.productStock,

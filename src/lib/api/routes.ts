@@ -44,6 +44,7 @@ export const ROUTES = {
   wishDelete: { method: 'POST', path: '/wish/delete', auth: true },
   productCatalogue: { method: 'GET', path: '/product/catalogue', auth: false },
   productDetail: { method: 'POST', path: '/product/detail', auth: false },
+  productDetails: { method: 'POST', path: '/product/details', auth: false },
   // Checkout, orders placed, payment and coupons (contract-checkout.ts)
   cartDetail: { method: 'GET', path: '/cart/detail', auth: true },
   cartOptions: { method: 'POST', path: '/cart/options', auth: true },

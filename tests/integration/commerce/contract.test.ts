@@ -120,6 +120,7 @@ const VALID_REQUESTS: ValidRequests = {
   productsByCodes: () => ({ body: { codes: catalogue.products.slice(0, 3).map((p) => p.productCode), region: 'HK' } }),
   productCatalogue: () => ({ body: {} }),
   productDetail: () => ({ body: { productCode: catalogue.products[0]!.productCode, region: 'TW', language: 'en-GB' } }),
+  productDetails: () => ({ body: { productCodes: [catalogue.products[0]!.productCode], region: 'TW', language: 'en-GB' } }),
   productStock: () => ({ body: { productCode: catalogue.products[0]!.productCode, region: 'HK' } }),
   recommendedWords: () => ({ body: {} }),
   searchSuggestions: () => ({ body: { word: [...catalogue.products[0]!.names['zh-TW']!].slice(0, 2).join('') } }),
