@@ -8,15 +8,24 @@ export interface PageQuery {
   page: number;
   pageSize: number;
   status?: string;
+  /** Any of these statuses (a filter entry covering several); with `status`, that one too. */
+  statuses?: readonly string[];
 }
 
 /**
  * One page of a member's records of a kind, newest first, with the total; `status` filters.
  * `newestBy` names a JSON field to sort by instead of the creation time (a ticket's latest activity).
  */
-export function listRecords(db: DatabaseSync, kind: string, memberId: string, { page, pageSize, status }: PageQuery, newestBy?: string) {
-  const where = status ? 'kind = ? AND member_id = ? AND status = ?' : 'kind = ? AND member_id = ?';
-  const args = status ? [kind, memberId, status] : [kind, memberId];
+export function listRecords(
+  db: DatabaseSync,
+  kind: string,
+  memberId: string,
+  { page, pageSize, status, statuses = [] }: PageQuery,
+  newestBy?: string,
+) {
+  const wanted = [...new Set([...(status ? [status] : []), ...statuses])];
+  const where = `kind = ? AND member_id = ?${wanted.length ? ` AND status IN (${wanted.map(() => '?').join(', ')})` : ''}`;
+  const args = [kind, memberId, ...wanted];
   // The field name is the caller's constant, never the request's; json_extract takes it as a parameter all the same.
   const order = newestBy ? 'json_extract(json, ?) DESC, created_at DESC, id' : 'created_at DESC, id';
   const rows = db

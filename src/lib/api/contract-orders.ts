@@ -228,8 +228,22 @@ const logisticsBody = {
 };
 const returnRoute = z.discriminatedUnion('way', [
   z.object({ way: z.literal('COURIER'), ...logisticsBody }),
-  z.object({ way: z.literal('STORE'), storeCode: z.string().trim().regex(PICKUP_STORE_CODE_PATTERN, 'OD_STORE_CODE_FORMAT') }),
+  z.object({
+    way: z.literal('STORE'),
+    // Left empty, what is missing is the shop the goods are handed in at, not a pickup store.
+    storeCode: z.string().trim().min(1, 'OD_DROP_STORE_REQUIRED').regex(PICKUP_STORE_CODE_PATTERN, 'OD_STORE_CODE_FORMAT'),
+  }),
 ]);
+
+/** A page of refunds or after-sales cases: one status, or any of several (a filter entry covering the statuses that read alike). */
+const caseListQuery = pageQuery.extend({
+  status: z.enum(REFUND_STATUSES).optional(),
+  statuses: z
+    .array(z.enum(REFUND_STATUSES))
+    .max(REFUND_STATUSES.length)
+    .optional()
+    .describe('Any of these statuses; none or empty for every status'),
+});
 
 // ---------------------------------------------------------------------------------------
 // The endpoint table
@@ -286,7 +300,7 @@ export const ORDER_ENDPOINTS = {
   }),
   refundList: endpoint({
     ...ROUTES.refundList,
-    body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }),
+    body: caseListQuery,
     resp: listOf(refundSchema),
     summary: 'Refunds and returns, newest first',
   }),
@@ -366,7 +380,7 @@ export const ORDER_ENDPOINTS = {
   }),
   afterSaleList: endpoint({
     ...ROUTES.afterSaleList,
-    body: pageQuery.extend({ status: z.enum(REFUND_STATUSES).optional() }),
+    body: caseListQuery,
     resp: listOf(afterSaleSchema),
     summary: 'After-sales cases, newest first',
   }),

@@ -272,6 +272,12 @@ describe('a return, all the way', () => {
     const store = (action: string, extra: { amount?: number } = {}) =>
       adminAct(app, { machine: 'refund', code: refundCode, action, ...extra });
     await store('approve');
+    // No shop chosen: the drop-off shop is what is missing.
+    expectFailure(
+      await call(app, 'refundReturn', { refundCode, route: { way: 'STORE', storeCode: ' ' } }, { token }),
+      'OD_DROP_STORE_REQUIRED',
+      { field: 'route.storeCode' },
+    );
     expectFailure(
       await call(app, 'refundReturn', { refundCode, route: { way: 'STORE', storeCode: 'TPE 01' } }, { token }),
       'OD_STORE_CODE_FORMAT',
@@ -393,5 +399,28 @@ describe('cancelling an unshipped order', () => {
     expect((await refund('R2026000020')).history.slice(-1)).toEqual([{ status: 'WAIT_REFUND_TO_BUYER', at: NOW, by: 'STORE' }]);
     expect((await order(SEEDED.waitConfirm)).status).toBe('CANCELLED');
     expect(skus.map((sku) => stockOf(db, sku))).toEqual(stock.map((n) => n + 1));
+  });
+});
+
+describe('the lists by status', () => {
+  it('take several statuses at once (one filter entry for the statuses that read alike): a refund and an after-sales case list', async () => {
+    const { app, token } = await signedIn();
+    const list = async (endpoint: 'refundList' | 'afterSaleList', body: Record<string, unknown>) =>
+      expectSuccess(endpoint, await call(app, endpoint, { pageSize: 100, ...body }, { token }));
+    const waiting = ['RETURN_UNAPPROVED', 'REFUND_UNAPPROVED'] as const;
+    const each = await Promise.all(waiting.map((status) => list('refundList', { status })));
+    expect(each.map((page) => page.total)).toEqual([expect.any(Number), expect.any(Number)]);
+    expect(each.every((page) => page.total > 0)).toBe(true);
+    const both = await list('refundList', { statuses: waiting });
+    expect(both.total).toBe(each[0]!.total + each[1]!.total);
+    expect(new Set(both.list.map((r) => r.status))).toEqual(new Set(waiting));
+    const services = await list('afterSaleList', { statuses: ['WAIT_CONFIRM', 'SUCCESS'] });
+    expect(services.list.every((a) => ['WAIT_CONFIRM', 'SUCCESS'].includes(a.status))).toBe(true);
+    expect(services.total).toBe(
+      (await list('afterSaleList', { status: 'WAIT_CONFIRM' })).total + (await list('afterSaleList', { status: 'SUCCESS' })).total,
+    );
+    // No statuses is every status; an unknown one is refused.
+    expect((await list('refundList', { statuses: [] })).total).toBe((await list('refundList', {})).total);
+    expectFailure(await call(app, 'refundList', { statuses: ['PAID'] }, { token }), 'INVALID_FIELD', { field: 'statuses.0' });
   });
 });
