@@ -20,7 +20,7 @@ import { formatPrice, formatPriceRange } from '../../lib/format/currency.ts';
 import type { CurrencyFormat } from '../../lib/i18n/regions.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { responsiveSrcset } from '../../lib/cms/image-url.ts';
-import { liveProductConfig } from '../../lib/product/live-view.ts';
+import { liveProductConfig } from '../../lib/product/live-config.ts';
 import { recommendedTiles } from '../../lib/product/recommendations.ts';
 import { $product, $productContent } from '../../stores/product-detail.ts';
 import { createProductPage, loadShellProduct, type ProductPage, type ProductSwitches } from '../../stores/product-page.ts';

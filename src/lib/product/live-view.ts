@@ -5,9 +5,8 @@
  * script (scripts/product-live.ts) writes the same view into the server's HTML. One function
  * for both, so the two cannot disagree.
  */
-import type { ProductDetail } from '../api/contract.ts';
 import type { CurrencyFormat } from '../i18n/regions.ts';
-import { isRedPrice, priceGroupsOf, type PriceGroups } from './rules.ts';
+import { isRedPrice, type PriceGroups } from './rules.ts';
 import { isSoldOut, priceToShow, sizeOptions, type LiveStock, type PriceToShow, type SizeOption, type SkuTable } from './selection.ts';
 
 export interface LiveViewInput {
@@ -44,25 +43,4 @@ export interface LiveProductConfig {
   currency: CurrencyFormat;
   /** The regular price's text with "{price}" for the amount (product.originalPrice). */
   originTemplate: string;
-}
-
-/** The early script's config for a product: only what the live view reads, so the page's HTML stays small. */
-export function liveProductConfig(
-  detail: Pick<ProductDetail, 'productCode' | 'colours' | 'skus' | 'sizes' | 'priceGroup'>,
-  priceGroups: PriceGroups,
-  currency: CurrencyFormat,
-  originTemplate: string,
-): LiveProductConfig {
-  return {
-    productCode: detail.productCode,
-    input: {
-      colorNo: detail.colours[0]!.colorNo,
-      sizeNo: null,
-      table: { skus: detail.skus.map(({ skuCode, colorNo, sizeNo, price }) => ({ skuCode, colorNo, sizeNo, price })), sizes: detail.sizes },
-      priceGroup: detail.priceGroup,
-      priceGroups: priceGroupsOf(priceGroups),
-    },
-    currency,
-    originTemplate,
-  };
 }
