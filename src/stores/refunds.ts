@@ -18,7 +18,8 @@ export interface CasePage<T> {
   list: T[];
   total: number;
   page: number;
-  status: RefundStatus | null;
+  /** The filter's statuses (one entry of it may cover several); null for every status. */
+  statuses: RefundStatus[] | null;
 }
 
 export const $refunds = atom<Loadable<CasePage<Refund>>>(loading());
@@ -26,21 +27,25 @@ export const $afterSales = atom<Loadable<CasePage<AfterSale>>>(loading());
 export const $refund = atom<Loadable<Refund>>(loading());
 export const $afterSale = atom<Loadable<AfterSale>>(loading());
 
-const pageOf = (page: number, status: RefundStatus | null) => ({ page, pageSize: CASES_PAGE_SIZE, ...(status ? { status } : {}) });
+const pageOf = (page: number, statuses: readonly RefundStatus[] | null) => ({
+  page,
+  pageSize: CASES_PAGE_SIZE,
+  ...(statuses?.length ? { statuses: [...statuses] } : {}),
+});
 
-export function loadRefunds(page = 1, status: RefundStatus | null = null): Promise<ApiResult<unknown>> {
+export function loadRefunds(page = 1, statuses: RefundStatus[] | null = null): Promise<ApiResult<unknown>> {
   return loadInto(
     $refunds,
-    () => callApi('refundList', pageOf(page, status)),
-    ({ list, total }) => ({ list, total, page, status }),
+    () => callApi('refundList', pageOf(page, statuses)),
+    ({ list, total }) => ({ list, total, page, statuses }),
   );
 }
 
-export function loadAfterSales(page = 1, status: RefundStatus | null = null): Promise<ApiResult<unknown>> {
+export function loadAfterSales(page = 1, statuses: RefundStatus[] | null = null): Promise<ApiResult<unknown>> {
   return loadInto(
     $afterSales,
-    () => callApi('afterSaleList', pageOf(page, status)),
-    ({ list, total }) => ({ list, total, page, status }),
+    () => callApi('afterSaleList', pageOf(page, statuses)),
+    ({ list, total }) => ({ list, total, page, statuses }),
   );
 }
 

@@ -59,9 +59,20 @@ test('the order list finds an order by code and by status (hidden statuses under
   const filter = page.locator('#case-status option');
   await expect(filter.first()).toHaveText('全部');
   const offered = await filter.evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
-  expect(offered).toContain('RETURN_UNAPPROVED');
+  expect(offered).toContain('RETURN_UNAPPROVED,REFUND_UNAPPROVED');
   for (const hidden of ['BUYER_UNCONFIRMED', 'SELLER_CONFIRMED', 'CONFIRM_RETURNED_STORE', 'WAIT_RETURN_STORE', 'PART_REFUND_FAILURE'])
-    expect(offered, hidden).not.toContain(hidden);
+    expect(
+      offered.flatMap((value) => value.split(',')),
+      hidden,
+    ).not.toContain(hidden);
+  // One entry per label: a return and a refund only both await review, under one 待審核 that lists both.
+  const labels = await filter.allTextContents();
+  expect(labels.filter((label) => label === '待審核')).toHaveLength(1);
+  expect(new Set(labels).size).toBe(labels.length);
+  await page.locator('#case-status').selectOption({ label: '待審核' });
+  await expect(page.locator('.case-row').first()).toBeVisible();
+  const reviewed = await page.locator('.case-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')));
+  expect(new Set(reviewed)).toEqual(new Set(['RETURN_UNAPPROVED', 'REFUND_UNAPPROVED']));
 });
 
 test('an unpaid order is cancelled from the list, and another is paid through the provider', async ({ page }) => {

@@ -269,6 +269,24 @@ describe('an action on an order or a case that moved on meanwhile (a stale tab)'
   });
 });
 
+describe('the case lists by filter entry', () => {
+  it('one entry covers the statuses that read alike: both kinds of review in one list, and the page remembers them', async () => {
+    const { refunds } = await signedInPage();
+    await refunds.loadRefunds(1, ['RETURN_UNAPPROVED', 'REFUND_UNAPPROVED']);
+    const page = refunds.$refunds.get().data!;
+    expect(page.statuses).toEqual(['RETURN_UNAPPROVED', 'REFUND_UNAPPROVED']);
+    expect(page.list.length).toBeGreaterThan(0);
+    expect(page.list.every((r) => r.status === 'RETURN_UNAPPROVED' || r.status === 'REFUND_UNAPPROVED')).toBe(true);
+    // As many as the two statuses hold apart.
+    let apart = 0;
+    for (const status of ['RETURN_UNAPPROVED', 'REFUND_UNAPPROVED'] as const) {
+      await refunds.loadRefunds(1, [status]);
+      apart += refunds.$refunds.get().data!.total;
+    }
+    expect(page.total).toBe(apart);
+  });
+});
+
 describe('member', () => {
   it("loads the member's profile, with an error state to retry", async () => {
     const { member } = await signedInPage();

@@ -14,6 +14,7 @@ import { formatMoment } from '../../lib/format/dates.ts';
 import { exchangeActions } from '../../lib/orders/member-actions.ts';
 import { EXCHANGE_STATUSES, REFUND_STATUSES, type ExchangeStatus, type RefundStatus } from '../../lib/orders/statuses.ts';
 import { statusesOf, AFTER_SALE_TRANSITIONS } from '../../lib/orders/state-machine.ts';
+import { entryStatuses, entryValue, filterEntries } from '../../lib/orders/status-filter.ts';
 import {
   $exchanges,
   cancelExchange,
@@ -36,9 +37,15 @@ export function RefundList({ languageCode, prefix, messages, hiddenStatuses }: I
   const [tab, setTab] = useState<Tab>('refunds');
   const refunds = useStore($refunds);
   const afterSales = useStore($afterSales);
-  const status = (tab === 'refunds' ? refunds : afterSales).data?.status ?? null;
-  const statuses = (tab === 'refunds' ? REFUND_STATUSES : statusesOf(AFTER_SALE_TRANSITIONS)).filter((s) => !hiddenStatuses.includes(s));
-  const load = (page: number, next: RefundStatus | null) => void (tab === 'refunds' ? loadRefunds(page, next) : loadAfterSales(page, next));
+  const status = (tab === 'refunds' ? refunds : afterSales).data?.statuses ?? null;
+  // One entry per label (a return and a refund only both read "awaiting review"); an after-sales
+  // case's statuses read as its own, not a refund's.
+  const entries = filterEntries(
+    (tab === 'refunds' ? REFUND_STATUSES : statusesOf(AFTER_SALE_TRANSITIONS)).filter((s) => !hiddenStatuses.includes(s)),
+    (s) => statusLabel(t, tab, s),
+  );
+  const load = (page: number, next: RefundStatus[] | null) =>
+    void (tab === 'refunds' ? loadRefunds(page, next) : loadAfterSales(page, next));
   return (
     <MemberGate
       t={t}
@@ -65,11 +72,11 @@ export function RefundList({ languageCode, prefix, messages, hiddenStatuses }: I
           </div>
           <div className="form-field case-filter">
             <label htmlFor="case-status">{t('refunds.filter')}</label>
-            <select id="case-status" value={status ?? ''} onChange={(e) => load(1, (e.target.value || null) as RefundStatus | null)}>
+            <select id="case-status" value={entryValue(status)} onChange={(e) => load(1, entryStatuses<RefundStatus>(e.target.value))}>
               <option value="">{t('orders.all')}</option>
-              {statuses.map((s) => (
-                <option key={s} value={s}>
-                  {statusLabel(t, tab, s)}
+              {entries.map((entry) => (
+                <option key={entry.label} value={entryValue(entry.statuses)}>
+                  {entry.label}
                 </option>
               ))}
             </select>
@@ -77,7 +84,7 @@ export function RefundList({ languageCode, prefix, messages, hiddenStatuses }: I
           {tab === 'refunds' ? (
             <LoadState t={t} state={refunds} retry={() => load(refunds.data?.page ?? 1, status)}>
               {(page) => (
-                <CasePageList t={t} page={page} onPage={(next) => load(next, page.status)}>
+                <CasePageList t={t} page={page} onPage={(next) => load(next, page.statuses)}>
                   {(refund: Refund) => (
                     <CaseRow
                       key={refund.refundCode}
@@ -94,7 +101,7 @@ export function RefundList({ languageCode, prefix, messages, hiddenStatuses }: I
           ) : (
             <LoadState t={t} state={afterSales} retry={() => load(afterSales.data?.page ?? 1, status)}>
               {(page) => (
-                <CasePageList t={t} page={page} onPage={(next) => load(next, page.status)}>
+                <CasePageList t={t} page={page} onPage={(next) => load(next, page.statuses)}>
                   {(afterSale: AfterSale) => (
                     <CaseRow
                       key={afterSale.afterSaleCode}
