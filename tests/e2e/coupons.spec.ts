@@ -63,29 +63,33 @@ test('an unknown coupon says so, with no retry that could never work', async ({ 
   await expect(page.locator('.coupon[data-coupon="CC001"]')).toBeVisible();
 });
 
-test('a coupon is collected once; the collect list then shows it as collected', async ({ page }) => {
+test('a coupon is collected once; the collect list then shows it as collected, beside the one the account opened with', async ({
+  page,
+}) => {
   const member = await newMember(page, 'coupon');
-  await page.goto('/coupon-collect.html?couponId=CC001');
-  const coupon = page.locator('.coupon[data-coupon="CC001"]');
+  await page.goto('/coupon-collect.html?couponId=CC002');
+  const coupon = page.locator('.coupon[data-coupon="CC002"]');
   await coupon.getByRole('button', { name: '領取', exact: true }).click();
   await expect(page).toHaveURL(/\/login\.html\?redirect_url=/);
   await signInOnPage(page, member.email);
-  await expect(page).toHaveURL(/\/coupon-collect\.html\?couponId=CC001$/);
+  await expect(page).toHaveURL(/\/coupon-collect\.html\?couponId=CC002$/);
   await coupon.getByRole('button', { name: '領取', exact: true }).click();
   await expect(coupon.locator('.form-success')).toBeVisible();
   await expect(coupon.getByRole('button', { name: '已領取' })).toBeDisabled();
-  // On the full list after a reload, the held coupon is marked and the others still offered.
+  // On the full list after a reload, the held coupons are marked (the first-purchase one came
+  // with the account) and the others still offered.
   await page.goto('/coupon-collect.html');
-  await expect(page.locator('.coupon[data-coupon="CC001"]').getByRole('button', { name: '已領取' })).toBeDisabled();
-  await expect(page.locator('.coupon[data-coupon="CC002"]').getByRole('button', { name: '領取', exact: true })).toBeEnabled();
+  for (const held of ['CC001', 'CC002'])
+    await expect(page.locator(`.coupon[data-coupon="${held}"]`).getByRole('button', { name: '已領取' })).toBeDisabled();
+  await expect(page.locator('.coupon[data-coupon="CC003"]').getByRole('button', { name: '領取', exact: true })).toBeEnabled();
   await page.goto('/membershipcoupon.html');
-  await expect(page.locator('.coupon[data-status="usable"]')).toHaveCount(1);
+  await expect(page.locator('.coupon[data-status="usable"]')).toHaveCount(2);
   // The description page shows the terms; a held coupon says so instead of leading to collecting.
-  await page.goto('/voucherDescription.html?couponId=CC001');
+  await page.goto('/voucherDescription.html?couponId=CC002');
   await expect(page.locator('.coupon__description')).toBeVisible();
   await expect(page.locator('.coupon .coupon__status')).toHaveText('已領取');
-  await page.goto('/voucherDescription.html?couponId=CC002');
-  await expect(page.locator('.coupon a')).toHaveAttribute('href', '/coupon-collect.html?couponId=CC002');
+  await page.goto('/voucherDescription.html?couponId=CC003');
+  await expect(page.locator('.coupon a')).toHaveAttribute('href', '/coupon-collect.html?couponId=CC003');
 });
 
 /** Enough units of one SKU for a subtotal of at least `amount` (NT$). */
@@ -100,8 +104,9 @@ async function fillCart(page: Page, member: TestMember, amount: number, skip: nu
 test('usable now is one rule: a coupon not started yet is on its own tab, not counted by the hub, not offered at checkout', async ({
   page,
 }) => {
+  // CC001, the first-purchase coupon, came with the account.
   const member = await newMember(page, 'upcoming');
-  for (const couponId of ['CC001', 'CC003']) await api(page, member.auth, '/coupon/collect', { couponId });
+  await api(page, member.auth, '/coupon/collect', { couponId: 'CC003' });
   await fillCart(page, member, 1600, 31); // over both thresholds (NT$1,000 and NT$1,500)
   await signIn(page, member.email, PASSWORD);
   await expect(page.locator('[data-tile="coupons"] strong')).toHaveText('1');
@@ -120,8 +125,8 @@ test('usable now is one rule: a coupon not started yet is on its own tab, not co
 });
 
 test('on the English (Hong Kong) pages a Taiwan member’s NT$ coupons are kept apart as another region’s', async ({ page }) => {
+  // A Taiwan account: CC001, the first-purchase coupon, came with it.
   const member = await newMember(page, 'abroad');
-  await api(page, member.auth, '/coupon/collect', { couponId: 'CC001' });
   await signIn(page, member.email, PASSWORD, '/en-gb');
   await expect(page.locator('[data-tile="coupons"] strong')).toHaveText('0');
   await page.goto('/en-gb/account/coupon.html');
@@ -134,8 +139,8 @@ test('on the English (Hong Kong) pages a Taiwan member’s NT$ coupons are kept 
 });
 
 test('an order cancelled and refunded before shipping gives its coupon back to the wallet', async ({ page }) => {
+  // CC001, the first-purchase coupon, came with the account.
   const member = await newMember(page, 'giveback');
-  await api(page, member.auth, '/coupon/collect', { couponId: 'CC001' });
   await fillCart(page, member, 1100, 32);
   const [address] = await api<Array<{ addressId: string }>>(page, member.auth, '/address/list');
   const placed = await api<{ orderCode: string; discount: number }>(page, member.auth, '/order/create', {

@@ -8,13 +8,14 @@ import { THIRD_PARTY_PROVIDERS, type Session } from '../../../src/lib/api/contra
 import type { ThirdPartyProvider } from '../../../src/lib/api/third-party.ts';
 import { finishSignIn, pkceChallenge, startSignIn } from '../oauth-states.ts';
 import { agreementVersions } from '../agreements.ts';
+import { giveFirstPurchaseCoupon } from '../coupon-offers.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, bearerToken, fieldFailure, memberById, toMember, type MemberRow, type RouteKit } from '../kit.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../passwords.ts';
 import { tooManyAttempts } from '../attempt-limits.ts';
 import { clientAddress } from '../client-address.ts';
 import { htmlPage } from '../html.ts';
-import { localText } from '../request-language.ts';
+import { localText, requestCurrency } from '../request-language.ts';
 import { passwordChangedMail } from '../security-mail.ts';
 import { endSessionsOf } from '../sessions.ts';
 import { openWithToken, randomToken, sealWithToken, sha256 } from '../tokens.ts';
@@ -268,6 +269,8 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
       db.prepare(
         'INSERT INTO members (id, name, email, password_hash, agreement_version, privacy_version, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ).run(id, fields.name, fields.email, fields.passwordHash, fields.agreementVersion, fields.privacyVersion, now());
+      // The first-purchase coupon the visitors' ticker promises for registering, in the region of the page the link opened.
+      giveFirstPurchaseCoupon(db, id, requestCurrency(), now());
       usePendingRegistration(db, now(), pending.id);
       return sessionOf(startSession(c, id));
     }),
@@ -424,6 +427,8 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
           code.provider_id,
           now(),
         );
+        // Signing up through a provider opens an account too: the same first-purchase coupon.
+        giveFirstPurchaseCoupon(db, id, requestCurrency(), now());
         member = { id, closed_at: null };
       }
       return sessionOf(startSession(c, member.id));

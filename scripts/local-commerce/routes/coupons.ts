@@ -7,23 +7,12 @@
  */
 import { transaction } from '../db.ts';
 import { textOf, textsOfColumn } from '../coupon-texts.ts';
+import { giveOfferCoupon, holdsOffer, offerById, type OfferRow } from '../coupon-offers.ts';
 import { fieldFailure, type MemberRow, type RouteKit } from '../kit.ts';
-import { couponAnswer, couponsOf, type Coupon, type StoredCoupon } from '../pricing.ts';
+import { couponAnswer, type Coupon, type StoredCoupon } from '../pricing.ts';
 import { listRecords } from '../records.ts';
 import { requestCurrency } from '../request-language.ts';
-import type { CurrencyCode } from '../../../src/lib/i18n/regions.ts';
 
-interface OfferRow {
-  coupon_id: string;
-  /** One text, or a JSON object of texts by language (coupon-texts.ts). */
-  title: string;
-  description: string;
-  currency: CurrencyCode;
-  discount: number;
-  threshold: number;
-  start_date: number;
-  end_date: number;
-}
 const toOffer = (r: OfferRow) => ({
   couponId: r.coupon_id,
   title: textOf(textsOfColumn(r.title)),
@@ -44,11 +33,7 @@ export function registerCouponRoutes(kit: RouteKit): void {
     if (offer.currency !== requestCurrency()) throw fieldFailure('COUPON_OTHER_REGION', 'This coupon is not offered in this region', field);
     return offer;
   }
-  const offerOf = (couponId: string) =>
-    offerHere(db.prepare('SELECT * FROM coupon_offers WHERE coupon_id = ?').get(couponId) as OfferRow | undefined, 'couponId', [
-      'COUPON_NOT_FOUND',
-      'No such coupon',
-    ]);
+  const offerOf = (couponId: string) => offerHere(offerById(db, couponId), 'couponId', ['COUPON_NOT_FOUND', 'No such coupon']);
 
   /**
    * Gives the member a coupon of the offer, once, until it ends (one that has not started yet
@@ -56,28 +41,9 @@ export function registerCouponRoutes(kit: RouteKit): void {
    * in whichever language the member opens it. Runs in the caller's transaction.
    */
   function collect(offer: OfferRow, member: MemberRow, field: string): Coupon {
-    if (couponsOf(kit, member.id).some((c) => c.couponId === offer.coupon_id))
-      throw fieldFailure('COUPON_ALREADY_COLLECTED', 'You already have this coupon', field);
+    if (holdsOffer(db, member.id, offer.coupon_id)) throw fieldFailure('COUPON_ALREADY_COLLECTED', 'You already have this coupon', field);
     if (now() > offer.end_date) throw fieldFailure('COUPON_EXPIRED', 'This coupon has ended', field);
-    const coupon: StoredCoupon = {
-      couponId: offer.coupon_id,
-      title: textsOfColumn(offer.title),
-      currency: offer.currency,
-      discount: offer.discount,
-      threshold: offer.threshold,
-      startDate: offer.start_date,
-      endDate: offer.end_date,
-      used: 'N',
-      description: textsOfColumn(offer.description),
-    };
-    // Record ids are unique per kind across members, so the member's id makes the coupon's theirs.
-    db.prepare("INSERT INTO records (kind, id, member_id, status, created_at, json) VALUES ('coupon', ?, ?, 'N', ?, ?)").run(
-      `${offer.coupon_id}-${member.id}`,
-      member.id,
-      now(),
-      JSON.stringify(coupon),
-    );
-    return couponAnswer(coupon);
+    return couponAnswer(giveOfferCoupon(db, member.id, offer, now()));
   }
 
   handle('couponList', ({ body, member }) => {

@@ -18,6 +18,7 @@ import {
 import { REFRESH_COOKIE } from '../../../src/lib/api/contract.ts';
 import {
   adminAgreements,
+  authorize,
   call,
   DEMO,
   expectFailure,
@@ -30,6 +31,7 @@ import {
   registrationTokenOf,
   sampleEnv,
   sendEmailCode,
+  socialCallback,
   SITE_ORIGIN,
   type Env,
 } from '../../fixtures/commerce-app.ts';
@@ -273,6 +275,50 @@ describe('the mailed link', () => {
     // Registering now agrees to the new one.
     const { session: later } = await registerMember(env, form('later@linea.example'));
     expect(later.member.membershipAgreementVersion).toBe('2027.1');
+  });
+});
+
+describe('the first-purchase coupon', () => {
+  const held = async (env: Env, token: string, language = 'zh-TW') =>
+    expectSuccess('couponList', await call(env.app, 'couponList', { page: 1, pageSize: 10 }, { token, language })).list;
+
+  it("an account opened by the mailed link holds its region's first-purchase coupon, the one the visitors' ticker promises", async () => {
+    const env = sampleEnv();
+    // Taiwan's pages: the NT$ offer; Hong Kong's (Chinese or English) and Macao's: their own; the mainland's: ¥.
+    for (const [language, couponId, title] of [
+      ['zh-TW', 'CC001', '領取即用 NT$150'],
+      ['zh-HK', 'CC101', '領取即用 HK$40'],
+      ['en-GB', 'CC101', 'Collect and save HK$40'],
+      ['zh-MO', 'CC301', '領取即用 MOP$40'],
+      ['zh-CN', 'CC201', '领取即用 ¥30'],
+    ] as const) {
+      const email = `first.${language.toLowerCase()}@linea.example`;
+      const { session } = await registerMember(env, form(email), { language });
+      expect(await held(env, session.accessToken, language)).toEqual([
+        expect.objectContaining({ couponId, title, used: 'N', startDate: expect.any(Number), endDate: expect.any(Number) }),
+      ]);
+      // Held, so not collected twice.
+      expectFailure(
+        await call(env.app, 'couponCollect', { couponId }, { token: session.accessToken, language }),
+        'COUPON_ALREADY_COLLECTED',
+        {
+          field: 'couponId',
+        },
+      );
+    }
+    // An offer that has ended is not given.
+    env.db.prepare("UPDATE coupon_offers SET end_date = ? WHERE coupon_id = 'CC001'").run(NOW - 1);
+    const { session } = await registerMember(env, form('late@linea.example'));
+    expect(await held(env, session.accessToken)).toEqual([]);
+  });
+
+  it('an account opened through a social provider holds it too, once: signing in again gives none', async () => {
+    const env = sampleEnv();
+    const first = expectSuccess('thirdPartyCallback', await socialCallback(env.app, await authorize(env.app, 'google')));
+    expect((await held(env, first.accessToken)).map((c) => c.couponId)).toEqual(['CC001']);
+    const again = expectSuccess('thirdPartyCallback', await socialCallback(env.app, await authorize(env.app, 'google')));
+    expect(again.member.userId).toBe(first.member.userId);
+    expect((await held(env, again.accessToken)).map((c) => c.couponId)).toEqual(['CC001']);
   });
 });
 
