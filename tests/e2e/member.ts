@@ -1,16 +1,20 @@
 /** What the account-area browser tests share: signing in on the page, reading the API as the member, and where a failure shows. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
-import { PASSWORD, signInOnPage, signInThroughApi, type TestMember } from './shopper.ts';
+import { PASSWORD, signInThroughApi, type TestMember } from './shopper.ts';
 
 export const DEMO = DEMO_MEMBERS[0];
 export const hydrated = (component: string) => `astro-island[component-url*="${component}"]:not([ssr])`;
 
-/** Signs in through the login page and lands on the account hub. */
+/**
+ * Signs in as a test's set-up and lands on the account hub: through the API, whose refresh
+ * cookie the page's context keeps, as a browser that signed in before would have it. The
+ * login form itself is tested in auth.spec.ts (signInOnPage); going through it for every
+ * member test cost a page load and its hydration each time.
+ */
 export async function signIn(page: Page, email: string, password = PASSWORD, prefix = ''): Promise<void> {
-  await page.goto(`${prefix}/login.html`);
-  await page.locator(hydrated('LoginForm')).waitFor({ state: 'attached' });
-  await signInOnPage(page, email, password);
+  await signInThroughApi(page, email, password);
+  await page.goto(`${prefix}/account/info.html`);
   await expect(page).toHaveURL(new RegExp(`${prefix}/account/info\\.html$`));
 }
 
