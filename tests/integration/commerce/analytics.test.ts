@@ -12,8 +12,10 @@ import {
   COLLECTOR_RULE,
   SHOWN_CHARS_MAX,
 } from '../../../scripts/local-commerce/collector-limits.ts';
+import { VITALS_KEEP_ROWS } from '../../../scripts/local-commerce/vitals-table.ts';
 import { ANALYTICS_PATHS } from '../../../src/lib/api/contract.ts';
-import { expectFailure, NOW, sampleEnv, toAnswer, type App } from '../../fixtures/commerce-app.ts';
+import { VITALS_PATH } from '../../../src/lib/analytics/vitals.ts';
+import { DAY, expectFailure, NOW, sampleEnv, toAnswer, type App } from '../../fixtures/commerce-app.ts';
 
 const EVENT = '/datarcvr/event';
 const post = async (app: App, body: URLSearchParams | string, headers: Record<string, string> = {}) =>
@@ -191,5 +193,90 @@ describe('what the collector takes', () => {
     expect(shown[0]).toMatch(new RegExp(`^\\{"event_name":"huge","event_prop":"y{${SHOWN_CHARS_MAX - 35}}… 4,967,\\d{3} more characters$`));
     expect(table).toContain('too long to read');
     expect(JSON.parse(shown[1]!)).toEqual(longest);
+  });
+});
+
+describe("shoppers' Core Web Vitals", () => {
+  const vital = (fields: Record<string, string>) =>
+    new URLSearchParams({ name: 'LCP', value: '2300', page_type: 'product', language: 'en-GB', view: 'view0001', ...fields });
+  const postVital = async (app: App, body: URLSearchParams | string, headers: Record<string, string> = {}) =>
+    toAnswer(
+      await app.request(VITALS_PATH, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      }),
+    );
+
+  it('keeps each metric a page view sends, and reports it per page type and language at the admin endpoint', async () => {
+    const { app, db, clock } = sampleEnv();
+    for (const [name, value] of [
+      ['LCP', '2300'],
+      ['INP', '180'],
+      ['CLS', '0.05'],
+      ['TTFB', '450.5'],
+    ])
+      expect((await postVital(app, vital({ name: name!, value: value! }))).status, name).toBe(204);
+    // Another view of the same page type and language, and one of another language, a day earlier.
+    expect((await postVital(app, vital({ value: '4200', view: 'view0002' }))).status).toBe(204);
+    clock.now = NOW - DAY;
+    expect((await postVital(app, vital({ language: 'zh-TW', view: 'view0003' }))).status).toBe(204);
+    clock.now = NOW;
+    expect(count(db, 'web_vitals')).toBe(6);
+    // Not among the behaviour posts: its own table.
+    expect(count(db)).toBe(0);
+
+    const report = await (await app.request('/api/_admin/vitals')).json();
+    expect(report.groups.map((g: { pageType: string; language: string }) => `${g.pageType} ${g.language}`)).toEqual([
+      'product en-GB',
+      'product zh-TW',
+    ]);
+    const [enGb, zhTw] = report.groups;
+    expect(enGb.visits).toBe(2);
+    expect(enGb.metrics.LCP).toMatchObject({ p75: 4200, count: 2 });
+    expect(enGb.metrics.TTFB).toMatchObject({ p75: 450.5, count: 1 });
+    expect(enGb.metrics.CLS.daily).toEqual([null, null, null, null, null, null, 0.05]);
+    // The other language's only view was yesterday (more than 24 hours ago): no visits today, one day in its chart.
+    expect(zhTw.visits).toBe(0);
+    expect(zhTw.metrics.LCP).toMatchObject({ p75: null, count: 0, daily: [null, null, null, null, null, 2300, null] });
+  });
+
+  it('refuses a metric it does not know, a value out of range, a strange page type, language or field, with a clear error', async () => {
+    const { app, db } = sampleEnv();
+    const refused = async (fields: Record<string, string>, says: RegExp) => {
+      const failure = expectFailure(await postVital(app, vital(fields)), 'ANALYTICS_VITAL_INVALID', { status: 400 });
+      expect(failure.msg).toMatch(says);
+    };
+    await refused({ name: 'FID' }, /The metric must be one of LCP, INP, CLS, TTFB, not "FID"/);
+    await refused({ name: 'CLS', value: '11' }, /CLS must be a number from 0 to 10, not "11"/);
+    await refused({ value: '-1' }, /LCP must be a number from 0 to 60000/);
+    await refused({ value: '1e3' }, /LCP must be a number/);
+    await refused({ value: 'NaN' }, /LCP must be a number/);
+    await refused({ name: 'INP', value: '60001' }, /INP must be a number from 0 to 60000/);
+    await refused({ page_type: '<script>' }, /The page type must be/);
+    await refused({ language: 'fr-FR' }, /The language must be one of zh-TW, zh-HK, zh-MO, zh-CN, en-GB, not "fr-FR"/);
+    await refused({ view: 'x' }, /The page view id must be/);
+    await refused({ uuid: 'abc' }, /A vitals post has no field uuid/);
+    const missing = vital({});
+    missing.delete('language');
+    expectFailure(await postVital(app, missing), 'ANALYTICS_VITAL_INVALID', { status: 400 });
+    expectFailure(await postVital(app, JSON.stringify({ name: 'LCP' }), { 'content-type': 'application/json' }), 'UNSUPPORTED_MEDIA_TYPE', {
+      status: 415,
+    });
+    expect(count(db, 'web_vitals')).toBe(0);
+  });
+
+  it('keeps only its newest rows, and its report answers this machine only', async () => {
+    const { app, db } = sampleEnv();
+    const old = db.prepare(
+      "INSERT INTO web_vitals (name, value, page_type, language, view, received_at) VALUES ('CLS', 0.5, 'home', 'zh-TW', 'old00000', ?)",
+    );
+    for (let i = 0; i < VITALS_KEEP_ROWS + 10; i++) old.run(NOW - 1000);
+    expect((await postVital(app, vital({}))).status).toBe(204);
+    expect(count(db, 'web_vitals')).toBe(VITALS_KEEP_ROWS);
+    expect((db.prepare('SELECT view FROM web_vitals ORDER BY id DESC LIMIT 1').get() as { view: string }).view).toBe('view0001');
+
+    const elsewhere = await app.request('/api/_admin/vitals', { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(elsewhere.status).toBe(403);
   });
 });
