@@ -19,6 +19,7 @@ import {
   smtpSettings,
 } from '../src/build/env.ts';
 import { startEmbeddedCms } from './local-cms/embedded.ts';
+import { ADMIN_PATH } from './local-commerce/admin-page.ts';
 import { startCommerceApi } from './local-commerce/server.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 import { STAND_IN_SCRIPTS } from './local-commerce/routes/stand-ins.ts';
@@ -67,6 +68,8 @@ try {
 const { releases } = publishing;
 // The commerce API shares the site's origin: /api and the analytics collector are proxied.
 const api = await startCommerceApi({ log: console.log, smtp: configuredSmtp ?? mailCatcher!.smtp, from });
+// The status page's real-user speed section reads the shoppers' vitals the local collector keeps.
+publishing.service.readVitalsFrom(`${api.url}${ADMIN_PATH}/vitals`);
 const server = await startStaticServer({
   root: releases.currentPath,
   port: port(),

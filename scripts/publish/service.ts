@@ -2,7 +2,8 @@
  * The publish service's HTTP face: `POST /webhook` takes the CMS's signed publish webhooks
  * (401 and nothing happens without a valid signature; 202 at once and queued with one),
  * `GET /status` says what is live, queued and running and how the last build went, as JSON,
- * and `GET /status.html` the same for editors. Builds run through the coalescing queue; after
+ * and `GET /status.html` the same for editors, with shoppers' real-user speed (vitals-section.ts)
+ * when it has a field report to read. Builds run through the coalescing queue; after
  * each, a rebuild is scheduled at the next page start or end date.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -15,6 +16,7 @@ import { publishPort, publishWebhookSecret } from '../../src/build/env.ts';
 import { createPublisher, type PublishResult } from './publisher.ts';
 import { createReleaseManager, displayPath, type ReleasesStatus } from './releases.ts';
 import { CodedError } from '../../src/lib/errors.ts';
+import { fetchVitalsReport, VITALS_STYLE, vitalsSectionHtml } from './vitals-section.ts';
 
 export interface PublishServiceOptions {
   port: number;
@@ -29,6 +31,8 @@ export interface PublishServiceOptions {
   now?: () => number;
   /** The build made before the service started, shown as the last build until the next one. */
   lastBuild?: BuildRecord<PublishResult>;
+  /** Where /status.html reads the shoppers' field report (the local API's ADMIN_PATH/vitals); also settable later with readVitalsFrom. */
+  vitalsUrl?: string;
 }
 
 export interface PublishStatus {
@@ -67,8 +71,8 @@ const when = (ms: number | null | undefined) => (ms == null ? '—' : new Date(m
 /** Pages named on /status.html (the JSON has them all). */
 const STATUS_PATHS_SHOWN = 12;
 
-/** The same data as /status, for an editor: plain words, no script. */
-export function statusHtml(status: PublishStatus): string {
+/** The same data as /status, for an editor: plain words, no script; then the real-user speed section, if given. */
+export function statusHtml(status: PublishStatus, vitalsSection = ''): string {
   const { queue } = status;
   const last = queue.last;
   const documents = (set: ChangeSet) =>
@@ -108,14 +112,15 @@ export function statusHtml(status: PublishStatus): string {
   if (last && !last.ok) rows.push(['Error', last.error ?? 'unknown']);
   rows.push(['Next scheduled rebuild', when(status.nextBoundary)]);
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Publish status</title><meta http-equiv="refresh" content="5">
-<style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#222}th{text-align:left;padding:.3rem 1rem .3rem 0;vertical-align:top;white-space:nowrap}td{padding:.3rem 0}.failed{color:#b00020}</style></head>
-<body><h1>Publish status</h1><table>${rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td${k === 'Error' ? ' class="failed"' : ''}>${escapeHtml(v)}</td></tr>`).join('')}</table></body></html>`;
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:2rem;color:#222}th{text-align:left;padding:.3rem 1rem .3rem 0;vertical-align:top;white-space:nowrap}td{padding:.3rem 0}.failed{color:#b00020}${VITALS_STYLE}</style></head>
+<body><h1>Publish status</h1><table>${rows.map(([k, v]) => `<tr><th>${escapeHtml(k)}</th><td${k === 'Error' ? ' class="failed"' : ''}>${escapeHtml(v)}</td></tr>`).join('')}</table>${vitalsSection}</body></html>`;
 }
 
 export async function startPublishService(options: PublishServiceOptions) {
   const { secret, log = () => {}, now = Date.now } = options;
   const deliveries = await openDeliveryMemory((await options.releases()).root, { now, log });
   const seen = deliveries.seen;
+  let vitalsUrl = options.vitalsUrl;
   let nextBoundary: number | null = null;
   let boundaryTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -168,7 +173,14 @@ export async function startPublishService(options: PublishServiceOptions) {
       }
       if (path === '/status' && req.method === 'GET') return json(res, 200, await status());
       if (path === '/status.html' && req.method === 'GET') {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(statusHtml(await status()));
+        const vitals = vitalsSectionHtml(
+          vitalsUrl
+            ? await fetchVitalsReport(vitalsUrl)
+            : { unavailable: 'No field report to read: `npm start` reads its local API’s; this service was started without one.' },
+        );
+        res
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
+          .end(statusHtml(await status(), vitals));
         return;
       }
       json(res, 404, { error: 'not-found', message: 'POST /webhook, GET /status or GET /status.html' });
@@ -185,6 +197,10 @@ export async function startPublishService(options: PublishServiceOptions) {
     queue,
     schedule,
     status,
+    /** The field report's address, once the API that keeps it is up (npm start starts it after the first release). */
+    readVitalsFrom(url: string) {
+      vitalsUrl = url;
+    },
     async close() {
       clearTimeout(boundaryTimer);
       await queue.close();
