@@ -49,13 +49,13 @@ export function dailyChart(name: VitalName, daily: ReadonlyArray<number | null>,
 }
 
 export const VITALS_STYLE =
-  '.vitals td,.vitals th{padding:.3rem .8rem .3rem 0;vertical-align:top}.vitals .value{display:block;font-weight:600}.good{color:#0c6e3a;fill:#0c6e3a}.needs-improvement{color:#8a5a00;fill:#c98500}.poor{color:#b00020;fill:#b00020}.chart .threshold{stroke:#888;stroke-dasharray:2 2}.muted{color:#666}';
+  '.vitals-scroll{overflow-x:auto}.vitals td,.vitals th{padding:.3rem .8rem .3rem 0;vertical-align:top}.vitals .value{display:block;font-weight:600}.good{color:#0c6e3a;fill:#0c6e3a}.needs-improvement{color:#8a5a00;fill:#c98500}.poor{color:#b00020;fill:#b00020}.chart .threshold{stroke:#888;stroke-dasharray:2 2}.muted{color:#666}';
 
 /** The section: the report, or what stands in its place (no source configured, or the source failing). */
 export function vitalsSectionHtml(report: VitalsReport | { unavailable: string }): string {
   const heading = '<h2 id="real-user-speed">Real-user speed (Core Web Vitals, 75th percentile)</h2>';
   if ('unavailable' in report) return `${heading}<p class="muted">${escapeHtml(report.unavailable)}</p>`;
-  const note = `<p class="muted">From shoppers who allow analytics: the last 24 hours, and each day's 75th percentile from ${escapeHtml(report.days[0] ?? '')} to ${escapeHtml(report.days.at(-1) ?? '')} (UTC). Good up to ${VITAL_NAMES.map((n) => `${n} ${formatVital(n, VITAL_THRESHOLDS[n][0])}`).join(', ')}; poor above ${VITAL_NAMES.map((n) => `${n} ${formatVital(n, VITAL_THRESHOLDS[n][1])}`).join(', ')}.</p>`;
+  const note = `<p class="muted">From shoppers who allow analytics: the last 24 hours, and each day's 75th percentile from ${escapeHtml(report.days[0] ?? '')} to ${escapeHtml(report.days.at(-1) ?? '')} (UTC). Good up to ${VITAL_NAMES.map((n) => `${n} ${formatVital(n, VITAL_THRESHOLDS[n][0])}`).join(', ')}; poor above ${VITAL_NAMES.map((n) => `${n} ${formatVital(n, VITAL_THRESHOLDS[n][1])}`).join(', ')}. In each chart, a bar a day, the dashed line is the good limit.</p>`;
   if (report.groups.length === 0) return `${heading}${note}<p>No measurements in the last ${report.days.length} days.</p>`;
   const head = `<tr><th>Page type</th><th>Language</th><th>Visits</th>${VITAL_NAMES.map((n) => `<th>${n}</th>`).join('')}</tr>`;
   const rows = report.groups.map((group) => {
@@ -69,7 +69,8 @@ export function vitalsSectionHtml(report: VitalsReport | { unavailable: string }
     }).join('');
     return `<tr data-page-type="${escapeHtml(group.pageType)}" data-language="${escapeHtml(group.language)}"><td>${escapeHtml(group.pageType)}</td><td>${escapeHtml(group.language)}</td><td data-visits>${group.visits}</td>${cells}</tr>`;
   });
-  return `${heading}${note}<table class="vitals"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`;
+  // A phone scrolls the table sideways rather than squeezing its seven columns.
+  return `${heading}${note}<div class="vitals-scroll"><table class="vitals"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 /** Reads the field report from the local API's endpoint; what went wrong, said, if it cannot. */

@@ -129,7 +129,7 @@ describe('the status page section', () => {
       NOW,
     );
     const html = statusHtml(
-      { live: null, previous: null, queue: { running: null, queued: null, last: null }, nextBoundary: null },
+      { live: null, previous: null, queue: { running: null, queued: null, last: null, recent: [], builds: 0 }, nextBoundary: null },
       vitalsSectionHtml(report),
     );
     const row = /<tr data-page-type="product" data-language="en-GB">[\s\S]*?<\/tr>/.exec(html)![0];
