@@ -316,6 +316,9 @@ test('an alteration: a picture refused is said beside its field and leaves; hand
   expect(labels).toContain('已完成');
   expect(labels).not.toContain('已退款');
   expect(new Set(labels).size).toBe(labels.length);
+  // The order's own page lists the case with its service's label too.
+  await page.goto(`/account/detail.html?orderCode=${orderCode}`);
+  await expect(page.locator('.status-pill[data-status="SUCCESS"]').last()).toHaveText('修改完成');
 });
 
 test('a stale tab: the store approved the cancel meanwhile, so keeping the order is refused and the page shows it cancelled', async ({

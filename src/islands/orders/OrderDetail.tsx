@@ -214,7 +214,7 @@ function Cases({ t, prefix, order }: { t: Translate; prefix: string; order: Orde
         {afterSales.map((a) => (
           <li key={a.code}>
             <a href={`${prefix}/account/view-refund.html?afterSaleCode=${encodeURIComponent(a.code)}`}>{a.code}</a>{' '}
-            {t(`afterSales.services.${a.serviceType}`)} <StatusPill t={t} kind="refunds" status={a.status} />
+            {t(`afterSales.services.${a.serviceType}`)} <StatusPill t={t} kind="afterSales" status={a.status} service={a.serviceType} />
           </li>
         ))}
       </ul>
