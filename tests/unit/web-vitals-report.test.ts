@@ -84,6 +84,19 @@ describe('the report', () => {
     expect(product.metrics.INP).toEqual({ p75: null, count: 0, daily: [null, null, null, null, null, null, null] });
     expect(report.groups[0]!.metrics.TTFB.p75).toBe(700);
   });
+
+  it("counts a page view's latest value of a metric only: CLS and INP are sent again when they grow after the page is shown again", () => {
+    const report = vitalsReport(
+      [
+        kept({ name: 'CLS', value: 0.02, view: 'a', receivedAt: NOW - 2 * HOUR }),
+        kept({ name: 'CLS', value: 0.3, view: 'a', receivedAt: NOW - HOUR }),
+        kept({ name: 'CLS', value: 0.01, view: 'b' }),
+      ],
+      NOW,
+    );
+    expect(report.groups[0]!.metrics.CLS).toMatchObject({ p75: 0.3, count: 2 });
+    expect(report.groups[0]!.visits).toBe(2);
+  });
 });
 
 describe("web.dev's ratings", () => {

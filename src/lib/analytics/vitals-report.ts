@@ -74,11 +74,22 @@ export function dailyP75(
   return perDay.map(p75);
 }
 
-/** The report of `kept` at `now`: groups by page type then language, those without a value in REPORT_DAYS days left out. */
+/**
+ * A page view's latest value of each metric. web-vitals reports CLS and INP again when a page
+ * shown again after hiding grows them, each report the whole value so far, so a view's earlier
+ * ones are replaced, not added; `kept` is in the order received.
+ */
+export function latestPerView(kept: readonly KeptVital[]): KeptVital[] {
+  const latest = new Map<string, KeptVital>();
+  for (const vital of kept) latest.set(`${vital.view}\u0000${vital.name}`, vital);
+  return [...latest.values()];
+}
+
+/** The report of `kept` (in the order received) at `now`: groups by page type then language, those without a value in REPORT_DAYS days left out. */
 export function vitalsReport(kept: readonly KeptVital[], now: number): VitalsReport {
   const since = now - DAY_MS;
   const byGroup = new Map<string, KeptVital[]>();
-  for (const vital of kept) {
+  for (const vital of latestPerView(kept)) {
     const key = `${vital.pageType}\u0000${vital.language}`;
     byGroup.set(key, [...(byGroup.get(key) ?? []), vital]);
   }
