@@ -20,6 +20,7 @@ import {
 } from '../constants.ts';
 import { CN_TAX_NUMBER_PATTERN } from '../checkout/invoice-formats.ts';
 import { EIGHT_DIGITS_PATTERN, LOGISTICS_CODE_PATTERN, MOBILE_BARCODE_PATTERN, PICKUP_STORE_CODE_PATTERN } from '../validation/patterns.ts';
+import { stripEmojiAndSymbols } from '../validation/rules.ts';
 // contract.ts imports this module, so shared entities come from the kit, never from contract.ts.
 import {
   cartLineSchema,
@@ -199,10 +200,11 @@ export const orderCreateBodySchema = z
       .describe(
         "For CVS_711, CVS_FAMILY and STORE_PICKUP; a store pickup's is one of the region's shops (OD_STORE_NOT_FOUND, OD_STORE_OTHER_REGION)",
       ),
+    // Addresses keep no emoji or #&! on any field (lib/validation/rules.ts): a store's too, map or not.
     storeName: z
       .string()
-      .trim()
-      .max(60)
+      .transform(stripEmojiAndSymbols)
+      .pipe(z.string().trim().max(60))
       .nullable()
       .optional()
       .describe(
@@ -210,8 +212,8 @@ export const orderCreateBodySchema = z
       ),
     storeAddress: z
       .string()
-      .trim()
-      .max(200)
+      .transform(stripEmojiAndSymbols)
+      .pipe(z.string().trim().max(200))
       .nullable()
       .optional()
       .describe("A convenience store's address, as the chain's map returned it"),

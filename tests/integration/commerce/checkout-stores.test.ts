@@ -61,13 +61,18 @@ describe('store pickup', () => {
 });
 
 describe('convenience-store pickup', () => {
-  it("keeps the store's name and address as the chain's map returned them; a code typed by hand is kept alone", async () => {
+  it("keeps the store's name and address as the chain's map returned them, without emoji as every address; a code typed by hand is kept alone", async () => {
     const env = checkoutEnv();
     const me = await shopper(env, [[1, 1]]);
     const cvs = { ...PICKUP, deliveryType: 'CVS_FAMILY', paymentMethod: 'COD' } as const;
     const picked = expectSuccess(
       'orderCreate',
-      await order(env, me, { ...cvs, storeCode: 'F013847', storeName: '全家板橋文化店', storeAddress: '新北市板橋區文化路一段 188 號' }),
+      await order(env, me, {
+        ...cvs,
+        storeCode: 'F013847',
+        storeName: '全家板橋文化店🏪',
+        storeAddress: '新北市板橋區文化路一段😀 188 號',
+      }),
     );
     expect((await detailIn(env, me.token, picked.orderCode, 'en-GB')).store).toEqual({
       code: 'F013847',
