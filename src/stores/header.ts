@@ -6,7 +6,7 @@
 import { atom } from 'nanostores';
 import { CATEGORY_LAYER_OPEN_CLASS, CUSTOMER_TIP_HIDE_AT_MS, CUSTOMER_TIP_SHOW_AT_MS } from '../lib/constants.ts';
 import { categoryTreeUrl, type CategoryTab } from '../lib/header/category-tree.ts';
-import { getPlatform } from './platform.ts';
+import { currentLocation, getPlatform } from './platform.ts';
 
 export type HeaderLayer = 'none' | 'category' | 'search' | 'mini-cart' | 'account';
 
@@ -65,7 +65,57 @@ export function genderNavBack(): void {
  * (`#{title}_navi` of the category layer).
  */
 export function onRouteChange(hash: string): void {
-  if (!hash.endsWith('_navi')) closeGenderNav();
+  if (!hash.endsWith(NAVI_SUFFIX)) closeGenderNav();
+}
+
+/** The gender navigation follows the address: each change without a load is a route change. Answers the unsubscribe. */
+export function followRouteChanges(): () => void {
+  return getPlatform().onAddressChange(() => onRouteChange(currentLocation().hash));
+}
+
+// ---------------------------------------------------------------------------------------
+// The category layer's history entry: opening the layer pushes `#{title}_navi`, so the
+// browser's Back closes it.
+
+const NAVI_SUFFIX = '_navi';
+
+/** The hash of a tab's open layer. */
+export const naviHash = (title: string) => `#${encodeURIComponent(title)}${NAVI_SUFFIX}`;
+
+/** The current history entry is the one the open layer pushed. */
+function onLayerEntry(): boolean {
+  return (getPlatform().historyState() as { categoryLayer?: number } | null)?.categoryLayer !== undefined;
+}
+
+/**
+ * Opens the category layer on a tab, at its hash: one history entry for the open layer,
+ * whichever tabs the pointer crosses, so one Back closes it.
+ */
+export function openCategoryTab(index: number, title: string): void {
+  openLayer('category');
+  const hash = naviHash(title);
+  if (currentLocation().hash === hash) return;
+  const platform = getPlatform();
+  if (onLayerEntry()) platform.replaceUrl(hash, { categoryLayer: index });
+  else platform.pushUrl(hash, { categoryLayer: index });
+}
+
+/**
+ * Closes the layer and takes its hash off the address. Not by going back: that is
+ * asynchronous (a quick reopening would be closed by the late popstate) and reads as a route
+ * change to the gender navigation, which would close around the layer.
+ */
+export function closeCategoryLayer(): void {
+  closeLayer('category');
+  const { path, search, hash } = currentLocation();
+  if (hash.endsWith(NAVI_SUFFIX)) getPlatform().replaceUrl(path + search, null);
+}
+
+/** Back (or Forward) away from a layer's entry closes the layer. Answers the unsubscribe. */
+export function followCategoryLayerEntries(): () => void {
+  return getPlatform().onAddressChange(() => {
+    if (!currentLocation().hash.endsWith(NAVI_SUFFIX)) closeLayer('category');
+  });
 }
 
 /** The customer-service tip: shown 500 ms after the gender navigation appears, hidden at 8500 ms, once per page life. */

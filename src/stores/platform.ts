@@ -15,10 +15,21 @@ export type PageLanguage = Pick<LanguageDefinition, 'code' | 'pathSegment' | 're
 
 export interface Platform {
   navigate: (url: string) => void;
+  /** Leaves for another address in this history entry's place (location.replace): Back does not come back here. */
+  redirect: (url: string) => void;
   /** Path + query + hash of the current page. */
   currentUrl: () => string;
-  /** Puts another address (path + query + hash) in place of the current one, without a new history entry or a load. */
-  replaceUrl: (url: string) => void;
+  /**
+   * Puts another address (path + query + hash) in place of the current one, without a new
+   * history entry or a load; the entry keeps its state unless one is given.
+   */
+  replaceUrl: (url: string, state?: unknown) => void;
+  /** A new history entry at another address of this page (a hash route), with its state; no load. */
+  pushUrl: (url: string, state: unknown) => void;
+  /** The state the current history entry was pushed or replaced with (null for a loaded page). */
+  historyState: () => unknown;
+  /** Calls back when the address changes without a load (Back, Forward, a link to a hash); answers the unsubscribe. */
+  onAddressChange: (listener: () => void) => () => void;
   /** Sets the document's title (pages whose title is known only in the browser). */
   setTitle: (title: string) => void;
   /** The page's language: its code (BCP 47), region, currency and URL segment. */
@@ -79,8 +90,20 @@ let platform: Platform | null = null;
 export function getPlatform(): Platform {
   platform ??= {
     navigate: (url) => location.assign(url),
+    redirect: (url) => location.replace(url),
     currentUrl: () => `${location.pathname}${location.search}${location.hash}`,
-    replaceUrl: (url) => history.replaceState(history.state, '', url),
+    replaceUrl: (url, state = history.state) => history.replaceState(state, '', url),
+    pushUrl: (url, state) => history.pushState(state, '', url),
+    historyState: () => history.state as unknown,
+    onAddressChange: (listener) => {
+      // Both: a link to a hash fires the two, Back across entries pushed in script only popstate.
+      window.addEventListener('popstate', listener);
+      window.addEventListener('hashchange', listener);
+      return () => {
+        window.removeEventListener('popstate', listener);
+        window.removeEventListener('hashchange', listener);
+      };
+    },
     setTitle: (title) => {
       document.title = title;
     },
@@ -113,4 +136,25 @@ export function currentPathInLanguage(): string {
   const path = getPlatform().currentUrl().split(/[?#]/)[0]!;
   const prefix = languagePrefix();
   return prefix && path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : path;
+}
+
+/**
+ * The current address in parts, as `location` gives them: the path, the query with its `?` and
+ * the hash with its `#` ('' when there is none or it is empty).
+ */
+export function currentLocation(): { path: string; search: string; hash: string } {
+  const url = getPlatform().currentUrl();
+  const hashAt = url.indexOf('#');
+  const beforeHash = hashAt < 0 ? url : url.slice(0, hashAt);
+  const searchAt = beforeHash.indexOf('?');
+  return {
+    path: searchAt < 0 ? beforeHash : beforeHash.slice(0, searchAt),
+    search: searchAt < 0 || searchAt === beforeHash.length - 1 ? '' : beforeHash.slice(searchAt),
+    hash: hashAt < 0 || hashAt === url.length - 1 ? '' : url.slice(hashAt),
+  };
+}
+
+/** The current page's query parameters. */
+export function currentQuery(): URLSearchParams {
+  return new URLSearchParams(currentLocation().search);
 }

@@ -14,8 +14,10 @@ import type { EndpointName, RequestOf, ResponseOf, Session } from '../lib/api/co
 import { API_BASE_URL } from '../lib/api/base-url.ts';
 import { sessionHintIn } from '../lib/api/cookies.ts';
 import { providersFor, THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../lib/api/third-party.ts';
-import { loginUrl } from '../lib/routing/redirect-url.ts';
-import { getPlatform, languagePrefix } from './platform.ts';
+import { STRING_MAX_LENGTH } from '../lib/api/string-rules.ts';
+import { PENDING_REDIRECT_KEY } from '../lib/routing/pending-redirect.ts';
+import { ACCOUNT_HOME_PATH, loginUrl, safeRedirectPath } from '../lib/routing/redirect-url.ts';
+import { currentQuery, getPlatform, languagePrefix } from './platform.ts';
 import { identifyForAnalytics, sendEvent } from './analytics-events.ts';
 
 export type { ApiResult } from '../lib/api/client.ts';
@@ -113,6 +115,44 @@ export function goToLogin(): void {
   const platform = getPlatform();
   clearMemberState();
   platform.navigate(loginUrl(platform.currentUrl(), languagePrefix()));
+}
+
+/**
+ * Where a member goes after signing in: the page's redirect_url when it is a same-origin path
+ * (lib/routing/redirect-url.ts says why so strict), else the account home in the page's language.
+ */
+export function afterSignInTarget(raw: string | null = currentQuery().get('redirect_url')): string {
+  return safeRedirectPath(raw, { fallback: `${languagePrefix()}${ACCOUNT_HOME_PATH}` });
+}
+
+/**
+ * The page's redirect_url as registration sends it, for the mailed link to bring the new member
+ * there: only one that would be followed, and none the API would refuse as too long (which would
+ * refuse the registration for a field the shopper never sees).
+ */
+export function redirectForMailedLink(raw: string | null = currentQuery().get('redirect_url')): string | undefined {
+  const target = safeRedirectPath(raw, { fallback: '' });
+  return target && target.length <= STRING_MAX_LENGTH ? target : undefined;
+}
+
+/**
+ * Leaves the sign-in page for `afterSignInTarget`. A mailed link's visit replaces its page
+ * (`'replace'`): Back must not come to a token already used.
+ */
+export function goAfterSignIn(how: 'navigate' | 'replace'): void {
+  const platform = getPlatform();
+  platform[how === 'replace' ? 'redirect' : 'navigate'](afterSignInTarget());
+}
+
+/**
+ * The third-party callback's way on: the redirect_url the login page remembered before the
+ * round trip (the callback's own address is the provider's), used once.
+ */
+export function goAfterThirdPartySignIn(): void {
+  const platform = getPlatform();
+  const pending = platform.sessionStorage.getItem(PENDING_REDIRECT_KEY);
+  platform.sessionStorage.removeItem(PENDING_REDIRECT_KEY);
+  platform.redirect(afterSignInTarget(pending));
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   type AccountSummary,
   type MemberProfile,
 } from '../../stores/member.ts';
+import { getPlatform } from '../../stores/platform.ts';
 import { signOut } from '../../stores/session.ts';
 import { Button } from '../forms/Button.tsx';
 import { ChoiceField, Form, FormError, TextField } from '../forms/fields.tsx';
@@ -46,7 +47,11 @@ export default function AccountHub({ languageCode, prefix, messages, switches }:
           <LoadState t={t} state={summary} retry={() => void loadAccountSummary()}>
             {(data) => <Summary t={t} prefix={prefix} summary={data} />}
           </LoadState>
-          <Button variant="ghost" className="account-hub__signout" onClick={() => void signOut().then(() => location.assign(`${prefix}/`))}>
+          <Button
+            variant="ghost"
+            className="account-hub__signout"
+            onClick={() => void signOut().then(() => getPlatform().navigate(`${prefix}/`))}
+          >
             {t('auth.signOut')}
           </Button>
         </div>

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { getLanguage } from '../../lib/i18n/languages.ts';
-import { providersFor, signIn, thirdPartyAuthorizeUrl } from '../../stores/session.ts';
+import { goAfterSignIn, providersFor, signIn, thirdPartyAuthorizeUrl } from '../../stores/session.ts';
 import { requestSignInLink, signInWithLink } from '../../stores/sign-in-link.ts';
 import { codeText } from '../forms/use-form.ts';
 import { Button } from '../forms/Button.tsx';
@@ -14,7 +14,6 @@ import { Form, FormError, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { afterSignInTarget } from './redirect.ts';
 import { CAPTCHA_FIELD, CaptchaField } from './CaptchaField.tsx';
 import { useScriptConfigured } from '../third-party/use-script-configured.ts';
 
@@ -39,7 +38,7 @@ export default function LoginForm({ languageCode, prefix, messages }: IslandProp
     }),
     submit: ({ account, password, captchaToken }: { account: string; password: string; captchaToken?: string }) =>
       signIn(account, password, captchaToken),
-    onSuccess: () => location.assign(afterSignInTarget(prefix)),
+    onSuccess: () => goAfterSignIn('navigate'),
     onError: ({ msgCode, data }) => {
       // A refused sign-in has used the captcha's token up.
       setCaptchaReset((n) => n + 1);
@@ -53,11 +52,11 @@ export default function LoginForm({ languageCode, prefix, messages }: IslandProp
     if (!signInToken) return;
     setLinkSignIn('working');
     void signInWithLink(signInToken).then((result) => {
-      if (result.ok) location.replace(afterSignInTarget(prefix));
+      if (result.ok) goAfterSignIn('replace');
       else if (result.kind !== 'aborted')
         setLinkSignIn(result.kind === 'failure' ? codeText(t, result.msgCode, result.msg) : t('errors.interfaceException'));
     });
-  }, [signInToken, prefix, t]);
+  }, [signInToken, t]);
 
   async function sendLink() {
     if (!linkOffer) return;

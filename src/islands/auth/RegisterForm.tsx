@@ -9,13 +9,12 @@ import { useEffect, useState } from 'react';
 import { emailField, newPasswordField } from '../../lib/forms/common-fields.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { isName } from '../../lib/validation/rules.ts';
-import { confirmRegistration, register } from '../../stores/session.ts';
+import { confirmRegistration, goAfterSignIn, redirectForMailedLink, register } from '../../stores/session.ts';
 import { Button } from '../forms/Button.tsx';
 import { CheckField, Form, FormError, TextField } from '../forms/fields.tsx';
 import { codeText, useForm } from '../forms/use-form.ts';
 import { useQuery } from '../use-query.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { afterSignInTarget, redirectForMailedLink } from './redirect.ts';
 import { CAPTCHA_FIELD, CaptchaField } from './CaptchaField.tsx';
 import { useScriptConfigured } from '../third-party/use-script-configured.ts';
 
@@ -73,11 +72,11 @@ export default function RegisterForm({ languageCode, prefix, messages }: IslandP
     if (!registerToken) return;
     setLinkVisit('working');
     void confirmRegistration(registerToken).then((result) => {
-      if (result.ok) location.replace(afterSignInTarget(prefix));
+      if (result.ok) goAfterSignIn('replace');
       else if (result.kind !== 'aborted')
         setLinkVisit(result.kind === 'failure' ? codeText(t, result.msgCode, result.msg) : t('errors.interfaceException'));
     });
-  }, [registerToken, prefix, t]);
+  }, [registerToken, t]);
 
   return (
     <div className="auth-card">

@@ -1,16 +1,16 @@
 /** /third_party.html: the provider sent the shopper back with a code; the API turns it into a session. */
 import { useEffect, useState } from 'react';
-import { completeThirdParty, THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../../stores/session.ts';
+import { currentQuery } from '../../stores/platform.ts';
+import { completeThirdParty, goAfterThirdPartySignIn, THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../../stores/session.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { messageFor } from '../messages.ts';
-import { afterSignInTarget, PENDING_REDIRECT_KEY } from './redirect.ts';
 
 export default function ThirdPartyCallback({ languageCode, prefix, messages }: IslandProps) {
   const t = useTranslator(languageCode, messages);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    const query = new URLSearchParams(location.search);
+    const query = currentQuery();
     const provider = query.get('provider') ?? '';
     const code = query.get('code');
     if (!code || !(THIRD_PARTY_PROVIDERS as readonly string[]).includes(provider)) {
@@ -18,15 +18,12 @@ export default function ThirdPartyCallback({ languageCode, prefix, messages }: I
       return;
     }
     void completeThirdParty({ provider: provider as ThirdPartyProvider, code, state: query.get('state') ?? '' }).then((result) => {
-      if (result.ok) {
-        const pending = sessionStorage.getItem(PENDING_REDIRECT_KEY);
-        sessionStorage.removeItem(PENDING_REDIRECT_KEY);
-        location.replace(afterSignInTarget(prefix, pending));
-      } else if (result.kind !== 'aborted') {
+      if (result.ok) goAfterThirdPartySignIn();
+      else if (result.kind !== 'aborted') {
         setError(result.kind === 'failure' ? messageFor(t, result.msgCode, result.msg) : t('errors.interfaceException'));
       }
     });
-  }, [prefix, t]);
+  }, [t]);
 
   return (
     <div className="auth-card">

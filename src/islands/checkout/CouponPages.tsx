@@ -10,6 +10,7 @@ import { useStore } from '@nanostores/react';
 import dayjs from 'dayjs';
 import { formatMoney } from '../../lib/format/currency.ts';
 import { $collecting, $couponOffers, collectCoupon, loadCouponOffers, type CouponOffer } from '../../stores/coupons.ts';
+import { currentQuery } from '../../stores/platform.ts';
 import { messageFor } from '../messages.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
@@ -21,7 +22,7 @@ export default function CouponPages({ languageCode, prefix, messages, kind }: Is
   const t = useTranslator(languageCode, messages);
   const state = useStore($couponOffers);
   const collecting = useStore($collecting);
-  const load = useCallback(() => loadCouponOffers(new URLSearchParams(location.search).get('couponId')), []);
+  const load = useCallback(() => loadCouponOffers(currentQuery().get('couponId')), []);
 
   useEffect(() => {
     void load();

@@ -10,6 +10,7 @@ import { useCallback, useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatMoney } from '../../lib/format/currency.ts';
 import { $order, followPaymentReturn, loadOrder } from '../../stores/orders.ts';
+import { currentQuery } from '../../stores/platform.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export type PaymentResultKind = 'success' | 'complete' | 'failed' | 'return';
@@ -17,8 +18,11 @@ export type PaymentResultKind = 'success' | 'complete' | 'failed' | 'return';
 export default function PaymentResult({ languageCode, prefix, messages, kind }: IslandProps & { kind: PaymentResultKind }) {
   const t = useTranslator(languageCode, messages);
   const state = useStore($order);
-  const orderCode = typeof location === 'undefined' ? '' : (new URLSearchParams(location.search).get('orderCode') ?? '');
-  const load = useCallback(() => (kind === 'return' ? followPaymentReturn(orderCode) : loadOrder(orderCode)), [kind, orderCode]);
+  // Read when loading, in the browser: the server render has no address.
+  const load = useCallback(() => {
+    const orderCode = currentQuery().get('orderCode') ?? '';
+    return kind === 'return' ? followPaymentReturn(orderCode) : loadOrder(orderCode);
+  }, [kind]);
 
   useEffect(() => {
     void load();

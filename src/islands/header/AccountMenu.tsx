@@ -14,7 +14,8 @@ import { badgeText } from '../../lib/format/badge.ts';
 import { useMemberStore } from '../use-member-store.ts';
 import { useOpenLayer } from './use-header-layer.ts';
 import { ACCOUNT_POPUP_CLOSE_DELAY_MS } from '../../lib/constants.ts';
-import { ACCOUNT_HOME_PATH } from '../../lib/routing/redirect-url.ts';
+import { ACCOUNT_HOME_PATH, loginUrl } from '../../lib/routing/redirect-url.ts';
+import { currentLocation, getPlatform } from '../../stores/platform.ts';
 import { accountDisplayMode, closeLayer, openLayer } from '../../stores/header.ts';
 import { restoreSession, signOut } from '../../stores/session.ts';
 import { useMember } from '../use-member.ts';
@@ -52,7 +53,9 @@ export default function AccountMenu({ languageCode, prefix, messages, inAccountA
 
   const accountHref = `${prefix}${ACCOUNT_HOME_PATH}`;
   const go = () => {
-    location.assign(member ? accountHref : `${prefix}/login.html?redirect_url=${encodeURIComponent(location.pathname + location.search)}`);
+    // Signing in comes back to this page: its path and query.
+    const { path, search } = currentLocation();
+    getPlatform().navigate(member ? accountHref : loginUrl(path + search, prefix));
   };
   const name = member ? t('auth.signedInAs', { name: member.name }) : t('auth.signIn');
   const label = badge ? `${name} (${t('auth.unreadMessages', { count: unread ?? 0 })})` : name;

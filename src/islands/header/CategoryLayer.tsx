@@ -16,7 +16,14 @@ import { useStore } from '@nanostores/react';
 import type { CategoryLink, CategoryTab } from '../../lib/header/category-tree.ts';
 import { useOpenLayer } from './use-header-layer.ts';
 import { CATEGORY_LAYER_HOVER_DELAY_MS } from '../../lib/constants.ts';
-import { $categoryTree, $openLayer, closeLayer, loadCategoryTree, openLayer } from '../../stores/header.ts';
+import {
+  $categoryTree,
+  $openLayer,
+  closeCategoryLayer,
+  followCategoryLayerEntries,
+  loadCategoryTree,
+  openCategoryTab,
+} from '../../stores/header.ts';
 import { useDelayed } from './use-delayed.ts';
 
 export interface CategoryLayerProps {
@@ -26,21 +33,6 @@ export interface CategoryLayerProps {
   currentHref: string;
   balloonTip: string;
   balloonEligible: boolean;
-}
-
-export const naviHash = (title: string) => `#${encodeURIComponent(title)}_navi`;
-
-/** The current history entry is the one the open layer pushed. */
-const onLayerEntry = () => (history.state as { categoryLayer?: number } | null)?.categoryLayer !== undefined;
-
-/**
- * Closes the layer and takes its hash off the address. Not by going back: that is
- * asynchronous (a quick reopening would be closed by the late popstate) and reads as a route
- * change to the gender navigation, which would close around the layer.
- */
-function close(): void {
-  closeLayer('category');
-  if (location.hash.endsWith('_navi')) history.replaceState(null, '', location.pathname + location.search);
 }
 
 export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, balloonEligible }: CategoryLayerProps) {
@@ -60,24 +52,16 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
   function openTab(index: number) {
     setTabIndex(index);
     setTrail([]);
-    openLayer('category');
-    const hash = naviHash(tabs[index]!.title);
-    if (location.hash === hash) return;
-    // One history entry for the open layer, whichever tabs the pointer crosses: one Back closes it.
-    history[onLayerEntry() ? 'replaceState' : 'pushState']({ categoryLayer: index }, '', hash);
+    openCategoryTab(index, tabs[index]!.title);
   }
 
   useEffect(() => {
-    // Back (or forward) away from a `_navi` entry closes the layer.
-    const onPopState = () => {
-      if (!location.hash.endsWith('_navi')) closeLayer('category');
-    };
+    const unfollow = followCategoryLayerEntries();
     // Only the open layer's Escape: one meant for a pop-up that replaced it must not touch the address.
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && $openLayer.get() === 'category' && close();
-    window.addEventListener('popstate', onPopState);
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && $openLayer.get() === 'category' && closeCategoryLayer();
     window.addEventListener('keydown', onKey);
     return () => {
-      window.removeEventListener('popstate', onPopState);
+      unfollow();
       window.removeEventListener('keydown', onKey);
     };
   }, []);
@@ -113,7 +97,7 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
           className="header-tool__button category-nav__icon"
           aria-label={labels.categories}
           aria-expanded={open}
-          onClick={() => (open ? close() : openTab(tabIndex))}
+          onClick={() => (open ? closeCategoryLayer() : openTab(tabIndex))}
         >
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="1.6" />
@@ -134,7 +118,7 @@ export default function CategoryLayer({ tabs, labels, currentHref, balloonTip, b
                   {t.title}
                 </button>
               ))}
-              <button type="button" className="category-layer__close" aria-label={labels.close} onClick={close}>
+              <button type="button" className="category-layer__close" aria-label={labels.close} onClick={() => closeCategoryLayer()}>
                 ×
               </button>
             </div>

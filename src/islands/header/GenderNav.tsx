@@ -10,7 +10,7 @@
 import { useEffect, useRef, type PointerEvent } from 'react';
 import { useGenderNav } from './use-header-layer.ts';
 import { CATEGORY_LAYER_HOVER_DELAY_MS } from '../../lib/constants.ts';
-import { $genderNav, closeGenderNav, onRouteChange, openGenderNav, scheduleServiceTip } from '../../stores/header.ts';
+import { $genderNav, closeGenderNav, followRouteChanges, openGenderNav, scheduleServiceTip } from '../../stores/header.ts';
 import { useDelayed } from './use-delayed.ts';
 import { SearchIcon } from './icons.tsx';
 
@@ -30,18 +30,15 @@ export default function GenderNav({ isHome, labels }: GenderNavProps) {
     const unbind = $genderNav.subscribe((value) => header?.setAttribute('data-gender-nav', value));
     // Off home the navigation appears when opened, and the tip with it (home's comes with the page: SearchPanel).
     const unlisten = $genderNav.listen((value) => value !== 'closed' && !isHome && scheduleServiceTip());
-    const onHash = () => onRouteChange(location.hash);
+    const unfollow = followRouteChanges();
     const onPageShow = (event: PageTransitionEvent) => event.persisted && closeGenderNav();
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && $genderNav.get() !== 'closed' && closeGenderNav();
-    window.addEventListener('hashchange', onHash);
-    window.addEventListener('popstate', onHash);
     window.addEventListener('pageshow', onPageShow);
     window.addEventListener('keydown', onKey);
     return () => {
       unbind();
       unlisten();
-      window.removeEventListener('hashchange', onHash);
-      window.removeEventListener('popstate', onHash);
+      unfollow();
       window.removeEventListener('pageshow', onPageShow);
       window.removeEventListener('keydown', onKey);
     };

@@ -17,7 +17,7 @@
  */
 import type { MouseEvent } from 'react';
 import type { Region } from '../../lib/i18n/regions.ts';
-import { getPlatform } from '../../stores/platform.ts';
+import { currentLocation, getPlatform } from '../../stores/platform.ts';
 import { $member } from '../../stores/session.ts';
 import type { RegionSwitch } from '../account/MemberLanguageSwitch.tsx';
 
@@ -56,7 +56,8 @@ export default function LanguageChooser({
     )
       return;
     // The same page keeps what the shopper is looking at (?productCode=…, #section).
-    getPlatform().navigate(option.samePage ? `${option.href}${location.search}${location.hash}` : option.href);
+    const { search, hash } = currentLocation();
+    getPlatform().navigate(option.samePage ? `${option.href}${search}${hash}` : option.href);
   }
 
   return (

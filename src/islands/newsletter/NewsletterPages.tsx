@@ -21,6 +21,7 @@ import {
   subscribeNewsletter,
   unsubscribeNewsletter,
 } from '../../stores/newsletter.ts';
+import { getPlatform } from '../../stores/platform.ts';
 import { restoreSession } from '../../stores/session.ts';
 import { Button } from '../forms/Button.tsx';
 import { CheckField, Form, FormError, TextField } from '../forms/fields.tsx';
@@ -65,10 +66,10 @@ function Confirm({ t, prefix }: { t: Translate; prefix: string }) {
     if (!query) return;
     const token = query.get('token');
     if (token) void confirmNewsletter(token);
-    else location.replace(`${prefix}/subscription-failure.html`);
+    else getPlatform().redirect(`${prefix}/subscription-failure.html`);
   }, [query, prefix]);
   useEffect(() => {
-    if (link.status === 'failed') location.replace(`${prefix}/subscription-failure.html`);
+    if (link.status === 'failed') getPlatform().redirect(`${prefix}/subscription-failure.html`);
   }, [link, prefix]);
   return (
     <div className="auth-card" data-newsletter={link.status}>
