@@ -2,7 +2,8 @@
  * The page's behaviour analytics, loaded by the consent script (scripts/consent.ts) once the
  * shopper allows analytics: the page view, the links followed out of editors' custom content
  * (redirect, pgtype L3), in the page or in its sandboxed frames, CMS videos watched, and the
- * queue sent when the page hides.
+ * queue sent when the page hides; and, once the page is idle, the page's Core Web Vitals
+ * (scripts/web-vitals.ts, a chunk of its own).
  */
 import { FRAME_LINK_KEY } from '../lib/cms/frame-link.ts';
 import { currentUser, flushAnalytics, setCollectorOrigin, startPageView, track } from '../stores/analytics.ts';
@@ -10,7 +11,8 @@ import { currentUser, flushAnalytics, setCollectorOrigin, startPageView, track }
 /** A CMS video counts as watched once it has played this long in view. */
 const WATCHED_SECONDS = 3;
 
-setCollectorOrigin(document.querySelector<HTMLMetaElement>('meta[name="analytics-collector"]')?.content ?? '');
+const collector = document.querySelector<HTMLMetaElement>('meta[name="analytics-collector"]')?.content ?? '';
+setCollectorOrigin(collector);
 startPageView({
   userAgent: navigator.userAgent,
   language: navigator.language,
@@ -53,3 +55,10 @@ for (const video of document.querySelectorAll<HTMLVideoElement>('main video')) {
   };
   video.addEventListener('timeupdate', watched);
 }
+
+// The vitals library is fetched only when the browser has nothing else to do, so it takes nothing
+// from the page's start or the shopper's first interaction; it reads what came before from the
+// browser's buffered entries.
+const whenIdle = (run: () => void) =>
+  'requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 5000 }) : setTimeout(run, 1000);
+whenIdle(() => void import('./web-vitals.ts').then(({ reportVitals }) => reportVitals(collector)));

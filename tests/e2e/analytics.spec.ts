@@ -4,6 +4,8 @@
  * the local collector with the spec's payloads (read back from the local API).
  */
 import type { Page } from '@playwright/test';
+import { E2E_PUBLISH_URL } from '../../playwright.config.ts';
+import { VITALS_PATH } from '../../src/lib/analytics/vitals.ts';
 import { expect, test } from './test.ts';
 import { analyticsConsentCookie, SEEN_GREETING_COOKIES } from './promo-cookie.ts';
 import { catalogue, newMember, signInOnPage } from './shopper.ts';
@@ -27,10 +29,15 @@ async function postsOf(page: Page, uuid: string, until: (posts: Post[]) => void)
   return mine;
 }
 
+/** The chunk of the Core Web Vitals library (scripts/web-vitals.ts with Google's web-vitals). */
+const VITALS_CHUNK = /\/_astro\/web-vitals\.[\w-]+\.js$/;
+
 test('nothing is sent before consent; the choice is kept, and changed from the footer', async ({ page }) => {
   const collectorRequests: string[] = [];
+  const vitalsLoads: string[] = [];
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/datarcvr/')) collectorRequests.push(request.url());
+    if (VITALS_CHUNK.test(new URL(request.url()).pathname)) vitalsLoads.push(request.url());
   });
   await page.goto('/en-gb/c/W0101.html');
   const banner = page.getByRole('region', { name: 'Cookies on this store' });
@@ -47,6 +54,10 @@ test('nothing is sent before consent; the choice is kept, and changed from the f
   await page.reload();
   await expect(banner).toBeHidden();
   expect((await page.context().cookies()).find((c) => c.name === 'lin_consent')?.value).toBe('v1.a0.m0');
+  // Without analytics consent no speed is measured: the vitals library is never fetched, even once the page is idle.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  expect(vitalsLoads).toEqual([]);
 
   // The footer's cookie settings open the banner again, with the choice as it stands.
   await page.getByRole('link', { name: 'Cookie settings' }).click();
@@ -68,6 +79,45 @@ test('nothing is sent before consent; the choice is kept, and changed from the f
 });
 
 test.describe('with analytics consent', () => {
+  test("a page's Core Web Vitals reach the collector when the page hides, and show on the status page", async ({ page }) => {
+    await page.context().addCookies([analyticsConsentCookie()]);
+    const sent: Array<Record<string, string>> = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === VITALS_PATH) sent.push(Object.fromEntries(new URLSearchParams(request.postData() ?? '')));
+    });
+    const library = page.waitForRequest((request) => VITALS_CHUNK.test(new URL(request.url()).pathname));
+    await page.goto('/zh-mo/c/W0101.html');
+    await expect(page.locator('main [data-product-code]').first()).toBeVisible();
+    await library;
+    await page.waitForLoadState('networkidle');
+    // Final values wait for the page to hide: nothing yet.
+    expect(sent).toEqual([]);
+    // A key press ends LCP (web-vitals takes it once the page is idle); then the page hides, as when the
+    // shopper switches tabs, and its LCP, CLS and TTFB go.
+    await page.keyboard.press('Shift');
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    // The key press may count as an interaction: INP then comes too.
+    await expect.poll(() => sent.map((s) => s.name)).toEqual(expect.arrayContaining(['CLS', 'LCP', 'TTFB']));
+    const names = sent.map((s) => s.name);
+    expect(names.every((name) => ['LCP', 'INP', 'CLS', 'TTFB'].includes(name!))).toBe(true);
+    expect(new Set(names).size, 'each metric once').toBe(names.length);
+    expect(new Set(sent.map((s) => s.view)).size).toBe(1);
+    expect(sent[0]).toMatchObject({ page_type: 'landing', language: 'zh-MO' });
+    expect(Number(sent.find((s) => s.name === 'LCP')!.value)).toBeGreaterThan(0);
+
+    await page.goto(`${E2E_PUBLISH_URL}/status.html`);
+    const row = page.locator('tr[data-page-type="landing"][data-language="zh-MO"]');
+    await expect(row.locator('[data-visits]')).not.toHaveText('0');
+    await expect(row.locator('[data-metric="LCP"] .value')).toHaveText(/^\d+\.\d\d s$/);
+    await expect(row.locator('[data-metric="TTFB"] .value')).toHaveText(/^\d+\.\d\d s$/);
+    await expect(row.locator('[data-metric="CLS"] .value')).toHaveText(/^\d\.\d\d$/);
+    await expect(row.locator('[data-metric="LCP"] svg rect')).toHaveCount(1);
+  });
+
   test('a visit sends its page views, search, sign-in, add-to-cart and account page with their payloads', async ({ page }) => {
     const member = await newMember(page, 'events');
     // After registering, which leaves the context with a returning visitor's cookies.
