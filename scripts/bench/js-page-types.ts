@@ -96,12 +96,12 @@ export async function touchAll(page: Page, selector: string): Promise<void> {
 
 /** A product's own address (without the card's ?productId=), from the demo category. */
 export const productPath = (context: BrowserContext) => firstLink(context, PATHS.category, /\/product\/[^/?]+\.html/);
-/** An official look's address with its styleId, from the lookbook's links into the looks. */
+/** An official look's own page (/official-styling/{styleId}.html), from the lookbook's links into the looks. */
 export async function lookPath(context: BrowserContext): Promise<string> {
   const html = await (await context.request.get(PATHS.content)).text();
   const found = [...html.matchAll(/href="([^"]+)"/g)]
     .map((m) => m[1]!.replace(/&amp;/g, '&'))
-    .find((h) => /\/official-styling-detail\.html\?styleId=/.test(h));
+    .find((h) => /\/official-styling\/[^/?]+\.html/.test(h));
   if (!found) throw new Error(`No link to an official look on ${PATHS.content}`);
   const url = new URL(found, 'http://x');
   return `${url.pathname}${url.search}`;

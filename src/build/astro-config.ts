@@ -18,7 +18,7 @@ import { renderedPages } from './rendered-pages.ts';
 
 /** The modules the start-up scripts share with the header: the 'common' chunk. */
 const COMMON_MODULES =
-  /node_modules[\\/]nanostores[\\/]|src[\\/](stores[\\/](platform|public-api|analytics-events)\.ts|lib[\\/](constants|cookies|errors|consent[\\/]consent|popups[\\/]greeting-names|api[\\/](public-routes|base-url|core|third-party)|validation[\\/](rules|patterns)|i18n[\\/](languages|regions)|product[\\/](rules|product-id)|format[\\/]currency|cms[\\/]schedule)\.ts)/;
+  /node_modules[\\/]nanostores[\\/]|src[\\/](stores[\\/](platform|public-api|analytics-events)\.ts|lib[\\/](constants|cookies|errors|consent[\\/]consent|popups[\\/]greeting-names|api[\\/](public-routes|base-url|core|third-party|contract-values|string-rules|cookies)|validation[\\/](rules|patterns)|i18n[\\/](languages|regions)|product[\\/](rules|product-id)|format[\\/]currency|cms[\\/]schedule)\.ts)/;
 
 /**
  * The browser's chunks: React in one file, and the header's islands with what only they use in

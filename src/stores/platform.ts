@@ -143,15 +143,9 @@ export function currentPathInLanguage(): string {
  * the hash with its `#` ('' when there is none or it is empty).
  */
 export function currentLocation(): { path: string; search: string; hash: string } {
-  const url = getPlatform().currentUrl();
-  const hashAt = url.indexOf('#');
-  const beforeHash = hashAt < 0 ? url : url.slice(0, hashAt);
-  const searchAt = beforeHash.indexOf('?');
-  return {
-    path: searchAt < 0 ? beforeHash : beforeHash.slice(0, searchAt),
-    search: searchAt < 0 || searchAt === beforeHash.length - 1 ? '' : beforeHash.slice(searchAt),
-    hash: hashAt < 0 || hashAt === url.length - 1 ? '' : url.slice(hashAt),
-  };
+  // URL splits it as location does (encoded as location gives it), for fewer bytes than by hand.
+  const { pathname, search, hash } = new URL(getPlatform().currentUrl(), 'http://page');
+  return { path: pathname, search, hash };
 }
 
 /** The current page's query parameters. */

@@ -11,13 +11,10 @@
 import { atom, computed } from 'nanostores';
 import type { ApiClient, ApiResult } from '../lib/api/client.ts';
 import type { EndpointName, RequestOf, ResponseOf, Session } from '../lib/api/contract.ts';
-import { API_BASE_URL } from '../lib/api/base-url.ts';
 import { sessionHintIn } from '../lib/api/cookies.ts';
 import { providersFor, THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../lib/api/third-party.ts';
-import { STRING_MAX_LENGTH } from '../lib/api/string-rules.ts';
-import { PENDING_REDIRECT_KEY } from '../lib/routing/pending-redirect.ts';
-import { ACCOUNT_HOME_PATH, loginUrl, safeRedirectPath } from '../lib/routing/redirect-url.ts';
-import { currentQuery, getPlatform, languagePrefix } from './platform.ts';
+import { loginUrl } from '../lib/routing/redirect-url.ts';
+import { getPlatform, languagePrefix } from './platform.ts';
 import { identifyForAnalytics, sendEvent } from './analytics-events.ts';
 
 export type { ApiResult } from '../lib/api/client.ts';
@@ -118,44 +115,6 @@ export function goToLogin(): void {
 }
 
 /**
- * Where a member goes after signing in: the page's redirect_url when it is a same-origin path
- * (lib/routing/redirect-url.ts says why so strict), else the account home in the page's language.
- */
-export function afterSignInTarget(raw: string | null = currentQuery().get('redirect_url')): string {
-  return safeRedirectPath(raw, { fallback: `${languagePrefix()}${ACCOUNT_HOME_PATH}` });
-}
-
-/**
- * The page's redirect_url as registration sends it, for the mailed link to bring the new member
- * there: only one that would be followed, and none the API would refuse as too long (which would
- * refuse the registration for a field the shopper never sees).
- */
-export function redirectForMailedLink(raw: string | null = currentQuery().get('redirect_url')): string | undefined {
-  const target = safeRedirectPath(raw, { fallback: '' });
-  return target && target.length <= STRING_MAX_LENGTH ? target : undefined;
-}
-
-/**
- * Leaves the sign-in page for `afterSignInTarget`. A mailed link's visit replaces its page
- * (`'replace'`): Back must not come to a token already used.
- */
-export function goAfterSignIn(how: 'navigate' | 'replace'): void {
-  const platform = getPlatform();
-  platform[how === 'replace' ? 'redirect' : 'navigate'](afterSignInTarget());
-}
-
-/**
- * The third-party callback's way on: the redirect_url the login page remembered before the
- * round trip (the callback's own address is the provider's), used once.
- */
-export function goAfterThirdPartySignIn(): void {
-  const platform = getPlatform();
-  const pending = platform.sessionStorage.getItem(PENDING_REDIRECT_KEY);
-  platform.sessionStorage.removeItem(PENDING_REDIRECT_KEY);
-  platform.redirect(afterSignInTarget(pending));
-}
-
-/**
  * On page load: get an access token from the refresh cookie, if there may be one. Without an
  * answer to judge by (offline, the API down), nobody is restored and `$sessionUnavailable` says why.
  */
@@ -217,15 +176,4 @@ export async function signOut(): Promise<void> {
   // The server forgets the refresh token whatever happens here; the page forgets the member.
   await callApi('logout', {});
   clearMemberState();
-}
-
-/**
- * Where a provider's sign-in starts: the API holds the client ids, makes the state (the
- * provider's number and a random part tied to this browser) and the PKCE challenge, and sends
- * the shopper on to the provider (locally, the fake one). The page's prefix is a parameter
- * because the login form renders these links on the server too, where there is no page to ask.
- */
-export function thirdPartyAuthorizeUrl(provider: ThirdPartyProvider, prefix: string): string {
-  const query = new URLSearchParams({ redirect_uri: `${prefix}/third_party.html` });
-  return `${API_BASE_URL}/auth/third-party/${provider}/start?${query}`;
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { STRING_MAX_LENGTH } from '../../src/lib/api/string-rules.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
-import { PENDING_REDIRECT_KEY } from '../../src/lib/routing/pending-redirect.ts';
+import { PENDING_REDIRECT_KEY } from '../../src/lib/routing/redirect-url.ts';
 import {
   $genderNav,
   $openLayer,
@@ -21,7 +21,8 @@ import {
   openGenderNav,
 } from '../../src/stores/header.ts';
 import { currentLocation, currentQuery, memoryStorage, setPlatform } from '../../src/stores/platform.ts';
-import { afterSignInTarget, goAfterSignIn, goAfterThirdPartySignIn, redirectForMailedLink, signIn } from '../../src/stores/session.ts';
+import { signIn } from '../../src/stores/session.ts';
+import { afterSignInTarget, goAfterSignIn, goAfterThirdPartySignIn, redirectForMailedLink } from '../../src/stores/sign-in-target.ts';
 import { browserLikeFetch, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 
 /**

@@ -10,7 +10,8 @@ import {
 } from '../../src/lib/header/static-scripts.ts';
 import { isWithinWindow } from '../../src/lib/cms/schedule.ts';
 import { isVisitorsOnlyTicker, TICKER_GROUPS } from '../../src/lib/header/ticker-group.ts';
-import { PENDING_REDIRECT_KEY, rememberRedirectScript } from '../../src/lib/routing/pending-redirect.ts';
+import { rememberRedirectScript } from '../../src/lib/routing/pending-redirect.ts';
+import { PENDING_REDIRECT_KEY } from '../../src/lib/routing/redirect-url.ts';
 
 class FakeElement {
   hidden = false;

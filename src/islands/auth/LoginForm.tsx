@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { getLanguage } from '../../lib/i18n/languages.ts';
-import { goAfterSignIn, providersFor, signIn, thirdPartyAuthorizeUrl } from '../../stores/session.ts';
+import { providersFor, signIn } from '../../stores/session.ts';
+import { goAfterSignIn, thirdPartyAuthorizeUrl } from '../../stores/sign-in-target.ts';
 import { requestSignInLink, signInWithLink } from '../../stores/sign-in-link.ts';
 import { codeText } from '../forms/use-form.ts';
 import { Button } from '../forms/Button.tsx';

@@ -1,7 +1,8 @@
 /** /third_party.html: the provider sent the shopper back with a code; the API turns it into a session. */
 import { useEffect, useState } from 'react';
 import { currentQuery } from '../../stores/platform.ts';
-import { completeThirdParty, goAfterThirdPartySignIn, THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../../stores/session.ts';
+import { completeThirdParty, THIRD_PARTY_PROVIDERS, type ThirdPartyProvider } from '../../stores/session.ts';
+import { goAfterThirdPartySignIn } from '../../stores/sign-in-target.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { messageFor } from '../messages.ts';
 

@@ -1,8 +1,5 @@
-/**
- * The sign-in's redirect_url across the third-party round trip, which leaves the site: the login
- * page remembers it in sessionStorage and the callback page follows it (stores/session.ts).
- */
-export const PENDING_REDIRECT_KEY = 'linea:auth:redirect';
+/** The login page's inline line that keeps redirect_url for the third-party round trip: page markup, not island code. */
+import { PENDING_REDIRECT_KEY } from './redirect-url.ts';
 
 /**
  * The login page's inline line: remembers redirect_url at load, not on click, so the

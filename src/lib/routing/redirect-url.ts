@@ -15,6 +15,14 @@
 
 export const ACCOUNT_HOME_PATH = '/account/info.html';
 
+/**
+ * The sign-in's redirect_url across the third-party round trip, which leaves the site: the login
+ * page remembers it in sessionStorage (pending-redirect.ts) and the callback page follows it
+ * (stores/session.ts). Here, with the rest of where sign-in leads, so the session store's chunk
+ * holds it and no module of its own is loaded for one string.
+ */
+export const PENDING_REDIRECT_KEY = 'linea:auth:redirect';
+
 /** A throwaway origin to resolve paths against; `.invalid` can never be a real host (RFC 2606). */
 const PROBE_ORIGIN = 'https://same.invalid';
 
