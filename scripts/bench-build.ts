@@ -25,7 +25,7 @@ import { rename, rm } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
-import { pullContent } from '../src/build/cms/pull.ts';
+import { pullContent } from '../src/node/cms/pull.ts';
 import { generateSampleCms } from './local-cms/generate.ts';
 import { startCmsServer } from './local-cms/server.ts';
 import { buildSite, type BuildResult } from './build-site.ts';

@@ -9,7 +9,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
-import { DEV_WEBHOOK_SECRET } from '../src/build/env.ts';
+import { DEV_WEBHOOK_SECRET } from '../src/node/env.ts';
 import { generateSampleCms } from './local-cms/generate.ts';
 import { startCmsServer } from './local-cms/server.ts';
 import { createPublisher } from './publish/publisher.ts';

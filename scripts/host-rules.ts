@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { getSite } from '../src/build/site.ts';
+import { getSite } from '../src/node/site.ts';
 import {
   analyticsCollector,
   apiBaseUrl,
@@ -18,7 +18,7 @@ import {
   mobileSiteUrl,
   scriptSources,
   siteUrl,
-} from '../src/build/env.ts';
+} from '../src/node/env.ts';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
 import { REGIONS } from '../src/lib/i18n/regions.ts';
 import { notFoundCopies, type HostRulesInput } from '../src/lib/routing/host-rules.ts';

@@ -13,7 +13,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { SmtpSettings } from '../src/build/env.ts';
+import type { SmtpSettings } from '../src/node/env.ts';
 import { isLoopbackHost } from './request-checks.ts';
 
 export interface MailCatcher {

@@ -4,10 +4,10 @@
  * a local commerce API on its catalogue are started for the pull. An unreachable CMS falls back to the last
  * good cache (and says so); a malformed document fails with language, document and field.
  */
-import { cmsBaseUrl, commerceApiUrl, contentCacheDir } from '../src/build/env.ts';
-import { pullProductsOrUseCache } from '../src/build/catalogue/pull-products.ts';
+import { cmsBaseUrl, commerceApiUrl, contentCacheDir } from '../src/node/env.ts';
+import { pullProductsOrUseCache } from '../src/node/catalogue/pull-products.ts';
 import { LANGUAGES } from '../src/lib/i18n/languages.ts';
-import { pullOrUseCache, type PullOutcome } from '../src/build/cms/pull.ts';
+import { pullOrUseCache, type PullOutcome } from '../src/node/cms/pull.ts';
 import { startEmbeddedCms } from './local-cms/embedded.ts';
 import { startCommerceApi } from './local-commerce/server.ts';
 

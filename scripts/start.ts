@@ -17,7 +17,7 @@ import {
   publishPort,
   publishWebhookSecret,
   smtpSettings,
-} from '../src/build/env.ts';
+} from '../src/node/env.ts';
 import { startEmbeddedCms } from './local-cms/embedded.ts';
 import { ADMIN_PATH } from './local-commerce/admin-page.ts';
 import { startCommerceApi } from './local-commerce/server.ts';

@@ -109,7 +109,7 @@ export async function lookPath(context: BrowserContext): Promise<string> {
 /** A press release's address, from the press list. */
 export const pressReleasePath = (context: BrowserContext) => firstLink(context, PATHS.pressList, /\/press\/\d{4}\/.+\.html$/);
 
-/** MailDev's inbox, where `npm start` catches the store's mail: on the store's port + 3 (src/build/env.ts mailCatcherPorts). */
+/** MailDev's inbox, where `npm start` catches the store's mail: on the store's port + 3 (src/node/env.ts mailCatcherPorts). */
 const MAIL_INBOX_PORT_OFFSET = 3;
 
 /** The token of the registration link the store mailed to `email`, read from the store's own MailDev as the member would open it. */

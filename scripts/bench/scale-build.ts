@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pullProducts } from '../../src/build/catalogue/pull-products.ts';
+import { pullProducts } from '../../src/node/catalogue/pull-products.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { catalogueSchema } from '../sample-data/catalogue-schema.ts';
 import type { BuildResult } from '../build-site.ts';

@@ -1,6 +1,6 @@
 /**
  * The pages of a build compressed and scanned while Astro renders them: Astro hands each page
- * over as it renders it (src/build/rendered-pages.ts), and worker threads write its Brotli and
+ * over as it renders it (src/node/rendered-pages.ts), and worker threads write its Brotli and
  * gzip copies and read its inline scripts for the Content-Security-Policy (compress-files.ts,
  * 'pages' mode). Astro renders on one thread, so the workers mostly use the core it leaves idle;
  * when they fall behind, Astro's thread compresses the next page itself rather than wait.
@@ -14,7 +14,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { PageSink } from '../../src/build/rendered-pages.ts';
+import type { PageSink } from '../../src/node/rendered-pages.ts';
 import { PRECOMPRESSED } from '../../src/lib/routing/content-encoding.ts';
 import { isCompressible, PAGE_BROTLI_QUALITY, WORKER_MIN_FILES } from '../compress.ts';
 import { pageTaker, type CompressedBytes, type PageMessage, type PageWorkerReply } from '../compress-files.ts';

@@ -27,7 +27,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { documentKindOf, documentLanguage, schemaOfKind, type DocumentKind } from '../../src/lib/cms/document-kind.ts';
 import { cmsEndpoints, pagePathStem } from '../../src/lib/cms/endpoints.ts';
-import { writeAtomically } from '../../src/build/cms/pull.ts';
+import { writeAtomically } from '../../src/node/cms/pull.ts';
 import { cmsConfigSchema } from '../../src/lib/cms/schema.ts';
 import { WEBHOOK_SIGNATURE_HEADER, signWebhook, type WebhookPayload } from '../publish/webhook.ts';
 import { CodedError } from '../../src/lib/errors.ts';

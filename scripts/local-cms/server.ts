@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { parseResizeSuffix } from '../../src/lib/cms/image-url.ts';
-import { cmsEditToken, publishWebhookSecret, publishWebhookUrl } from '../../src/build/env.ts';
+import { cmsEditToken, publishWebhookSecret, publishWebhookUrl } from '../../src/node/env.ts';
 import { EDIT_PREFIX, createEditApi, type EditApi, type EditApiOptions } from './edit-api.ts';
 import { CodedError } from '../../src/lib/errors.ts';
 

@@ -24,7 +24,7 @@ import {
   siteUrl,
   smtpSettings,
   type SmtpSettings,
-} from '../../src/build/env.ts';
+} from '../../src/node/env.ts';
 
 export interface CommerceApiOptions {
   /** SQLite file, or ':memory:' for a fresh database. */

@@ -25,7 +25,7 @@
  * live banner, the footer year), which the scheduled rebuilds must cover.
  */
 import { documentKindOf } from '../../src/lib/cms/document-kind.ts';
-import type { RouteEntry } from '../../src/build/routing/route-entry.ts';
+import type { RouteEntry } from '../../src/node/routing/route-entry.ts';
 import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 import { CodedError } from '../../src/lib/errors.ts';
 

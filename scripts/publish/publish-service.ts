@@ -3,7 +3,7 @@
  * the CMS's publish webhooks (PUBLISH_PORT) for incremental releases. Serving the releases is
  * the host's job (nginx or a CDN on RELEASES_DIR/current; `npm start` serves them locally).
  */
-import { cmsBaseUrl } from '../../src/build/env.ts';
+import { cmsBaseUrl } from '../../src/node/env.ts';
 import { pull } from '../pull-content.ts';
 import { startPublishing } from './service.ts';
 

@@ -9,13 +9,13 @@
  */
 import { realpath, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { pullChanged } from '../../src/build/cms/pull-changed.ts';
-import { contentCacheDir } from '../../src/build/env.ts';
+import { pullChanged } from '../../src/node/cms/pull-changed.ts';
+import { contentCacheDir } from '../../src/node/env.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { languagesToPull } from './affected-pages.ts';
 import type { ChangeSet } from './build-queue.ts';
 import { createChildBuilder, readRouteManifest, type BuildResult } from '../build-site.ts';
-import { fileOfRoute } from '../../src/build/routing/route-table.ts';
+import { fileOfRoute } from '../../src/node/routing/route-table.ts';
 import { buildFingerprint } from './build-fingerprint.ts';
 import { ENCODINGS } from '../compress.ts';
 import { filesUnder, moveFile } from '../build/files.ts';

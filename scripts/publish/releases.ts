@@ -24,7 +24,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { link, mkdir, open, readdir, readFile, readlink, realpath, rename, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { releasesDir, releasesKeep, releaseSwitchCommand } from '../../src/build/env.ts';
+import { releasesDir, releasesKeep, releaseSwitchCommand } from '../../src/node/env.ts';
 import { CodedError } from '../../src/lib/errors.ts';
 
 export const CURRENT_LINK = 'current';

@@ -12,7 +12,7 @@ import { MAX_TIMER_MS } from '../../src/lib/cms/schedule.ts';
 import { BuildQueue, type BuildQueueState, type BuildRecord, type ChangeSet } from './build-queue.ts';
 import { MAX_WEBHOOK_BODY_BYTES, REJECTION_STATUS, WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from './webhook.ts';
 import { openDeliveryMemory } from './delivery-memory.ts';
-import { publishPort, publishWebhookSecret } from '../../src/build/env.ts';
+import { publishPort, publishWebhookSecret } from '../../src/node/env.ts';
 import { createPublisher, type PublishResult } from './publisher.ts';
 import { createReleaseManager, displayPath, type ReleasesStatus } from './releases.ts';
 import { CodedError } from '../../src/lib/errors.ts';

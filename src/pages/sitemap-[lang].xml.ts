@@ -1,10 +1,10 @@
 /** /sitemap-{language code, lowercased}.xml: the language's indexable pages with their alternates (seo/sitemap.ts). */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteToRender } from '../build/site.ts';
-import { renderScope, rendersLanguageFiles } from '../build/render-scope.ts';
-import { siteUrl } from '../build/env.ts';
+import { siteToRender } from '../node/site.ts';
+import { renderScope, rendersLanguageFiles } from '../node/render-scope.ts';
+import { siteUrl } from '../node/env.ts';
 import { LANGUAGES } from '../lib/i18n/languages.ts';
-import { languageSitemapPath, sitemapUrls, sitemapXml } from '../build/seo/sitemap.ts';
+import { languageSitemapPath, sitemapUrls, sitemapXml } from '../node/seo/sitemap.ts';
 
 export const getStaticPaths = (async () => {
   const scope = await renderScope();

@@ -1,9 +1,9 @@
 /** /sitemap-index.xml: one sitemap per language (seo/sitemap.ts), named in robots.txt. */
 import type { APIRoute } from 'astro';
-import { siteToRender } from '../build/site.ts';
-import { siteUrl } from '../build/env.ts';
+import { siteToRender } from '../node/site.ts';
+import { siteUrl } from '../node/env.ts';
 import { absoluteUrl } from '../lib/seo/urls.ts';
-import { languageSitemapPath, newestModification, sitemapIndexXml, sitemapUrls } from '../build/seo/sitemap.ts';
+import { languageSitemapPath, newestModification, sitemapIndexXml, sitemapUrls } from '../node/seo/sitemap.ts';
 
 export const GET: APIRoute = async () => {
   // After the render scope: in a spare build process, the content is read again with its job.

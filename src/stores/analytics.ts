@@ -4,7 +4,7 @@
  * as a batch is full. Nothing is queued, no id cookie is written and nothing is sent without the
  * shopper's analytics consent. An event that breaks its rule is logged and dropped.
  *
- * This module loads with the page's analytics script (scripts/analytics.ts), only once consent
+ * This module loads with the page's analytics script (client/analytics.ts), only once consent
  * is given; stores that send an event on the shopper's action go through analytics-events.ts,
  * which loads it on demand, so the header's code never carries it.
  */

@@ -1,12 +1,12 @@
 /**
- * The third-party scripts as features use them (lib/scripts/sources.ts says what each must
+ * The third-party scripts as features use them (lib/external-scripts/sources.ts says what each must
  * define): the captcha at sign-in and registration, the map on a shop's page, the
  * convenience-store map in checkout, the risk fingerprint an order carries, and the tag
  * manager with marketing consent. Each loads on
  * first use through the one loader; a script that is not configured is a feature that is off,
  * and says so by answering 'off'.
  */
-import { loadScript, pollFor } from '../lib/scripts/loader.ts';
+import { loadScript, pollFor } from '../lib/external-scripts/loader.ts';
 import {
   parseScriptSources,
   RISK_POLL_INTERVAL_MS,
@@ -15,7 +15,7 @@ import {
   type PickedStore,
   type ScriptSources,
   type ThirdPartyScript,
-} from '../lib/scripts/sources.ts';
+} from '../lib/external-scripts/sources.ts';
 import { getPlatform } from './platform.ts';
 
 declare global {

@@ -29,7 +29,7 @@ async function postsOf(page: Page, uuid: string, until: (posts: Post[]) => void)
   return mine;
 }
 
-/** The chunk of the Core Web Vitals library (scripts/web-vitals.ts with Google's web-vitals). */
+/** The chunk of the Core Web Vitals library (client/web-vitals.ts with Google's web-vitals). */
 const VITALS_CHUNK = /\/_astro\/web-vitals\.[\w-]+\.js$/;
 
 test('nothing is sent before consent; the choice is kept, and changed from the footer', async ({ page }) => {

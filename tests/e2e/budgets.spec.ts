@@ -16,7 +16,7 @@ for (const type of JS_PAGE_TYPES.filter((t) => t.budget !== null)) {
   test(`${type.name}: JavaScript within ${kib(type.budget!)} (brotli)`, async ({ context }) => {
     test.setTimeout(60_000);
     const files = await type.measure(context);
-    // Vite's own preload helper is replaced by a one-line one in the common chunk (src/build/lean-preload.ts).
+    // Vite's own preload helper is replaced by a one-line one in the common chunk (src/node/lean-preload.ts).
     expect(files.map((f) => f.path).filter((path) => path.includes('preload-helper'))).toEqual([]);
     const list = files.map((f) => `${f.path} ${kib(f.brotli)}`).join(', ');
     expect(totalBrotli(files), `${type.name} loads ${kib(totalBrotli(files))}: ${list}`).toBeLessThanOrEqual(type.budget!);

@@ -13,7 +13,7 @@ import {
   type PageConfig,
 } from '../../src/lib/cms/schema.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
-import { cachePathOf } from '../../src/build/cms/pull.ts';
+import { cachePathOf } from '../../src/node/cms/pull.ts';
 import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 
 const cacheDir = process.env.CONTENT_CACHE_DIR ?? 'content-cache';

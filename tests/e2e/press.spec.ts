@@ -17,7 +17,7 @@ import {
   pressYearPath,
 } from '../../src/lib/press/paths.ts';
 import { PRESS_FEED_SIZE } from '../../src/lib/press/feed.ts';
-import { languageSitemapPath } from '../../src/build/seo/sitemap.ts';
+import { languageSitemapPath } from '../../src/node/seo/sitemap.ts';
 import { parseXml } from '../fixtures/xml.ts';
 import { pressIndex, pressRelease } from './content.ts';
 

@@ -11,7 +11,7 @@ import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { productPagePath } from '../../src/lib/product/product-id.ts';
 import { isValidProduct } from '../../src/lib/product/wishlist.ts';
-import { languageSitemapPath } from '../../src/build/seo/sitemap.ts';
+import { languageSitemapPath } from '../../src/node/seo/sitemap.ts';
 import { parseXml } from '../fixtures/xml.ts';
 import { catalogue } from './shopper.ts';
 import { shops } from './content.ts';

@@ -3,7 +3,7 @@ import { hydrateIsland } from './islands.ts';
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { localizedPath } from '../../src/lib/cms/pages.ts';
-import { buildTranslator } from '../../src/build/i18n/translations.ts';
+import { buildTranslator } from '../../src/node/i18n/translations.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { distanceMetres, formatDistance } from '../../src/lib/shops/distance.ts';
 import { cmsConfig, shops } from './content.ts';

@@ -7,7 +7,7 @@
 import type { Cookie, Page } from '@playwright/test';
 import { expect, test } from './test.ts';
 import { STAND_IN_SCRIPTS } from '../../scripts/local-commerce/routes/stand-ins.ts';
-import { RISK_WAIT_MS } from '../../src/lib/scripts/sources.ts';
+import { RISK_WAIT_MS } from '../../src/lib/external-scripts/sources.ts';
 import { marketingConsentCookie } from './promo-cookie.ts';
 import { addThroughApi, newMember, spareSkus } from './shopper.ts';
 import { signIn } from './member.ts';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PRODUCT_DETAILS_BATCH, productDetailSchema } from '../../src/lib/api/contract.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
-import { productCacheDigest, productCachePath, pullProducts } from '../../src/build/catalogue/pull-products.ts';
+import { productCacheDigest, productCachePath, pullProducts } from '../../src/node/catalogue/pull-products.ts';
 import { countingFetch } from '../../scripts/bench/catalogue-api.ts';
 import { createCommerceApp } from '../../scripts/local-commerce/app.ts';
 import { openDatabase } from '../../scripts/local-commerce/db.ts';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressTree } from '../../scripts/compress.ts';
 import { startPagePipeline } from '../../scripts/build/page-pipeline.ts';
 import { cspHash } from '../../scripts/security/release-scan.ts';
-import { outputFileOf, renderedPathname } from '../../src/build/rendered-pages.ts';
+import { outputFileOf, renderedPathname } from '../../src/node/rendered-pages.ts';
 import { startStaticServer } from '../../scripts/static-server.ts';
 import { chooseCoding } from '../../src/lib/routing/content-encoding.ts';
 

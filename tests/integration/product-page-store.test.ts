@@ -174,7 +174,7 @@ describe('colour and size', () => {
     const product = await productOf('L000003', 'en-GB');
     const red = skuOf(product, '02', '003');
     address = address.replace('PLACEHOLDER', red.productId);
-    // The page's early script may have the stock before the island runs (scripts/product-live.ts).
+    // The page's early script may have the stock before the island runs (client/product-live.ts).
     await page.detail.loadStock('L000003');
     const store = page.pages.createProductPage({ detail: product, switches: SWITCHES, prerendered: true, titleTemplate: '' });
     // Until the island runs, it draws the server's HTML (first colour, no size, stock unknown), which hydration must find.

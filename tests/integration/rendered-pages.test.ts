@@ -1,5 +1,5 @@
 /**
- * Our wrapper of Astro's prerenderer (src/build/rendered-pages.ts), over a stand-in for Astro's
+ * Our wrapper of Astro's prerenderer (src/node/rendered-pages.ts), over a stand-in for Astro's
  * own: what it hands the build's page sink, and that Astro always gets the same answer back.
  */
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AstroPrerenderer, RouteData } from 'astro';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { holdPageSink, renderedPages, type PageSink } from '../../src/build/rendered-pages.ts';
+import { holdPageSink, renderedPages, type PageSink } from '../../src/node/rendered-pages.ts';
 
 const route = (type: 'page' | 'endpoint', isIndex = false) => ({ type, isIndex }) as unknown as RouteData;
 const PAGES: Record<string, { route: RouteData; answer: () => Response }> = {

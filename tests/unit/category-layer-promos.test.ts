@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAYER_PROMOS, layerTree, pagePromos } from '../../src/build/header/category-tree.ts';
+import { LAYER_PROMOS, layerTree, pagePromos } from '../../src/node/header/category-tree.ts';
 import { classificationSchema, componentSchema, type CmsComponent } from '../../src/lib/cms/schema.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 

@@ -3,7 +3,7 @@
  * is made from, and the security headers every host sends.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, cspExtraSources, cspReportOnly, cspReportUri, hstsIncludeSubdomains } from '../../src/build/env.ts';
+import { ConfigError, cspExtraSources, cspReportOnly, cspReportUri, hstsIncludeSubdomains } from '../../src/node/env.ts';
 import {
   contentSecurityPolicy,
   parseExtraSources,
@@ -12,7 +12,7 @@ import {
   type PolicyInput,
 } from '../../src/lib/security/content-security-policy.ts';
 import { cspHash, mergeScans, scanPage, scanTotals, type ReleaseScan } from '../../scripts/security/release-scan.ts';
-import { fileOfRoute } from '../../src/build/routing/route-table.ts';
+import { fileOfRoute } from '../../src/node/routing/route-table.ts';
 import { securityHeadersFor } from '../../scripts/host-rules.ts';
 
 const NONE: PolicyInput = {

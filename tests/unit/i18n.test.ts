@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { createTranslator } from '../../src/lib/i18n/translator.ts';
-import { buildTranslator, i18nextTranslator, localeResources } from '../../src/build/i18n/translations.ts';
+import { buildTranslator, i18nextTranslator, localeResources } from '../../src/node/i18n/translations.ts';
 
 const keys = (obj: object, prefix = ''): string[] =>
   Object.entries(obj).flatMap(([k, v]) => (v && typeof v === 'object' ? keys(v as object, `${prefix}${k}.`) : [`${prefix}${k}`]));

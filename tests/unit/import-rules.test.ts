@@ -90,7 +90,7 @@ const packageName = (spec: string) =>
     .split('/')
     .slice(0, spec.startsWith('@') ? 2 : 1)
     .join('/');
-const BUILD_ONLY_DIRS = [join(ROOT, 'src/build') + '/', join(ROOT, 'scripts') + '/'];
+const BUILD_ONLY_DIRS = [join(ROOT, 'src/node') + '/', join(ROOT, 'scripts') + '/'];
 
 type Node = { id: string; parent: Node | null };
 const chain = (node: Node): string => {
@@ -218,7 +218,7 @@ function importCircles(files: string[]): string[][] {
 
 const islands = filesUnder(join(ROOT, 'src/islands'), /\.tsx?$/);
 const stores = filesUnder(join(ROOT, 'src/stores'), /\.ts$/);
-const clientScripts = filesUnder(join(ROOT, 'src/scripts'), /\.ts$/);
+const clientScripts = filesUnder(join(ROOT, 'src/client'), /\.ts$/);
 const libModules = filesUnder(join(ROOT, 'src/lib'), /\.ts$/);
 const astroWithScripts = filesUnder(join(ROOT, 'src'), /\.astro$/).filter(
   (file) => astroClientScripts(readFileSync(file, 'utf8')).trim() !== '',
@@ -279,7 +279,7 @@ describe('import rules', () => {
       'inbox',
     ]
       .map((name) => join(ROOT, 'src/stores', `${name}.ts`))
-      .concat(join(ROOT, 'src/scripts/live-prices.ts'), join(ROOT, 'src/scripts/product-live.ts'));
+      .concat(join(ROOT, 'src/client/live-prices.ts'), join(ROOT, 'src/client/product-live.ts'));
     const heavy = (id: string) => (HEAVY.includes(id) || HEAVY.includes(packageName(id)) ? 'loaded at start on every page' : null);
     expect(walk(entries, heavy, () => false, staticImports)).toEqual([]);
     // The rule sees the client where it is imported: session.ts loads it on demand.

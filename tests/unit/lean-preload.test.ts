@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunksPreloading, LazyCssError, LEAN_PRELOAD_HELPER, leanPreload, PRELOAD_HELPER_ID } from '../../src/build/lean-preload.ts';
+import { chunksPreloading, LazyCssError, LEAN_PRELOAD_HELPER, leanPreload, PRELOAD_HELPER_ID } from '../../src/node/lean-preload.ts';
 
 type Hook = { filter?: { id: RegExp }; handler: (...args: unknown[]) => unknown };
 const plugin = leanPreload() as unknown as { load: Hook; generateBundle: Hook & { order: string } };

@@ -1,9 +1,9 @@
 /**
- * The mail settings (src/build/env.ts): the SMTP server, the sender, and MailDev's ports under
+ * The mail settings (src/node/env.ts): the SMTP server, the sender, and MailDev's ports under
  * npm start. A bad value stops the start with its name.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { mailCatcherPorts, mailFrom, smtpSettings } from '../../src/build/env.ts';
+import { mailCatcherPorts, mailFrom, smtpSettings } from '../../src/node/env.ts';
 
 const NAMES = [
   'SMTP_HOST',

@@ -110,7 +110,7 @@ describe('a request to the store', () => {
 describe('the pre-paint inline script', () => {
   const run = async (pathname: string, search: string, userAgent: string) => {
     const { runInNewContext } = await import('node:vm');
-    const { MOBILE_REDIRECT_DATA_ID, mobileRedirectScript } = await import('../../src/build/routing/mobile-redirect-script.ts');
+    const { MOBILE_REDIRECT_DATA_ID, mobileRedirectScript } = await import('../../src/node/routing/mobile-redirect-script.ts');
     const replaced: string[] = [];
     const script = mobileRedirectScript();
     // The page's data comes in the JSON block the layout writes before the script.

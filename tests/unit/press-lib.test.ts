@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatBrandDate, formatBrandMonth } from '../../src/lib/format/brand-date.ts';
 import { listPageOf, neighbours, pageLinks, releasesByMonth, yearCounts } from '../../src/lib/press/listing.ts';
-import { pressBreadcrumb } from '../../src/build/press/head.ts';
+import { pressBreadcrumb } from '../../src/node/press/head.ts';
 import { newestFirst } from '../../src/lib/press/paths.ts';
 import { pressReleaseSchema } from '../../src/lib/cms/schema.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';

@@ -7,10 +7,10 @@ import type { experimental_AstroContainer as AstroContainer } from 'astro/contai
 import { createContainer } from '../fixtures/astro-container.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import PageView from '../../src/components/layout/PageView.astro';
-import type { RouteEntry } from '../../src/build/routing/route-entry.ts';
-import { pageContext } from '../../src/build/page-context.ts';
+import type { RouteEntry } from '../../src/node/routing/route-entry.ts';
+import { pageContext } from '../../src/node/page-context.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
-import { getSite } from '../../src/build/site.ts';
+import { getSite } from '../../src/node/site.ts';
 import { FIXTURE_NOW, miniPress, writeDocument } from '../fixtures/mini-cms.ts';
 import { pulledMiniCms } from '../fixtures/pulled-cms.ts';
 

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, DEV_WEBHOOK_SECRET, publishWebhookSecret, publishWebhookUrl, siteUrl } from '../../src/build/env.ts';
+import { ConfigError, DEV_WEBHOOK_SECRET, publishWebhookSecret, publishWebhookUrl, siteUrl } from '../../src/node/env.ts';
 import { documentKindOf, schemaOfKind } from '../../src/lib/cms/document-kind.ts';
 import {
   DeliveryLog,

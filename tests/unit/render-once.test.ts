@@ -1,11 +1,11 @@
 /**
- * An Astro component rendered once per build and set of props (src/build/render-once.ts), over
+ * An Astro component rendered once per build and set of props (src/node/render-once.ts), over
  * Astro's Container API: each render is a page of its own, as in a build.
  */
 import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createContainer } from '../fixtures/astro-container.ts';
-import { renamePrefixes } from '../../src/build/render-once.ts';
+import { renamePrefixes } from '../../src/node/render-once.ts';
 import Page from '../fixtures/render-once/Page.astro';
 
 let container: AstroContainer;

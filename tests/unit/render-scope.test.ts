@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { holdRenderScope, renderScope, rendersLanguageFiles, rendersProductData, routesInScope } from '../../src/build/render-scope.ts';
-import type { RouteEntry } from '../../src/build/routing/route-entry.ts';
+import { holdRenderScope, renderScope, rendersLanguageFiles, rendersProductData, routesInScope } from '../../src/node/render-scope.ts';
+import type { RouteEntry } from '../../src/node/routing/route-entry.ts';
 
 const route = (urlPath: string) => ({ urlPath }) as RouteEntry;
 const routes = [route('/'), route('/women.html'), route('/en-gb/women.html')];
@@ -37,7 +37,7 @@ describe('render scope', () => {
 describe('what the pages render', () => {
   it('is asked for after the render scope: no page or build module takes the site itself (a spare would render the cache before the pull)', async () => {
     const { readdir, readFile } = await import('node:fs/promises');
-    const files = (await readdir('src', { recursive: true })).filter((f) => /\.(ts|tsx|astro)$/.test(f) && f !== 'build/site.ts');
+    const files = (await readdir('src', { recursive: true })).filter((f) => /\.(ts|tsx|astro)$/.test(f) && f !== 'node/site.ts');
     const takers: string[] = [];
     for (const file of files) if ((await readFile(`src/${file}`, 'utf8')).includes('getSite(')) takers.push(file);
     expect(takers).toEqual([]);

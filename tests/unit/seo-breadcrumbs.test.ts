@@ -1,6 +1,6 @@
 /** A category's breadcrumb, the one its page and its products' pages share: every level of its path. */
 import { describe, expect, it } from 'vitest';
-import { categoryCrumbs } from '../../src/build/seo/breadcrumbs.ts';
+import { categoryCrumbs } from '../../src/node/seo/breadcrumbs.ts';
 import type { CategoryNode } from '../../src/lib/cms/schema.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 

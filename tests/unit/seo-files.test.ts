@@ -4,13 +4,13 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSiteContent } from '../../src/build/cms/content.ts';
-import { buildRouteTable } from '../../src/build/routing/route-table.ts';
-import type { RouteEntry } from '../../src/build/routing/route-entry.ts';
+import { loadSiteContent } from '../../src/node/cms/content.ts';
+import { buildRouteTable } from '../../src/node/routing/route-table.ts';
+import type { RouteEntry } from '../../src/node/routing/route-entry.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
 import { atomFeedXml } from '../../src/lib/seo/atom.ts';
-import { isIndexable } from '../../src/build/seo/indexing.ts';
-import { robotsTxt } from '../../src/build/seo/robots.ts';
+import { isIndexable } from '../../src/node/seo/indexing.ts';
+import { robotsTxt } from '../../src/node/seo/robots.ts';
 import {
   SITEMAP_MAX_URLS,
   languageSitemapPath,
@@ -18,7 +18,7 @@ import {
   sitemapIndexXml,
   sitemapUrls,
   sitemapXml,
-} from '../../src/build/seo/sitemap.ts';
+} from '../../src/node/seo/sitemap.ts';
 import { absoluteUrl } from '../../src/lib/seo/urls.ts';
 import { element, xmlText } from '../../src/lib/seo/xml.ts';
 import { pressFeed, PRESS_FEED_SIZE } from '../../src/lib/press/feed.ts';

@@ -1,7 +1,7 @@
 /** What a shared link shows: each page type's picture, and a product's price and availability. */
 import { describe, expect, it } from 'vitest';
-import { BANNER_SHARE_SIZE, CATEGORY_SHARE_SIZE, cmsShareImage } from '../../src/build/seo/share-image.ts';
-import { PRODUCT_IMAGE, productAvailability } from '../../src/build/product/head.ts';
+import { BANNER_SHARE_SIZE, CATEGORY_SHARE_SIZE, cmsShareImage } from '../../src/node/seo/share-image.ts';
+import { PRODUCT_IMAGE, productAvailability } from '../../src/node/product/head.ts';
 import type { CategoryNode, CmsComponent } from '../../src/lib/cms/schema.ts';
 import { openGraphTags, type OpenGraph } from '../../src/lib/seo/open-graph.ts';
 

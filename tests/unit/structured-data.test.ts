@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { pressReleaseSchema } from '../../src/lib/cms/schema.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
-import { articleImages, pressPageHead, type PressContext } from '../../src/build/press/head.ts';
+import { articleImages, pressPageHead, type PressContext } from '../../src/node/press/head.ts';
 import { brandOrganization } from '../../src/lib/seo/brand.ts';
-import { pageOpenGraph } from '../../src/build/seo/head.ts';
+import { pageOpenGraph } from '../../src/node/seo/head.ts';
 import { breadcrumbListJsonLd, newsArticleJsonLd, organizationJsonLd, productJsonLd, type JsonLd } from '../../src/lib/seo/json-ld.ts';
 import { scriptJson } from '../../src/lib/script-json.ts';
 import { openGraphTags } from '../../src/lib/seo/open-graph.ts';

@@ -1,8 +1,8 @@
 /** The third-party scripts' configuration and the fingerprint's polling (every 500 ms, with a time limit). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captchaRequired, ConfigError, scriptSources } from '../../src/build/env.ts';
-import { pollFor } from '../../src/lib/scripts/loader.ts';
-import { parseScriptSources, RISK_POLL_INTERVAL_MS, RISK_WAIT_MS } from '../../src/lib/scripts/sources.ts';
+import { captchaRequired, ConfigError, scriptSources } from '../../src/node/env.ts';
+import { pollFor } from '../../src/lib/external-scripts/loader.ts';
+import { parseScriptSources, RISK_POLL_INTERVAL_MS, RISK_WAIT_MS } from '../../src/lib/external-scripts/sources.ts';
 
 const GENERIC = ['CAPTCHA_SCRIPT_URL', 'CVS_MAP_SCRIPT_URL', 'MAPS_SCRIPT_URL', 'RISK_SCRIPT_URL', 'TAG_MANAGER_SCRIPT_URL'];
 const VARIABLES = [...GENERIC, ...GENERIC.flatMap((name) => ['TW', 'HK', 'MO', 'CN'].map((region) => `${name}_${region}`))];

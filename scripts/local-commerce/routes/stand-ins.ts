@@ -1,5 +1,5 @@
 /**
- * Local stand-ins for the third-party scripts (src/lib/scripts/sources.ts), so every flow that
+ * Local stand-ins for the third-party scripts (src/lib/external-scripts/sources.ts), so every flow that
  * needs one runs end to end without the internet: `npm start` points the build at them unless
  * configured otherwise.
  * - captcha.js draws a check with a pass and a fail answer; each gives a token the API accepts

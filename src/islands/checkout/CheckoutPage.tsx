@@ -47,7 +47,7 @@ import { messageFor } from '../messages.ts';
 import EmptyState from '../EmptyState.tsx';
 import { StoreMapPicker } from './StoreMapPicker.tsx';
 import { PickupShopPicker, type PickupShop } from './PickupShopPicker.tsx';
-import type { PickedStore } from '../../lib/scripts/sources.ts';
+import type { PickedStore } from '../../lib/external-scripts/sources.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
 export interface CheckoutPageProps extends IslandProps {

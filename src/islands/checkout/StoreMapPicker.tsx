@@ -5,7 +5,7 @@
  * button, and when the map cannot open the shopper is told to type the code instead.
  */
 import { useState } from 'react';
-import type { PickedStore } from '../../lib/scripts/sources.ts';
+import type { PickedStore } from '../../lib/external-scripts/sources.ts';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import { pickConvenienceStore } from '../../stores/third-party.ts';
 import { useScriptConfigured } from '../third-party/use-script-configured.ts';

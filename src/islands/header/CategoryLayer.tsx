@@ -3,7 +3,7 @@
  * classification nodes, rendered as plain links (they work before hydration); a 300 ms hover
  * or a click opens the tab's layer: a grid of sub-categories with drill-down and a back
  * arrow, and the tab's page content, its campaign pictures, linked. The sub-categories and
- * pictures come from the language's category tree file (build/header/category-tree.ts), asked
+ * pictures come from the language's category tree file (node/header/category-tree.ts), asked
  * for as the island hydrates (the shopper is reaching for the header); until it comes, the
  * layer says so and keeps the tab's own link. Opening the layer pushes `#{title}_navi`
  * (another tab replaces it), so the browser's back button closes the layer; closing it

@@ -6,7 +6,7 @@
  *
  * Two ways in. The product's own page (/product/{code}.html) is rendered with the product
  * (`detail`), so its HTML is complete before any script runs; live stock comes first from the
- * page's early script (scripts/product-live.ts), and this island hydrates when the shopper
+ * page's early script (client/product-live.ts), and this island hydrates when the shopper
  * reaches for it. The query-string shell (/product-detail.html?productCode=, where a host
  * cannot route by query) loads the product's JSON and the editors' content instead.
  *
@@ -188,7 +188,7 @@ function Gallery({ page, t, corner }: { page: ProductPage; t: Translate; corner:
 function PriceLine({ page, t, currency }: { page: ProductPage; t: Translate; currency: CurrencyFormat }) {
   const { price, red } = useStore(page.$view);
   return (
-    // The texts live stock may change before hydration (scripts/product-live.ts) keep what that script wrote.
+    // The texts live stock may change before hydration (client/product-live.ts) keep what that script wrote.
     <p className="product-detail__price" data-red={red || undefined}>
       <span data-price suppressHydrationWarning>
         {formatPriceRange(price.min, price.max, currency)}

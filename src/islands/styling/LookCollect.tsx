@@ -1,7 +1,7 @@
 /**
  * The look's "save look" heart: a toggle button (aria-pressed) over the styling store, which
  * keeps staff and official looks in their own lists and sends the collect event. The page's
- * early script (scripts/styling-collect-state.ts) has already drawn the saved state into the
+ * early script (client/styling-collect-state.ts) has already drawn the saved state into the
  * server's button, so this island only hydrates when the shopper reaches for it.
  */
 import { useEffect } from 'react';

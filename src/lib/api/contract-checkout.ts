@@ -43,7 +43,7 @@ export const HEM_MODE_PATTERN = /^[A-Z][A-Z0-9_]{0,19}$/;
 // Where an order is placed from and which donation targets each page offers: constants.ts.
 export { CHECKOUT_FROM, donationTargetsFor, type CheckoutFrom } from '../constants.ts';
 import { CHECKOUT_FROM, donationTargetsFor } from '../constants.ts';
-import { RISK_BLACKBOX_MAX_LENGTH } from '../scripts/sources.ts';
+import { RISK_BLACKBOX_MAX_LENGTH } from '../external-scripts/sources.ts';
 
 // ---------------------------------------------------------------------------------------
 // The cart page

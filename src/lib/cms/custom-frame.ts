@@ -8,7 +8,7 @@
  *
  * The frame's document is written at build time (srcdoc): it inherits the page's policy, so
  * its scripts run by the hashes the release scan finds in it. A small script of ours in it
- * reports its height, and the page sizes the frame to it (scripts/cms-frames.ts).
+ * reports its height, and the page sizes the frame to it (client/cms-frames.ts).
  */
 import { FRAME_LINK_KEY } from './frame-link.ts';
 

@@ -3,7 +3,7 @@
  * the keys the island uses, already in the page's language) looked up by key, with `{{name}}`
  * filled from the values given. That is all our locale files use (no plurals, nesting or
  * formats), so browsers never load i18next; the build's Astro components translate with
- * i18next itself (build/i18n/translations.ts), and a unit test holds the two to the same text
+ * i18next itself (node/i18n/translations.ts), and a unit test holds the two to the same text
  * for every string of every language.
  */
 export type LocaleResources = Record<string, unknown>;

@@ -1,6 +1,6 @@
 /**
  * The names of the pop-ups that may greet a page view and of their seen cookies, apart from
- * their rules: the page's greeting script (scripts/greetings.ts) decides with these alone, so a
+ * their rules: the page's greeting script (client/greetings.ts) decides with these alone, so a
  * returning shopper's page loads neither pop-up's code.
  */
 export const MEMBER_PRIVACY_POPUP_ID = 'member-privacy';

@@ -2,7 +2,7 @@
  * What live stock and prices change on a product page: which sizes of the colour are sold
  * out, the price (range) with its colour and struck-through regular price, and whether the
  * whole product is sold out. The island draws it; before the island runs, the page's early
- * script (scripts/product-live.ts) writes the same view into the server's HTML. One function
+ * script (client/product-live.ts) writes the same view into the server's HTML. One function
  * for both, so the two cannot disagree.
  */
 import type { CurrencyFormat } from '../i18n/regions.ts';

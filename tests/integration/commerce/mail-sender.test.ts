@@ -17,7 +17,7 @@ import {
   startMailSender,
 } from '../../../scripts/local-commerce/mail-sender.ts';
 import { startMailCatcher, type MailCatcher } from '../../../scripts/mail-catcher.ts';
-import type { SmtpSettings } from '../../../src/build/env.ts';
+import type { SmtpSettings } from '../../../src/node/env.ts';
 import {
   call,
   checkoutEnv,

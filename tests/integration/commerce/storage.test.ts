@@ -7,7 +7,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it, vi } from 'vitest';
 import { capDatabaseSize } from '../../../scripts/local-commerce/storage.ts';
-import { commerceDbMaxMegabytes, COMMERCE_DB_MAX_MB_DEFAULT } from '../../../src/build/env.ts';
+import { commerceDbMaxMegabytes, COMMERCE_DB_MAX_MB_DEFAULT } from '../../../src/node/env.ts';
 import {
   call,
   DEMO,

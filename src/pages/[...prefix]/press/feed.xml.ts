@@ -3,10 +3,10 @@
  * /en-gb/press/feed.xml (press/feed.ts). The press pages link to it from their head.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { languageContent, siteToRender } from '../../../build/site.ts';
-import { renderScope, rendersLanguageFiles } from '../../../build/render-scope.ts';
-import { buildTranslator } from '../../../build/i18n/translations.ts';
-import { siteUrl } from '../../../build/env.ts';
+import { languageContent, siteToRender } from '../../../node/site.ts';
+import { renderScope, rendersLanguageFiles } from '../../../node/render-scope.ts';
+import { buildTranslator } from '../../../node/i18n/translations.ts';
+import { siteUrl } from '../../../node/env.ts';
 import { LANGUAGES } from '../../../lib/i18n/languages.ts';
 import { pressFeed } from '../../../lib/press/feed.ts';
 import { atomFeedXml } from '../../../lib/seo/atom.ts';

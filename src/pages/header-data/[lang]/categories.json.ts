@@ -6,9 +6,9 @@
  * a changed page of the language, so either puts the language in a publish's scope.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { siteToRender } from '../../../build/site.ts';
-import { rendersLanguageFiles } from '../../../build/render-scope.ts';
-import { layerTree } from '../../../build/header/category-tree.ts';
+import { siteToRender } from '../../../node/site.ts';
+import { rendersLanguageFiles } from '../../../node/render-scope.ts';
+import { layerTree } from '../../../node/header/category-tree.ts';
 
 export const getStaticPaths = (async () => {
   const { content, routes, scope } = await siteToRender();

@@ -4,9 +4,9 @@
  * live price and stock. Written from the pulled product cache at build time.
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { readCachedProducts } from '../../../build/catalogue/pull-products.ts';
-import { contentCacheDir } from '../../../build/env.ts';
-import { renderScope, rendersProductData } from '../../../build/render-scope.ts';
+import { readCachedProducts } from '../../../node/catalogue/pull-products.ts';
+import { contentCacheDir } from '../../../node/env.ts';
+import { renderScope, rendersProductData } from '../../../node/render-scope.ts';
 import { LANGUAGES } from '../../../lib/i18n/languages.ts';
 
 export const getStaticPaths = (async () => {

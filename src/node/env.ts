@@ -4,7 +4,7 @@
  */
 import { CodedError } from '../lib/errors.ts';
 import { collectorOrigin } from '../lib/analytics/collector.ts';
-import type { ScriptSources, ThirdPartyScript } from '../lib/scripts/sources.ts';
+import type { ScriptSources, ThirdPartyScript } from '../lib/external-scripts/sources.ts';
 import { REGIONS, type Region } from '../lib/i18n/regions.ts';
 import { parseExtraSources, type ExtraSources } from '../lib/security/content-security-policy.ts';
 
@@ -201,7 +201,7 @@ const SCRIPT_ENV: Record<ThirdPartyScript, string> = {
 const UNREACHABLE_IN_CN: readonly ThirdPartyScript[] = ['captcha', 'maps', 'tagManager'];
 
 /**
- * The third-party scripts' addresses for a region's pages (lib/scripts/sources.ts): an https
+ * The third-party scripts' addresses for a region's pages (lib/external-scripts/sources.ts): an https
  * address, or a path on the store's origin. A region's own setting (e.g. MAPS_SCRIPT_URL_HK)
  * comes first, empty turning the script off there; else the store-wide one, except on
  * mainland pages for the scripts above. One left unset turns its feature off.

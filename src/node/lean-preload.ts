@@ -22,7 +22,7 @@ export class LazyCssError extends Error {
   constructor(chunks: readonly string[]) {
     super(
       `Lazily imported modules bring CSS of their own (${chunks.join(', ')}), which the lean preload helper does not load ` +
-        '(src/build/lean-preload.ts). Import the CSS from the layout instead, or drop the lean helper.',
+        '(src/node/lean-preload.ts). Import the CSS from the layout instead, or drop the lean helper.',
     );
     this.name = 'LazyCssError';
     this.chunks = chunks;

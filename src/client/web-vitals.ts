@@ -4,7 +4,7 @@
  * (TTFB at load, LCP at the first input, CLS and INP when the page hides; CLS and INP again if
  * they grow after the page is shown again). As web-vitals advises, what is final waits for the
  * page to hide and goes then, each a beacon, like the behaviour queue; what becomes final while
- * the page is hidden goes at once. Loaded by the analytics script (scripts/analytics.ts, itself
+ * the page is hidden goes at once. Loaded by the analytics script (client/analytics.ts, itself
  * loaded only with analytics consent) once the page is idle, so nothing of it is fetched or run
  * before then, nor ever without consent.
  */

@@ -13,7 +13,7 @@ import { absoluteUrl } from '../lib/seo/urls.ts';
 import type { SiteContent } from './cms/content.ts';
 import type { LanguageContent } from './cms/content.ts';
 import { analyticsCollector, chatUrl, faqUrl, mobileSiteUrl, scriptSources, siteUrl } from './env.ts';
-import type { ScriptSources } from '../lib/scripts/sources.ts';
+import type { ScriptSources } from '../lib/external-scripts/sources.ts';
 import { buildTranslator } from './i18n/translations.ts';
 import { isPressSection, type PressContext } from './press/head.ts';
 import type { RouteEntry } from './routing/route-entry.ts';
@@ -42,7 +42,7 @@ export interface PageContext extends ComponentContext {
   mobileSiteUrl: string | null;
   /** The analytics collector's origin, '' for the store's own (ANALYTICS_SERVER_TYPE). */
   analyticsCollector: string;
-  /** The configured third-party scripts (lib/scripts/sources.ts). */
+  /** The configured third-party scripts (lib/external-scripts/sources.ts). */
   scriptSources: ScriptSources;
   /** The search panel's FAQ and chat links (configured; null leaves the link out). */
   serviceLinks: { faq: string | null; chat: string | null };

@@ -1,7 +1,7 @@
 /**
  * Build-time view of the content cache: reads the pulled documents, validating them again
  * (the cache is a folder anyone can edit). Node-only; the route table is built from this in
- * src/build/routing/route-table.ts.
+ * src/node/routing/route-table.ts.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';

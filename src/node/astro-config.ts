@@ -72,7 +72,7 @@ export function astroConfig(): AstroUserConfig {
   };
 }
 
-/** Our own client directives (src/scripts/directives/): client:interaction. */
+/** Our own client directives (src/client/directives/): client:interaction. */
 function clientDirectives(): AstroIntegration {
   return {
     name: 'storefront-client-directives',
@@ -80,7 +80,7 @@ function clientDirectives(): AstroIntegration {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({
           name: 'interaction',
-          entrypoint: fileURLToPath(new URL('../scripts/directives/interaction.ts', import.meta.url)),
+          entrypoint: fileURLToPath(new URL('../client/directives/interaction.ts', import.meta.url)),
         });
       },
     },

@@ -1,5 +1,5 @@
 /**
- * The language dialog once a first visit may need it (scripts/greetings.ts decides): it offers
+ * The language dialog once a first visit may need it (client/greetings.ts decides): it offers
  * the language the browser prefers when that is not the page's. Answered, closed or not
  * needed, it is settled for a year. False when nothing was offered, so the next greeting may go.
  */

@@ -1,6 +1,6 @@
 /**
  * The shopper's cookie consent on every page that runs scripts: what the stored choice allows
- * loads on demand (analytics: scripts/analytics.ts; marketing: the line-shopping referral),
+ * loads on demand (analytics: client/analytics.ts; marketing: the line-shopping referral),
  * and the banner's code (consent-banner.ts) loads only while a choice is missing or the
  * footer's cookie settings ask for it. A returning shopper's page pays for a cookie read.
  */

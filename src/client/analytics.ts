@@ -1,9 +1,9 @@
 /**
- * The page's behaviour analytics, loaded by the consent script (scripts/consent.ts) once the
+ * The page's behaviour analytics, loaded by the consent script (client/consent.ts) once the
  * shopper allows analytics: the page view, the links followed out of editors' custom content
  * (redirect, pgtype L3), in the page or in its sandboxed frames, CMS videos watched, and the
  * queue sent when the page hides; and, once the page is idle, the page's Core Web Vitals
- * (scripts/web-vitals.ts, a chunk of its own).
+ * (client/web-vitals.ts, a chunk of its own).
  */
 import { FRAME_LINK_KEY } from '../lib/cms/frame-link.ts';
 import { currentUser, flushAnalytics, setCollectorOrigin, startPageView, track } from '../stores/analytics.ts';

@@ -37,7 +37,7 @@ export interface ProductRoute {
   enabled: boolean;
   /**
    * Its category page's breadcrumb: home and every level of the category's path in the
-   * classification (build/seo/breadcrumbs.ts); for a category the classification does not
+   * classification (node/seo/breadcrumbs.ts); for a category the classification does not
    * hold, home, the gender landing and the category, where the language publishes them.
    */
   crumbs: Array<{ name: string; path: string }>;
