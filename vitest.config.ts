@@ -10,13 +10,13 @@ export default getViteConfig({
     hookTimeout: 120_000,
     // `npm test` measures what the unit and integration tests together run of the browser-safe
     // code and the stores, and fails below these floors (set a little under what they reach,
-    // 2026-12-06: lines 86.7 %, statements 85.8 %, functions 81.2 %, branches 80.0 %).
+    // 2026-12-07 on a clean clone: lines 90.5 %, statements 90.0 %, functions 87.1 %, branches 85.3 %).
     coverage: {
       provider: 'v8',
       include: ['src/lib/**', 'src/stores/**'],
       reporter: ['text-summary'],
       reportsDirectory: '.data/coverage',
-      thresholds: { lines: 85, statements: 84, functions: 79, branches: 78 },
+      thresholds: { lines: 89, statements: 88, functions: 85, branches: 84 },
     },
   },
 });

@@ -70,6 +70,8 @@ test('the order list finds an order by code and by status (hidden statuses under
   expect(labels.filter((label) => label === '待審核')).toHaveLength(1);
   expect(new Set(labels).size).toBe(labels.length);
   await page.locator('#case-status').selectOption({ label: '待審核' });
+  // The whole list shows until the filtered one arrives: wait for it to go.
+  await expect(page.locator('.case-row:not([data-status="RETURN_UNAPPROVED"]):not([data-status="REFUND_UNAPPROVED"])')).toHaveCount(0);
   await expect(page.locator('.case-row').first()).toBeVisible();
   const reviewed = await page.locator('.case-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-status')));
   expect(new Set(reviewed)).toEqual(new Set(['RETURN_UNAPPROVED', 'REFUND_UNAPPROVED']));
