@@ -1,5 +1,5 @@
 /**
- * Atomic releases (issue 7, part 3). Every build goes into its own `<root>/<id>/`; the live
+ * Atomic releases (docs/publishing.md). Every build goes into its own `<root>/<id>/`; the live
  * site is the `<root>/current` symlink, swapped by rename() so a reader resolving it sees
  * either the old release or the new one, never a mix and never nothing.
  *
