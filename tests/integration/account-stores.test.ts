@@ -6,33 +6,15 @@
  *
  * Every "page" is a fresh module graph (vi.resetModules) over the same cookies.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
-import { getLanguage } from '../../src/lib/i18n/languages.ts';
-import { memoryStorage } from '../../src/stores/platform.ts';
-import { browserLikeFetch, startLocalApi, type LocalApi, unreachableOrigin } from '../fixtures/local-api.ts';
+import { storeFixture } from './store-fixture.ts';
 
-let api: LocalApi;
-let closedOrigin: string;
-let target: string;
-const browser = browserLikeFetch(() => target);
-const requests = browser.requests;
-let navigations: string[] = [];
+const fixture = storeFixture();
 const demo = DEMO_MEMBERS[0];
 
 async function newPage(language = 'zh-TW') {
-  vi.resetModules();
-  navigations = [];
-  const platform = await import('../../src/stores/platform.ts');
-  platform.setPlatform({
-    fetch: browser.fetch,
-    navigate: (url) => navigations.push(url),
-    currentUrl: () => '/membershipcoupon.html',
-    language: () => getLanguage(language),
-    cookie: browser.cookieHeader,
-    localStorage: memoryStorage(),
-    sessionStorage: memoryStorage(),
-  });
+  await fixture.openPage({ url: '/membershipcoupon.html', language });
   return {
     session: await import('../../src/stores/session.ts'),
     coupons: await import('../../src/stores/coupons.ts'),
@@ -49,23 +31,6 @@ async function signedInPage(language?: string) {
   return page;
 }
 
-/** Runs `action` with the API unreachable. */
-async function offline<T>(action: () => Promise<T>): Promise<T> {
-  target = closedOrigin;
-  try {
-    return await action();
-  } finally {
-    target = api.origin;
-  }
-}
-
-beforeAll(async () => {
-  api = await startLocalApi();
-  target = api.origin;
-  closedOrigin = await unreachableOrigin();
-});
-afterAll(() => api.close());
-
 describe('coupons', () => {
   it('lists the offers to a visitor, or the one asked for', async () => {
     const { coupons } = await newPage();
@@ -80,7 +45,7 @@ describe('coupons', () => {
 
   it('a failed load is an error state, and loading again recovers', async () => {
     const { coupons } = await newPage();
-    await offline(() => coupons.loadCouponOffers());
+    await fixture.offline(() => coupons.loadCouponOffers());
     expect(coupons.$couponOffers.get()).toEqual({ status: 'error' });
     await coupons.loadCouponOffers();
     expect(coupons.$couponOffers.get().status).toBe('ready');
@@ -88,10 +53,10 @@ describe('coupons', () => {
 
   it('collecting sends a visitor to sign in, and collects once for a member', async () => {
     const visitor = await newPage();
-    const since = requests.length;
+    const since = fixture.browser.requests.length;
     expect(await visitor.coupons.collectCoupon('CC001')).toBeNull();
-    expect(navigations).toEqual(['/login.html?redirect_url=%2Fmembershipcoupon.html']);
-    expect(requests.slice(since).filter((p) => p.endsWith('/coupon/collect'))).toEqual([]);
+    expect(fixture.navigations).toEqual(['/login.html?redirect_url=%2Fmembershipcoupon.html']);
+    expect(fixture.browser.requests.slice(since).filter((p) => p.endsWith('/coupon/collect'))).toEqual([]);
 
     const { coupons } = await signedInPage();
     expect((await coupons.collectCoupon('CC001'))?.ok).toBe(true);
@@ -128,7 +93,7 @@ describe('coupons', () => {
       coupons: [{ couponId: 'CC101', currency: 'HKD', title: 'Collect and save HK$40' }],
     });
     // Only no answer at all is an error (with a retry).
-    await offline(() => coupons.loadCouponOffers('NOPE'));
+    await fixture.offline(() => coupons.loadCouponOffers('NOPE'));
     expect(coupons.$couponOffers.get()).toEqual({ status: 'error' });
   });
 
@@ -189,7 +154,7 @@ describe('orders and the payment return', () => {
 
   it('a failed load is an error state the page can retry', async () => {
     const { orders } = await signedInPage();
-    await offline(() => orders.loadOrder('O2026000001'));
+    await fixture.offline(() => orders.loadOrder('O2026000001'));
     expect(orders.$order.get()).toEqual({ status: 'error' });
     await orders.loadOrder('O2026000001');
     expect(orders.$order.get().status).toBe('ready');
@@ -198,17 +163,17 @@ describe('orders and the payment return', () => {
   it("the provider's return goes on to the failed or completed page as the API says, in the page's language", async () => {
     const { orders } = await signedInPage('en-GB');
     await orders.followPaymentReturn('O2026000001');
-    expect(navigations).toEqual(['/en-gb/payment/failed.html?orderCode=O2026000001']);
+    expect(fixture.navigations).toEqual(['/en-gb/payment/failed.html?orderCode=O2026000001']);
     await orders.followPaymentReturn('O2099999999');
     expect(orders.$order.get()).toEqual({ status: 'not-found' });
-    expect(navigations).toHaveLength(1);
+    expect(fixture.navigations).toHaveLength(1);
   });
 });
 
 /** The store acts (the admin page, on this machine). */
 async function actAsStore(machine: string, code: string, action: string) {
   const answer = await (
-    await fetch(`${api.origin}/api/_admin/act`, {
+    await fetch(`${fixture.api.origin}/api/_admin/act`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ machine, code, action }),
@@ -220,7 +185,7 @@ async function actAsStore(machine: string, code: string, action: string) {
 /** The code of the demo member's seeded case of `kind` in `status`. */
 const seededCase = (kind: string, status: string) =>
   (
-    api.db
+    fixture.api.db
       .prepare('SELECT id FROM records WHERE kind = ? AND status = ? AND member_id = (SELECT id FROM members WHERE email = ?) LIMIT 1')
       .get(kind, status, demo.email) as { id: string }
   ).id;
@@ -290,7 +255,7 @@ describe('the case lists by filter entry', () => {
 describe('member', () => {
   it("loads the member's profile, with an error state to retry", async () => {
     const { member } = await signedInPage();
-    await offline(() => member.loadProfile());
+    await fixture.offline(() => member.loadProfile());
     expect(member.$profile.get()).toEqual({ status: 'error', data: null });
     await member.loadProfile();
     expect(member.$profile.get()).toMatchObject({ status: 'ready', data: { name: demo.name, email: demo.email } });
@@ -304,11 +269,11 @@ describe('member', () => {
 
   it('saves the language a member chooses; a visitor sends nothing', async () => {
     const visitor = await newPage();
-    const since = requests.length;
+    const since = fixture.browser.requests.length;
     await visitor.member.savePreferredLanguage('en-GB', 1500);
-    expect(requests.length).toBe(since);
+    expect(fixture.browser.requests.length).toBe(since);
     const { member } = await signedInPage();
     await member.savePreferredLanguage('en-GB', 1500);
-    expect(requests.at(-1)).toBe('/api/member/prefer-lang');
+    expect(fixture.browser.requests.at(-1)).toBe('/api/member/prefer-lang');
   });
 });

@@ -5,38 +5,21 @@
  * product's address, what cannot be ordered), the API's totals, quantity changes, removal,
  * services, and what a refused or failed change says.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_QUANTITY_PER_LINE } from '../../src/lib/api/contract-values.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
-import { memoryStorage } from '../../src/stores/platform.ts';
+import { languagePrefix } from '../../src/stores/platform.ts';
 import type { CaseSwitches } from '../../src/lib/product/rules.ts';
-import { registrationTokenOf } from '../fixtures/commerce-app.ts';
-import { browserLikeFetch, startLocalApi, unreachableOrigin, type LocalApi } from '../fixtures/local-api.ts';
 import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
+import { storeFixture } from './store-fixture.ts';
 
 const WRAPPING: CaseSwitches = { caseServiceSwitch: 'Y', caseDeliveryType: ['EXPRESS'] };
 const NO_WRAPPING: CaseSwitches = { caseServiceSwitch: 'N', caseDeliveryType: [] };
 
-let api: LocalApi;
-let closedOrigin: string;
-let target: string;
-const browser = browserLikeFetch(() => target);
-let navigations: string[] = [];
+const fixture = storeFixture({ catalogue: miniCatalogue() });
 
 async function newPage(language = 'zh-TW') {
-  vi.resetModules();
-  browser.jar.clear();
-  navigations = [];
-  const platform = await import('../../src/stores/platform.ts');
-  platform.setPlatform({
-    fetch: browser.fetch,
-    navigate: (url) => navigations.push(url),
-    currentUrl: () => `${platform.languagePrefix()}/cart.html`,
-    language: () => getLanguage(language),
-    cookie: browser.cookieHeader,
-    localStorage: memoryStorage(),
-    sessionStorage: memoryStorage(),
-  });
+  await fixture.openPage({ url: () => `${languagePrefix(getLanguage(language))}/cart.html`, language, visitor: true });
   return {
     session: await import('../../src/stores/session.ts'),
     cart: await import('../../src/stores/cart.ts'),
@@ -48,9 +31,7 @@ type Page = Awaited<ReturnType<typeof newPage>>;
 let signedUp = 0;
 /** Signs the page in as a member registered just now, with `items` (SKU code → quantity) in the cart. */
 async function memberWith(page: Page, items: Record<string, number>): Promise<void> {
-  const email = `cart${++signedUp}@linea.example`;
-  expect((await page.session.register({ name: '新會員', email, password: 'Fresh2026', agreeTerms: true })).ok).toBe(true);
-  expect((await page.session.confirmRegistration(registrationTokenOf(api.db, email)!)).ok).toBe(true);
+  await fixture.signUp(page.session, `cart${++signedUp}@linea.example`);
   for (const [skuCode, quantity] of Object.entries(items))
     expect((await page.cart.addToCart({ productCode: skuCode.slice(0, 7), skuCode, quantity }))?.ok).toBe(true);
 }
@@ -61,36 +42,21 @@ function readyView(page: Page) {
   return view;
 }
 
-async function offline<T>(action: () => Promise<T>): Promise<T> {
-  target = closedOrigin;
-  try {
-    return await action();
-  } finally {
-    target = api.origin;
-  }
-}
-
-const setStock = (skuCode: string, stock: number) => api.db.prepare('UPDATE skus SET stock = ? WHERE sku_code = ?').run(stock, skuCode);
-
-beforeAll(async () => {
-  api = await startLocalApi({ catalogue: miniCatalogue() });
-  target = api.origin;
-  closedOrigin = await unreachableOrigin();
-});
-afterAll(() => api.close());
+const setStock = (skuCode: string, stock: number) =>
+  fixture.api.db.prepare('UPDATE skus SET stock = ? WHERE sku_code = ?').run(stock, skuCode);
 
 describe('opening the cart page', () => {
   it('a visitor is sent to sign in, and the page stays on its loading line', async () => {
     const page = await newPage('en-GB');
     await page.page.openCartPage(WRAPPING);
-    expect(navigations).toEqual([`/en-gb/login.html?redirect_url=${encodeURIComponent('/en-gb/cart.html')}`]);
+    expect(fixture.navigations).toEqual([`/en-gb/login.html?redirect_url=${encodeURIComponent('/en-gb/cart.html')}`]);
     expect(page.page.$cartPageView.get()).toEqual({ status: 'loading' });
   });
 
   it('an empty cart is empty; a failed load is an error to retry', async () => {
     const page = await newPage();
     await memberWith(page, {});
-    await offline(() => page.page.openCartPage(WRAPPING));
+    await fixture.offline(() => page.page.openCartPage(WRAPPING));
     expect(page.page.$cartPageView.get()).toEqual({ status: 'error' });
     await page.page.retryCartPage();
     expect(page.page.$cartPageView.get()).toEqual({ status: 'empty' });
@@ -164,7 +130,7 @@ describe('changes', () => {
     await page.page.changeLineQuantity(line!.cartId, 5);
     expect(page.page.$cartPageError.get()).toEqual({ msgCode: 'CART_STOCK_NOT_ENOUGH', msg: expect.any(String) });
     expect(readyView(page).lines[0]).toMatchObject({ quantity: 1, busy: false });
-    await offline(() => page.page.removeLine(line!.cartId));
+    await fixture.offline(() => page.page.removeLine(line!.cartId));
     expect(page.page.$cartPageError.get()).toEqual({ msgCode: null, msg: null });
     expect(readyView(page).lines).toHaveLength(1);
     // The next change starts without the last one's message.
@@ -188,7 +154,7 @@ describe('changes', () => {
   it('gift wrapping goes on and off a line; a hem is taken off', async () => {
     const page = await newPage();
     await memberWith(page, {});
-    api.db.prepare("UPDATE products SET json = json_set(json, '$.makePantsLengthFlag', 'Y') WHERE product_code = ?").run('L000002');
+    fixture.api.db.prepare("UPDATE products SET json = json_set(json, '$.makePantsLengthFlag', 'Y') WHERE product_code = ?").run('L000002');
     expect(
       (await page.cart.addToCart({ productCode: 'L000002', skuCode: 'L00000201002', quantity: 1, alterMode: 'HEM', finalInseam: 80 }))?.ok,
     ).toBe(true);

@@ -8,37 +8,19 @@
  * Every "page" is a fresh module graph (vi.resetModules) over the same cookies. Tests that
  * change data sign up a member of their own; the demo member is only read (and refused).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveRecord } from '../../scripts/local-commerce/records.ts';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
-import { getLanguage } from '../../src/lib/i18n/languages.ts';
-import { memoryStorage } from '../../src/stores/platform.ts';
-import { browserLikeFetch, startLocalApi, type LocalApi, unreachableOrigin } from '../fixtures/local-api.ts';
 import { mailsTo, registrationTokenOf } from '../fixtures/commerce-app.ts';
+import { storeFixture } from './store-fixture.ts';
 
-let api: LocalApi;
-let closedOrigin: string;
-let target: string;
-const browser = browserLikeFetch(() => target);
-const requests = browser.requests;
-let navigations: string[] = [];
+const fixture = storeFixture();
 const demo = DEMO_MEMBERS[0];
 const DAY = 86_400_000;
 const FRESH_PASSWORD = 'Fresh2026';
 
 async function newPage() {
-  vi.resetModules();
-  navigations = [];
-  const platform = await import('../../src/stores/platform.ts');
-  platform.setPlatform({
-    fetch: browser.fetch,
-    navigate: (url) => navigations.push(url),
-    currentUrl: () => '/account/index.html',
-    language: () => getLanguage('zh-TW'),
-    cookie: browser.cookieHeader,
-    localStorage: memoryStorage(),
-    sessionStorage: memoryStorage(),
-  });
+  await fixture.openPage({ url: '/account/index.html' });
   return {
     session: await import('../../src/stores/session.ts'),
     member: await import('../../src/stores/member.ts'),
@@ -71,26 +53,16 @@ async function freshMemberPage(): Promise<Page & { email: string; userId: string
   const registered = await page.session.register({ name: '新會員', email, password: FRESH_PASSWORD, agreeTerms: true });
   expect(registered).toEqual({ ok: true, data: { status: 'pending' } });
   expect(page.session.$member.get()).toBeNull();
-  expect((await page.session.confirmRegistration(registrationTokenOf(api.db, email)!)).ok).toBe(true);
+  expect((await page.session.confirmRegistration(registrationTokenOf(fixture.api.db, email)!)).ok).toBe(true);
   const member = page.session.$member.get();
   expect(member).toMatchObject({ name: '新會員', userId: expect.stringMatching(/^\S+$/) });
-  api.db.prepare("DELETE FROM records WHERE kind = 'coupon' AND member_id = ?").run(member!.userId);
+  fixture.api.db.prepare("DELETE FROM records WHERE kind = 'coupon' AND member_id = ?").run(member!.userId);
   return { ...page, email, userId: member!.userId };
-}
-
-/** Runs `action` with the API unreachable. */
-async function offline<T>(action: () => Promise<T>): Promise<T> {
-  target = closedOrigin;
-  try {
-    return await action();
-  } finally {
-    target = api.origin;
-  }
 }
 
 /** The code and the link token of the latest email-change mail to `email`. */
 async function emailChangeMail(email: string): Promise<{ code: string; token: string }> {
-  const [latest] = mailsTo(api.db, email);
+  const [latest] = mailsTo(fixture.api.db, email);
   const code = /(?<!\d)(\d{6})(?!\d)/.exec(latest?.text ?? '')?.[1];
   const token = /\/email\.html\?token=(\S+)/.exec(latest?.text ?? '')?.[1];
   expect(code).toMatch(/^\d{6}$/);
@@ -108,7 +80,7 @@ function seedInbox(memberId: string, count: number, unread: number): string[] {
     const messageId = `${memberId}-N${String(i + 1).padStart(2, '0')}`;
     const read = i < unread ? 'N' : 'Y';
     const createdAt = base - (i + 1) * 60_000;
-    saveRecord(api.db, 'inbox', messageId, memberId, read, createdAt, {
+    saveRecord(fixture.api.db, 'inbox', messageId, memberId, read, createdAt, {
       messageId,
       title: `通知 ${i + 1}`,
       body: `第 ${i + 1} 則通知`,
@@ -143,17 +115,13 @@ const OFFERS = {
 const offerStart = Date.now() - DAY;
 const offerEnd = Date.now() + 30 * DAY;
 
-beforeAll(async () => {
-  api = await startLocalApi();
-  target = api.origin;
-  const insertOffer = api.db.prepare(
+beforeAll(() => {
+  const insertOffer = fixture.api.db.prepare(
     'INSERT INTO coupon_offers (coupon_id, title, description, discount, threshold, start_date, end_date, redeem_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   for (const [couponId, offer] of Object.entries(OFFERS))
     insertOffer.run(couponId, offer.title, offer.description, offer.discount, offer.threshold, offerStart, offerEnd, offer.code);
-  closedOrigin = await unreachableOrigin();
 });
-afterAll(() => api.close());
 
 describe('member: the summary, the profile, the password, the email, closing the account', () => {
   it("the summary counts what the API holds: a redeemed coupon and an open ticket show at once in a new member's counts", async () => {
@@ -202,10 +170,10 @@ describe('member: the summary, the profile, the password, the email, closing the
     await page.member.loadProfile();
     expect(page.member.$profile.get()).toMatchObject({ status: 'ready', data: { name: '新會員', birthday: null, gender: null } });
 
-    const since = requests.length;
+    const since = fixture.browser.requests.length;
     const updated = await page.member.updateProfile({ name: '陳大文', birthday: '1995-03-04', gender: 'M' });
     expect(updated.ok).toBe(true);
-    expect(requests.slice(since)).toEqual(['/api/member/update']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/member/update']);
     expect(page.member.$profile.get()).toMatchObject({
       status: 'ready',
       data: { userId: page.userId, name: '陳大文', email: page.email, birthday: '1995-03-04', gender: 'M' },
@@ -229,8 +197,8 @@ describe('member: the summary, the profile, the password, the email, closing the
     expect(wrong).toMatchObject({ ok: false, kind: 'failure', msgCode: 'UR_PASSWORD_WRONG', field: 'currentPassword' });
     expect(page.session.$member.get()).toMatchObject({ userId: page.userId });
 
-    const staleRefresh = browser.jar.get('lin_rt');
-    const staleHint = browser.jar.get('lin_session');
+    const staleRefresh = fixture.browser.jar.get('lin_rt');
+    const staleHint = fixture.browser.jar.get('lin_session');
     expect(staleRefresh).toMatch(/^\S{16,}$/);
     expect(staleHint).toBe('1');
 
@@ -238,11 +206,11 @@ describe('member: the summary, the profile, the password, the email, closing the
     expect(changed).toEqual({ ok: true, data: {} });
     expect(page.session.$member.get()).toBeNull();
     expect(page.member.$profile.get()).toEqual({ status: 'loading', data: null });
-    expect(browser.jar.has('lin_rt')).toBe(false);
+    expect(fixture.browser.jar.has('lin_rt')).toBe(false);
 
     // A copy of the old cookie (another tab kept it) no longer restores a session.
-    browser.jar.set('lin_rt', staleRefresh!);
-    browser.jar.set('lin_session', staleHint!);
+    fixture.browser.jar.set('lin_rt', staleRefresh!);
+    fixture.browser.jar.set('lin_session', staleHint!);
     const next = await newPage();
     expect(await next.session.restoreSession()).toBe(false);
     expect(next.session.$member.get()).toBeNull();
@@ -290,13 +258,13 @@ describe('member: the summary, the profile, the password, the email, closing the
     const { token } = await emailChangeMail(newEmail);
 
     // Opened on another device: no cookies, nobody signed in.
-    browser.jar.clear();
+    fixture.browser.jar.clear();
     const other = await newPage();
     expect(other.session.$member.get()).toBeNull();
-    const since = requests.length;
+    const since = fixture.browser.requests.length;
     expect(await other.member.verifyEmailLink(token)).toEqual({ ok: true, data: { email: newEmail } });
-    expect(requests.slice(since)).toEqual(['/api/auth/email/verify']);
-    expect(navigations).toEqual([]);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/auth/email/verify']);
+    expect(fixture.navigations).toEqual([]);
 
     const again = await other.member.verifyEmailLink(token);
     expect(again).toMatchObject({ ok: false, kind: 'failure', msgCode: 'EMAIL_LINK_INVALID', field: 'token' });
@@ -325,7 +293,7 @@ describe('member: the summary, the profile, the password, the email, closing the
     expect(await page.member.closeAccount({ agree: true, password: FRESH_PASSWORD })).toEqual({ ok: true, data: {} });
     expect(page.session.$member.get()).toBeNull();
     expect(page.member.$profile.get()).toEqual({ status: 'loading', data: null });
-    expect(browser.jar.has('lin_rt')).toBe(false);
+    expect(fixture.browser.jar.has('lin_rt')).toBe(false);
 
     const next = await newPage();
     expect(await next.session.signIn(page.email, FRESH_PASSWORD)).toMatchObject({
@@ -366,16 +334,16 @@ describe('addresses', () => {
     expect(addresses.$addresses.get()).toEqual({ status: 'ready', data: [] });
 
     // The first address becomes the default whatever the form says.
-    let since = requests.length;
+    let since = fixture.browser.requests.length;
     const first = await addresses.saveAddress(home);
-    expect(requests.slice(since)).toEqual(['/api/address/save']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/address/save']);
     const homeId = first.ok ? first.data.address?.addressId : undefined;
     expect(homeId).toMatch(/^A[0-9A-F]{8}$/);
     expect(addresses.$addresses.get()).toEqual({ status: 'ready', data: [{ ...home, addressId: homeId, isDefault: 'Y' }] });
 
-    since = requests.length;
+    since = fixture.browser.requests.length;
     const second = await addresses.saveAddress(office);
-    expect(requests.slice(since)).toEqual(['/api/address/save']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/address/save']);
     const officeId = second.ok ? second.data.address?.addressId : undefined;
     expect(officeId).toMatch(/^A[0-9A-F]{8}$/);
     expect(addresses.$addresses.get()).toEqual({
@@ -386,9 +354,9 @@ describe('addresses', () => {
       ],
     });
 
-    since = requests.length;
+    since = fixture.browser.requests.length;
     expect((await addresses.setDefaultAddress(officeId!)).ok).toBe(true);
-    expect(requests.slice(since)).toEqual(['/api/address/default']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/address/default']);
     expect(addresses.$addresses.get()).toEqual({
       status: 'ready',
       data: [
@@ -398,9 +366,9 @@ describe('addresses', () => {
     });
 
     // Deleting the default hands it to the other one.
-    since = requests.length;
+    since = fixture.browser.requests.length;
     expect((await addresses.deleteAddress(officeId!)).ok).toBe(true);
-    expect(requests.slice(since)).toEqual(['/api/address/delete']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/address/delete']);
     expect(addresses.$addresses.get()).toEqual({ status: 'ready', data: [{ ...home, addressId: homeId, isDefault: 'Y' }] });
 
     // The API keeps what the store shows.
@@ -429,10 +397,10 @@ describe('coupons by code', () => {
     await coupons.loadMemberCoupons();
     expect(coupons.$memberCoupons.get()).toEqual({ status: 'ready', coupons: [] });
 
-    let since = requests.length;
+    let since = fixture.browser.requests.length;
     const first = await coupons.redeemCoupon('member150');
     expect(first).toMatchObject({ ok: true, data: { couponId: 'CT001', used: 'N' } });
-    expect(requests.slice(since)).toEqual(['/api/coupon/redeem']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/coupon/redeem']);
     expect(coupons.$memberCoupons.get()).toEqual({
       status: 'ready',
       coupons: [
@@ -451,9 +419,9 @@ describe('coupons by code', () => {
       ],
     });
 
-    since = requests.length;
+    since = fixture.browser.requests.length;
     expect((await coupons.redeemCoupon(' Member500 ')).ok).toBe(true);
-    expect(requests.slice(since)).toEqual(['/api/coupon/redeem']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/coupon/redeem']);
     const state = coupons.$memberCoupons.get();
     expect(state.status === 'ready' && state.coupons.map((c) => [c.couponId, c.status, c.discount])).toEqual([
       ['CT002', 'usable', 500],
@@ -510,7 +478,7 @@ describe('invoices', () => {
     const base = Date.now();
     const numbers = Array.from({ length: 12 }, (_, i) => `ZZ${String(i + 1).padStart(8, '0')}-${userId}`);
     numbers.forEach((invoiceNo, i) =>
-      saveRecord(api.db, 'invoice', invoiceNo, userId, 'ISSUED', base - (i + 1) * DAY, {
+      saveRecord(fixture.api.db, 'invoice', invoiceNo, userId, 'ISSUED', base - (i + 1) * DAY, {
         invoiceNo,
         orderCode: `O2099${String(i + 1).padStart(6, '0')}`,
         type: 'CLOUD',
@@ -544,9 +512,9 @@ describe('invoices', () => {
     expect(invoices.$invoiceCarrier.get()).toEqual({ status: 'ready', data: null });
 
     const company = { type: 'COMPANY', taxId: '24536806', title: '綠線服飾股份有限公司' } as const;
-    const since = requests.length;
+    const since = fixture.browser.requests.length;
     expect(await invoices.saveInvoiceCarrier(company)).toEqual({ ok: true, data: company });
-    expect(requests.slice(since)).toEqual(['/api/invoice/carrier']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/invoice/carrier']);
     expect(invoices.$invoiceCarrier.get()).toEqual({ status: 'ready', data: company });
 
     const before = invoices.$invoiceCarrier.get();
@@ -578,9 +546,9 @@ describe('inbox', () => {
     ]);
 
     const header = await signedInPage();
-    const since = requests.length;
+    const since = fixture.browser.requests.length;
     await header.inbox.loadUnread();
-    expect(requests.slice(since)).toEqual(['/api/inbox/unread']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/inbox/unread']);
     expect(header.inbox.$unread.get()).toBe(4);
     expect(header.inbox.$inbox.get()).toEqual({ status: 'loading', data: null });
   });
@@ -592,18 +560,18 @@ describe('inbox', () => {
     expect(inbox.$unread.get()).toBe(5);
     expect(inbox.$inbox.get().data?.list.map((m) => m.messageId)).toEqual(ids.slice(0, 10));
 
-    let since = requests.length;
+    let since = fixture.browser.requests.length;
     expect(await inbox.markRead([ids[0]!, ids[1]!])).toEqual({ ok: true, data: { unread: 3 } });
-    expect(requests.slice(since)).toEqual(['/api/inbox/read']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/inbox/read']);
     expect(inbox.$unread.get()).toBe(3);
     const afterRead = inbox.$inbox.get();
     expect(afterRead.status).toBe('ready');
     expect(afterRead.data?.total).toBe(12);
     expect(afterRead.data?.list.map((m) => m.read)).toEqual(['Y', 'Y', 'N', 'N', 'N', 'Y', 'Y', 'Y', 'Y', 'Y']);
 
-    since = requests.length;
+    since = fixture.browser.requests.length;
     expect(await inbox.markAllRead()).toEqual({ ok: true, data: { unread: 0 } });
-    expect(requests.slice(since)).toEqual(['/api/inbox/read-all']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/inbox/read-all']);
     expect(inbox.$unread.get()).toBe(0);
     expect(inbox.$inbox.get().data?.list.every((m) => m.read === 'Y')).toBe(true);
     expect(inbox.$inbox.get().data?.list).toHaveLength(10);
@@ -620,7 +588,7 @@ describe('inbox', () => {
     const ids = seedInbox(userId, 13, 5);
     await inbox.loadInbox();
 
-    let since = requests.length;
+    let since = fixture.browser.requests.length;
     expect(await inbox.deleteMessages([ids[0]!, ids[5]!])).toEqual({ ok: true, data: { unread: 4 } });
     expect(inbox.$unread.get()).toBe(4);
     // At once: the rows are gone from the page shown; then the page is loaded again, filled from the next one.
@@ -628,17 +596,17 @@ describe('inbox', () => {
     expect(atOnce.data).toMatchObject({ page: 1, total: 11 });
     expect(atOnce.data?.list.map((m) => m.messageId)).toEqual([...ids.slice(1, 5), ...ids.slice(6, 10)]);
     await vi.waitFor(() => expect(inbox.$inbox.get().status).toBe('ready'));
-    expect(requests.slice(since)).toEqual(['/api/inbox/delete', '/api/inbox/list']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/inbox/delete', '/api/inbox/list']);
     expect(inbox.$inbox.get()).toMatchObject({ status: 'ready', data: { page: 1, total: 11 } });
     expect(inbox.$inbox.get().data?.list.map((m) => m.messageId)).toEqual([...ids.slice(1, 5), ...ids.slice(6, 12)]);
 
     // Page 2 holds the last one; deleting it leaves the page empty, so page 1 is shown.
     await inbox.loadInbox(2);
     expect(inbox.$inbox.get().data?.list.map((m) => m.messageId)).toEqual([ids[12]]);
-    since = requests.length;
+    since = fixture.browser.requests.length;
     expect(await inbox.deleteMessages([ids[12]!])).toEqual({ ok: true, data: { unread: 4 } });
     await vi.waitFor(() => expect(inbox.$inbox.get().status).toBe('ready'));
-    expect(requests.slice(since)).toEqual(['/api/inbox/delete', '/api/inbox/list']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/inbox/delete', '/api/inbox/list']);
     expect(inbox.$inbox.get()).toMatchObject({ status: 'ready', data: { page: 1, total: 10 } });
     expect(inbox.$inbox.get().data?.list.map((m) => m.messageId)).toEqual([...ids.slice(1, 5), ...ids.slice(6, 12)]);
   });
@@ -688,9 +656,9 @@ describe('tickets', () => {
 
   it("opens a ticket (a delivery question gets the store's reply at once), replies, closes; a closed ticket takes no reply", async () => {
     const { tickets } = await freshMemberPage();
-    let since = requests.length;
+    let since = fixture.browser.requests.length;
     const delivery = await tickets.openTicket({ category: 'DELIVERY', subject: '多久會到？', text: '請問下單後幾天會到貨？' });
-    expect(requests.slice(since)).toEqual(['/api/ticket/create']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/ticket/create']);
     const deliveryId = delivery.ok ? delivery.data.ticketId : '';
     expect(tickets.$ticket.get()).toMatchObject({
       status: 'ready',
@@ -704,18 +672,18 @@ describe('tickets', () => {
     expect(tickets.$ticket.get()).toMatchObject({ status: 'ready', data: { ticketId: productId, status: 'OPEN' } });
     expect(tickets.$ticket.get().data?.messages).toHaveLength(1);
 
-    since = requests.length;
+    since = fixture.browser.requests.length;
     expect((await tickets.replyToTicket({ ticketId: productId, text: '想買兩件。' })).ok).toBe(true);
-    expect(requests.slice(since)).toEqual(['/api/ticket/reply']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/ticket/reply']);
     expect(tickets.$ticket.get()).toMatchObject({ status: 'ready', data: { ticketId: productId, status: 'OPEN' } });
     expect(tickets.$ticket.get().data?.messages.map((m) => [m.from, m.text])).toEqual([
       ['MEMBER', '白色襯衫 S 號會補貨嗎？'],
       ['MEMBER', '想買兩件。'],
     ]);
 
-    since = requests.length;
+    since = fixture.browser.requests.length;
     expect((await tickets.closeTicket(productId)).ok).toBe(true);
-    expect(requests.slice(since)).toEqual(['/api/ticket/close']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/ticket/close']);
     expect(tickets.$ticket.get()).toMatchObject({ status: 'ready', data: { ticketId: productId, status: 'CLOSED' } });
 
     const closed = tickets.$ticket.get();
@@ -752,9 +720,9 @@ describe('recycle', () => {
     expect(recycle.$recycle.get()).toEqual({ status: 'ready', data: { bookings: [], coupons: [] } });
 
     const date = brandDate(3);
-    let since = requests.length;
+    let since = fixture.browser.requests.length;
     const booked = await recycle.bookRecycle({ method: 'SHOP', storeCode: 'TPE01', date, bags: 2 });
-    expect(requests.slice(since)).toEqual(['/api/recycle/book']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/recycle/book']);
     expect(booked.ok).toBe(true);
     const bookingId = recycle.$recycle.get().data?.bookings[0]?.bookingId ?? '';
     expect(bookingId).toMatch(/^RC[0-9A-F]{10}$/);
@@ -785,9 +753,9 @@ describe('recycle', () => {
     expect(today).toMatchObject({ ok: false, kind: 'failure', msgCode: 'RC_DATE_RANGE', field: 'date' });
     expect(recycle.$recycle.get()).toBe(before);
 
-    since = requests.length;
+    since = fixture.browser.requests.length;
     expect((await recycle.cancelRecycle(bookingId)).ok).toBe(true);
-    expect(requests.slice(since)).toEqual(['/api/recycle/cancel']);
+    expect(fixture.browser.requests.slice(since)).toEqual(['/api/recycle/cancel']);
     expect(recycle.$recycle.get().data?.bookings.map((b) => [b.bookingId, b.status])).toEqual([[bookingId, 'CANCELLED']]);
   });
 });
@@ -860,7 +828,7 @@ describe('a failed load and logout', () => {
     const had = Object.fromEntries(Object.entries(loadables).map(([name, store]) => [name, store.get().data]));
     const orders = page.tickets.$ticketOrders.get();
 
-    const results = await offline(() =>
+    const results = await fixture.offline(() =>
       Promise.all([
         page.member.loadProfile(),
         page.member.loadAccountSummary(),
@@ -873,10 +841,10 @@ describe('a failed load and logout', () => {
       ]),
     );
     expect(results.map((r) => (r.ok ? 'ok' : r.kind))).toEqual(Array(8).fill('network'));
-    await expect(offline(() => page.inbox.loadInbox())).resolves.toBeUndefined();
-    await expect(offline(() => page.inbox.loadUnread())).resolves.toBeUndefined();
-    await expect(offline(() => page.tickets.loadTicketOrders())).resolves.toBeUndefined();
-    await expect(offline(() => page.coupons.loadMemberCoupons())).resolves.toBeUndefined();
+    await expect(fixture.offline(() => page.inbox.loadInbox())).resolves.toBeUndefined();
+    await expect(fixture.offline(() => page.inbox.loadUnread())).resolves.toBeUndefined();
+    await expect(fixture.offline(() => page.tickets.loadTicketOrders())).resolves.toBeUndefined();
+    await expect(fixture.offline(() => page.coupons.loadMemberCoupons())).resolves.toBeUndefined();
 
     for (const [name, store] of Object.entries(loadables))
       expect([name, store.get()]).toEqual([name, { status: 'error', data: had[name] }]);

@@ -7,16 +7,14 @@
  *
  * Every "page" is a fresh module graph (vi.resetModules) over the same cookies.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Catalogue } from '../../scripts/sample-data/catalogue-schema.ts';
 import type { ProductDetail } from '../../src/lib/api/contract.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { level2ProductId } from '../../src/lib/product/product-id.ts';
-import { memoryStorage } from '../../src/stores/platform.ts';
 import type { ProductSwitches } from '../../src/stores/product-page.ts';
-import { registrationTokenOf } from '../fixtures/commerce-app.ts';
-import { browserLikeFetch, startLocalApi, unreachableOrigin, type LocalApi } from '../fixtures/local-api.ts';
 import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
+import { storeFixture } from './store-fixture.ts';
 
 /**
  * The mini catalogue with what the page's rules need: L000001 hems and wraps, with 2 of size
@@ -74,38 +72,29 @@ const SWITCHES: ProductSwitches = {
   collectionSwitch: 'Y',
 };
 
-let api: LocalApi;
-let closedOrigin: string;
-let target: string;
-const browser = browserLikeFetch(() => target);
+const fixture = storeFixture({ catalogue: pageCatalogue() });
 /** The page's address, as the platform reads it and as replaceUrl leaves it. */
 let address = '/';
 let replaced: string[] = [];
-let navigations: string[] = [];
 let titles: string[] = [];
 
 async function newPage(at: string, language = 'zh-TW') {
-  vi.resetModules();
-  browser.jar.clear(); // a visitor, until the test signs up
   address = at;
   replaced = [];
-  navigations = [];
   titles = [];
-  const platform = await import('../../src/stores/platform.ts');
-  platform.setPlatform({
-    fetch: browser.fetch,
-    navigate: (url) => navigations.push(url),
-    currentUrl: () => address,
-    replaceUrl: (url) => {
-      replaced.push(url);
-      address = url;
+  // A visitor, until the test signs up.
+  await fixture.openPage({
+    url: () => address,
+    language,
+    visitor: true,
+    platform: {
+      replaceUrl: (url) => {
+        replaced.push(url);
+        address = url;
+      },
+      setTitle: (title) => titles.push(title),
+      pageInfo: () => ({ href: `https://shop.example${address}`, referrer: '', title: '' }),
     },
-    setTitle: (title) => titles.push(title),
-    pageInfo: () => ({ href: `https://shop.example${address}`, referrer: '', title: '' }),
-    language: () => getLanguage(language),
-    cookie: browser.cookieHeader,
-    localStorage: memoryStorage(),
-    sessionStorage: memoryStorage(),
   });
   return {
     session: await import('../../src/stores/session.ts'),
@@ -120,7 +109,7 @@ type Page = Awaited<ReturnType<typeof newPage>>;
 /** A product's detail as the build pulls it, in a language. */
 async function productOf(productCode: string, language = 'zh-TW'): Promise<ProductDetail> {
   const { region } = getLanguage(language);
-  const answer = await fetch(`${api.apiBase}/product/detail`, {
+  const answer = await fetch(`${fixture.api.apiBase}/product/detail`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ productCode, region, language }),
@@ -144,29 +133,11 @@ async function openProduct(page: Page, product: ProductDetail, options: { preren
 let signedUp = 0;
 /** Signs the page in as a member registered just now (an empty cart and wishlist). */
 async function signUp(page: Page): Promise<void> {
-  const email = `pdp${++signedUp}@linea.example`;
-  expect((await page.session.register({ name: '新會員', email, password: 'Fresh2026', agreeTerms: true })).ok).toBe(true);
-  expect((await page.session.confirmRegistration(registrationTokenOf(api.db, email)!)).ok).toBe(true);
-}
-
-async function offline<T>(action: () => Promise<T>): Promise<T> {
-  target = closedOrigin;
-  try {
-    return await action();
-  } finally {
-    target = api.origin;
-  }
+  await fixture.signUp(page.session, `pdp${++signedUp}@linea.example`);
 }
 
 const skuOf = (product: ProductDetail, colorNo: string, sizeNo: string) =>
   product.skus.find((s) => s.colorNo === colorNo && s.sizeNo === sizeNo)!;
-
-beforeAll(async () => {
-  api = await startLocalApi({ catalogue: pageCatalogue() });
-  target = api.origin;
-  closedOrigin = await unreachableOrigin();
-});
-afterAll(() => api.close());
 
 describe('colour and size', () => {
   it("draws the server's first choice until started, then the address's choice, and keeps the address on the choice", async () => {
@@ -230,11 +201,11 @@ describe('colour and size', () => {
     const page = await newPage('/product-detail.html?productCode=L000002');
     await page.pages.loadShellProduct();
     // The stand-in CDN here is the API, which has no product files: the code is what counts.
-    expect(browser.requests.at(-1)).toBe('/product-data/zh-TW/L000002.json');
+    expect(fixture.browser.requests.at(-1)).toBe('/product-data/zh-TW/L000002.json');
     const product = await productOf('L000002');
     await openProduct(page, { ...product, productPageCode: 'PP02' }, { prerendered: false });
     expect(titles).toEqual([`${product.name} | LINEA`]);
-    expect(browser.requests).toContain('/product-content/zh-TW/PP02.html');
+    expect(fixture.browser.requests).toContain('/product-content/zh-TW/PP02.html');
   });
 });
 
@@ -266,8 +237,8 @@ describe('add to bag', () => {
     const { store } = await openProduct(page, product);
     store.choose({ sizeNo: '002' });
     await store.addToCart();
-    expect(navigations).toHaveLength(1);
-    const back = new URL(navigations[0]!, 'https://shop.example').searchParams.get('redirect_url');
+    expect(fixture.navigations).toHaveLength(1);
+    const back = new URL(fixture.navigations[0]!, 'https://shop.example').searchParams.get('redirect_url');
     expect(back).toBe(`/en-gb/product/L000003.html?productId=${skuOf(product, '01', '002').productId}`);
     expect(store.$notice.get()).toBeNull();
   });
@@ -281,9 +252,9 @@ describe('add to bag', () => {
     store.choose({ sizeNo: '002' });
     store.changeQuantity(1);
     store.setHem(true);
-    const sent = browser.requests.length;
+    const sent = fixture.browser.requests.length;
     // The wishlist loads on its own once the member is known: only the cart's calls count here.
-    const cartCalls = () => browser.requests.slice(sent).filter((path) => !path.startsWith('/api/wish'));
+    const cartCalls = () => fixture.browser.requests.slice(sent).filter((path) => !path.startsWith('/api/wish'));
     await store.addToCart();
     expect(store.$services.get().inseamTouched).toBe(true);
     expect(store.$inseamProblem.get()).toBe('required');
@@ -336,7 +307,7 @@ describe('add to bag', () => {
       msgCode: 'CART_STOCK_NOT_ENOUGH',
       msg: expect.any(String),
     });
-    await offline(() => store.addToCart());
+    await fixture.offline(() => store.addToCart());
     expect(store.$notice.get()).toEqual({ kind: 'error', fallback: 'errors.interfaceException' });
     expect(store.$busy.get()).toBe(false);
     expect(page.cart.$cartCount.get()).toBe(2);
@@ -356,13 +327,13 @@ describe('the wishlist heart', () => {
     await store.toggleWish();
     expect(store.$wished.get()).toBe(true);
     expect(page.wishlist.$wishCount.get()).toBe(1);
-    await offline(() => store.toggleWish());
+    await fixture.offline(() => store.toggleWish());
     expect(store.$wished.get()).toBe(true);
     expect(store.$notice.get()).toEqual({ kind: 'error', fallback: 'account.deleteFailure' });
     await store.toggleWish();
     expect(store.$wished.get()).toBe(false);
     expect(page.wishlist.$wishCount.get()).toBe(0);
-    await offline(() => store.toggleWish());
+    await fixture.offline(() => store.toggleWish());
     expect(store.$notice.get()).toEqual({ kind: 'error', fallback: 'errors.interfaceException' });
     stop();
   });
@@ -371,7 +342,7 @@ describe('the wishlist heart', () => {
     const page = await newPage('/product/L000003.html');
     const { store } = await openProduct(page, await productOf('L000003'));
     await store.toggleWish();
-    expect(navigations[0]).toMatch(/\/login\.html\?redirect_url=/);
+    expect(fixture.navigations[0]).toMatch(/\/login\.html\?redirect_url=/);
     expect(store.$wished.get()).toBe(false);
   });
 });
