@@ -1,5 +1,5 @@
 /**
- * Social sign-in's `state`, as an OAuth client keeps it: the spec's provider number and a
+ * Social sign-in's `state`, as an OAuth client keeps it (docs/account.md): the provider's number and a
  * random value, `{number}.{nonce}`. The nonce is also in a short-lived HttpOnly cookie of the
  * browser that started, and the API keeps its hash with the PKCE verifier. A callback must
  * bring back a state this browser started, unused and in time: an attacker's own code, sent

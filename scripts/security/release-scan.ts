@@ -2,7 +2,7 @@
  * What the Content-Security-Policy must allow, read from the pages a build wrote: the hash of
  * every inline script and style element, and the origins of the pictures and videos that are
  * not on our origin. Our own inline scripts are the same on every page, so the list stays
- * short; a script in editors' custom HTML adds its own hash (it runs, as the spec asks).
+ * short; a script in editors' custom HTML adds its own hash (it runs: docs/content-security-policy.md).
  *
  * A partial build writes only the pages that changed, so its scan is laid over the scan of the
  * release it is merged over (`mergeScans`), page by page: a page kept from there keeps what it

@@ -20,7 +20,7 @@ if (article) {
 }
 
 /**
- * The spec's query address (/product-detail.html?productCode=…) is served this page: the
+ * The older query address (/product-detail.html?productCode=…; docs/storefront.md) is served this page: the
  * address bar shows the page's own address instead, so what a shopper shares or switches
  * language from is the canonical one. Other query parameters stay; an undefined productId goes.
  */

@@ -1,7 +1,7 @@
 /**
  * Home's promotion pop-up, when no other greeting came first (client/greetings.ts) and its
  * rule says it shows, opened as a page pop-up (page-popup.ts): every way of closing it (its
- * close control, Escape, a click outside, "No, thanks") sets the seen cookie. The email form is checked as the spec has it (UR_EMAIL_08 empty, UR_EMAIL_06
+ * close control, Escape, a click outside, "No, thanks") sets the seen cookie. The email form is checked as the newsletter's is (UR_EMAIL_08 empty, UR_EMAIL_06
  * malformed) and subscribes the address with the newsletter's double opt-in; the checks and
  * the API client load only when the shopper submits.
  */

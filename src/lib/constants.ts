@@ -95,7 +95,7 @@ export const TICKET_CATEGORIES = ['ORDER', 'DELIVERY', 'RETURN', 'PRODUCT', 'ACC
 export const TICKET_TEXT_MAX_LENGTH = 1000;
 export const TICKET_ATTACHMENTS_MAX = 3;
 export const TICKET_ATTACHMENT_MAX_BYTES = 2 * 1024 * 1024;
-// Orders and after-sales (our choices where the spec is silent)
+// Orders and after-sales (our choices: docs/decisions.md, docs/account.md)
 /** An online order not paid within this long closes (the SYSTEM's expire). */
 export const UNPAID_PAY_HOURS = 24;
 /** A shipped order the member has not confirmed finishes by itself this long after shipping. */

@@ -5,7 +5,7 @@
  * agreement before the privacy policy) is registered as a pop-up. Agreeing posts the version and
  * keeps it, and the next due prompt follows; declining signs the member out and goes home.
  *
- * Failures, as the spec has them: the versions fetch failing counts as no versions (no prompt);
+ * Failures (docs/engagement.md, Pop-ups): the versions fetch failing counts as no versions (no prompt);
  * the update answering success false shows its message in a dialog (and the versions are read
  * again, since the usual cause is a version changed meanwhile); a network failure on the update
  * is ignored, and the prompt comes back on the next page.

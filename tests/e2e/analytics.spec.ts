@@ -1,7 +1,7 @@
 /**
  * Consent and behaviour analytics as a shopper meets them: nothing is sent before consent, the
  * banner's choice is kept and changed from the footer, and with consent the events arrive at
- * the local collector with the spec's payloads (read back from the local API).
+ * the local collector with their payloads (docs/engagement.md) (read back from the local API).
  */
 import type { Page } from '@playwright/test';
 import { E2E_PUBLISH_URL } from '../../playwright.config.ts';

@@ -230,7 +230,7 @@ test('third-party sign-in through the fake provider returns to the target', asyn
   await expect(google).toHaveAttribute('href', /\/api\/auth\/third-party\/google\/start\?redirect_uri=%2Fthird_party\.html$/);
   await google.click();
   await expect(page.getByRole('heading', { name: 'Fake google sign-in' })).toBeVisible();
-  // At the provider: the spec's number for Google and a random part, and a PKCE challenge.
+  // At the provider: Google's number and a random part, and a PKCE challenge.
   const atProvider = new URL(page.url());
   expect(atProvider.searchParams.get('state')).toMatch(/^6\.[\w-]{43}$/);
   expect(atProvider.searchParams.get('code_challenge_method')).toBe('S256');

@@ -160,7 +160,7 @@ test('online payment goes through the provider and back: paid is complete, cance
   const member = await newMember(page, 'online');
   await signIn(page, member);
   const [sku] = spareSkus(2, 10).slice(1);
-  // The provider sends the shopper back to the channel's return page (the wallet's is the spec's /ali.html).
+  // The provider sends the shopper back to the channel's return page (the wallet's is /ali.html).
   for (const [channel, action, page_, status, returnPage] of [
     ['WALLET', 'pay', 'complete', 'WAIT_SHIP', '/ali.html'],
     ['BANK_A', 'cancel', 'failed', 'CANCELLED', '/payment/return/bank-a.html'],

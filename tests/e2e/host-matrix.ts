@@ -104,7 +104,7 @@ export function desktopRules(dir: string): Rule[] {
     page('/shop/shop_list.html', 'shop/shop_list.html'),
     page('/en-gb/search.html?description=coat', 'en-gb/search.html'),
     page('/not-found.html', 'not-found.html'),
-    // The spec's product address: the product's own page, not found for any other code, the shell without one.
+    // The older product address (docs/storefront.md): the product's own page, not found for any other code, the shell without one.
     page('/product-detail.html?productCode=L450011', 'product/L450011.html'),
     page('/en-gb/product-detail.html?productCode=L450011&productId=undefined', 'en-gb/product/L450011.html'),
     page('/product-detail.html', 'product-detail.html'),

@@ -3,7 +3,7 @@
  * scripts/hosts/ (our server, and each host's own software), asked the same requests as a
  * desktop browser, an iPhone and Google's smartphone crawler, and compared with one table
  * (host-matrix.ts). A difference names the host, the build, the visitor, the request and the
- * header. Then, in Chromium as an iPhone, a category, a product and the spec's product address
+ * header. Then, in Chromium as an iPhone, a category, a product and the older product address
  * land on their mobile pages on every host.
  */
 import { execFileSync, spawnSync } from 'node:child_process';

@@ -2,7 +2,7 @@
  * The product page as a shopper meets it: the product's own page complete without JavaScript,
  * live stock drawn before the island runs, the island hydrating on the first touch without
  * losing it, sold-out sizes, add to cart through sign-in, the wishlist heart updating the
- * header badge; the spec's query address served by the product's page, and its shell where a
+ * header badge; the older query address served by the product's page, and its shell where a
  * host cannot route by query; and live prices on category cards.
  */
 import { expect, test } from './test.ts';

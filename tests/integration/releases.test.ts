@@ -1,5 +1,5 @@
 /**
- * Atomic releases (issue 7, part 3), on real temporary directories: the swap seen by a reader
+ * Atomic releases (docs/publishing.md, Releases), on real temporary directories: the swap seen by a reader
  * in another thread and by HTTP clients of the static server, refusal of incomplete releases,
  * failed builds, retention, rollback and its CLI.
  */

@@ -1,6 +1,6 @@
 /**
  * Hover intent: run an action after a delay, cancelled if the pointer changes its mind.
- * Used for the spec's header timings (open after 300/500 ms, close 100 ms after leaving).
+ * Used for the header's timings (open after 300/500 ms, close 100 ms after leaving; docs/storefront.md, The header).
  */
 import { useCallback, useEffect, useRef } from 'react';
 

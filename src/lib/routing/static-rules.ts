@@ -28,7 +28,7 @@ export const UNSERVED_FILES = /^\/(?:_host\/|_redirects$|_headers$)|\/\.|\.(?:br
  * served at its slash form; anything else is not found: a 404 at the address itself, whose body
  * is the not-found page of its language (a redirect to a page answering 200 would be indexed by
  * crawlers as a page of its own).
- * The spec's product address, /product-detail.html?productCode=…, serves the product's own
+ * The older product address, /product-detail.html?productCode=… (docs/storefront.md), serves the product's own
  * page (its query kept for the page: productId); a code without a page is not found, and the
  * address without a code is the shell.
  */

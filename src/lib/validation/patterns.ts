@@ -42,7 +42,7 @@ export const EIGHT_DIGITS_PATTERN = /^\d{8}$/;
 export const NAME_PATTERN =
   /^[\p{Script=Han}A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F][\p{Script=Han}A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u024F ·‧・.'’-]*$/u;
 
-/** Mobile-barcode invoice carrier (the spec's "store code"): a slash and 7 characters of [0-9A-Z.+-]. */
+/** Mobile-barcode invoice carrier (the invoice's vehicleCode, 手機條碼): a slash and 7 characters of [0-9A-Z.+-]. */
 export const MOBILE_BARCODE_PATTERN = /^\/[0-9A-Z.+-]{7}$/;
 /** A convenience store's or one of our shops' code, as the store-pickup map services give it. */
 export const PICKUP_STORE_CODE_PATTERN = /^[0-9A-Za-z-]{1,20}$/;

@@ -344,7 +344,7 @@ describe('third-party sign-in', () => {
     const url = google.url!;
     expect(url.origin).toBe('http://store.invalid');
     expect(url.pathname).toBe('/third_party.html');
-    // The spec's provider number, then a random part.
+    // The provider's number, then a random part (docs/account.md).
     expect(url.searchParams.get('state')).toMatch(/^6\.[\w-]{43}$/);
     expect(url.searchParams.get('provider')).toBe('google');
     expect(google.cookie).toMatch(/^lin_oauth=[\w-]{43}$/);
