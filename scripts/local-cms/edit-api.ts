@@ -5,6 +5,16 @@
  *   PUT    /cms/_edit/{cache path}[?force=1]  body: the new document (JSON)
  *   DELETE /cms/_edit/{cache path}
  *   POST   /cms/_edit/{lang}/pages/{page}.json  body: { "startDate": ms|null, "endDate": ms|null }
+ *   PUT    /cms/_edit/{cache path}?draft=1    body: the draft (JSON); DELETE with ?draft=1 discards it
+ *   POST   /cms/_edit/_publish/{cache path}   the draft becomes the published version
+ *   POST   /cms/_edit/_preview-link           body: { "path": "/en-gb/new.html", "expiresInSeconds"?: n }
+ *
+ * Drafts live beside the published documents ({dataDir}/drafts/{cache path}): the CMS serves
+ * them only under /_drafts (server.ts), so a pull or a publish build never sees one. A direct
+ * PUT still publishes at once (what the publish tests and scripts do); a draft is published by
+ * the explicit POST, which writes it over the published version, removes it and sends the
+ * same webhook a PUT does. A preview link is the preview service's signed, expiring address of
+ * a page (src/node/preview/link.ts).
  *
  * PUT validates the document against the CMS contract for its kind (422 with the field and
  * the zod message when it does not match); `?force=1` saves it anyway, even when it is not
@@ -31,9 +41,14 @@ import { writeAtomically } from '../../src/node/cms/pull.ts';
 import { cmsConfigSchema } from '../../src/lib/cms/schema.ts';
 import { WEBHOOK_SIGNATURE_HEADER, signWebhook, type WebhookPayload } from '../publish/webhook.ts';
 import { CodedError } from '../../src/lib/errors.ts';
+import { DEFAULT_LINK_SECONDS, MAX_LINK_SECONDS, isPreviewPath, languageOfPath, previewLinkQuery } from '../../src/node/preview/link.ts';
 import { isJsonContentType, isLoopbackHost, LOOPBACK_ADDRESSES } from '../request-checks.ts';
 
 export const EDIT_PREFIX = '_edit';
+/** Where drafts live in the data folder, beside `cms/`. */
+export const DRAFTS_DIR = 'drafts';
+const PUBLISH_SEGMENT = '_publish';
+const PREVIEW_LINK_SEGMENT = '_preview-link';
 const MAX_BODY_BYTES = 5_000_000;
 
 export interface EditApiOptions {
@@ -51,6 +66,8 @@ export interface EditApiOptions {
   webhookTimeoutMs?: number;
   now?: () => number;
   log?: (line: string) => void;
+  /** The preview service's origin and its links' key; unset: no preview links (501). */
+  preview?: { url: string; secret: string } | undefined;
 }
 
 export interface WebhookDelivery {
@@ -133,6 +150,13 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(bytes);
 }
 
+const previewLinkSchema = z
+  .object({
+    path: z.string().refine(isPreviewPath, 'an absolute page path, e.g. /en-gb/new.html').describe('The page on the store'),
+    expiresInSeconds: z.number().int().min(60).max(MAX_LINK_SECONDS).optional().describe('Lifetime of the link'),
+  })
+  .strict();
+
 const exists = (file: string) =>
   stat(file).then(
     (s) => s.isFile(),
@@ -141,6 +165,7 @@ const exists = (file: string) =>
 
 export function createEditApi(options: EditApiOptions): EditApi {
   const cmsDir = path.join(path.resolve(options.dataDir), 'cms');
+  const draftsDir = path.join(path.resolve(options.dataDir), DRAFTS_DIR);
   const {
     webhookUrl,
     webhookSecret,
@@ -175,9 +200,9 @@ export function createEditApi(options: EditApiOptions): EditApi {
     }
   }
 
-  const fileOf = (cachePath: string) => {
-    const file = path.resolve(cmsDir, ...cachePath.split('/'));
-    if (!file.startsWith(cmsDir + path.sep)) throw new EditError(403, 'path refused');
+  const fileOf = (cachePath: string, dir = cmsDir) => {
+    const file = path.resolve(dir, ...cachePath.split('/'));
+    if (!file.startsWith(dir + path.sep)) throw new EditError(403, 'path refused');
     return file;
   };
 
@@ -241,12 +266,30 @@ export function createEditApi(options: EditApiOptions): EditApi {
     if (!isJsonContentType(req.headers['content-type'])) throw new EditError(415, 'send the body as Content-Type: application/json');
   }
 
-  async function put(req: IncomingMessage, res: ServerResponse, cachePath: string, kind: DocumentKind, force: boolean): Promise<void> {
+  async function put(
+    req: IncomingMessage,
+    res: ServerResponse,
+    cachePath: string,
+    kind: DocumentKind,
+    force: boolean,
+    draft: boolean,
+  ): Promise<void> {
     requireJson(req);
     const body = await readBody(req);
     if (!force) {
       const parsed = schemaOfKind(kind).safeParse(parseJson(body));
       if (!parsed.success) throw invalid(cachePath, parsed.error);
+    }
+    if (draft) {
+      // A draft is announced to nobody: only the preview reads it.
+      const draftFile = fileOf(cachePath, draftsDir);
+      const created = await serially(async () => {
+        const created = !(await exists(draftFile));
+        await writeAtomically(draftFile, body);
+        return created;
+      });
+      sendJson(res, created ? 201 : 200, { path: cachePath, change: 'draft', forced: force, delivery: null });
+      return;
     }
     const file = fileOf(cachePath);
     const { change, delivery } = await serially(async () => {
@@ -256,6 +299,43 @@ export function createEditApi(options: EditApiOptions): EditApi {
       return { change, delivery: announce(kind, { [change]: [cachePath] }) };
     });
     sendJson(res, change === 'published' ? 201 : 200, { path: cachePath, change, forced: force, delivery });
+  }
+
+  async function discardDraft(res: ServerResponse, cachePath: string): Promise<void> {
+    const draftFile = fileOf(cachePath, draftsDir);
+    await serially(async () => {
+      if (!(await exists(draftFile))) throw new EditError(404, `no draft of ${cachePath}`);
+      await rm(draftFile);
+    });
+    sendJson(res, 200, { path: cachePath, change: 'draft-discarded', delivery: null });
+  }
+
+  /** The draft becomes the published version, then is announced as a PUT is. */
+  async function publishDraft(res: ServerResponse, cachePath: string, kind: DocumentKind): Promise<void> {
+    const draftFile = fileOf(cachePath, draftsDir);
+    const file = fileOf(cachePath);
+    const { change, delivery } = await serially(async () => {
+      const body = await readFile(draftFile).catch(() => {
+        throw new EditError(404, `no draft of ${cachePath} to publish`);
+      });
+      const change = (await exists(file)) ? ('changed' as const) : ('published' as const);
+      await writeAtomically(file, body);
+      await rm(draftFile);
+      return { change, delivery: announce(kind, { [change]: [cachePath] }) };
+    });
+    sendJson(res, change === 'published' ? 201 : 200, { path: cachePath, change, delivery });
+  }
+
+  async function previewLink(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method !== 'POST') throw new EditError(405, 'POST /cms/_edit/_preview-link');
+    if (!options.preview) throw new EditError(501, 'this CMS has no preview service configured');
+    requireJson(req);
+    const asked = previewLinkSchema.safeParse(parseJson(await readBody(req)));
+    if (!asked.success) throw invalid(PREVIEW_LINK_SEGMENT, asked.error);
+    const expires = Math.floor(now() / 1000) + (asked.data.expiresInSeconds ?? DEFAULT_LINK_SECONDS);
+    const target = { path: asked.data.path, language: languageOfPath(asked.data.path).code, expires };
+    const url = `${options.preview.url}/_preview/open?${previewLinkQuery(target, options.preview.secret)}`;
+    sendJson(res, 200, { url, ...target });
   }
 
   async function remove(res: ServerResponse, cachePath: string, kind: DocumentKind): Promise<void> {
@@ -298,11 +378,22 @@ export function createEditApi(options: EditApiOptions): EditApi {
     async handle(req, res, segments) {
       try {
         authorize(req);
-        const cachePath = segments.join('/');
+        if (segments.length === 1 && segments[0] === PREVIEW_LINK_SEGMENT) {
+          await previewLink(req, res);
+          return;
+        }
+        const publishing = segments[0] === PUBLISH_SEGMENT;
+        const cachePath = (publishing ? segments.slice(1) : segments).join('/');
         const kind = documentKindOf(cachePath);
         if (!kind) throw new EditError(404, `${cachePath || '(nothing)'} is not a CMS document the edit API knows`);
-        const force = new URL(req.url ?? '/', 'http://cms').searchParams.get('force') === '1';
-        if (req.method === 'PUT') await put(req, res, cachePath, kind, force);
+        const query = new URL(req.url ?? '/', 'http://cms').searchParams;
+        const force = query.get('force') === '1';
+        const draft = query.get('draft') === '1';
+        if (publishing) {
+          if (req.method !== 'POST') throw new EditError(405, `POST /cms/_edit/${PUBLISH_SEGMENT}/{path} publishes a draft`);
+          await publishDraft(res, cachePath, kind);
+        } else if (req.method === 'PUT') await put(req, res, cachePath, kind, force, draft);
+        else if (req.method === 'DELETE' && draft) await discardDraft(res, cachePath);
         else if (req.method === 'DELETE') await remove(res, cachePath, kind);
         else if (req.method === 'POST') await schedule(req, res, cachePath, kind);
         else throw new EditError(405, `method ${req.method} not allowed on the edit API (PUT, DELETE, POST)`);

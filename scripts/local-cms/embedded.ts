@@ -56,10 +56,10 @@ async function generatorDigest(): Promise<string> {
 }
 
 /** The edit API's webhook settings pass through: the publish service decides where they go. */
-type EmbeddedServerOptions = Pick<CmsServerOptions, 'port' | 'webhookUrl' | 'webhookSecret' | 'editToken'>;
+type EmbeddedServerOptions = Pick<CmsServerOptions, 'port' | 'webhookUrl' | 'webhookSecret' | 'editToken' | 'preview'>;
 
 export async function startEmbeddedCms(options: EmbeddedCmsOptions & EmbeddedServerOptions = {}) {
   const dataDir = await ensureSampleContent(options);
-  const { webhookUrl, webhookSecret, editToken } = options;
-  return startCmsServer({ dataDir, port: options.port ?? 0, webhookUrl, webhookSecret, editToken });
+  const { webhookUrl, webhookSecret, editToken, preview } = options;
+  return startCmsServer({ dataDir, port: options.port ?? 0, webhookUrl, webhookSecret, editToken, preview });
 }

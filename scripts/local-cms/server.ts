@@ -11,10 +11,15 @@
  *                           under {data}/.resized/
  * PUT, DELETE, POST /cms/_edit/{cache path}
  *                           the edit API (edit-api.ts): change, delete or schedule a document,
- *                           then fire a signed publish webhook at webhookUrl
+ *                           then fire a signed publish webhook at webhookUrl; save, discard or
+ *                           publish a draft; give a preview link
+ * GET /_drafts/cms/...json  the draft view, the preview's CMS_DRAFTS_BASE_URL: a document's
+ *                           draft where it has one, else its published version
+ * GET /_drafts/cms/drafts.json
+ *                           { documents: [cache paths with a draft] }
  */
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -23,8 +28,8 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { parseResizeSuffix } from '../../src/lib/cms/image-url.ts';
-import { cmsEditToken, publishWebhookSecret, publishWebhookUrl } from '../../src/node/env.ts';
-import { EDIT_PREFIX, createEditApi, type EditApi, type EditApiOptions } from './edit-api.ts';
+import { cmsEditToken, previewLinkSecret, previewUrl, publishWebhookSecret, publishWebhookUrl } from '../../src/node/env.ts';
+import { DRAFTS_DIR, EDIT_PREFIX, createEditApi, type EditApi, type EditApiOptions } from './edit-api.ts';
 import { CodedError } from '../../src/lib/errors.ts';
 
 export interface CmsServerOptions {
@@ -41,7 +46,14 @@ export interface CmsServerOptions {
   editToken?: string | undefined;
   webhookRetries?: EditApiOptions['webhookRetries'];
   webhookRetryBaseDelayMs?: EditApiOptions['webhookRetryBaseDelayMs'];
+  /** The preview service's origin and link key: the edit API gives preview links with them. */
+  preview?: EditApiOptions['preview'];
 }
+
+/** The draft view's prefix: {CMS url}/_drafts is the preview's drafts base URL. */
+export const DRAFTS_PREFIX = '_drafts';
+/** The list of drafted documents, under the drafts base URL. */
+export const DRAFTS_LIST = 'cms/drafts.json';
 export interface CmsServer {
   url: string;
   port: number;
@@ -156,6 +168,7 @@ export async function startCmsServer(options: CmsServerOptions): Promise<CmsServ
     webhookUrl: options.webhookUrl,
     webhookSecret: options.webhookSecret,
     editToken: options.editToken,
+    preview: options.preview,
     ...(options.webhookRetries !== undefined ? { webhookRetries: options.webhookRetries } : {}),
     ...(options.webhookRetryBaseDelayMs !== undefined ? { webhookRetryBaseDelayMs: options.webhookRetryBaseDelayMs } : {}),
     log: (line) => console.error(line),
@@ -217,6 +230,30 @@ export async function startCmsServer(options: CmsServerOptions): Promise<CmsServ
     }
   }
 
+  /** Every cache path under the drafts folder, sorted. */
+  async function draftPaths(): Promise<string[]> {
+    const dir = path.join(dataDir, DRAFTS_DIR);
+    const names = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+    return names
+      .filter((e) => e.isFile() && e.name.endsWith('.json') && !e.name.startsWith('.'))
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+      .sort();
+  }
+
+  /** The draft view: what the preview pulls (drafts over the published documents), never the published view. */
+  async function draftView(req: IncomingMessage, res: ServerResponse, segments: readonly string[], cors: Record<string, string>) {
+    if (segments.join('/') === DRAFTS_LIST) {
+      sendJson(res, 200, { documents: await draftPaths() }, cors);
+      return;
+    }
+    if (segments[0] !== 'cms' || segments.length < 2 || !segments.at(-1)!.endsWith('.json'))
+      throw new HttpError(404, `no CMS document at /${DRAFTS_PREFIX}/${segments.join('/')}`);
+    const draft = await readRegularFile(resolveInside([DRAFTS_DIR, ...segments.slice(1)]));
+    const bytes = draft ?? (await readRegularFile(resolveInside(segments)));
+    if (!bytes) throw new HttpError(404, `no CMS document at /${segments.join('/')}`);
+    sendBytes(req, res, bytes, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...cors });
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const cors = { 'access-control-allow-origin': '*' };
     if (req.method === 'OPTIONS') {
@@ -231,6 +268,10 @@ export async function startCmsServer(options: CmsServerOptions): Promise<CmsServ
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       sendJson(res, 405, { error: `method ${req.method} not allowed` }, { allow: 'GET, HEAD', ...cors });
+      return;
+    }
+    if (segments[0] === DRAFTS_PREFIX) {
+      await draftView(req, res, segments.slice(1), cors);
       return;
     }
     const urlPath = `/${segments.join('/')}`;
@@ -316,6 +357,7 @@ async function main(): Promise<void> {
     // Read only when webhooks are sent: a CMS that sends none needs no secret.
     webhookSecret: webhookUrl ? publishWebhookSecret() : undefined,
     editToken: cmsEditToken(),
+    preview: { url: previewUrl(), secret: previewLinkSecret() },
   });
   console.log(`Local sample CMS serving ${path.resolve(values.data)} at ${server.url}`);
   console.log(

@@ -328,6 +328,57 @@ export function publishWebhookUrl(): string | undefined {
   return value ? readUrl('PUBLISH_WEBHOOK_URL', value) : undefined;
 }
 
+/**
+ * The key of editors' preview links, the publish secret's sibling (its own variable, so that a
+ * leaked preview link key cannot trigger builds, nor a webhook key open previews). Same rules:
+ * a local dev secret unset, refused short or public in production or with an outside CMS.
+ */
+export const DEV_PREVIEW_SECRET = 'linea-local-dev-preview-secret-not-for-production';
+
+/** HMAC-SHA256 key of the preview links (PREVIEW_LINK_SECRET, src/node/preview/link.ts). */
+export function previewLinkSecret(): string {
+  const value = process.env.PREVIEW_LINK_SECRET?.trim();
+  if (value) {
+    if (value.length < MIN_WEBHOOK_SECRET_LENGTH)
+      throw new ConfigError(`PREVIEW_LINK_SECRET must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
+    if (value === DEV_PREVIEW_SECRET && process.env.NODE_ENV === 'production')
+      throw new ConfigError('PREVIEW_LINK_SECRET is the public local dev secret; set a real one in production');
+    if (value === DEV_PREVIEW_SECRET && cmsBaseUrl())
+      throw new ConfigError('PREVIEW_LINK_SECRET is the public local dev secret; set a real one with an outside CMS (CMS_BASE_URL)');
+    return value;
+  }
+  if (process.env.NODE_ENV === 'production')
+    throw new ConfigError('PREVIEW_LINK_SECRET must be set in production (a random string of 32 or more characters, shared with the CMS)');
+  if (cmsBaseUrl())
+    throw new ConfigError('PREVIEW_LINK_SECRET must be set when CMS_BASE_URL names an outside CMS (the local dev secret is public)');
+  return DEV_PREVIEW_SECRET;
+}
+
+/**
+ * Where the preview reads drafts (CMS_DRAFTS_BASE_URL): a CMS base URL that answers every
+ * document path as CMS_BASE_URL does, with the draft where there is one, plus
+ * /cms/drafts.json listing the drafted documents (docs/publishing.md, Preview). Unset with an
+ * outside CMS: no preview; with the embedded sample CMS, its own /_drafts.
+ */
+export function cmsDraftsBaseUrl(): string | undefined {
+  const value = process.env.CMS_DRAFTS_BASE_URL?.trim();
+  return value ? readUrl('CMS_DRAFTS_BASE_URL', value) : undefined;
+}
+
+/** Port of the preview service (editors' draft previews); default: the store's port + 5. */
+export function previewPort(): number {
+  return readPort('PREVIEW_PORT', () => port() + 5);
+}
+
+/**
+ * The preview service's public origin (PREVIEW_URL), which the CMS writes into preview links.
+ * Unset: http://{HOST}:{PREVIEW_PORT}, as npm start serves it.
+ */
+export function previewUrl(): string {
+  const served = host() === '0.0.0.0' ? 'localhost' : host();
+  return readUrl('PREVIEW_URL', `http://${served}:${previewPort()}`, { origin: true });
+}
+
 /** Bearer token of the sample CMS's edit API. Unset: edits are taken from this machine only. */
 export function cmsEditToken(): string | undefined {
   return process.env.CMS_EDIT_TOKEN?.trim() || undefined;
