@@ -16,7 +16,7 @@ const event = (name: AnalyticsEvent['name'], prop: AnalyticsEvent['prop'], userI
 });
 
 describe('the event rules', () => {
-  it("names the spec's ten events", () => {
+  it('names the ten events of docs/engagement.md', () => {
     expect(ANALYTICS_EVENT_NAMES).toEqual([
       'firstPage',
       'redirect',
@@ -153,7 +153,7 @@ describe('the collector', () => {
       window_height: '800',
     });
   });
-  it("posts an event with the spec's envelope, form-encoded", () => {
+  it("posts an event in the collector's envelope (docs/engagement.md), form-encoded", () => {
     const post = eventPost(event('search', { keywords: 'coat' }), context, 2000);
     expect(post.path).toBe('/datarcvr/event');
     expect(Object.fromEntries(post.body)).toEqual({

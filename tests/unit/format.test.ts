@@ -107,7 +107,7 @@ describe('product ids', () => {
 describe('dates of the account pages', () => {
   // 2026-03-04 05:06:07 UTC is 13:06:07 on the brand's clock (UTC+8), whatever the device's zone.
   const moment = Date.UTC(2026, 2, 4, 5, 6, 7);
-  it('are written in the spec formats: date, date and time, with seconds, the slash date and the time', () => {
+  it("are written in the store's own formats: date, date and time, with seconds, the slash date and the time", () => {
     expect(
       [DATE_FORMAT, DATE_TIME_FORMAT, DATE_TIME_SECONDS_FORMAT, DATE_SLASH_FORMAT, TIME_FORMAT].map((format) =>
         formatMoment(moment, format),
