@@ -11,7 +11,7 @@
 import { IMMUTABLE, REVALIDATE } from '../host-rules.ts';
 import { mobileRedirectForRequest } from '../mobile-redirect.ts';
 import { resolveStaticPath } from '../static-rules.ts';
-import type { CloudflareRelease } from './cloudflare.ts';
+import { productShardBinding, shardOf, type CloudflareRelease } from './cloudflare.ts';
 
 /** Redirects are asked again each time, as the local server's are. */
 const REDIRECT_CACHE = 'no-cache';
@@ -81,7 +81,17 @@ export interface AssetsBinding {
 
 export interface WorkerEnv {
   ASSETS: AssetsBinding;
+  /** The product deployments' Workers (service bindings), when the deploy split the release (`planUpload`). */
+  [shard: `PRODUCTS_${number}`]: AssetsBinding | undefined;
 }
+
+/**
+ * A product deployment's Worker: its own files, as the main Worker asks for them. It has no
+ * route of its own (the deploy gives it none), so only the main Worker's service binding reaches it.
+ */
+export const productShardWorker = {
+  fetch: (request: Request, env: { ASSETS: AssetsBinding }): Promise<Response> => env.ASSETS.fetch(request),
+};
 
 /** A file's address for the asset binding: its name, each segment encoded. */
 function assetUrl(file: string, base: string): string {
@@ -97,6 +107,15 @@ const ASSET_HEADERS = ['content-type', 'etag', 'last-modified'];
 export function createWorker(release: CloudflareRelease): { fetch(request: Request, env: WorkerEnv): Promise<Response> } {
   return {
     async fetch(request, env) {
+      const shards = release.productShards ?? 0;
+      // A product's page or data file is in the product deployment its code hashes to.
+      const assetsFor = (file: string): AssetsBinding => {
+        const shard = shardOf(file, shards);
+        if (shard === null) return env.ASSETS;
+        const binding = env[productShardBinding(shard)];
+        if (!binding) throw new Error(`No service binding ${productShardBinding(shard)}: deploy the release again`);
+        return binding;
+      };
       const conditional = new Headers();
       for (const name of CONDITIONAL) {
         const value = request.headers.get(name);
@@ -125,7 +144,7 @@ export function createWorker(release: CloudflareRelease): { fetch(request: Reque
         const [next] = unknown;
         if (next === undefined) break;
         // `manual`: a redirect of the asset router's own (it reads a `_redirects` at the root) is no file.
-        fetched.set(next, await env.ASSETS.fetch(assetUrl(next, request.url), { method, headers: conditional, redirect: 'manual' }));
+        fetched.set(next, await assetsFor(next).fetch(assetUrl(next, request.url), { method, headers: conditional, redirect: 'manual' }));
       }
       const served = 'file' in answer && answer.status === 200 ? fetched.get(answer.file) : undefined;
       for (const response of fetched.values()) if (response !== served) await response.body?.cancel();
@@ -135,7 +154,7 @@ export function createWorker(release: CloudflareRelease): { fetch(request: Reque
         return new Response(null, { status: answer.status, headers });
       }
       if (answer.status === 405) return new Response(null, { status: 405, headers });
-      const asset = served ?? (await env.ASSETS.fetch(assetUrl(answer.file, request.url), { method, redirect: 'manual' }));
+      const asset = served ?? (await assetsFor(answer.file).fetch(assetUrl(answer.file, request.url), { method, redirect: 'manual' }));
       for (const name of ASSET_HEADERS) {
         const value = asset.headers.get(name);
         if (value && (answer.status === 200 || name === 'content-type')) headers.set(name, value);

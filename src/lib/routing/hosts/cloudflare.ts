@@ -16,6 +16,9 @@
  *   and sitemap of ours names.
  * - The compressed copies are not uploaded: Cloudflare compresses at its edge, and they were two
  *   thirds of a release's files (a 10,000-page release was over the per-version file limit).
+ * - A release still over the limit (20,000 products upload 200,000 product files) is split by the
+ *   deploy: the products' pages and data go to product deployments, by a hash of the code, which
+ *   the main Worker reaches through service bindings (`planUpload`).
  */
 import type { LanguageDefinition } from '../../i18n/languages.ts';
 import type { SecurityHeader } from '../../security/content-security-policy.ts';
@@ -36,6 +39,12 @@ export interface CloudflareRelease {
   mobilePages: MobilePagesBySegment;
   /** Sent on every answer, the Content-Security-Policy first. */
   securityHeaders: readonly SecurityHeader[];
+  /**
+   * How many product deployments the products' pages and data files were split across
+   * (`planUpload`); 0 or absent when the main Worker's assets hold every file. Set by the
+   * deploy, which knows the plan's limit, not by the build.
+   */
+  productShards?: number;
 }
 
 /** The asset binding's name in the Worker's env. */
@@ -61,6 +70,89 @@ export const CLOUDFLARE_COMPATIBILITY_DATE = '2026-04-01';
  * addresses anyway; leaving them out keeps them off the host and out of the file count.
  */
 export const ASSETS_IGNORED = ['/_host/', '*.br', '*.gz', '/_redirects', '/_headers', '.*'] as const;
+
+/** Whether wrangler uploads a file of the release (`ASSETS_IGNORED`, as `.assetsignore` reads it). */
+export function cloudflareUploads(file: string): boolean {
+  const parts = file.split('/');
+  return (
+    parts[0] !== '_host' &&
+    file !== '_redirects' &&
+    file !== '_headers' &&
+    !parts.some((part) => part.startsWith('.')) &&
+    !/\.(?:br|gz)$/.test(file)
+  );
+}
+
+/**
+ * Cloudflare's documented limits of files per Worker version: 100,000 on a paid plan, 20,000 on
+ * the free one. A release with more is split (`planUpload`).
+ */
+export const PAID_PLAN_MAX_FILES = 100_000;
+export const FREE_PLAN_MAX_FILES = 20_000;
+
+/**
+ * Of the limit, what a product deployment is planned to hold: the split is by a hash of the
+ * product code, so deployments differ by a few hundred files at 20,000 products.
+ */
+const SHARD_FILL = 0.95;
+
+/** A product's own files: its page in a language (`product/X.html`, `en-gb/product/X.html`) and its data file (`product-data/en-GB/X.json`). */
+const PRODUCT_FILE = /^(?:[^/]+\/)?product\/([^/]+)\.html$|^product-data\/[^/]+\/([^/]+)\.json$/;
+
+/** The product code a file belongs to, or null for a file of the main deployment. */
+export function productOfFile(file: string): string | null {
+  const match = PRODUCT_FILE.exec(file);
+  return match ? (match[1] ?? match[2]!) : null;
+}
+
+/** FNV-1a, 32 bits: the same in Node and in the Worker, and spread evenly over product codes. */
+function hashCode(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return hash;
+}
+
+/** Which product deployment holds a file (0 to `shards` - 1), or null when the main one does. */
+export function shardOf(file: string, shards: number): number | null {
+  if (shards < 1) return null;
+  const code = productOfFile(file);
+  return code === null ? null : hashCode(code) % shards;
+}
+
+/** The service binding through which the main Worker reaches product deployment `shard`. */
+export const productShardBinding = (shard: number): `PRODUCTS_${number}` => `PRODUCTS_${shard}`;
+
+/** What goes where when a release is deployed: the main Worker's files, and each product deployment's. */
+export interface UploadPlan {
+  main: string[];
+  shards: string[][];
+}
+
+/**
+ * Splits the uploaded files (`cloudflareUploads`) so that no deployment holds more than
+ * `maxFiles`: everything in one Worker when it fits; otherwise the products' pages and data
+ * files go to as many product deployments as needed, by a hash of the product code (so the
+ * Worker finds a file's deployment from its name alone), and everything else stays in the main
+ * one. Throws when the main deployment alone is over the limit.
+ */
+export function planUpload(files: readonly string[], maxFiles: number): UploadPlan {
+  if (files.length <= maxFiles) return { main: [...files], shards: [] };
+  const productFiles = files.filter((file) => productOfFile(file) !== null).length;
+  const mainCount = files.length - productFiles;
+  if (mainCount > maxFiles)
+    throw new Error(
+      `The release uploads ${files.length} files, ${mainCount} of them other than product pages and data, over the ${maxFiles} one deployment takes: no split by product can fit it.`,
+    );
+  for (let shards = Math.ceil(productFiles / (maxFiles * SHARD_FILL)); ; shards++) {
+    const plan: UploadPlan = { main: [], shards: Array.from({ length: shards }, () => []) };
+    for (const file of files) {
+      const shard = shardOf(file, shards);
+      if (shard === null) plan.main.push(file);
+      else plan.shards[shard]!.push(file);
+    }
+    if (plan.shards.every((list) => list.length <= maxFiles)) return plan;
+  }
+}
 
 export function assetsIgnoreFile(): string {
   return `# Generated at build time (src/lib/routing/hosts/cloudflare.ts). Do not edit.\n${ASSETS_IGNORED.join('\n')}\n`;
