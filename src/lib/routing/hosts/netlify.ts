@@ -47,8 +47,18 @@ function productCodes(input: HostRulesInput, prefix: string): string[] {
     .sort();
 }
 
-export function redirectsFile(input: HostRulesInput): string {
+/**
+ * Past this many product rules (one per product and language), the product address is one
+ * placeholder rule per language instead: Netlify's documentation asks for wildcards or
+ * placeholders from 10,000 rules on, and a deploy may fail when its processed rules are too
+ * large. The sample's 121 products write 605; 2,000 products reach it.
+ */
+export const MAX_PRODUCT_RULES = 9_000;
+
+export function redirectsFile(input: HostRulesInput, options: { maxProductRules?: number } = {}): string {
   const languages = input.languages;
+  const codes = new Map(languages.map((language) => [language, productCodes(input, prefixOf(language))]));
+  const byPattern = [...codes.values()].reduce((sum, list) => sum + list.length, 0) > (options.maxProductRules ?? MAX_PRODUCT_RULES);
   const lines = [
     GENERATED,
     '# Netlify (docs/hosts/netlify.md). The first matching rule wins; "!" applies a rule even where a file exists.',
@@ -56,13 +66,25 @@ export function redirectsFile(input: HostRulesInput): string {
     ...INTERNAL_PATHS.map((path) => `${path}  ${notFoundOf('')}  404!`),
     // Netlify cannot test whether a rewrite's target exists, and a forced rewrite to a missing
     // page answers 200 with the not-found page: so one rule per product page the build wrote,
-    // then every other code is not found. An empty code is the shell, as on our server.
-    "# The product address: each product's page; the address without a code is the shell; any other code is not found.",
+    // then every other code is not found. An empty code is the shell, as on our server. A
+    // catalogue past MAX_PRODUCT_RULES gets a placeholder rule per language instead
+    // (docs/hosts/netlify.md, "A large catalogue"): an unknown code then meets Netlify's
+    // answer for a rewrite to a missing file.
+    byPattern
+      ? "# The product address: the address without a code is the shell; any other, the code's page (a catalogue too large for a rule per product)."
+      : "# The product address: each product's page; the address without a code is the shell; any other code is not found.",
   ];
   for (const language of languages) {
     const prefix = prefixOf(language);
     const from = `${prefix}${PRODUCT_QUERY_PATH}`;
-    for (const code of productCodes(input, prefix)) lines.push(`${from}  productCode=${code}  ${prefix}${productPagePath(code)}  200!`);
+    if (byPattern) {
+      lines.push(
+        `${from}  productCode=  ${from}  200!`,
+        `${from}  productCode=:code  ${prefix}${productPagePath('').replace(/\.html$/, ':code.html')}  200!`,
+      );
+      continue;
+    }
+    for (const code of codes.get(language)!) lines.push(`${from}  productCode=${code}  ${prefix}${productPagePath(code)}  200!`);
     lines.push(`${from}  productCode=  ${from}  200!`, `${from}  productCode=:code  ${notFoundOf(prefix)}  404!`);
   }
   // One rule per page the build wrote, as for products; any other value gets the older page (lib/routing/moved-query-pages.ts).
