@@ -9,15 +9,20 @@
 import {
   captchaRequired,
   cmsBaseUrl,
+  cmsDraftsBaseUrl,
   embeddedCmsPort,
   host,
   mailCatcherPorts,
   mailFrom,
   port,
+  previewLinkSecret,
+  previewPort,
+  previewUrl,
   publishPort,
   publishWebhookSecret,
   smtpSettings,
 } from '../src/node/env.ts';
+import { startPreviewService } from './preview/service.ts';
 import { startEmbeddedCms } from './local-cms/embedded.ts';
 import { ADMIN_PATH } from './local-commerce/admin-page.ts';
 import { startCommerceApi } from './local-commerce/server.ts';
@@ -41,6 +46,7 @@ for (const [variable, standIn] of Object.entries(STAND_IN_SCRIPTS)) {
 const configuredSmtp = smtpSettings();
 captchaRequired();
 const from = mailFrom();
+const preview = { url: previewUrl(), secret: previewLinkSecret(), port: previewPort() };
 const mailCatcher = configuredSmtp ? null : await startMailCatcher(mailCatcherPorts());
 const configured = cmsBaseUrl();
 // The embedded CMS keeps running: it is also the image host the pages point at, and its edit
@@ -52,6 +58,7 @@ const cms = configured
       port: embeddedCmsPort(),
       webhookUrl: `http://127.0.0.1:${publishPort()}/webhook`,
       webhookSecret: publishWebhookSecret(),
+      preview: { url: preview.url, secret: preview.secret },
     });
 const cmsUrl = configured ?? cms!.url;
 let publishing: Awaited<ReturnType<typeof startPublishing>>;
@@ -80,9 +87,21 @@ const server = await startStaticServer({
     { prefix: '/datarcvr/', target: api.url },
   ],
 });
+// Editors' previews: the service starts at once, its renderer (the site's bundles) at the first preview.
+const previewService = await startPreviewService({
+  port: preview.port,
+  host: host(),
+  secret: preview.secret,
+  draftsBaseUrl: cmsDraftsBaseUrl() ?? (cms ? `${cms.url}/_drafts` : undefined),
+  storeUrl: server.url,
+  apiBaseUrl: `${api.url}/api`,
+  log: console.log,
+});
 console.log(`\nThe store is running at ${server.url}`);
+console.log(`Editors' previews (signed links only) at ${previewService.url}`);
 console.log(mailCatcher ? `Its mail (MailDev) is at ${mailCatcher.url}\n` : `Its mail goes to ${configuredSmtp!.host}\n`);
 const stop = async () => {
+  await previewService.close();
   await publishing.close();
   await server.close();
   await api.close();
