@@ -14,6 +14,7 @@ import { robotsTxt } from '../../src/node/seo/robots.ts';
 import {
   SITEMAP_MAX_URLS,
   languageSitemapPath,
+  languageSitemaps,
   newestModification,
   sitemapIndexXml,
   sitemapUrls,
@@ -145,6 +146,52 @@ describe('sitemaps', () => {
       alternates: [],
     }));
     expect(() => sitemapXml(many)).toThrow(/at most 50000/);
+  });
+
+  it('splits a language past the limit into numbered files: every URL once, each file valid, the index listing them all', () => {
+    const limits = { maxUrls: 10, maxBytes: 50 * 1024 * 1024 };
+    const codes = LANGUAGES.map((l) => l.code);
+    const sitemaps = languageSitemaps(routes, codes, SITE, limits);
+    for (const code of codes) {
+      const all = sitemapUrls(routes, code, SITE);
+      expect(all.length, `${code} has enough pages to split`).toBeGreaterThan(10);
+      const parts = sitemaps.filter((s) => s.languageCode === code);
+      expect(parts.map((s) => s.path)).toEqual(
+        Array.from({ length: Math.ceil(all.length / 10) }, (_, i) =>
+          i === 0 ? `/sitemap-${code.toLowerCase()}.xml` : `/sitemap-${code.toLowerCase()}-${i + 1}.xml`,
+        ),
+      );
+      // Each file as a crawler reads it: within the limit, its URLs with every alternate.
+      const listed = parts.flatMap((part) => {
+        const doc = parseStrict(sitemapXml(part.urls, limits));
+        expect(doc.urlset['@xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
+        expect(doc.urlset.url.length).toBeLessThanOrEqual(10);
+        return doc.urlset.url.map((u: { loc: string; 'xhtml:link': Array<Record<string, string>> }) => ({
+          loc: u.loc,
+          alternates: u['xhtml:link'].map((l) => [l['@hreflang'], l['@href']]),
+        }));
+      });
+      expect(listed).toEqual(all.map((u) => ({ loc: u.loc, alternates: u.alternates.map((a) => [a.hreflang, a.href]) })));
+      expect(new Set(listed.map((u: { loc: string }) => u.loc)).size).toBe(listed.length);
+    }
+    const index = parseStrict(
+      sitemapIndexXml(sitemaps.map((s) => ({ loc: `${SITE}${s.path}`, lastModified: newestModification(s.urls) }))),
+    );
+    expect(index.sitemapindex.sitemap.map((s: { loc: string }) => s.loc)).toEqual(sitemaps.map((s) => `${SITE}${s.path}`));
+    expect(sitemaps.length).toBeGreaterThanOrEqual(2 * codes.length);
+    // One file more than the limit allows is refused, never written.
+    expect(() => sitemapXml(sitemapUrls(routes, 'zh-TW', SITE), limits)).toThrow(/at most 10 URLs/);
+  });
+
+  it('splits by size too: no file over the byte limit, and at the default limits one file a language', () => {
+    const urls = sitemapUrls(routes, 'en-GB', SITE);
+    const maxBytes = 4096;
+    const parts = languageSitemaps(routes, ['en-GB'], SITE, { maxUrls: SITEMAP_MAX_URLS, maxBytes });
+    expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts)
+      expect(Buffer.byteLength(sitemapXml(part.urls, { maxUrls: SITEMAP_MAX_URLS, maxBytes }))).toBeLessThanOrEqual(maxBytes);
+    expect(parts.flatMap((p) => p.urls)).toEqual(urls);
+    expect(languageSitemaps(routes, ['en-GB'], SITE).map((s) => s.path)).toEqual(['/sitemap-en-gb.xml']);
   });
 
   it('indexes one sitemap per language, lowercased, with the newest lastmod of each', () => {
