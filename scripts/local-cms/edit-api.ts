@@ -252,6 +252,7 @@ export function createEditApi(options: EditApiOptions): EditApi {
       published: [],
       changed: [],
       deleted: [],
+      products: [],
       ...change,
     };
     const delivery: WebhookDelivery = { id: payload.id, payload, attempts: 0, status: null, state: 'sending' };

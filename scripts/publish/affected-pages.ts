@@ -16,8 +16,14 @@
  * was built with, so the comparison is against what is actually served, whichever process
  * built it and after any rollback.
  *
- * Not in the route table, and rendered in full by every build (they are cheap): the sitemaps,
- * feeds, robots.txt, product data and the product-page fragments.
+ * A CMS page, a fragment or a product page whose content lists products (product-list tiles)
+ * also follows their price ranges from the catalogue (src/node/routing/data-files.ts), the one
+ * thing a tile shows of the catalogue: one product's price change rebuilds the lists showing
+ * it, not every list.
+ *
+ * Not in the route table: the product data files and product-page fragments, compared the same
+ * way by their own digests (data-files.ts, the manifest's `files`); and, written by every build
+ * for the languages with a changed page (they are cheap), the sitemaps, feeds and robots.txt.
  *
  * What the digest does not see (and the caller must): the build's configuration (SITE_URL,
  * MOBILE_SITE_URL, …) and the code itself (both need a full build), and what pages compute

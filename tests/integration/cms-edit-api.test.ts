@@ -143,7 +143,14 @@ describe('edit API', () => {
 
     const [delivery] = await receiver.waitFor(1);
     expect(delivery!.headers['content-type']).toBe('application/json');
-    expect(verified(delivery!)).toEqual({ id: answer.delivery, language: 'zh_TW', published: [], changed: [womenPage], deleted: [] });
+    expect(verified(delivery!)).toEqual({
+      id: answer.delivery,
+      language: 'zh_TW',
+      published: [],
+      changed: [womenPage],
+      deleted: [],
+      products: [],
+    });
   });
 
   it('PUT of a new document says published (201)', async () => {
