@@ -4,9 +4,9 @@
  *
  * Every build writes its route manifest (scripts/publish/route-manifest.ts) into the output.
  * Given the manifest of the release it will be merged over (`base`), a build renders only
- * the routes whose digest changed (plus robots.txt, the sitemap index and the product-page
- * fragments, which are few; the sitemaps and feeds of the languages with a changed route;
- * the product data when the product cache changed) and reports
+ * the routes whose digest changed (plus robots.txt and the sitemap index; the sitemaps and
+ * feeds of the languages with a changed route; the product data files and fragments whose
+ * digest changed, src/node/routing/data-files.ts) and reports
  * what was added, changed and removed; the
  * caller merges that partial output over a hard-linked copy of the base release.
  */
@@ -21,8 +21,8 @@ import { buildOptions, type AstroBuildOptions } from '../src/node/build-options.
 import { holdRenderScope } from '../src/node/render-scope.ts';
 import { fileOfRoute, nextPublicationBoundary } from '../src/node/routing/route-table.ts';
 import { getSite, resetSite, warmSite } from '../src/node/site.ts';
-import { productCacheDigest } from '../src/node/catalogue/pull-products.ts';
-import { astroOutDir, contentCacheDir } from '../src/node/env.ts';
+import { dataFileTable } from '../src/node/routing/data-files.ts';
+import { astroOutDir } from '../src/node/env.ts';
 import { affectedPages } from './publish/affected-pages.ts';
 import { ROUTE_MANIFEST_FILE, parseRouteManifest, serializeRouteManifest, type RouteManifest } from './publish/route-manifest.ts';
 import { writeHostRules } from './host-rules.ts';
@@ -47,8 +47,8 @@ export interface BuildResult {
   mode: 'full' | 'pages';
   /** Pages rendered. */
   pages: number;
-  /** Whether the product data files were written (always in a full build; in a partial one, when the product cache changed). */
-  productData: boolean;
+  /** Product data files and fragments written, and those gone (their paths: the caller removes them from the release). */
+  dataFiles: { written: number; removed: string[] };
   /** URL paths new, changed and gone against the base (empty for a full build). */
   added: string[];
   changed: string[];
@@ -118,17 +118,22 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     // The route table is memoised per process; a new build must read the cache afresh.
     resetSite();
     const { routes, content, now } = await getSite();
-    const productData = productCacheDigest(contentCacheDir());
+    const files = dataFileTable(content);
     const { base = null, baseRelease = null } = target;
     // A partial build needs the base release's folder too: its compressed copies and its release scan.
     const plan = base?.fingerprint === fingerprint && baseRelease ? affectedPages({ before: base.routes, after: routes }) : null;
-    const rendersProductData = !plan || base?.productData !== productData;
-    const scope = plan
-      ? { paths: plan.rebuild.map((route) => route.urlPath), productData: rendersProductData, languages: plan.languages }
-      : null;
+    const filePlan = plan && base ? affectedPages({ before: base.files, after: files }) : null;
+    const scope =
+      plan && filePlan
+        ? {
+            paths: plan.rebuild.map((route) => route.urlPath),
+            dataFiles: filePlan.rebuild.map((f) => f.urlPath),
+            languages: plan.languages,
+          }
+        : null;
     loaded = performance.now();
     cpuLoaded = cpuMs();
-    return { routes, content, now, fingerprint, productData, plan, baseRelease, rendersProductData, scope };
+    return { routes, content, now, fingerprint, files, plan, filePlan, baseRelease, scope };
   })();
   const scope = planned.then((p) => p.scope);
   // Handled where they are awaited: the pages, then below.
@@ -159,21 +164,21 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
     console.warn(
       `[build] ${piped.unwritten.length} page(s) handed to compression were not written where expected (a naming bug; compressed afterwards instead): ${piped.unwritten.slice(0, 5).join(', ')}`,
     );
-  const { content, now, fingerprint, productData, plan, baseRelease, rendersProductData, routes } = await planned;
+  const { content, now, fingerprint, files, plan, filePlan, baseRelease, routes } = await planned;
   const rendered = performance.now();
   const cpuRendered = cpuMs();
   await writeHostRules(outDir, {
     baseRelease: plan ? baseRelease : null,
     scanned: piped.scans,
-    removed: plan?.removed.map(fileOfRoute) ?? [],
+    removed: [...(plan?.removed.map(fileOfRoute) ?? []), ...(filePlan?.removed.map(fileOfRoute) ?? [])],
   });
-  await writeFile(join(outDir, ROUTE_MANIFEST_FILE), serializeRouteManifest({ fingerprint, productData, routes }));
+  await writeFile(join(outDir, ROUTE_MANIFEST_FILE), serializeRouteManifest({ fingerprint, routes, files }));
   const ruled = performance.now();
   await compressTree(outDir, { reuseFrom: plan ? baseRelease : null, written: piped.written });
   return {
     outDir,
     mode: plan ? 'pages' : 'full',
-    productData: rendersProductData,
+    dataFiles: { written: filePlan ? filePlan.rebuild.length : files.length, removed: filePlan?.removed ?? [] },
     pages: plan ? plan.rebuild.length : await countPages(outDir),
     added: plan?.added ?? [],
     changed: plan?.changed ?? [],

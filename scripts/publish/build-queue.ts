@@ -27,6 +27,8 @@ export interface ChangeInput {
   published?: readonly string[];
   changed?: readonly string[];
   deleted?: readonly string[];
+  /** Product codes the commerce API changed (added, edited or removed): the catalogue is pulled for them. */
+  products?: readonly string[];
   /** Build even without documents: a start/end date passing, a manual rebuild. */
   rebuild?: boolean;
 }
@@ -34,6 +36,8 @@ export interface ChangeInput {
 export interface ChangeSet {
   /** Cache path → what happened to it since the last good build (see mergeChange). */
   documents: Readonly<Record<string, DocumentChange>>;
+  /** Product codes a catalogue change named since the last good build, sorted. */
+  products: readonly string[];
   /** Delivery ids and labels merged in, oldest first (the first MAX_SOURCES). */
   sources: readonly string[];
   /** Sources beyond MAX_SOURCES, counted only. */
@@ -66,7 +70,7 @@ export function mergeChange(earlier: DocumentChange | undefined, later: Document
 }
 
 export function emptyChangeSet(): ChangeSet {
-  return { documents: Object.create(null) as Record<string, DocumentChange>, sources: [], moreSources: 0, rebuild: false };
+  return { documents: Object.create(null) as Record<string, DocumentChange>, products: [], sources: [], moreSources: 0, rebuild: false };
 }
 
 /** `later` merged over `earlier`; neither is changed. */
@@ -76,6 +80,7 @@ export function mergeChangeSets(earlier: ChangeSet, later: ChangeSet): ChangeSet
   const sources = [...earlier.sources, ...later.sources];
   return {
     documents,
+    products: earlier.products.length === 0 ? later.products : [...new Set([...earlier.products, ...later.products])].sort(),
     sources: sources.slice(0, MAX_SOURCES),
     moreSources: earlier.moreSources + later.moreSources + Math.max(0, sources.length - MAX_SOURCES),
     rebuild: earlier.rebuild || later.rebuild,
@@ -83,7 +88,12 @@ export function mergeChangeSets(earlier: ChangeSet, later: ChangeSet): ChangeSet
 }
 
 export function changeSetOf(input: ChangeInput): ChangeSet {
-  let set: ChangeSet = { ...emptyChangeSet(), sources: [input.id], rebuild: input.rebuild ?? false };
+  let set: ChangeSet = {
+    ...emptyChangeSet(),
+    products: [...new Set(input.products ?? [])].sort(),
+    sources: [input.id],
+    rebuild: input.rebuild ?? false,
+  };
   // Within one delivery the lists are disjoint (the webhook schema says so); the order
   // published, changed, deleted only matters for malformed input.
   for (const [list, change] of [
@@ -172,11 +182,11 @@ export class BuildQueue<R = unknown> {
     if (options.last) this.#recent.push(options.last);
   }
 
-  /** Queues a publish. A change with no documents and no rebuild flag is ignored (false). */
+  /** Queues a publish. A change with no documents, no products and no rebuild flag is ignored (false). */
   enqueue(input: ChangeInput): boolean {
     if (this.#closed) throw new CodedError('BUILD_QUEUE_CLOSED', 'the build queue is closed');
     const set = changeSetOf(input);
-    if (documentCount(set) === 0 && !set.rebuild) return false;
+    if (documentCount(set) === 0 && set.products.length === 0 && !set.rebuild) return false;
     this.#pending = this.#pending ? mergeChangeSets(this.#pending, set) : set;
     const now = this.#now();
     this.#firstAt ??= now;

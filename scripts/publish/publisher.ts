@@ -1,5 +1,6 @@
 /**
- * What one publish does: pull what changed, build into a release seeded from the live one
+ * What one publish does: pull what changed (the CMS documents a webhook names; the catalogue's
+ * changed products when it names products, or on a rebuild), build into a release seeded from the live one
  * (hard links) only the pages whose digest differs from the live release's route manifest,
  * and make it live atomically. Without a live release built by this code and configuration
  * (none yet, or a build fingerprint that differs), the build is a full one.
@@ -7,10 +8,11 @@
  * A failure at any step leaves `current` serving what it served, and is thrown in plain words
  * (the pull names language, document and field) for the queue to record and /status to show.
  */
-import { realpath, rm } from 'node:fs/promises';
+import { readdir, realpath, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { pullChanged } from '../../src/node/cms/pull-changed.ts';
 import { contentCacheDir } from '../../src/node/env.ts';
+import { pullProducts } from '../../src/node/catalogue/pull-products.ts';
 import { LANGUAGES } from '../../src/lib/i18n/languages.ts';
 import { languagesToPull } from './affected-pages.ts';
 import type { ChangeSet } from './build-queue.ts';
@@ -20,6 +22,7 @@ import { buildFingerprint } from './build-fingerprint.ts';
 import { ENCODINGS } from '../compress.ts';
 import { filesUnder, moveFile } from '../build/files.ts';
 import type { ReleaseManager } from './releases.ts';
+import { languageSitemapPath } from '../../src/node/seo/sitemap.ts';
 
 export interface PublishResult {
   release: string;
@@ -30,6 +33,10 @@ export interface PublishResult {
   changed: string[];
   removed: string[];
   documents: string[];
+  /** Product codes whose cached detail the catalogue pull wrote anew or removed. */
+  products: string[];
+  /** Product data files and fragments written (a full build: all of them). */
+  dataFiles: number;
   ms: number;
   /** The next start or end date of a page, when a rebuild is due without an editor. */
   nextBoundary: number | null;
@@ -40,13 +47,35 @@ async function mergeInto(partial: string, release: string): Promise<void> {
   for (const file of await filesUnder(partial)) await moveFile(join(partial, file), join(release, file));
 }
 
-/** Folders a build renders whole or not at all: replaced, not merged, so what the CMS or the catalogue dropped goes too. */
-const PRODUCT_CONTENT_DIR = 'product-content';
-const PRODUCT_DATA_DIR = 'product-data';
+/**
+ * The sitemap parts of the release that the partial build no longer writes: a language whose
+ * sitemap it wrote again and that now has fewer parts (seo/sitemap.ts) leaves its last ones,
+ * which the index no longer lists. Their compressed copies go with them.
+ */
+export async function staleSitemapParts(partial: string, release: string): Promise<string[]> {
+  const written = new Set(await readdir(partial).catch(() => [] as string[]));
+  const rewritten = LANGUAGES.filter((l) => written.has(languageSitemapPath(l.code).slice(1)));
+  const stale: string[] = [];
+  for (const name of await readdir(release).catch(() => [] as string[])) {
+    const file = name.replace(/\.(br|gz)$/, '');
+    const part = rewritten.some((l) => new RegExp(`^sitemap-${l.code.toLowerCase()}-\\d+\\.xml$`).test(file));
+    if (part && !written.has(file)) stale.push(name);
+  }
+  return stale;
+}
 
-export function createPublisher(options: { cmsUrl: string; releases: ReleaseManager; log?: (line: string) => void; now?: () => number }) {
-  const { cmsUrl, releases, log = () => {}, now = Date.now } = options;
+export function createPublisher(options: {
+  cmsUrl: string;
+  /** The commerce API's base (…/api), whose catalogue a publish naming products pulls; none: the product cache is left as it is. */
+  commerceUrl?: string;
+  releases: ReleaseManager;
+  log?: (line: string) => void;
+  now?: () => number;
+}) {
+  const { cmsUrl, commerceUrl, releases, log = () => {}, now = Date.now } = options;
   const builder = createChildBuilder();
+  /** The last build's next page boundary: a publish that builds nothing keeps it scheduled. */
+  let lastBoundary: number | null = null;
 
   async function run(changeSet: ChangeSet): Promise<PublishResult> {
     const started = now();
@@ -60,6 +89,18 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
       entries.length > 0
         ? await pullChanged({ baseUrl: cmsUrl, cacheDir: contentCacheDir(), languages, changed: changedPaths, deleted, log })
         : null;
+    // The catalogue: only the products changed since the last pull (their updatedAt) or named.
+    const products =
+      commerceUrl && (changeSet.products.length > 0 || changeSet.rebuild)
+        ? await pullProducts({
+            apiBaseUrl: commerceUrl,
+            cacheDir: contentCacheDir(),
+            languages: LANGUAGES,
+            incremental: true,
+            changed: changeSet.products,
+            log,
+          })
+        : null;
     step('pull', started);
     // Page by page only over a release this code and configuration built (its route manifest
     // says which digests its pages have); anything else, including no release yet, is rebuilt whole.
@@ -68,6 +109,24 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
     const live = liveDir ? await readRouteManifest(liveDir) : null;
     const incremental = live !== null && live.fingerprint === buildFingerprint();
     const source = changeSet.sources.join(', ') || 'publish';
+    // A catalogue notice whose products came back as they were (a stock change: stock is asked
+    // live) changes nothing the release holds: no build, no new release, the live one stays.
+    if (incremental && liveDir && entries.length === 0 && !changeSet.rebuild && products && products.changed.length === 0) {
+      log(`[publish] nothing changed for ${source}: ${basename(liveDir)} stays live (${steps.join(', ')})`);
+      return {
+        release: basename(liveDir),
+        mode: 'pages',
+        pagesRendered: 0,
+        added: [],
+        changed: [],
+        removed: [],
+        documents: [],
+        products: [],
+        dataFiles: 0,
+        ms: now() - started,
+        nextBoundary: lastBoundary,
+      };
+    }
 
     let build: BuildResult | undefined;
     // The partial build starts now, against the live release, while that release is being
@@ -99,10 +158,11 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
             seededAt,
           );
           const merging = now();
-          for (const folder of [PRODUCT_CONTENT_DIR, ...(build.productData ? [PRODUCT_DATA_DIR] : [])])
-            await rm(join(dir, folder), { recursive: true, force: true });
+          const staleSitemaps = await staleSitemapParts(build.outDir, dir);
           await mergeInto(build.outDir, dir);
-          for (const path of build.removed)
+          for (const name of staleSitemaps) await rm(join(dir, name), { force: true });
+          // Pages, product data files and fragments gone, with their compressed copies.
+          for (const path of [...build.removed, ...build.dataFiles.removed])
             for (const file of [fileOfRoute(path), ...ENCODINGS.map((e) => `${fileOfRoute(path)}${e.extension}`)])
               await rm(join(dir, file), { force: true });
           step('merge', merging);
@@ -119,6 +179,7 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
     }
 
     function finish(release: string, built: BuildResult): PublishResult {
+      lastBoundary = built.nextBoundary;
       const result: PublishResult = {
         release,
         mode: built.mode,
@@ -127,6 +188,8 @@ export function createPublisher(options: { cmsUrl: string; releases: ReleaseMana
         changed: built.changed,
         removed: built.removed,
         documents: pulled?.changedDocuments ?? [],
+        products: products?.changed ?? [],
+        dataFiles: built.dataFiles.written,
         ms: now() - started,
         nextBoundary: built.nextBoundary,
       };

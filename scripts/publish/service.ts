@@ -12,7 +12,7 @@ import { MAX_TIMER_MS } from '../../src/lib/cms/schedule.ts';
 import { BuildQueue, type BuildQueueState, type BuildRecord, type ChangeSet } from './build-queue.ts';
 import { MAX_WEBHOOK_BODY_BYTES, REJECTION_STATUS, WEBHOOK_SIGNATURE_HEADER, verifyWebhook } from './webhook.ts';
 import { openDeliveryMemory } from './delivery-memory.ts';
-import { publishPort, publishWebhookSecret } from '../../src/node/env.ts';
+import { commerceApiUrl, publishPort, publishWebhookSecret } from '../../src/node/env.ts';
 import { createPublisher, type PublishResult } from './publisher.ts';
 import { createReleaseManager, displayPath, type ReleasesStatus } from './releases.ts';
 import { CodedError } from '../../src/lib/errors.ts';
@@ -165,8 +165,8 @@ export async function startPublishService(options: PublishServiceOptions) {
           log(`[publish] webhook refused: ${verdict.message}`);
           return json(res, REJECTION_STATUS[verdict.reason], { error: verdict.reason, message: verdict.message });
         }
-        const { id, published, changed, deleted } = verdict.payload;
-        queue.enqueue({ id, published, changed, deleted });
+        const { id, published, changed, deleted, products } = verdict.payload;
+        queue.enqueue({ id, published, changed, deleted, products });
         // Kept on disk before the answer: a replay after a restart from here on is refused.
         await deliveries.save();
         return json(res, 202, { accepted: id });
@@ -219,8 +219,9 @@ export async function startPublishing(options: { cmsUrl: string; log?: (line: st
   // What a build killed with an earlier run of the service left behind goes first; a clean-up
   // that fails is said, and the service starts all the same.
   await releases.prune().catch((error: Error) => log(`[releases] clean-up at start failed: ${error.message}`));
-  const publisher = createPublisher({ cmsUrl: options.cmsUrl, releases, log });
-  const changeSet: ChangeSet = { documents: {}, sources: ['startup'], moreSources: 0, rebuild: true };
+  const commerceUrl = commerceApiUrl();
+  const publisher = createPublisher({ cmsUrl: options.cmsUrl, ...(commerceUrl ? { commerceUrl } : {}), releases, log });
+  const changeSet: ChangeSet = { documents: {}, products: [], sources: ['startup'], moreSources: 0, rebuild: true };
   const startedAt = Date.now();
   let first: PublishResult;
   try {

@@ -55,10 +55,16 @@ export const webhookPayloadSchema = z
     published: z.array(cachePathSchema).default([]).describe('Documents that are new'),
     changed: z.array(cachePathSchema).default([]).describe('Documents that changed'),
     deleted: z.array(cachePathSchema).default([]).describe('Documents that no longer exist'),
+    products: z
+      .array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be a product code'))
+      .default([])
+      .describe(
+        'Product codes whose catalogue entry was added, changed or removed (sent by the commerce side, language "all"): their details are pulled again and only the pages showing them rebuilt',
+      ),
   })
   .superRefine((payload, ctx) => {
     const lists = ['published', 'changed', 'deleted'] as const;
-    const total = lists.reduce((sum, list) => sum + payload[list].length, 0);
+    const total = lists.reduce((sum, list) => sum + payload[list].length, 0) + payload.products.length;
     if (total > MAX_WEBHOOK_DOCUMENTS)
       ctx.addIssue({ code: 'custom', path: [], message: `names ${total} documents; at most ${MAX_WEBHOOK_DOCUMENTS}` });
     const listOf = new Map<string, string>();
@@ -75,7 +81,7 @@ export const webhookPayloadSchema = z
       });
     }
   })
-  .describe('The body of a publish webhook: which documents of one language were published, changed or deleted');
+  .describe('The body of a publish webhook: which documents of one language were published, changed or deleted, or which products changed');
 export type WebhookPayload = z.infer<typeof webhookPayloadSchema>;
 
 export type WebhookRejection = 'missing-signature' | 'malformed-signature' | 'stale' | 'bad-signature' | 'replay' | 'bad-body';

@@ -11,7 +11,7 @@ import type { ProductDetail } from '../lib/api/contract.ts';
 import { productPagePath } from '../lib/product/product-id.ts';
 import { absoluteUrl } from '../lib/seo/urls.ts';
 import type { SiteContent } from './cms/content.ts';
-import type { LanguageContent } from './cms/content.ts';
+import type { LanguageContent, PriceRange } from './cms/content.ts';
 import { analyticsCollector, chatUrl, faqUrl, mobileSiteUrl, scriptSources, siteUrl } from './env.ts';
 import type { ScriptSources } from '../lib/external-scripts/sources.ts';
 import { buildTranslator } from './i18n/translations.ts';
@@ -26,6 +26,8 @@ export interface ComponentContext {
   now: number;
   switchConfig: z.infer<typeof switchConfigSchema>;
   productCorner: z.infer<typeof productCornerSchema>;
+  /** Each product's price range in the language's currency from the catalogue, by code: what its tiles show. */
+  priceRanges: ReadonlyMap<string, PriceRange>;
   /** On a product's page: the product shown, which its product lists never offer. */
   shownProductCode?: string | null;
 }
@@ -86,6 +88,7 @@ export async function componentContext(languageCode: string): Promise<ComponentC
     now,
     switchConfig: content.switchConfig,
     productCorner: language.shared['product-corner'],
+    priceRanges: language.priceRanges,
   };
 }
 

@@ -1,7 +1,8 @@
 /**
  * What one build renders. A publish renders only the pages whose digest changed and merges
  * them over a copy of the live release; sitemaps and feeds are written for the languages with
- * a changed page, product data only when the product cache changed. buildSite() holds the
+ * a changed page, and of the product data files and product-page fragments only those whose
+ * digest changed (routing/data-files.ts). buildSite() holds the
  * scope (holdRenderScope); the pages' getStaticPaths ask for it (renderScope).
  */
 import type { RouteEntry } from './routing/route-entry.ts';
@@ -9,8 +10,8 @@ import type { RouteEntry } from './routing/route-entry.ts';
 export interface RenderScope {
   /** URL paths of the pages to render. */
   paths: readonly string[];
-  /** Whether to write /product-data/{lang}/{code}.json. */
-  productData: boolean;
+  /** The data files and fragments to write (/product-data/…, /product-content/…), by path. */
+  dataFiles: readonly string[];
   /** BCP 47 codes of the languages whose sitemap and press feed are written. */
   languages: readonly string[];
 }
@@ -25,7 +26,12 @@ export function routesInScope(routes: readonly RouteEntry[], scope: RenderScope 
 export const rendersLanguageFiles = (scope: RenderScope | null, languageCode: string): boolean =>
   scope?.languages.includes(languageCode) ?? true;
 
-export const rendersProductData = (scope: RenderScope | null): boolean => scope?.productData ?? true;
+/** Whether a data file or fragment (by its path, routing/data-files.ts) is written: all of them without a scope. */
+export function dataFileFilter(scope: RenderScope | null): (path: string) => boolean {
+  if (!scope) return () => true;
+  const paths = new Set(scope.dataFiles);
+  return (path) => paths.has(path);
+}
 
 const HELD = Symbol.for('storefront.renderScope');
 type Holder = { [HELD]?: { scope: Promise<RenderScope | null>; asked: () => void } };

@@ -37,6 +37,8 @@ const result = (over: Partial<PublishResult> = {}): PublishResult => ({
   changed: ['/women.html'],
   removed: [],
   documents: [],
+  products: [],
+  dataFiles: 0,
   ms: 10,
   nextBoundary: null,
   ...over,
@@ -159,7 +161,7 @@ describe('publish service', () => {
 
   it('shows the startup build as the last build until a publish comes', async () => {
     const startup = {
-      changeSet: { documents: {}, sources: ['startup'], moreSources: 0, rebuild: true },
+      changeSet: { documents: {}, products: [], sources: ['startup'], moreSources: 0, rebuild: true },
       startedAt: 1_000,
       finishedAt: 4_000,
       ok: true,

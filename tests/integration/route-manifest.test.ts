@@ -34,8 +34,9 @@ describe('route manifest', () => {
   ];
 
   it('reads back what it wrote, and drives the comparison of the next build', () => {
-    const manifest = parseRouteManifest(serializeRouteManifest({ fingerprint: 'f1', productData: 'p1', routes }));
-    expect(manifest).toEqual({ fingerprint: 'f1', productData: 'p1', routes });
+    const files = [{ urlPath: '/product-data/zh-TW/L1.json', digest: 'c3', languageCode: 'zh-TW' }];
+    const manifest = parseRouteManifest(serializeRouteManifest({ fingerprint: 'f1', routes, files }));
+    expect(manifest).toEqual({ fingerprint: 'f1', routes, files });
     const next = affectedPages({ before: manifest!.routes, after: [{ ...routes[0]!, digest: 'a2' }, routes[1]!] });
     expect(next).toMatchObject({ changed: ['/'], added: [], removed: [], unchanged: 1 });
   });
@@ -43,12 +44,11 @@ describe('route manifest', () => {
   it('is null (so the next build is a full one) when missing, not JSON, or not a manifest', () => {
     expect(parseRouteManifest(null)).toBeNull();
     expect(parseRouteManifest('{"fingerprint":')).toBeNull();
-    expect(
-      parseRouteManifest(JSON.stringify({ fingerprint: 'f1', productData: 'p1', routes: { 'women.html': ['a', 'zh-TW'] } })),
-    ).toBeNull();
-    expect(parseRouteManifest(JSON.stringify({ fingerprint: '', productData: 'p1', routes: {} }))).toBeNull();
-    expect(parseRouteManifest(JSON.stringify({ fingerprint: 'f1', routes: {} }))).toBeNull();
-    expect(parseRouteManifest(JSON.stringify({ productData: 'p1', routes: {} }))).toBeNull();
+    expect(parseRouteManifest(JSON.stringify({ fingerprint: 'f1', routes: { 'women.html': ['a', 'zh-TW'] }, files: {} }))).toBeNull();
+    expect(parseRouteManifest(JSON.stringify({ fingerprint: '', routes: {}, files: {} }))).toBeNull();
+    // A release built before data files had digests: the next build is a full one.
+    expect(parseRouteManifest(JSON.stringify({ fingerprint: 'f1', productData: 'p1', routes: {} }))).toBeNull();
+    expect(parseRouteManifest(JSON.stringify({ routes: {}, files: {} }))).toBeNull();
   });
 });
 

@@ -170,7 +170,7 @@ describe('build queue', () => {
   it('shows a build made before it existed (the startup build) as the last one, until the next', async () => {
     const { run } = recorder(100);
     const startup = {
-      changeSet: { documents: {}, sources: ['startup'], moreSources: 0, rebuild: true },
+      changeSet: { documents: {}, products: [], sources: ['startup'], moreSources: 0, rebuild: true },
       startedAt: T0 - 9000,
       finishedAt: T0 - 1000,
       ok: true,

@@ -49,7 +49,13 @@ describe('webhook signature', () => {
 
   it('accepts a valid delivery and gives the parsed payload', () => {
     const result = deliver(JSON.stringify(payload()));
-    expect(result).toEqual({ ok: true, payload: payload() });
+    expect(result).toEqual({ ok: true, payload: { ...payload(), products: [] } });
+  });
+
+  it('takes the product codes a catalogue change names, and refuses what is not a product code', () => {
+    const catalogue = { id: 'c1', language: 'all', products: ['L450011', 'L450024'] };
+    expect(deliver(JSON.stringify(catalogue))).toMatchObject({ ok: true, payload: { products: ['L450011', 'L450024'], changed: [] } });
+    expect(deliver(JSON.stringify({ ...catalogue, id: 'c2', products: ['../etc'] }))).toMatchObject({ ok: false, reason: 'bad-body' });
   });
 
   it('accepts a Buffer body, and a signature within the tolerance either way', () => {

@@ -1,23 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { holdRenderScope, renderScope, rendersLanguageFiles, rendersProductData, routesInScope } from '../../src/node/render-scope.ts';
+import { dataFileFilter, holdRenderScope, renderScope, rendersLanguageFiles, routesInScope } from '../../src/node/render-scope.ts';
 import type { RouteEntry } from '../../src/node/routing/route-entry.ts';
 
 const route = (urlPath: string) => ({ urlPath }) as RouteEntry;
 const routes = [route('/'), route('/women.html'), route('/en-gb/women.html')];
-const scope = { paths: ['/women.html'], productData: false, languages: ['zh-TW'] };
+const scope = { paths: ['/women.html'], dataFiles: ['/product-data/zh-TW/L1.json'], languages: ['zh-TW'] };
 
 describe('render scope', () => {
   it('renders every page, sitemap, feed and product file without a scope', () => {
     expect(routesInScope(routes, null)).toEqual(routes);
     expect(rendersLanguageFiles(null, 'en-GB')).toBe(true);
-    expect(rendersProductData(null)).toBe(true);
+    expect(dataFileFilter(null)('/product-data/zh-TW/L2.json')).toBe(true);
   });
 
-  it("renders only the scope's pages, and the language files and product data it names", () => {
+  it("renders only the scope's pages, and the language files and product data files it names", () => {
     expect(routesInScope(routes, scope).map((r) => r.urlPath)).toEqual(['/women.html']);
     expect(rendersLanguageFiles(scope, 'zh-TW')).toBe(true);
     expect(rendersLanguageFiles(scope, 'en-GB')).toBe(false);
-    expect(rendersProductData(scope)).toBe(false);
+    expect(dataFileFilter(scope)('/product-data/zh-TW/L1.json')).toBe(true);
+    expect(dataFileFilter(scope)('/product-data/zh-TW/L2.json')).toBe(false);
   });
 
   it('is everything until a build holds one; a held one is awaited, and the first ask says the bundles are done', async () => {

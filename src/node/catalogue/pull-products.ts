@@ -8,6 +8,11 @@
  * The details come in batches (productDetails, up to PRODUCT_DETAILS_BATCH codes a call per
  * language): one call per product and language was 5,001 calls for 1,000 products
  * (docs/performance.md, Catalogue scale).
+ *
+ * An incremental pull (a publish of a catalogue change) asks the catalogue's list once and the
+ * details of only the products whose updatedAt differs from the one the last pull recorded
+ * (CATALOGUE_FILE), or that a caller names, or whose cache file is missing: one product's
+ * price change is the list and one call per language, whatever the catalogue's size.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, type Dirent } from 'node:fs';
@@ -26,6 +31,8 @@ import type { LanguageDefinition } from '../../lib/i18n/languages.ts';
 import { CodedError } from '../../lib/errors.ts';
 
 export const PRODUCTS_DIR = 'products';
+/** What the last pull saw of the catalogue: product code → updatedAt. Beside the languages' folders. */
+export const CATALOGUE_FILE = join(PRODUCTS_DIR, 'catalogue.json');
 
 export interface ProductPullOptions {
   /** The commerce API's base, e.g. http://127.0.0.1:4410/api */
@@ -37,6 +44,31 @@ export interface ProductPullOptions {
   batchSize?: number;
   fetch?: typeof fetch;
   log?: (line: string) => void;
+  /**
+   * Ask the details only of products new or changed since the last pull (by the catalogue's
+   * updatedAt), and of `changed`; without a record of the last pull, every product.
+   */
+  incremental?: boolean;
+  /** Product codes to ask again whatever their updatedAt says (those a change notice named). */
+  changed?: readonly string[];
+}
+
+export interface ProductPullResult {
+  products: number;
+  written: number;
+  removed: number;
+  calls: number;
+  /** The codes whose details were asked. */
+  asked: string[];
+  /** The codes whose cached detail was written anew or removed, in some language. */
+  changed: string[];
+}
+
+async function readCatalogueRecord(cacheDir: string): Promise<Map<string, number> | null> {
+  const text = await readFile(join(cacheDir, CATALOGUE_FILE), 'utf8').catch(() => null);
+  if (text === null) return null;
+  const parsed = z.record(z.string(), z.number()).safeParse(JSON.parse(text));
+  return parsed.success ? new Map(Object.entries(parsed.data)) : null;
 }
 
 export class CommerceUnreachableError extends CodedError {
@@ -47,9 +79,7 @@ export class CommerceUnreachableError extends CodedError {
 
 export const productCachePath = (languageCode: string, productCode: string) => join(PRODUCTS_DIR, languageCode, `${productCode}.json`);
 
-export async function pullProducts(
-  options: ProductPullOptions,
-): Promise<{ products: number; written: number; removed: number; calls: number }> {
+export async function pullProducts(options: ProductPullOptions): Promise<ProductPullResult> {
   const { apiBaseUrl, cacheDir, languages, concurrency = 4, batchSize = PRODUCT_DETAILS_BATCH, log = () => {} } = options;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > PRODUCT_DETAILS_BATCH)
     throw new RangeError(`batchSize must be a whole number from 1 to ${PRODUCT_DETAILS_BATCH}, got ${batchSize}`);
@@ -92,8 +122,25 @@ export async function pullProducts(
 
   const catalogue = await call('productCatalogue', {}, ENDPOINTS.productCatalogue.resp, 'product catalogue');
   const codes = catalogue.map((p) => p.productCode);
+  const previous = options.incremental ? await readCatalogueRecord(cacheDir) : null;
+  const named = new Set(options.changed ?? []);
+  const cached = previous
+    ? await Promise.all(
+        languages.map(async (l) => new Set(await readdir(join(cacheDir, PRODUCTS_DIR, l.code)).catch(() => [] as string[]))),
+      )
+    : [];
+  const asked = previous
+    ? catalogue
+        .filter(
+          (p) =>
+            previous.get(p.productCode) !== p.updatedAt ||
+            named.has(p.productCode) ||
+            cached.some((names) => !names.has(`${p.productCode}.json`)),
+        )
+        .map((p) => p.productCode)
+    : codes;
   const batches: string[][] = [];
-  for (let start = 0; start < codes.length; start += batchSize) batches.push(codes.slice(start, start + batchSize));
+  for (let start = 0; start < asked.length; start += batchSize) batches.push(asked.slice(start, start + batchSize));
   const jobs = languages.flatMap((language) => batches.map((productCodes) => ({ language, productCodes })));
   // Everything is fetched and validated first: a malformed product writes nothing.
   const answers = await mapPool(jobs, concurrency, async ({ language, productCodes }) => {
@@ -121,6 +168,7 @@ export async function pullProducts(
   const details = answers.flat();
 
   let written = 0;
+  const changed = new Set<string>();
   for (const { language, detail } of details) {
     const file = join(cacheDir, productCachePath(language.code, detail.productCode));
     const body = `${JSON.stringify(detail)}\n`;
@@ -130,6 +178,7 @@ export async function pullProducts(
     await writeFile(temp, body);
     await rename(temp, file);
     written++;
+    changed.add(detail.productCode);
   }
   // Products gone from the catalogue go from the cache (their pages then say not found).
   let removed = 0;
@@ -140,13 +189,19 @@ export async function pullProducts(
       if (name.endsWith('.json') && !keep.has(name)) {
         await rm(join(dir, name), { force: true });
         removed++;
+        changed.add(name.slice(0, -'.json'.length));
       }
     }
   }
+  // Written last: a pull that failed before asks again next time what it did not write.
+  const record = `${JSON.stringify(Object.fromEntries(catalogue.map((p) => [p.productCode, p.updatedAt])))}\n`;
+  await mkdir(join(cacheDir, PRODUCTS_DIR), { recursive: true });
+  await writeFile(join(cacheDir, `${CATALOGUE_FILE}.${process.pid}.tmp`), record);
+  await rename(join(cacheDir, `${CATALOGUE_FILE}.${process.pid}.tmp`), join(cacheDir, CATALOGUE_FILE));
   log(
-    `[products] ${codes.length} products in ${languages.length} languages (${jobs.length + 1} calls): ${written} written, ${removed} removed`,
+    `[products] ${codes.length} products, ${asked.length} asked in ${languages.length} languages (${jobs.length + 1} calls): ${written} written, ${removed} removed`,
   );
-  return { products: codes.length, written, removed, calls: jobs.length + 1 };
+  return { products: codes.length, written, removed, calls: jobs.length + 1, asked, changed: [...changed].sort() };
 }
 
 /** Pull, or when the API cannot be reached, go on from the products already cached and say so. */

@@ -62,6 +62,22 @@ export interface LanguageContent {
   products: ProductDetail[];
   /** Hash of each product's cached detail, by code: its page depends on it. */
   productHashes: Map<string, string>;
+  /**
+   * Each product's price range in the language's currency (its SKUs' lowest and highest sale
+   * price), by code: what a product tile on a list shows as of the build, and all a list page
+   * depends on of a product (a change to its description rebuilds its own pages, not the lists).
+   */
+  priceRanges: Map<string, PriceRange>;
+}
+
+export interface PriceRange {
+  minPrice: number;
+  maxPrice: number;
+}
+
+export function priceRangeOf(detail: ProductDetail): PriceRange {
+  const sales = detail.skus.map((sku) => sku.price.sale);
+  return { minPrice: Math.min(...sales), maxPrice: Math.max(...sales) };
 }
 
 export interface SiteContent {
@@ -189,6 +205,7 @@ export async function loadSiteContent(options: {
       productPages,
       products: products.map((p) => p.detail),
       productHashes: new Map(products.map((p) => [p.detail.productCode, p.hash])),
+      priceRanges: new Map(products.map((p) => [p.detail.productCode, priceRangeOf(p.detail)])),
     });
   }
   return { manifest, switchConfig, languages: loaded };

@@ -32,6 +32,7 @@ import { cachePathOf } from '../cms/pull.ts';
 import { CodedError } from '../../lib/errors.ts';
 import type { LanguageContent, SiteContent } from '../cms/content.ts';
 import type { Alternate, ProductRoute, RouteEntry, SectionView, SiteMapGroup } from './route-entry.ts';
+import { listedProductsDigest } from './data-files.ts';
 
 /** The file a route's page is written to, relative to the release: '/' and folders are index.html. */
 export function fileOfRoute(urlPath: string): string {
@@ -181,7 +182,8 @@ export function buildRouteTable(
         alternates: alternatesFor(pagePathIn(page.code), allLanguages, site),
         lastModified: Math.max(page.updatedAt, doc?.updatedAt ?? 0),
       };
-      // The alternates follow the other languages' page lists, which sharedDigest does not cover.
+      // The alternates follow the other languages' page lists, which sharedDigest does not cover;
+      // its product tiles show the listed products' prices from the catalogue (data-files.ts).
       const digest = createHash('sha256')
         .update(
           [
@@ -193,6 +195,7 @@ export function buildRouteTable(
             page.title,
             ...sourceHashes,
             JSON.stringify(base.alternates),
+            listedProductsDigest(lc, components),
           ].join('\0'),
         )
         .digest('hex');
@@ -524,6 +527,7 @@ function productRoutes(
       options.site,
     );
     const enabled = isValidProduct(detail);
+    const productPage = detail.productPageCode ? lc.productPages.get(detail.productPageCode) : undefined;
     return {
       kind: 'product' as const,
       product: { code: detail.productCode, enabled, crumbs },
@@ -543,7 +547,9 @@ function productRoutes(
             'product',
             path,
             lc.productHashes.get(detail.productCode) ?? '',
-            (detail.productPageCode && lc.productPages.get(detail.productPageCode)?.hash) || '',
+            productPage?.hash ?? '',
+            // Its CMS content, rendered in place, may list other products with their prices.
+            productPage ? listedProductsDigest(lc, productPage.document.components) : '',
             JSON.stringify(crumbs),
             JSON.stringify(alternates),
           ].join('\0'),

@@ -1,26 +1,25 @@
 /**
  * Each product's static detail, per language, as JSON the CDN serves, so the detail comes
  * fast: the product page's island reads it instead of the API, which it asks only for
- * live price and stock. Written from the pulled product cache at build time.
+ * live price and stock. Written from the pulled product cache at build time; a publish writes
+ * only the products whose cached detail changed (routing/data-files.ts).
  */
 import type { APIRoute, GetStaticPaths } from 'astro';
-import { readCachedProducts } from '../../../node/catalogue/pull-products.ts';
-import { contentCacheDir } from '../../../node/env.ts';
-import { renderScope, rendersProductData } from '../../../node/render-scope.ts';
-import { LANGUAGES } from '../../../lib/i18n/languages.ts';
+import { siteToRender } from '../../../node/site.ts';
+import { dataFileFilter } from '../../../node/render-scope.ts';
+import { productDataPath } from '../../../node/routing/data-files.ts';
 
 export const getStaticPaths = (async () => {
-  // A publish whose product cache is unchanged keeps the live release's files.
-  if (!rendersProductData(await renderScope())) return [];
-  const perLanguage = await Promise.all(
-    LANGUAGES.map(async (language) =>
-      (await readCachedProducts(contentCacheDir(), language.code)).map((detail) => ({
+  const { content, scope } = await siteToRender();
+  const inScope = dataFileFilter(scope);
+  return content.languages.flatMap(({ language, products }) =>
+    products
+      .filter((detail) => inScope(productDataPath(language.code, detail.productCode)))
+      .map((detail) => ({
         params: { lang: language.code, code: detail.productCode },
         props: { body: JSON.stringify(detail) },
       })),
-    ),
   );
-  return perLanguage.flat();
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
