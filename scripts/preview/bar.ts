@@ -2,8 +2,10 @@
  * The preview bar and the marks of a preview page, added by the preview service to the HTML
  * the build's pipeline rendered (renderer.ts): the page itself stays byte for byte what the
  * build makes, so the build never carries preview code and the comparison test can hold the
- * two equal. The bar is fixed to the top of the viewport, above the page's own header, with
- * its own inline styles (no class of the site's can reach it, nor its styles the page).
+ * two equal. The bar is the first thing of the body, in the page's flow: it pushes the page
+ * down by its own height, whatever that is (it wraps on a phone), and hides nothing of the
+ * page's sticky header or first screen. Its styles are inline: no class of the site's reaches
+ * it, and none of it reaches the page.
  */
 import type { LanguageDefinition } from '../../src/lib/i18n/languages.ts';
 
@@ -53,16 +55,12 @@ export interface BarFacts {
 }
 
 export const PREVIEW_BAR_ID = 'linea-preview-bar';
-/** The bar's height: the page is pushed down by it, so nothing of the page hides under it. */
-const BAR_HEIGHT = '44px';
 
 export function previewBar(facts: BarFacts): string {
   const { language, renderedAt, asOf, path, expires } = facts;
   const style = [
-    'position:fixed',
-    'inset:0 0 auto 0',
+    'position:relative',
     'z-index:2147483647',
-    `min-height:${BAR_HEIGHT}`,
     'box-sizing:border-box',
     'display:flex',
     'flex-wrap:wrap',
@@ -88,8 +86,8 @@ export function previewBar(facts: BarFacts): string {
     (asOf !== null ? `<a href="/_preview/as-of?back=${encodeURIComponent(path)}" style="color:#f5a623">Now</a>` : '') +
     `</form>` +
     `<span data-preview="as-of">${asOf === null ? 'Content as of now' : `Content as of ${escape(storeTime(asOf))}`}</span>` +
-    `<span style="margin-left:auto;opacity:.8">Not public · link valid until ${escape(storeTime(expires * 1000))}</span>` +
-    `</div><div aria-hidden="true" style="height:${BAR_HEIGHT}"></div>`
+    `<span style="margin-left:auto;opacity:.8">Not public · until ${escape(storeTime(expires * 1000))}</span>` +
+    `</div>`
   );
 }
 

@@ -6,11 +6,16 @@
  *
  * The first preview pulls everything; each preview after it pulls again, with ETags, what can
  * have changed for a draft: every document the draft view lists as drafted now or before (a
- * draft published or discarded reads as the published version again) and the shared documents
- * of the page's language (navigation, ticker…). A change bumps the generation, which makes the
- * renderer read the folder again.
+ * draft published or discarded reads as the published version again), and the page's own
+ * document, its parents' and the shared documents of its language (navigation, ticker…), so a
+ * direct publish of those shows too. Only the languages of those documents are pulled: at
+ * 10,000 pages each language's config is a large document to read. A change bumps the
+ * generation, which makes the renderer read the folder again.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { LANGUAGES, type LanguageDefinition } from '../../src/lib/i18n/languages.ts';
+import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { SHARED_DOCUMENTS, type SharedDocumentName } from '../../src/lib/cms/schema.ts';
 import { cachePathOf, pullContent } from '../../src/node/cms/pull.ts';
@@ -32,8 +37,8 @@ export interface PreviewContentOptions {
 
 export interface PreviewContent {
   dir: string;
-  /** Brings the folder up to the draft view for a page of `language`; resolves to the content's generation. */
-  refresh(language: LanguageDefinition): Promise<number>;
+  /** Brings the folder up to the draft view for the page at `path` of `language`; resolves to the content's generation. */
+  refresh(language: LanguageDefinition, path: string): Promise<number>;
 }
 
 async function draftedDocuments(draftsBaseUrl: string): Promise<string[]> {
@@ -43,6 +48,25 @@ async function draftedDocuments(draftsBaseUrl: string): Promise<string[]> {
   if (!Array.isArray(body.documents) || !body.documents.every((d) => typeof d === 'string'))
     throw new CodedError('PREVIEW_DRAFTS_UNREADABLE', "the CMS's drafts list is not { documents: [paths] }");
   return body.documents as string[];
+}
+
+/** The page's document at `path` and its parents' (a template 3/4 page shows its parent's), as the folder has them. */
+async function pageDocuments(dir: string, language: LanguageDefinition, path: string): Promise<string[]> {
+  const configPath = cachePathOf(cmsEndpoints.shared(language.cmsCode, 'config'));
+  let pages: Array<{ code?: string; path?: string; superCode?: string }>;
+  try {
+    pages = (JSON.parse(await readFile(join(dir, configPath), 'utf8')) as { pages?: typeof pages }).pages ?? [];
+  } catch {
+    return [];
+  }
+  const byCode = new Map(pages.map((p) => [p.code, p]));
+  const found: string[] = [];
+  let page = pages.find((p) => typeof p.path === 'string' && localizedPath(language, p.path) === path);
+  while (page?.path && found.length < 5) {
+    found.push(cachePathOf(cmsEndpoints.page(language.cmsCode, page.path)));
+    page = page.superCode ? byCode.get(page.superCode) : undefined;
+  }
+  return found;
 }
 
 export function createPreviewContent(options: PreviewContentOptions): PreviewContent {
@@ -61,7 +85,7 @@ export function createPreviewContent(options: PreviewContentOptions): PreviewCon
     log(`[preview] pulled the draft view into ${dir} (${Date.now() - started} ms)`);
   };
 
-  const refresh = async (language: LanguageDefinition): Promise<number> => {
+  const refresh = async (language: LanguageDefinition, path: string): Promise<number> => {
     const now = await draftedDocuments(draftsBaseUrl);
     if (!seeded) {
       seeded = seed();
@@ -71,8 +95,10 @@ export function createPreviewContent(options: PreviewContentOptions): PreviewCon
     const shared = (Object.keys(SHARED_DOCUMENTS) as SharedDocumentName[]).map((name) =>
       cachePathOf(cmsEndpoints.shared(language.cmsCode, name)),
     );
-    const changed = [...new Set([...now, ...drafted, ...shared, cachePathOf(cmsEndpoints.switchConfig())])];
-    const result = await pullChanged({ baseUrl: draftsBaseUrl, cacheDir: dir, languages: LANGUAGES, changed, deleted: [] });
+    const own = await pageDocuments(dir, language, path);
+    const changed = [...new Set([...now, ...drafted, ...own, ...shared, cachePathOf(cmsEndpoints.switchConfig())])];
+    const languages = LANGUAGES.filter((l) => l === language || changed.some((c) => c.startsWith(`${l.cmsCode}/`)));
+    const result = await pullChanged({ baseUrl: draftsBaseUrl, cacheDir: dir, languages, changed, deleted: [] });
     drafted = new Set(now);
     if (result.changedDocuments.length > 0) generation += 1;
     return generation;
@@ -81,10 +107,10 @@ export function createPreviewContent(options: PreviewContentOptions): PreviewCon
   return {
     dir,
     // One refresh at a time: two pulls into one folder would race on its manifest.
-    refresh(language) {
+    refresh(language, path) {
       const next = running.then(
-        () => refresh(language),
-        () => refresh(language),
+        () => refresh(language, path),
+        () => refresh(language, path),
       );
       running = next.catch(() => generation);
       return next;

@@ -202,7 +202,7 @@ export async function startPreviewService(options: PreviewServiceOptions): Promi
     const asOfCookie = Number(cookies.get(AS_OF_COOKIE));
     const asOf = Number.isSafeInteger(asOfCookie) && asOfCookie > 0 ? asOfCookie : null;
     const started = performance.now();
-    const [generation] = await Promise.all([content.refresh(language), renderer.ready()]);
+    const [generation] = await Promise.all([content.refresh(language, url.pathname), renderer.ready()]);
     const renderedAt = now();
     // "Now" to the minute: the renderer reads the content again when its clock moves, at most once a minute.
     const answer = await renderer.render({ path: url.pathname, asOf: asOf ?? Math.floor(renderedAt / 60_000) * 60_000, generation });

@@ -1,0 +1,76 @@
+/**
+ * The preview service's door, over real HTTP (scripts/preview/service.ts): a valid link opens a
+ * session and leads to its page; without the session, or with a changed or expired link, every
+ * address answers 403 with a page saying why and nothing else; every answer is no-store and
+ * noindex. No page is rendered here (the renderer is tested in preview-render.test.ts): the
+ * service runs without a drafts source, so a page behind the door answers 503.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPreviewService, SESSION_COOKIE, type PreviewService } from '../../scripts/preview/service.ts';
+import { previewLinkQuery, sessionCookieValue } from '../../src/node/preview/link.ts';
+
+const SECRET = 'service-test-preview-secret-0123';
+const NOW = Date.UTC(2026, 11, 7, 2, 0, 0);
+const EXPIRES = NOW / 1000 + 3600;
+let service: PreviewService;
+
+beforeAll(async () => {
+  service = await startPreviewService({
+    port: 0,
+    secret: SECRET,
+    draftsBaseUrl: undefined,
+    storeUrl: 'http://127.0.0.1:9',
+    now: () => NOW,
+  });
+});
+afterAll(() => service.close());
+
+const get = (path: string, cookie?: string) => fetch(`${service.url}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+const link = (path: string, expires = EXPIRES, language = 'en-GB') =>
+  `/_preview/open?${previewLinkQuery({ path, language, expires }, SECRET)}`;
+
+function expectPrivate(response: Response): void {
+  expect(response.headers.get('cache-control')).toBe('no-store');
+  expect(response.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+}
+
+describe('preview service', () => {
+  it('a valid link sets a session until its expiry and leads to its page', async () => {
+    const response = await get(link('/en-gb/women.html'));
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/en-gb/women.html');
+    const cookie = response.headers.get('set-cookie')!;
+    expect(cookie).toContain(`${SESSION_COOKIE}=${sessionCookieValue(EXPIRES, SECRET)}`);
+    expect(cookie).toMatch(/Max-Age=3600;.*HttpOnly; SameSite=Lax/);
+    expectPrivate(response);
+    // Behind the door: the page (here, no drafts source is configured).
+    const page = await get('/en-gb/women.html', cookie.split(';')[0]);
+    expect(page.status).toBe(503);
+    expectPrivate(page);
+  });
+
+  it('refuses a changed or expired link, and any address without a session, with nothing of the site', async () => {
+    const tampered = link('/en-gb/women.html').replace('women', 'men');
+    for (const [path, reason] of [
+      [tampered, /signature/],
+      [link('/en-gb/women.html', NOW / 1000 - 1), /expired/],
+      [link('/women.html', EXPIRES, 'en-GB'), /language/],
+      ['/en-gb/women.html', /open a preview link/],
+      ['/_astro/anything.js', /open a preview link/],
+      ['/api/cart', /open a preview link/],
+    ] as const) {
+      const response = await get(path);
+      expect(response.status, path).toBe(403);
+      expect(response.headers.get('set-cookie')).toBeNull();
+      expectPrivate(response);
+      expect(await response.text()).toMatch(reason);
+    }
+  });
+
+  it('refuses a session cookie that is not ours or has expired', async () => {
+    const forged = `${SESSION_COOKIE}=${sessionCookieValue(EXPIRES, 'another-secret-of-some-length')}`;
+    expect((await get('/en-gb/women.html', forged)).status).toBe(403);
+    const old = `${SESSION_COOKIE}=${sessionCookieValue(NOW / 1000, SECRET)}`;
+    expect((await get('/en-gb/women.html', old)).status).toBe(403);
+  });
+});
