@@ -2,7 +2,8 @@
  * The product pull at scale, on the real SQLite API with a 300-product sample catalogue: the
  * details come in batches (productDetails), so a full pull's calls are bounded by batches and
  * languages, not products; the cache holds exactly what one call per product would have
- * written; a product missing from an answer fails the pull before anything is written.
+ * written; a product missing from an answer fails the pull before anything is written. An
+ * incremental pull (a publish's) asks only what moved since the last pull.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -92,6 +93,71 @@ describe('the product pull in batches', () => {
       new RegExp(`product ${dropped} \\(zh-TW\\): missing`),
     );
     await expect(readdir(join(cacheDir, 'products'))).rejects.toThrow();
+  });
+});
+
+describe('the incremental pull', () => {
+  it('asks only the products whose updatedAt moved since the last pull, or that a notice names; removes those gone', async () => {
+    await pullProducts({ apiBaseUrl: API, cacheDir, languages: LANGUAGES, fetch: appFetch });
+    const quiet = countingFetch(appFetch);
+    expect(await pullProducts({ apiBaseUrl: API, cacheDir, languages: LANGUAGES, fetch: quiet.fetch, incremental: true })).toMatchObject({
+      calls: 1,
+      asked: [],
+      written: 0,
+      changed: [],
+    });
+
+    const [priced, gone, named] = [catalogue.products[10]!, catalogue.products[20]!, catalogue.products[30]!];
+    const row = db.prepare('SELECT json, updated_at FROM products WHERE product_code = ?').get(priced.productCode) as {
+      json: string;
+      updated_at: number;
+    };
+    const goneRow = db.prepare('SELECT json, updated_at FROM products WHERE product_code = ?').get(gone.productCode) as {
+      json: string;
+      updated_at: number;
+    };
+    const cheaper = {
+      ...priced,
+      skus: priced.skus.map((s) => ({ ...s, prices: { ...s.prices, TWD: { origin: s.prices.TWD!.origin, sale: 100 } } })),
+    };
+    db.prepare('UPDATE products SET json = ?, updated_at = ? WHERE product_code = ?').run(
+      JSON.stringify(cheaper),
+      row.updated_at + 1,
+      priced.productCode,
+    );
+    db.prepare('DELETE FROM products WHERE product_code = ?').run(gone.productCode);
+    try {
+      const counter = countingFetch(appFetch);
+      const result = await pullProducts({
+        apiBaseUrl: API,
+        cacheDir,
+        languages: LANGUAGES,
+        fetch: counter.fetch,
+        incremental: true,
+        changed: [named.productCode],
+      });
+      // The list, then one batch a language for the two asked.
+      expect(counter.total()).toBe(1 + LANGUAGES.length);
+      expect(result).toMatchObject({ asked: [priced.productCode, named.productCode].sort(), removed: LANGUAGES.length });
+      // Only the TWD price moved: the zh-TW file alone is written; the named product came back as it was.
+      expect(result.written).toBe(1);
+      expect(result.changed).toEqual([priced.productCode, gone.productCode].sort());
+      const cached = JSON.parse(await readFile(join(cacheDir, productCachePath('zh-TW', priced.productCode)), 'utf8'));
+      expect(cached.skus[0].price.sale).toBe(100);
+
+      // Without the last pull's record, an incremental pull asks every product.
+      await rm(join(cacheDir, 'products', 'catalogue.json'));
+      const all = await pullProducts({ apiBaseUrl: API, cacheDir, languages: LANGUAGES, fetch: appFetch, incremental: true });
+      expect(all.asked).toHaveLength(PRODUCTS - 1);
+      expect(all.written).toBe(0);
+    } finally {
+      db.prepare('UPDATE products SET json = ?, updated_at = ? WHERE product_code = ?').run(row.json, row.updated_at, priced.productCode);
+      db.prepare('INSERT INTO products (product_code, json, updated_at) VALUES (?, ?, ?)').run(
+        gone.productCode,
+        goneRow.json,
+        goneRow.updated_at,
+      );
+    }
   });
 });
 
