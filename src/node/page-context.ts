@@ -57,6 +57,15 @@ export interface ProductContext {
   offers: ProductOffer[];
 }
 
+/** Each language's products by code, made once: a product page looked each up in the list, 6 × N/2 comparisons a page (N² for the catalogue). */
+const productsByCode = new WeakMap<LanguageContent, Map<string, ProductDetail>>();
+
+function productIn(lc: LanguageContent, code: string): ProductDetail | undefined {
+  let byCode = productsByCode.get(lc);
+  if (!byCode) productsByCode.set(lc, (byCode = new Map(lc.products.map((p) => [p.productCode, p]))));
+  return byCode.get(code);
+}
+
 /**
  * The product in the route's language, and its lowest price in each currency, from the languages
  * that sell in it: the page's own currency first, the price it shows, then the
@@ -65,12 +74,12 @@ export interface ProductContext {
 function productContext(route: RouteEntry, site: SiteContent): ProductContext | null {
   const code = route.product?.code;
   const own = site.languages.find((c) => c.language.code === route.languageCode);
-  const detail = own?.products.find((p) => p.productCode === code);
+  const detail = own && code ? productIn(own, code) : undefined;
   if (!code || !own || !detail) return null;
   const offers = new Map<string, ProductOffer>();
   // The page's own language first: its currency's offer is at this page's address.
   for (const lc of [own, ...site.languages.filter((c) => c !== own)]) {
-    const inLanguage = lc.products.find((p) => p.productCode === code);
+    const inLanguage = productIn(lc, code);
     if (!inLanguage || offers.has(lc.language.currency.code)) continue;
     offers.set(lc.language.currency.code, {
       currency: lc.language.currency.code,

@@ -17,10 +17,12 @@ export const getStaticPaths = (async () => {
       .filter((detail) => inScope(productDataPath(language.code, detail.productCode)))
       .map((detail) => ({
         params: { lang: language.code, code: detail.productCode },
-        props: { body: JSON.stringify(detail) },
+        // The detail itself, written when the file is: a string of each held from the paths to
+        // the end of the build was the catalogue twice over in memory.
+        props: { detail },
       })),
   );
 }) satisfies GetStaticPaths;
 
 export const GET: APIRoute = ({ props }) =>
-  new Response((props as { body: string }).body, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  new Response(JSON.stringify((props as { detail: unknown }).detail), { headers: { 'content-type': 'application/json; charset=utf-8' } });
