@@ -170,6 +170,27 @@ export function submitSearch(word: string, specifiedWords: SpecifiedSearchWords)
   return target;
 }
 
+/**
+ * The panel's search (Enter, or a click on a word): remembered, and the page goes to its
+ * target. False for a blank word, which does nothing.
+ */
+export function searchFor(word: string, specifiedWords: SpecifiedSearchWords): boolean {
+  const target = submitSearch(word, specifiedWords);
+  if (target) getPlatform().navigate(target);
+  return target !== null;
+}
+
+/**
+ * The panel opened (a focus on the box): the hot words are loaded once, and text already in
+ * the box (the search page's word, typed before hydration) gets its suggestions as typed text
+ * would, unless they are the ones shown.
+ */
+export function openSearchPanel(boxText: string, switches: { associativeSearch: 'Y' | 'N' }): void {
+  void loadHotWords();
+  const word = boxText.trim();
+  if (word && $suggestionState.get().word !== word) typeWord(boxText, switches);
+}
+
 // ---------------------------------------------------------------------------------------
 // Results (the search page)
 

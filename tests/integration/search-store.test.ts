@@ -140,6 +140,42 @@ describe('recent searches', () => {
     expect(search.submitSearch('   ', {})).toBeNull();
     expect(search.$searchHistory.get()).toEqual(['sale', 'T恤']);
   });
+
+  it("the panel's search goes to its target in the page's language, remembered; a blank one goes nowhere", async () => {
+    const search = await openPage('zh-HK');
+    expect(search.searchFor(' 外套 ', { sale: { pcLink: '/c/W01.html' } })).toBe(true);
+    expect(search.searchFor('sale', { sale: { pcLink: '/c/W01.html' } })).toBe(true);
+    expect(search.searchFor('  ', {})).toBe(false);
+    expect(navigations).toEqual([`/zh-hk/search.html?description=${encodeURIComponent('外套')}`, '/zh-hk/c/W01.html']);
+    expect(search.$searchHistory.get()).toEqual(['sale', '外套']);
+  });
+});
+
+describe('opening the panel', () => {
+  it("loads the hot words once, and asks suggestions for the box's text (the search page's word) unless they are shown", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const search = await openPage();
+    search.openSearchPanel('', { associativeSearch: 'Y' });
+    search.openSearchPanel(' 圓領 ', { associativeSearch: 'Y' });
+    // A second focus while the suggestions are on their way does not put them off.
+    await vi.advanceTimersByTimeAsync(SEARCH_SUGGESTION_DEBOUNCE_MS - 100);
+    search.openSearchPanel('圓領', { associativeSearch: 'Y' });
+    await vi.advanceTimersByTimeAsync(100);
+    await vi.waitFor(() => expect(search.$suggestionState.get()).toMatchObject({ word: '圓領', status: 'ready' }));
+    expect(hotWordRequests()).toHaveLength(1);
+    expect(suggestRequests().map((s) => s.body)).toEqual([{ word: '圓領', language: 'zh-TW' }]);
+    // Focused again with the same text: its suggestions are already there.
+    search.openSearchPanel('圓領', { associativeSearch: 'Y' });
+    expect(search.$suggestionState.get().status).toBe('ready');
+    await vi.advanceTimersByTimeAsync(SEARCH_SUGGESTION_DEBOUNCE_MS);
+    expect(suggestRequests()).toHaveLength(1);
+    // With the switch off, only the hot words.
+    const off = await openPage();
+    off.openSearchPanel('圓領', { associativeSearch: 'N' });
+    await vi.advanceTimersByTimeAsync(SEARCH_SUGGESTION_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(off.$hotWords.get()).toHaveLength(RECOMMENDED_WORDS_SHOWN));
+    expect(suggestRequests()).toHaveLength(1);
+  });
 });
 
 describe('hot words', () => {

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../../src/lib/i18n/translator.ts';
 import SearchPanel, { SearchPanelBody, type SearchPanelBodyProps } from '../../src/islands/search/SearchPanel.tsx';
-import { searchBoxWordScript } from '../../src/islands/search/box-word-script.ts';
+import { searchBoxWordScript } from '../../src/lib/search/box-word-script.ts';
 import { readSearchQuery, searchBoxWord } from '../../src/lib/search/query.ts';
 
 const messages = {
@@ -38,7 +38,7 @@ function body(props: Partial<SearchPanelBodyProps>): string {
       typed: '',
       suggestions: [],
       hotWords: [],
-      history: [],
+      recent: [],
       showChat: true,
       quickLinks,
       onSearch: noop,
@@ -51,7 +51,7 @@ function body(props: Partial<SearchPanelBodyProps>): string {
 
 describe('the open search panel', () => {
   it('with nothing typed: quick links, hot words, recent searches with per-word delete and delete all', () => {
-    const html = body({ typed: '  ', hotWords: ['羽絨外套', '牛仔褲'], history: ['T恤', 'jeans'], suggestions: ['stale'] });
+    const html = body({ typed: '  ', hotWords: ['羽絨外套', '牛仔褲'], recent: ['T恤', 'jeans'], suggestions: ['stale'] });
     expect(html).toContain('href="/en-gb/shop/shop_list.html">Store locator</a>');
     expect(html).toContain('href="/en-gb/faq.html">FAQ</a>');
     expect(html).toContain('href="https://chat.linea.example/">Chat with us</a>');
@@ -74,7 +74,7 @@ describe('the open search panel', () => {
   });
 
   it('with text typed: only the suggestions, every occurrence of the typed text marked', () => {
-    const html = body({ typed: 'crew', suggestions: ['Crew Neck crew', '圓領T恤'], hotWords: ['羽絨外套'], history: ['T恤'] });
+    const html = body({ typed: 'crew', suggestions: ['Crew Neck crew', '圓領T恤'], hotWords: ['羽絨外套'], recent: ['T恤'] });
     expect(html).toContain('<mark>Crew</mark> Neck <mark>crew</mark>');
     expect(html).toContain('>圓領T恤</button>');
     expect(html).not.toContain('Store locator');

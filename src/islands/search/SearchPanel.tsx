@@ -18,15 +18,14 @@ import { SEARCH_BOX_HEIGHT_PX } from '../../lib/constants.ts';
 import { splitHighlight } from '../../lib/search/highlight.ts';
 import type { SpecifiedSearchWords } from '../../lib/search/target.ts';
 import { $serviceTip, closeLayer, genderNavBack, openLayer } from '../../stores/header.ts';
-import { getPlatform } from '../../stores/platform.ts';
 import {
   $hotWords,
   $searchHistory,
   $suggestionState,
   clearSearchHistory,
-  loadHotWords,
+  openSearchPanel,
   removeSearchWord,
-  submitSearch,
+  searchFor,
   typeWord,
 } from '../../stores/search.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
@@ -73,7 +72,7 @@ export default function SearchPanel({
   const root = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const panelId = useId();
-  const history = useStore($searchHistory);
+  const recent = useStore($searchHistory);
   const hotWords = useStore($hotWords);
   const suggestions = useStore($suggestionState);
 
@@ -103,19 +102,15 @@ export default function SearchPanel({
 
   function openPanel() {
     setOpen(true);
-    void loadHotWords();
-    // Text already in the box (the search page's word) gets its suggestions as typed text would.
-    const value = input.current?.value ?? '';
-    if (value.trim() && $suggestionState.get().word !== value.trim()) typeWord(value, { associativeSearch });
+    openSearchPanel(input.current?.value ?? '', { associativeSearch });
   }
 
   function search(word: string) {
-    const target = submitSearch(word, specifiedWords);
-    if (!target) return;
+    if (!searchFor(word, specifiedWords)) return;
+    // The box shows the word searched for until the next page comes.
     if (input.current) input.current.value = word.trim();
     setTyped(word.trim());
     setOpen(false);
-    getPlatform().navigate(target);
   }
 
   function onSubmit(event: SubmitEvent<HTMLFormElement>) {
@@ -188,7 +183,7 @@ export default function SearchPanel({
             typed={typed}
             suggestions={suggestions.items}
             hotWords={hotWords}
-            history={history}
+            recent={recent}
             showChat={customerService === 'Y'}
             quickLinks={quickLinks}
             onSearch={search}
@@ -206,7 +201,8 @@ export interface SearchPanelBodyProps {
   typed: string;
   suggestions: readonly string[];
   hotWords: readonly string[];
-  history: readonly string[];
+  /** The recent searches, newest first. */
+  recent: readonly string[];
   showChat: boolean;
   quickLinks: SearchQuickLinks;
   onSearch: (word: string) => void;
@@ -220,7 +216,7 @@ export function SearchPanelBody({
   typed,
   suggestions,
   hotWords,
-  history,
+  recent,
   showChat,
   quickLinks,
   onSearch,
@@ -275,7 +271,7 @@ export function SearchPanelBody({
           </ul>
         </section>
       )}
-      {history.length > 0 && (
+      {recent.length > 0 && (
         <section className="search-panel__section search-panel__recent">
           <div className="search-panel__section-head">
             <h2 className="search-panel__heading">{t('search.recent')}</h2>
@@ -284,7 +280,7 @@ export function SearchPanelBody({
             </button>
           </div>
           <ul className="search-panel__words">
-            {history.map((word) => (
+            {recent.map((word) => (
               <li key={word} className="search-panel__recent-item">
                 <button className="search-panel__word" type="button" onClick={() => onSearch(word)}>
                   {word}

@@ -5,6 +5,9 @@
  * keystrokes ("羊毛" + "denim" searched "羊毛denim"). The same reading as readSearchQuery and
  * searchBoxWord (lib/search/query.ts): a store's wares show no word (tests/unit/search-panel.test.ts
  * runs both on the same addresses).
+ *
+ * Here in lib, not among the islands: it is a string the search page's view writes into the
+ * HTML, run before any module (so before the platform), and no island imports it.
  */
 export function searchBoxWordScript(): string {
   return (
