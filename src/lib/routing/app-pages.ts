@@ -5,58 +5,65 @@
 import { PAYMENT_RETURN_PATHS } from './payment-returns.ts';
 import { titleKeyOf } from './account-menu.ts';
 
-export type AppIsland =
-  | 'login'
-  | 'register'
-  | 'forget-password'
-  | 'reset-email'
-  | 'email-verify'
-  | 'third-party'
-  | 'account-hub'
-  | 'security'
-  | 'security-email'
-  | 'security-password'
-  | 'addresses'
-  | 'coupon-wallet'
-  | 'invoices'
-  | 'inbox'
-  | 'tickets'
-  | 'ticket-detail'
-  | 'recycle'
-  | 'close-account'
-  | 'order-list'
-  | 'order-detail'
-  | 'evaluate'
-  | 'evaluations'
-  | 'apply-refund'
-  | 'only-refund'
-  | 'refund-return'
-  | 'refund-list'
-  | 'view-refund'
-  | 'refund-logistics'
-  | 'replace'
-  | 'replace-list'
-  | 'apply-aftermarket'
-  | 'apply-prepay'
-  | 'view-prepay'
-  | 'third-party-pay'
-  | 'search-results'
-  | 'product-detail'
-  | 'favorites'
-  | 'coupon-collect'
-  | 'voucher-description'
-  | 'my-coupons'
-  | 'cart'
-  | 'checkout'
-  | 'settlement'
-  | 'payment-success'
-  | 'payment-complete'
-  | 'payment-failed'
-  | 'payment-return'
-  | 'newsletter-subscribe'
-  | 'newsletter-confirm'
-  | 'newsletter-failure'
-  | 'newsletter-unsubscribe';
+/**
+ * Every app page's island id. Each has its entry in the registry of components/app-pages/registry.ts
+ * (what renders it, with which props): `npm run check` fails for an id without one.
+ */
+export const APP_ISLANDS = [
+  'login',
+  'register',
+  'forget-password',
+  'reset-email',
+  'email-verify',
+  'third-party',
+  'account-hub',
+  'security',
+  'security-email',
+  'security-password',
+  'addresses',
+  'coupon-wallet',
+  'invoices',
+  'inbox',
+  'tickets',
+  'ticket-detail',
+  'recycle',
+  'close-account',
+  'order-list',
+  'order-detail',
+  'evaluate',
+  'evaluations',
+  'apply-refund',
+  'only-refund',
+  'refund-return',
+  'refund-list',
+  'view-refund',
+  'refund-logistics',
+  'replace',
+  'replace-list',
+  'apply-aftermarket',
+  'apply-prepay',
+  'view-prepay',
+  'third-party-pay',
+  'search-results',
+  'product-detail',
+  'favorites',
+  'coupon-collect',
+  'voucher-description',
+  'my-coupons',
+  'cart',
+  'checkout',
+  'settlement',
+  'payment-success',
+  'payment-complete',
+  'payment-failed',
+  'payment-return',
+  'newsletter-subscribe',
+  'newsletter-confirm',
+  'newsletter-failure',
+  'newsletter-unsubscribe',
+] as const;
+
+export type AppIsland = (typeof APP_ISLANDS)[number];
 
 export interface AppPage {
   path: string;
