@@ -3,7 +3,7 @@
  * fingerprint that says whether a release can be patched, and the document memo that lets the
  * waiting build process read again only what the pull changed.
  */
-import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -133,5 +133,45 @@ describe('document memo', () => {
     manifest.documents[women].hash = 'new-hash';
     await writeFile(join(cacheDir, MANIFEST_FILE), JSON.stringify(manifest));
     expect(await description(memo)).toBe('changed on disk');
+
+    // A product's cached detail: kept while its file's size and mtime are those it was read at
+    // (the pull writes every file anew), read again once they differ.
+    const detail = {
+      productCode: 'L1',
+      omsProductCode: 'OMS1',
+      name: 'Linen shirt',
+      description: '',
+      gender: 'WOMEN',
+      categoryCode: 'W0101',
+      colours: [{ colorNo: '01', code: 'WHT', hex: '#fff', name: 'White', images: ['/media/a.jpg'] }],
+      sizes: [{ sizeNo: '001', alias: 'S' }],
+      skus: [
+        { skuCode: 'L101001', omsSkuCode: 'OMS101001', productId: 'P1', colorNo: '01', sizeNo: '001', price: { sale: 990, origin: 990 } },
+      ],
+      priceGroup: 'REGULAR',
+      makePantsLengthFlag: 'N',
+      caseFlag: 'N',
+      customMadeFlag: 'N',
+      semiOptions: [],
+      presaleFlag: 'N',
+      noReasonToReturnFlag: 'Y',
+      cornerCode: null,
+      productPageCode: null,
+      enabledFlag: 'Y',
+      approval: 'LIST',
+    };
+    const productFile = join(cacheDir, 'products', 'zh-TW', 'L1.json');
+    await mkdir(join(cacheDir, 'products', 'zh-TW'), { recursive: true });
+    await writeFile(productFile, JSON.stringify(detail));
+    // A whole second, which utimes can set again exactly.
+    const mtime = new Date(Math.floor(Date.now() / 1000) * 1000 - 60_000);
+    await utimes(productFile, mtime, mtime);
+    const name = async () => (await loadSiteContent({ cacheDir, localesDir, memo })).languages[0]!.products[0]!.name;
+    expect(await name()).toBe('Linen shirt');
+    await writeFile(productFile, JSON.stringify({ ...detail, name: 'Linen skirt' }));
+    await utimes(productFile, mtime, mtime);
+    expect(await name()).toBe('Linen shirt');
+    await utimes(productFile, mtime, new Date(mtime.getTime() + 1000));
+    expect(await name()).toBe('Linen skirt');
   });
 });
