@@ -2,61 +2,48 @@
  * Store pickup's shop: one of the page's region's own shops, chosen from a list (the CMS's shops,
  * handed over by the page at build time) rather than a code typed from memory, which the API
  * would refuse unless it names one of them. The list is grouped by the shops' own region
- * headings, as the shop list page groups them; the chosen shop's address and hours show under it.
+ * headings, as the shop list page groups them (lib/checkout/pickup-shops.ts); the chosen shop's
+ * address and hours show under it.
  */
-import { useState } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
+import { choosePickupShop, type CheckoutChoices } from '../../stores/checkout-page.ts';
 import { controlAria, controlId, FieldGroup } from '../forms/fields.tsx';
 import type { FormHandle } from '../forms/use-form.ts';
-
-/** A shop as the checkout page gets it (the CMS's shop, without what the picker does not show). */
-export interface PickupShop {
-  code: string;
-  name: string;
-  /** The list's region heading (a city or district), not the store's sales region. */
-  region: string;
-  address: string;
-  openingHours: string;
-}
 
 export function PickupShopPicker({
   form,
   spec,
-  shops,
+  choices,
   t,
 }: {
   form: FormHandle;
   spec: FieldSpec;
-  shops: readonly PickupShop[];
+  choices: CheckoutChoices;
   t: Translate;
 }) {
-  const [code, setCode] = useState('');
   const id = controlId(form, spec.name);
-  const chosen = shops.find((s) => s.code === code);
-  // Headings in the order their first shop comes (the CMS orders the list).
-  const groups = new Map<string, PickupShop[]>();
-  for (const shop of shops) groups.set(shop.region, [...(groups.get(shop.region) ?? []), shop]);
+  const chosen = choices.pickupShop;
   return (
     <FieldGroup form={form} group={spec.group ?? spec.name} label={t('checkout.pickupShop')} labelFor={id} className="checkout__sub">
-      {shops.length === 0 ? (
+      {choices.pickupGroups.length === 0 ? (
         <p className="checkout__note">{t('checkout.noPickupShop')}</p>
       ) : (
         <select
           id={id}
           name={spec.name}
-          value={code}
+          value={choices.pickupShopCode}
           required={spec.required !== undefined}
           {...controlAria(form, spec)}
           onChange={(event) => {
-            setCode(event.currentTarget.value);
+            choosePickupShop(event.currentTarget.value);
             form.showError(spec.group ?? spec.name, null);
           }}
         >
           <option value="">{t('checkout.choosePickupShop')}</option>
-          {[...groups].map(([region, members]) => (
-            <optgroup key={region} label={region}>
-              {members.map((shop) => (
+          {choices.pickupGroups.map((group) => (
+            <optgroup key={group.heading} label={group.heading}>
+              {group.shops.map((shop) => (
                 <option key={shop.code} value={shop.code}>
                   {shop.name}
                 </option>
