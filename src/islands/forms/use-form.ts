@@ -2,12 +2,24 @@
  * The form framework in an island: a form declares its fields (lib/forms) and the store
  * action that sends it; this hook runs the ordered check, shows the first failure on its group
  * and scrolls to it below the header, disables the buttons while a submit runs, shows an API
- * refusal beside its group, and suppresses Enter.
+ * refusal beside its group, and suppresses Enter. What each outcome shows is decided without a
+ * page (lib/forms/outcome.ts); here it is set and scrolled to.
  *
  * Inputs stay uncontrolled: what a member types before the island hydrates is kept, and the
  * values are read from the form when needed.
  */
-import { useCallback, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent, type SubmitEvent } from 'react';
+import {
+  useCallback,
+  useRef,
+  useState,
+  type Dispatch,
+  type FocusEvent,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+  type SetStateAction,
+  type SubmitEvent,
+} from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
 import type { ApiResult } from '../../lib/api/core.ts';
 import {
@@ -20,8 +32,11 @@ import {
   type FormErrorInfo,
   type FormValues,
 } from '../../lib/forms/form.ts';
+import { codeText, outcomeDisplay, withGroupError } from '../../lib/forms/outcome.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import { scrollToGroup } from './scroll.ts';
+
+export { codeText };
 
 export interface FormOptions<B, T> {
   t: Translate;
@@ -38,20 +53,10 @@ export interface FormOptions<B, T> {
   onError?: (info: FormErrorInfo<B>) => void;
 }
 
-/** The text for a code: translated through the message catalogue, else the API's msg, else the code as is. */
-export function codeText(t: Translate, code: string, msg: string | null = null): string {
-  return t(`errors.${code}`, { defaultValue: '' }) || msg || code;
-}
+type Errors = Record<string, string>;
 
-export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>) {
-  const { t } = options;
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const busyRef = useRef(false);
-  const hydrated = useHydrated();
-
+/** The form's values as its inputs hold them, and the fields they call for. */
+function useFormValues<B, T>(formRef: RefObject<HTMLFormElement | null>, options: FormOptions<B, T>) {
   const readValues = useCallback((): FormValues => {
     const values: FormValues = {};
     if (formRef.current)
@@ -59,7 +64,7 @@ export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>)
         values[key] = typeof value === 'string' ? value : '';
       });
     return values;
-  }, []);
+  }, [formRef]);
 
   const fieldsFor = useCallback(
     (values: FormValues) => (typeof options.fields === 'function' ? options.fields(values) : options.fields),
@@ -80,31 +85,24 @@ export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>)
       }
     }
     return values;
-  }, [fieldsFor, readValues]);
+  }, [fieldsFor, formRef, readValues]);
 
-  const showError = useCallback((group: string, text: string | null) => {
-    setErrors((current) => {
-      if (text === null) {
-        if (!(group in current)) return current;
-        const { [group]: _, ...rest } = current;
-        return rest;
-      }
-      return { ...current, [group]: text };
-    });
-  }, []);
+  return { readValues, fieldsFor, cleanValues };
+}
 
-  /** A field checks itself on blur (default) or on change, and clears its error once it passes. */
-  const checkOne = useCallback(
-    async (name: string, trigger: 'blur' | 'change') => {
-      const values = cleanValues();
-      const field = fieldsFor(values).find((f) => f.name === name);
-      if (!field || !isChecked(field) || (field.trigger ?? 'blur') !== trigger) return;
-      const code = await checkField(field, values);
-      showError(groupOf(field), code ? codeText(t, code) : null);
-    },
-    [cleanValues, fieldsFor, showError, t],
-  );
+type FormValuesParts = ReturnType<typeof useFormValues>;
 
+/** One submit at a time: the ordered check, the hook, the store action, then what its outcome shows. */
+function useSubmit<B, T>(
+  formRef: RefObject<HTMLFormElement | null>,
+  options: FormOptions<B, T>,
+  { cleanValues, fieldsFor }: FormValuesParts,
+  setErrors: Dispatch<SetStateAction<Errors>>,
+  setFormError: Dispatch<SetStateAction<string | null>>,
+) {
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const { t } = options;
   const onSubmit = useCallback(
     async (event: SubmitEvent<HTMLFormElement>) => {
       event.preventDefault();
@@ -116,52 +114,46 @@ export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>)
       setFormError(null);
       try {
         const values = cleanValues();
-        const fields = fieldsFor(values);
         const outcome = await runSubmit({
-          fields,
+          fields: fieldsFor(values),
           values,
           process: options.process,
           hook: options.hook,
           send: options.submit,
         } as Parameters<typeof runSubmit<B, T>>[0]);
-        switch (outcome.kind) {
-          case 'invalid':
-            setErrors({ [outcome.failure.group]: codeText(t, outcome.failure.code) });
-            scrollToGroup(formRef.current, outcome.failure.group, outcome.failure.field);
-            break;
-          case 'ok':
-            setErrors({});
-            options.onSuccess?.(outcome.data, outcome.sent);
-            break;
-          case 'refused': {
-            const wait = outcome.info.retryAfterSeconds;
-            const text =
-              wait === null
-                ? codeText(t, outcome.info.msgCode, outcome.info.msg)
-                : t('errors.TOO_MANY_ATTEMPTS_WAIT', { minutes: Math.ceil(wait / 60) });
-            if (outcome.group) {
-              setErrors({ [outcome.group]: text });
-              scrollToGroup(formRef.current, outcome.group, null);
-            } else {
-              setErrors({});
-              setFormError(text);
-            }
-            options.onError?.(outcome.info);
-            break;
-          }
-          case 'network':
-            // The client has told the shared handler; the form says it did not go through.
-            setFormError(t('errors.interfaceException'));
-            break;
-          default:
-            break;
-        }
+        const shown = outcomeDisplay(outcome, t);
+        if (shown.errors) setErrors(shown.errors);
+        if (shown.formError !== null) setFormError(shown.formError);
+        if (shown.scrollTo) scrollToGroup(formRef.current, shown.scrollTo.group, shown.scrollTo.field);
+        if (outcome.kind === 'ok') options.onSuccess?.(outcome.data, outcome.sent);
+        if (outcome.kind === 'refused') options.onError?.(outcome.info);
       } finally {
         busyRef.current = false;
         setBusy(false);
       }
     },
-    [cleanValues, fieldsFor, options, t],
+    [cleanValues, fieldsFor, formRef, options, setErrors, setFormError, t],
+  );
+  return { busy, onSubmit };
+}
+
+/** What the form does as a member moves through it: checks on leaving or typing, and no submit on Enter. */
+function useFieldEvents(
+  formRef: RefObject<HTMLFormElement | null>,
+  t: Translate,
+  { cleanValues, fieldsFor, readValues }: FormValuesParts,
+  showError: (group: string, text: string | null) => void,
+) {
+  /** A field checks itself on blur (default) or on change, and clears its error once it passes. */
+  const checkOne = useCallback(
+    async (name: string, trigger: 'blur' | 'change') => {
+      const values = cleanValues();
+      const field = fieldsFor(values).find((f) => f.name === name);
+      if (!field || !isChecked(field) || (field.trigger ?? 'blur') !== trigger) return;
+      const code = await checkField(field, values);
+      showError(groupOf(field), code ? codeText(t, code) : null);
+    },
+    [cleanValues, fieldsFor, showError, t],
   );
 
   /** Enter does not submit from a text input: a member submits with the button. */
@@ -182,7 +174,7 @@ export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>)
       if (!name || (next instanceof HTMLButtonElement && next.type === 'submit' && next.form === formRef.current)) return;
       void checkOne(name, 'blur');
     },
-    [checkOne],
+    [checkOne, formRef],
   );
   /** Typing checks a field that checks on change; for the others it clears their error, which the member is fixing. */
   const onChange = useCallback(
@@ -195,6 +187,19 @@ export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>)
     },
     [checkOne, fieldsFor, readValues, showError],
   );
+  return { onKeyDown, onBlur, onChange };
+}
+
+export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>) {
+  const { t } = options;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const hydrated = useHydrated();
+  const values = useFormValues(formRef, options);
+  const showError = useCallback((group: string, text: string | null) => setErrors((current) => withGroupError(current, group, text)), []);
+  const { busy, onSubmit } = useSubmit(formRef, options, values, setErrors, setFormError);
+  const { onKeyDown, onBlur, onChange } = useFieldEvents(formRef, t, values, showError);
 
   return {
     t,
@@ -205,7 +210,7 @@ export function useForm<B = FormValues, T = unknown>(options: FormOptions<B, T>)
     busy,
     /** Buttons are off while a submit runs, and until the island can handle a click. */
     disabled: busy || !hydrated,
-    readValues,
+    readValues: values.readValues,
     showError,
     setFormError,
     formProps: { ref: formRef, onSubmit, onKeyDown, onBlur, onChange, noValidate: true },
