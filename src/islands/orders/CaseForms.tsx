@@ -3,21 +3,26 @@
  * /account/replace.html?orderCode=: one unit of a line for another size or colour of the same
  * product, chosen against live stock. /account/apply-aftermarket.html?orderCode=: a repair, a
  * quality issue or an alteration of a line, described, with photos. Both list as cases: the
- * exchanges on replace-list.html, the after-sales cases on refund.html's own tab.
+ * exchanges on replace-list.html, the after-sales cases on refund.html's own tab. What each
+ * offers, and sending it, are the case forms store's (stores/case-forms.ts).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { REFUND_DESCRIPTION_MAX_LENGTH, type RefundReason } from '../../lib/constants.ts';
-import type { FieldSpec } from '../../lib/forms/form.ts';
-import { reasonsFor, windowOpen } from '../../lib/orders/member-actions.ts';
-import { AFTER_SALE_SERVICES, type AfterSaleService } from '../../lib/orders/statuses.ts';
-import { hasEmojiOrSymbols } from '../../lib/validation/rules.ts';
-import { openExchange } from '../../stores/exchanges.ts';
-import { type Order } from '../../stores/orders.ts';
-import { getPlatform } from '../../stores/platform.ts';
-import { $product, $stock, loadProduct, loadStock } from '../../stores/product-detail.ts';
-import { openAfterSale } from '../../stores/refunds.ts';
+import { AFTER_SALE_SERVICES } from '../../lib/orders/statuses.ts';
+import {
+  AFTER_SALE_FIELDS,
+  afterSaleBody,
+  caseFormLines,
+  createExchangeForm,
+  EXCHANGE_FIELDS,
+  PICTURES_FIELD,
+  refusedPicture,
+  sendAfterSale,
+  type CaseFormKind,
+  type OrderLine,
+} from '../../stores/case-forms.ts';
+import type { Order } from '../../stores/orders.ts';
 import { AttachmentInput, useAttachments } from '../account/AttachmentInput.tsx';
 import { Button } from '../forms/Button.tsx';
 import { ChoiceField, Form, FormError, SelectField, TextArea } from '../forms/fields.tsx';
@@ -25,101 +30,60 @@ import { codeText, useForm } from '../forms/use-form.ts';
 import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 
-export type CaseFormKind = 'exchange' | 'afterSale';
+export type { CaseFormKind };
 
-export default function CaseForms({ languageCode, prefix, messages, kind }: IslandProps & { kind: CaseFormKind }) {
+export default function CaseForms({ languageCode, messages, kind }: IslandProps & { kind: CaseFormKind }) {
   const t = useTranslator(languageCode, messages);
   const [now] = useState(() => Date.now());
   return (
     <MemberOrder t={t}>
       {(order) => {
-        const lines = order.products.filter((p) => p.returnableQty > 0 && p.giftFlag !== 'Y');
-        if (!windowOpen(order, kind === 'exchange' ? 'return' : 'afterSale', now) || lines.length === 0)
+        const page = caseFormLines(order, kind, now);
+        if ('closed' in page)
           return (
             <p className="account-empty">
               {t(kind === 'exchange' ? 'exchanges.notAllowed' : 'afterSales.notAllowed')}{' '}
-              <a href={`${prefix}/account/detail.html?orderCode=${encodeURIComponent(order.orderCode)}`}>{t('orders.backToOrder')}</a>
+              <a href={page.backHref}>{t('orders.backToOrder')}</a>
             </p>
           );
         return kind === 'exchange' ? (
-          <ExchangeForm t={t} prefix={prefix} order={order} lines={lines} />
+          <ExchangeForm t={t} order={order} lines={page.lines} />
         ) : (
-          <AfterSaleForm t={t} prefix={prefix} order={order} lines={lines} />
+          <AfterSaleForm t={t} order={order} lines={page.lines} />
         );
       }}
     </MemberOrder>
   );
 }
 
-type Line = Order['products'][number];
+const lineOptions = (lines: readonly OrderLine[]) =>
+  lines.map((l) => ({
+    value: l.productId,
+    label: `${l.productDetailInfo.skuName} · ${l.productDetailInfo.colorAlias} / ${l.productDetailInfo.sizeAlias}`,
+  }));
 
-const ATTACHMENTS: FieldSpec = { name: 'attachments' };
-
-const DESCRIPTION: FieldSpec = {
-  name: 'description',
-  maxLength: REFUND_DESCRIPTION_MAX_LENGTH,
-  counter: true,
-  validate: (value) => !hasEmojiOrSymbols(value) || 'OD_REFUND_EMOJI',
-};
-
-function ExchangeForm({ t, prefix, order, lines }: { t: Translate; prefix: string; order: Order; lines: Line[] }) {
-  const [productId, setProductId] = useState(lines[0]!.productId);
-  const line = lines.find((l) => l.productId === productId) ?? lines[0]!;
-  const product = useStore($product);
-  const stock = useStore($stock);
-  useEffect(() => {
-    void loadProduct(line.productCode);
-    void loadStock(line.productCode);
-  }, [line.productCode]);
-  // Every other SKU of the product, with its colour and size, and whether it is in stock now.
-  const choices = useMemo(() => {
-    if (product.status !== 'ready') return [];
-    const { detail } = product;
-    return detail.skus
-      .filter((s) => s.skuCode !== line.skuCode)
-      .map((s) => ({
-        skuCode: s.skuCode,
-        label: `${detail.colours.find((c) => c.colorNo === s.colorNo)?.name ?? s.colorNo} / ${detail.sizes.find((z) => z.sizeNo === s.sizeNo)?.alias ?? s.sizeNo}`,
-        // null while the stock is not known yet: not offered until it is.
-        inStock: stock.status === 'ready' && stock.productCode === line.productCode ? (stock.bySku.get(s.skuCode)?.stock ?? 0) > 0 : null,
-      }));
-  }, [product, stock, line.skuCode, line.productCode]);
-  const fields: FieldSpec[] = [
-    { name: 'productId', required: 'OD_EXCHANGE_NOT_ALLOWED' },
-    { name: 'toSkuCode', required: 'OD_EXCHANGE_SKU_REQUIRED' },
-    { name: 'reason', required: 'OD_REFUND_REASON_REQUIRED' },
-    DESCRIPTION,
-  ];
-  const form = useForm({
-    t,
-    fields,
-    process: (values) => ({
-      orderCode: order.orderCode,
-      productId: values.productId ?? '',
-      toSkuCode: values.toSkuCode ?? '',
-      reason: values.reason as RefundReason,
-      description: values.description ?? '',
-    }),
-    submit: openExchange,
-    onSuccess: (exchange) => getPlatform().navigate(`${prefix}/account/replace-list.html#${encodeURIComponent(exchange.exchangeCode)}`),
-  });
+function ExchangeForm({ t, order, lines }: { t: Translate; order: Order; lines: OrderLine[] }) {
+  const [exchange] = useState(() => createExchangeForm(order, lines));
+  const line = useStore(exchange.$line);
+  const choices = useStore(exchange.$choices);
+  const stockFailed = useStore(exchange.$stockFailed);
+  const reasons = useStore(exchange.$reasons);
+  useEffect(() => void exchange.start(), [exchange]);
+  const form = useForm({ t, fields: EXCHANGE_FIELDS, process: exchange.body, submit: exchange.send });
   return (
     <Form form={form} className="account-form account-card">
       <SelectField
         form={form}
-        spec={fields[0]!}
+        spec={EXCHANGE_FIELDS[0]!}
         label={t('exchanges.line')}
-        defaultValue={productId}
-        onChange={setProductId}
-        options={lines.map((l) => ({
-          value: l.productId,
-          label: `${l.productDetailInfo.skuName} · ${l.productDetailInfo.colorAlias} / ${l.productDetailInfo.sizeAlias}`,
-        }))}
+        defaultValue={line.productId}
+        onChange={(productId) => void exchange.chooseLine(productId)}
+        options={lineOptions(lines)}
       />
-      {stock.status === 'error' ? (
+      {stockFailed ? (
         <p className="form-error" role="alert">
           {t('exchanges.stockFailed')}{' '}
-          <button type="button" className="link-button" onClick={() => void loadStock(line.productCode, { refresh: true })}>
+          <button type="button" className="link-button" onClick={() => void exchange.retryStock()}>
             {t('account.retry')}
           </button>
         </p>
@@ -127,7 +91,7 @@ function ExchangeForm({ t, prefix, order, lines }: { t: Translate; prefix: strin
         <ChoiceField
           key={line.productId}
           form={form}
-          spec={fields[1]!}
+          spec={EXCHANGE_FIELDS[1]!}
           label={t('exchanges.to')}
           options={choices.map((c) => ({
             value: c.skuCode,
@@ -135,7 +99,7 @@ function ExchangeForm({ t, prefix, order, lines }: { t: Translate; prefix: strin
             disabled: c.inStock !== true,
             label: (
               <>
-                {c.label}
+                {c.colour} / {c.size}
                 {c.inStock === false && <small data-sold-out> · {t('exchanges.soldOut')}</small>}
               </>
             ),
@@ -144,15 +108,12 @@ function ExchangeForm({ t, prefix, order, lines }: { t: Translate; prefix: strin
       )}
       <SelectField
         form={form}
-        spec={fields[2]!}
+        spec={EXCHANGE_FIELDS[2]!}
         label={t('refunds.reason')}
         defaultValue=""
-        options={[
-          { value: '', label: t('refunds.chooseReason') },
-          ...reasonsFor([line]).map((r) => ({ value: r, label: t(`refunds.reasons.${r}`) })),
-        ]}
+        options={[{ value: '', label: t('refunds.chooseReason') }, ...reasons.map((r) => ({ value: r, label: t(`refunds.reasons.${r}`) }))]}
       />
-      <TextArea form={form} spec={DESCRIPTION} label={t('refunds.description')} rows={3} hint={t('refunds.descriptionHint')} />
+      <TextArea form={form} spec={EXCHANGE_FIELDS[3]!} label={t('refunds.description')} rows={3} hint={t('refunds.descriptionHint')} />
       <p className="account-card__meta">{t('exchanges.how')}</p>
       <FormError form={form} />
       <div className="account-form__actions">
@@ -164,50 +125,32 @@ function ExchangeForm({ t, prefix, order, lines }: { t: Translate; prefix: strin
   );
 }
 
-function AfterSaleForm({ t, prefix, order, lines }: { t: Translate; prefix: string; order: Order; lines: Line[] }) {
+function AfterSaleForm({ t, order, lines }: { t: Translate; order: Order; lines: OrderLine[] }) {
   const attachments = useAttachments();
-  const fields: FieldSpec[] = [
-    { name: 'productId', required: 'OD_AFTERSALE_NOT_ALLOWED' },
-    { name: 'serviceType', required: 'OD_AFTERSALE_SERVICE_REQUIRED' },
-    { ...DESCRIPTION, required: 'OD_AFTERSALE_DESCRIPTION_REQUIRED' },
-    // The pictures are checked as they are picked; declared so a refusal of the API shows beside them.
-    ATTACHMENTS,
-  ];
   const form = useForm({
     t,
-    fields,
-    process: (values) => ({
-      orderCode: order.orderCode,
-      productId: values.productId ?? '',
-      serviceType: values.serviceType as AfterSaleService,
-      description: values.description ?? '',
-      attachments: attachments.files,
-    }),
-    submit: openAfterSale,
-    // The API names a refused picture by its place (attachments.1): it leaves the form, said beside the field.
+    fields: AFTER_SALE_FIELDS,
+    process: (values) => afterSaleBody(order, values, attachments.files),
+    submit: sendAfterSale,
+    // A picture the API refuses leaves the form, said beside the field.
     onError: (info) => {
-      const refused = /^attachments\.(\d+)/.exec(String((info.resp as { field?: string } | null)?.field ?? ''));
-      if (refused)
-        attachments.refuse(Number(refused[1]), (name) => form.showError(ATTACHMENTS.name, `${name}: ${codeText(t, info.msgCode)}`));
+      const refused = refusedPicture((info.resp as { field?: string } | null)?.field);
+      if (refused !== null)
+        attachments.refuse(refused, (name) => form.showError(PICTURES_FIELD.name, `${name}: ${codeText(t, info.msgCode)}`));
     },
-    onSuccess: (afterSale) =>
-      getPlatform().navigate(`${prefix}/account/view-refund.html?afterSaleCode=${encodeURIComponent(afterSale.afterSaleCode)}`),
   });
   return (
     <Form form={form} className="account-form account-card">
       <SelectField
         form={form}
-        spec={fields[0]!}
+        spec={AFTER_SALE_FIELDS[0]!}
         label={t('afterSales.line')}
         defaultValue={lines[0]!.productId}
-        options={lines.map((l) => ({
-          value: l.productId,
-          label: `${l.productDetailInfo.skuName} · ${l.productDetailInfo.colorAlias} / ${l.productDetailInfo.sizeAlias}`,
-        }))}
+        options={lineOptions(lines)}
       />
       <ChoiceField
         form={form}
-        spec={fields[1]!}
+        spec={AFTER_SALE_FIELDS[1]!}
         label={t('afterSales.service')}
         options={AFTER_SALE_SERVICES.map((s) => ({
           value: s,
@@ -220,7 +163,7 @@ function AfterSaleForm({ t, prefix, order, lines }: { t: Translate; prefix: stri
           ),
         }))}
       />
-      <TextArea form={form} spec={fields[2]!} label={t('afterSales.description')} rows={4} hint={t('refunds.descriptionHint')} />
+      <TextArea form={form} spec={AFTER_SALE_FIELDS[2]!} label={t('afterSales.description')} rows={4} hint={t('refunds.descriptionHint')} />
       <AttachmentInput form={form} t={t} attachments={attachments} />
       <FormError form={form} />
       <div className="account-form__actions">

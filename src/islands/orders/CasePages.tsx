@@ -13,10 +13,7 @@ import type { CurrencyCode } from '../../lib/i18n/regions.ts';
 import { DATE_TIME_FORMAT } from '../../lib/constants.ts';
 import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
-import type { FieldSpec } from '../../lib/forms/form.ts';
-import { afterSaleActions, exchangeActions, refundActions } from '../../lib/orders/member-actions.ts';
-import { isLogisticsCode } from '../../lib/validation/rules.ts';
-import { $exchange, loadExchange, returnExchangeGoods } from '../../stores/exchanges.ts';
+import { afterSaleActions, refundActions } from '../../lib/orders/member-actions.ts';
 import { getPlatform } from '../../stores/platform.ts';
 import {
   $afterSale,
@@ -26,37 +23,36 @@ import {
   cancelRefund,
   loadAfterSale,
   loadRefund,
-  returnAfterSaleGoods,
-  returnRefundGoods,
   type AfterSale,
   type Refund,
 } from '../../stores/refunds.ts';
-import type { ApiResult } from '../../stores/session.ts';
+import {
+  caseRefOf,
+  caseStateOf,
+  loadCaseInAddress,
+  RETURN_FIELDS,
+  returnFields,
+  returnPage,
+  returnRoute,
+  sendReturn,
+  type CaseRef,
+  type ReturnPage,
+  type ReturnRoute,
+} from '../../stores/return-form.ts';
 import { ActionNote, LoadState, MemberGate, useAction } from '../account/parts.tsx';
 import { Button } from '../forms/Button.tsx';
 import { ChoiceField, Form, FormError, SelectField, TextField } from '../forms/fields.tsx';
 import { Modal } from '../forms/Modal.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
-import { StatusPill, Timeline, useParam } from './parts.tsx';
-
-/** Which case a page is about, from its query string. */
-function useCaseRef(): { kind: 'refund' | 'afterSale' | 'exchange'; code: string } | null | undefined {
-  const refund = useParam('refundCode');
-  const afterSale = useParam('afterSaleCode');
-  const exchange = useParam('exchangeCode');
-  if (refund === null) return undefined;
-  if (refund) return { kind: 'refund', code: refund };
-  if (afterSale) return { kind: 'afterSale', code: afterSale };
-  if (exchange) return { kind: 'exchange', code: exchange };
-  return null;
-}
+import { useQuery } from '../use-query.ts';
+import { StatusPill, Timeline } from './parts.tsx';
 
 /**
  * The page's heading: a refund's progress, or an after-sales case's by its service (a repair's,
  * an alteration's), never a refund's. Blank until the query string says which case it is.
  */
-function caseTitle(t: Translate, ref: ReturnType<typeof useCaseRef>, afterSale: AfterSale | null): string | null {
+function caseTitle(t: Translate, ref: CaseRef | null | undefined, afterSale: AfterSale | null): string | null {
   if (ref === undefined) return null;
   if (ref?.kind !== 'afterSale') return t('appPages.account/view-refund');
   return afterSale?.afterSaleCode === ref.code ? t(`afterSales.titles.${afterSale.serviceType}`) : t('afterSales.title');
@@ -74,14 +70,14 @@ export function CaseView({
   titleTemplate: string;
 }) {
   const t = useTranslator(languageCode, messages);
-  const ref = useCaseRef();
+  const ref = caseRefOf(useQuery());
   const refund = useStore($refund);
   const afterSale = useStore($afterSale);
   const [ready, setReady] = useState(false);
   const [missing, setMissing] = useState(false);
   const title = caseTitle(t, ref, afterSale.data);
   useEffect(() => {
-    if (title) document.title = titleTemplate.replace('{{name}}', title);
+    if (title) getPlatform().setTitle(titleTemplate.replace('{{name}}', title));
   }, [title, titleTemplate]);
   useEffect(() => {
     if (!ready || !ref) return;
@@ -284,122 +280,66 @@ export interface ExpressCompany {
   name: string;
 }
 
-const LOGISTICS_FIELDS: Record<string, FieldSpec> = {
-  way: { name: 'way', required: 'OD_RETURN_WAY_REQUIRED' },
-  expressCode: { name: 'expressCode', required: 'OD_EXPRESS_REQUIRED' },
-  logisticsCode: {
-    name: 'logisticsCode',
-    required: 'OD_LOGISTICS_CODE',
-    spaces: { allowSpace: false },
-    validate: (value) => isLogisticsCode(value.toUpperCase()) || 'OD_LOGISTICS_CODE',
-  },
-  storeCode: { name: 'storeCode', required: 'OD_DROP_STORE_REQUIRED' },
-};
-
 export function ReturnLogistics({
   languageCode,
-  prefix,
   messages,
   companies,
   shops,
-}: IslandProps & { companies: ExpressCompany[]; shops: Array<{ code: string; name: string; region: string }> }) {
+}: IslandProps & { companies: ExpressCompany[]; shops: Shop[] }) {
   const t = useTranslator(languageCode, messages);
-  const ref = useCaseRef();
-  const refund = useStore($refund);
-  const afterSale = useStore($afterSale);
-  const exchange = useStore($exchange);
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    if (!ready || !ref) return;
-    void (ref.kind === 'refund' ? loadRefund(ref.code) : ref.kind === 'afterSale' ? loadAfterSale(ref.code) : loadExchange(ref.code));
-    // The case named by the page's query string, once.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [ready, ref?.kind, ref?.code]);
-  const current = ref?.kind === 'refund' ? refund : ref?.kind === 'afterSale' ? afterSale : exchange;
-  const status = current.data?.status;
-  const allowed: string[] =
-    status === undefined
-      ? []
-      : ref?.kind === 'refund'
-        ? refundActions(status as Refund['status'])
-        : ref?.kind === 'afterSale'
-          ? afterSaleActions(status as AfterSale['status'])
-          : exchangeActions(status as never);
+  const ref = caseRefOf(useQuery());
   return (
-    <MemberGate t={t} onMember={() => setReady(true)}>
+    <MemberGate t={t} onMember={() => void loadCaseInAddress()}>
       {() => {
         if (!ref) return ref === null ? <p className="account-empty">{t('refunds.notFound')}</p> : null;
-        if (current.status === 'error') return <p className="account-empty">{t('refunds.notFound')}</p>;
-        if (current.data === null)
-          return (
-            <p className="account-status" role="status">
-              {t('account.loading')}
-            </p>
-          );
-        if (!allowed.includes('sendBack'))
-          return (
-            <p className="account-empty">
-              {t('refunds.returnNotNow')} <a href={afterReturnHref(prefix, ref)}>{t('refunds.backToCase')}</a>
-            </p>
-          );
-        return (
-          <LogisticsForm
-            t={t}
-            prefix={prefix}
-            caseRef={ref}
-            companies={companies}
-            shops={shops}
-            storeAllowed={allowed.includes('dropAtStore')}
-          />
-        );
+        return <ReturnPageView t={t} caseRef={ref} companies={companies} shops={shops} />;
       }}
     </MemberGate>
   );
 }
 
-const afterReturnHref = (prefix: string, ref: { kind: string; code: string }) =>
-  ref.kind === 'exchange'
-    ? `${prefix}/account/replace-list.html#${encodeURIComponent(ref.code)}`
-    : `${prefix}/account/view-refund.html?${ref.kind === 'refund' ? 'refundCode' : 'afterSaleCode'}=${encodeURIComponent(ref.code)}`;
+interface Shop {
+  code: string;
+  name: string;
+  region: string;
+}
+
+function ReturnPageView({ t, caseRef, companies, shops }: { t: Translate; caseRef: CaseRef; companies: ExpressCompany[]; shops: Shop[] }) {
+  const page = returnPage(caseRef, useStore(caseStateOf(caseRef)));
+  if (page.page === 'notFound') return <p className="account-empty">{t('refunds.notFound')}</p>;
+  if (page.page === 'loading')
+    return (
+      <p className="account-status" role="status">
+        {t('account.loading')}
+      </p>
+    );
+  if (page.page === 'notNow')
+    return (
+      <p className="account-empty">
+        {t('refunds.returnNotNow')} <a href={page.caseHref}>{t('refunds.backToCase')}</a>
+      </p>
+    );
+  return <LogisticsForm t={t} page={page} companies={companies} shops={shops} />;
+}
 
 function LogisticsForm({
   t,
-  prefix,
-  caseRef,
+  page,
   companies,
   shops,
-  storeAllowed,
 }: {
   t: Translate;
-  prefix: string;
-  caseRef: { kind: 'refund' | 'afterSale' | 'exchange'; code: string };
+  page: Extract<ReturnPage, { page: 'form' }>;
   companies: ExpressCompany[];
-  shops: Array<{ code: string; name: string; region: string }>;
-  storeAllowed: boolean;
+  shops: Shop[];
 }) {
+  const { ref: caseRef, storeAllowed } = page;
   const [way, setWay] = useState<'COURIER' | 'STORE'>('COURIER');
-  type Body = { way: 'COURIER'; expressCode: string; logisticsCode: string } | { way: 'STORE'; storeCode: string };
   const form = useForm({
     t,
-    fields: (values) =>
-      values.way === 'STORE'
-        ? [LOGISTICS_FIELDS.way!, LOGISTICS_FIELDS.storeCode!]
-        : [...(storeAllowed ? [LOGISTICS_FIELDS.way!] : []), LOGISTICS_FIELDS.expressCode!, LOGISTICS_FIELDS.logisticsCode!],
-    process: (values): Body =>
-      values.way === 'STORE'
-        ? { way: 'STORE', storeCode: values.storeCode ?? '' }
-        : { way: 'COURIER', expressCode: values.expressCode ?? '', logisticsCode: (values.logisticsCode ?? '').toUpperCase() },
-    submit: async (route: Body): Promise<ApiResult<unknown>> => {
-      if (caseRef.kind === 'exchange') {
-        if (route.way !== 'COURIER')
-          return { ok: false as const, kind: 'failure' as const, msgCode: 'OD_RETURN_WAY_REQUIRED', msg: null, field: 'way' };
-        return returnExchangeGoods({ exchangeCode: caseRef.code, expressCode: route.expressCode, logisticsCode: route.logisticsCode });
-      }
-      return caseRef.kind === 'refund'
-        ? returnRefundGoods({ refundCode: caseRef.code, route })
-        : returnAfterSaleGoods({ afterSaleCode: caseRef.code, route });
-    },
-    onSuccess: () => getPlatform().navigate(afterReturnHref(prefix, caseRef)),
+    fields: (values) => returnFields(values, storeAllowed),
+    process: returnRoute,
+    submit: (route: ReturnRoute) => sendReturn(caseRef, route),
   });
   return (
     <Form form={form} className="account-form account-card" label={t('refunds.recordReturn')}>
@@ -407,7 +347,7 @@ function LogisticsForm({
       {storeAllowed && (
         <ChoiceField
           form={form}
-          spec={LOGISTICS_FIELDS.way!}
+          spec={RETURN_FIELDS.way}
           label={t('refunds.way')}
           defaultValue={way}
           onChange={(value) => setWay(value as 'COURIER' | 'STORE')}
@@ -421,14 +361,14 @@ function LogisticsForm({
         <>
           <SelectField
             form={form}
-            spec={LOGISTICS_FIELDS.expressCode!}
+            spec={RETURN_FIELDS.expressCode}
             label={t('refunds.express')}
             defaultValue=""
             options={[{ value: '', label: t('refunds.chooseExpress') }, ...companies.map((c) => ({ value: c.code, label: c.name }))]}
           />
           <TextField
             form={form}
-            spec={LOGISTICS_FIELDS.logisticsCode!}
+            spec={RETURN_FIELDS.logisticsCode}
             label={t('refunds.logisticsCode')}
             hint={t('refunds.logisticsHint')}
             autoComplete="off"
@@ -438,7 +378,7 @@ function LogisticsForm({
       ) : (
         <SelectField
           form={form}
-          spec={LOGISTICS_FIELDS.storeCode!}
+          spec={RETURN_FIELDS.storeCode}
           label={t('refunds.store')}
           defaultValue=""
           options={[
@@ -452,7 +392,7 @@ function LogisticsForm({
         <Button type="submit" disabled={form.disabled}>
           {form.busy ? t('account.sending') : t('refunds.saveReturn')}
         </Button>
-        <a className="text-link" href={afterReturnHref(prefix, caseRef)}>
+        <a className="text-link" href={page.caseHref}>
           {t('refunds.backToCase')}
         </a>
       </div>

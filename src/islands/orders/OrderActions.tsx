@@ -1,108 +1,62 @@
 /**
- * The buttons of an order, on the list and on its page: exactly what member-actions.ts offers
- * from its state (the API refuses anything else). Actions that change the order are confirmed
- * first; the others lead to their page.
+ * The buttons of an order, on the list and on its page: what the order page store offers
+ * (stores/order-page.ts: exactly member-actions.ts's buttons for its state). Actions that change
+ * the order are confirmed first; the others lead to their page.
  */
 import { useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { orderButtons, type OrderButton } from '../../lib/orders/member-actions.ts';
-import { buyAgain, cancelOrder, confirmReceipt, withdrawCancelRequest, type Order } from '../../stores/orders.ts';
-import { getPlatform } from '../../stores/platform.ts';
+import type { OrderButton } from '../../lib/orders/member-actions.ts';
+import type { Order } from '../../stores/orders.ts';
+import { createOrderActions, orderButtonViews, type OrderActionOutcome } from '../../stores/order-page.ts';
+import { Notice } from '../account/parts.tsx';
 import { Button } from '../forms/Button.tsx';
 import { Modal } from '../forms/Modal.tsx';
-import { useAction, ActionNote } from '../account/parts.tsx';
+import { codeText } from '../forms/use-form.ts';
 
-/** Where a button that is a link goes. */
-function hrefOf(button: OrderButton, prefix: string, orderCode: string): string | null {
-  const q = `?orderCode=${encodeURIComponent(orderCode)}`;
-  const pages: Partial<Record<OrderButton, string>> = {
-    pay: `/payment/third-party-pay.html${q}`,
-    payDeposit: `/account/apply-prepay.html${q}`,
-    payRest: `/account/apply-prepay.html${q}`,
-    requestCancel: `/account/apply-refund.html${q}`,
-    refund: `/account/apply-refund.html${q}`,
-    exchange: `/account/replace.html${q}`,
-    afterSale: `/account/apply-aftermarket.html${q}`,
-    evaluate: `/account/order/evaluate.html${q}`,
-    track: `/account/detail.html${q}#shipments`,
-  };
-  return pages[button] ? `${prefix}${pages[button]}` : null;
-}
-
-/** The actions that change the order here, each confirmed in a dialog. */
-type Confirmed = 'cancel' | 'confirmReceipt' | 'withdrawCancel';
-
-export function OrderActions({
-  t,
-  prefix,
-  order,
-  now,
-  except = [],
-}: {
-  t: Translate;
-  prefix: string;
-  order: Order;
-  now: number;
-  except?: OrderButton[];
-}) {
-  const [confirming, setConfirming] = useState<Confirmed | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [againFailed, setAgainFailed] = useState(false);
-  const action = useAction(t);
-  const buttons = orderButtons(order, now).filter((b) => !except.includes(b));
+export function OrderActions({ t, order, now, except = [] }: { t: Translate; order: Order; now: number; except?: OrderButton[] }) {
+  const [actions] = useState(createOrderActions);
+  const confirming = useStore(actions.$confirming);
+  const outcome = useStore(actions.$outcome);
+  const buyingAgain = useStore(actions.$buyingAgain);
+  const noneAdded = useStore(actions.$noneAdded);
+  const buttons = orderButtonViews(order, now, except);
   // What the last action said stays when the order it reloaded offers nothing more.
-  if (buttons.length === 0 && !action.notice && !action.error) return null;
-
-  /** The lines go back in the cart and the member goes there; if none could (sold out), the page says so. */
-  async function again() {
-    setBusy(true);
-    setAgainFailed(false);
-    const { added } = await buyAgain(order);
-    setBusy(false);
-    if (added > 0) getPlatform().navigate(`${prefix}/cart.html`);
-    else setAgainFailed(true);
-  }
-
-  const run: Record<Confirmed, () => Promise<unknown>> = {
-    cancel: () => action.run(() => cancelOrder(order.orderCode), t('orders.done.cancel')),
-    confirmReceipt: () => action.run(() => confirmReceipt(order.orderCode), t('orders.done.confirmReceipt')),
-    withdrawCancel: () => action.run(() => withdrawCancelRequest(order), t('orders.done.withdrawCancel')),
-  };
-
+  if (buttons.length === 0 && !outcome) return null;
   return (
     <div className="order-actions">
-      {buttons.map((button) => {
-        const href = hrefOf(button, prefix, order.orderCode);
-        if (href)
+      {buttons.map((view) => {
+        if (view.kind === 'link')
           return (
-            <a
-              key={button}
-              className={button === 'pay' || button === 'payRest' || button === 'payDeposit' ? 'button' : 'button button--ghost'}
-              href={href}
-              data-action={button}
-            >
-              {t(`orders.buttons.${button}`)}
+            <a key={view.button} className={view.primary ? 'button' : 'button button--ghost'} href={view.href} data-action={view.button}>
+              {t(`orders.buttons.${view.button}`)}
             </a>
           );
-        if (button === 'buyAgain')
+        if (view.kind === 'buyAgain')
           return (
-            <Button key={button} variant="ghost" disabled={busy} onClick={() => void again()} data-action={button}>
+            <Button
+              key={view.button}
+              variant="ghost"
+              disabled={buyingAgain}
+              onClick={() => void actions.buyAgain(order)}
+              data-action={view.button}
+            >
               {t('orders.buttons.buyAgain')}
             </Button>
           );
         return (
           <Button
-            key={button}
-            variant={button === 'cancel' ? 'ghost' : 'primary'}
-            onClick={() => setConfirming(button as Confirmed)}
-            data-action={button}
+            key={view.button}
+            variant={view.primary ? 'primary' : 'ghost'}
+            onClick={() => actions.ask(view.button)}
+            data-action={view.button}
           >
-            {t(`orders.buttons.${button}`)}
+            {t(`orders.buttons.${view.button}`)}
           </Button>
         );
       })}
-      <ActionNote action={action} />
-      {againFailed && (
+      <OutcomeNote t={t} outcome={outcome} />
+      {noneAdded && (
         <p className="form-error" role="alert">
           {t('orders.buyAgainNone')}
         </p>
@@ -111,14 +65,12 @@ export function OrderActions({
         open={confirming !== null}
         title={confirming ? t(`orders.confirm.${confirming}.title`) : ''}
         closeLabel={t('common.close')}
-        onClose={() => setConfirming(null)}
+        onClose={actions.dismiss}
         buttons={[
           {
             label: confirming ? t(`orders.buttons.${confirming}`) : '',
             variant: confirming === 'cancel' ? 'danger' : 'primary',
-            onClick: async () => {
-              if (confirming) await run[confirming]();
-            },
+            onClick: () => actions.confirm(order),
           },
           { label: t('orders.keep'), variant: 'ghost' },
         ]}
@@ -126,5 +78,16 @@ export function OrderActions({
         {confirming && <p>{t(`orders.confirm.${confirming}.body`, { code: order.orderCode })}</p>}
       </Modal>
     </div>
+  );
+}
+
+/** What the last action said: done, or its refusal. */
+function OutcomeNote({ t, outcome }: { t: Translate; outcome: OrderActionOutcome | null }) {
+  if (outcome?.kind === 'done') return <Notice text={t(`orders.done.${outcome.action}`)} />;
+  if (!outcome) return <Notice text={null} />;
+  return (
+    <p className="form-error" role="alert">
+      {outcome.kind === 'refused' ? codeText(t, outcome.msgCode, outcome.msg) : t('errors.interfaceException')}
+    </p>
   );
 }

@@ -121,7 +121,7 @@ function OrderCard({ t, prefix, order, now }: { t: Translate; prefix: string; or
           {t('orders.buttons.detail')}
         </a>
       </footer>
-      <OrderActions t={t} prefix={prefix} order={order} now={now} />
+      <OrderActions t={t} order={order} now={now} />
     </li>
   );
 }

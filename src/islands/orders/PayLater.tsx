@@ -2,18 +2,17 @@
  * Paying after checkout. /payment/third-party-pay.html?orderCode=: an unpaid order, paid
  * through an online channel before its deadline. /account/apply-prepay.html?orderCode=: a
  * presale order's deposit, then its rest within the rest window. /account/view-prepay.html:
- * the presale's schedule: deposit and rest, what is paid, and the window. The fake provider
+ * the presale's schedule: deposit and rest, what is paid, and the window. Which step, how much
+ * and through which channels is the pay store's (stores/order-page-pay.ts). The fake provider
  * stands in for the channels locally, as in checkout.
  */
 import { useState, type ReactNode } from 'react';
 import type { Translate } from '../../lib/i18n/translator.ts';
-import { CHECKOUT_OFFERS, regionOfCurrency } from '../../lib/checkout/offers.ts';
 import { DATE_TIME_FORMAT, type OnlinePayChannel } from '../../lib/constants.ts';
 import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
-import type { FieldSpec } from '../../lib/forms/form.ts';
-import { canPay } from '../../lib/orders/member-actions.ts';
-import { payOrder, type Order } from '../../stores/orders.ts';
+import type { Order } from '../../stores/orders.ts';
+import { PAY_CHANNEL_FIELD, payLaterView, payOrder, type PayLaterKind, type PayLaterView } from '../../stores/order-page-pay.ts';
 import { Button } from '../forms/Button.tsx';
 import { Form, FormError, SelectField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
@@ -21,7 +20,7 @@ import { MemberOrder } from './MemberOrder.tsx';
 import { useTranslator, type IslandProps } from '../use-translator.ts';
 import { OrderLines, StatusPill } from './parts.tsx';
 
-export type PayLaterKind = 'order' | 'prepay' | 'schedule';
+export type { PayLaterKind };
 
 export default function PayLater({ languageCode, prefix, messages, kind }: IslandProps & { kind: PayLaterKind }) {
   const t = useTranslator(languageCode, messages);
@@ -29,13 +28,13 @@ export default function PayLater({ languageCode, prefix, messages, kind }: Islan
   return (
     <MemberOrder t={t}>
       {(order) => {
-        const step = canPay(order, now);
+        const view = payLaterView(order, kind, now);
         const back = (
-          <a className="text-link" href={`${prefix}/account/detail.html?orderCode=${encodeURIComponent(order.orderCode)}`}>
+          <a className="text-link" href={view.backHref}>
             {t('orders.backToOrder')}
           </a>
         );
-        if (kind !== 'order' && !order.presale)
+        if (view.page === 'notPresale')
           return (
             <p className="account-empty">
               {t('prepay.notPresale')} {back}
@@ -57,17 +56,15 @@ export default function PayLater({ languageCode, prefix, messages, kind }: Islan
                 </p>
               )}
             </section>
-            {kind !== 'schedule' &&
-              (step && (kind === 'order' ? step === 'pay' : step !== 'pay') ? (
-                <PayForm t={t} order={order} step={step} back={back} />
-              ) : (
-                <p className="account-empty">
-                  {t('prepay.nothingToPay')} {back}
-                </p>
-              ))}
-            {kind === 'schedule' && step && step !== 'pay' && (
-              <a className="button" href={`${prefix}/account/apply-prepay.html?orderCode=${encodeURIComponent(order.orderCode)}`}>
-                {t(`orders.buttons.${step}`)}
+            {view.pay && <PayForm t={t} order={order} pay={view.pay} back={back} />}
+            {view.nothingToPay && (
+              <p className="account-empty">
+                {t('prepay.nothingToPay')} {back}
+              </p>
+            )}
+            {view.scheduleStep && (
+              <a className="button" href={view.scheduleStep.href}>
+                {t(`orders.buttons.${view.scheduleStep.step}`)}
               </a>
             )}
           </div>
@@ -105,36 +102,34 @@ function Schedule({ t, order }: { t: Translate; order: Order }) {
   );
 }
 
-const CHANNEL: FieldSpec = { name: 'payChannel', required: 'OD_PAY_CHANNEL_REQUIRED' };
+type Pay = NonNullable<Extract<PayLaterView, { page: 'order' }>['pay']>;
 
-function PayForm({ t, order, step, back }: { t: Translate; order: Order; step: 'pay' | 'payDeposit' | 'payRest'; back: ReactNode }) {
-  const amount = step === 'payDeposit' ? order.presale!.deposit : step === 'payRest' ? order.presale!.rest : order.total;
-  // The channels of the region the order was placed in, whatever this page's region.
-  const channels = CHECKOUT_OFFERS[regionOfCurrency(order.currency)].payChannels;
+function PayForm({ t, order, pay, back }: { t: Translate; order: Order; pay: Pay; back: ReactNode }) {
+  const amount = formatMoney(pay.amount, order.currency);
   const form = useForm({
     t,
-    fields: [CHANNEL],
+    fields: [PAY_CHANNEL_FIELD],
     process: (values) => values.payChannel as OnlinePayChannel,
     // The provider's page takes over; the return pages say how it went.
     submit: (channel: OnlinePayChannel) => payOrder(order.orderCode, channel),
   });
   return (
-    <Form form={form} className="account-form account-card" label={t(`orders.buttons.${step}`)}>
+    <Form form={form} className="account-form account-card" label={t(`orders.buttons.${pay.step}`)}>
       <p>
-        {t(`prepay.intro.${step}`, { amount: formatMoney(amount, order.currency) })}
-        {order.payBy !== null && step !== 'payRest' && ` ${t('orders.payByNote', { date: formatMoment(order.payBy, DATE_TIME_FORMAT) })}`}
+        {t(`prepay.intro.${pay.step}`, { amount })}
+        {pay.payBy !== null && ` ${t('orders.payByNote', { date: formatMoment(pay.payBy, DATE_TIME_FORMAT) })}`}
       </p>
       <SelectField
         form={form}
-        spec={CHANNEL}
+        spec={PAY_CHANNEL_FIELD}
         label={t('checkout.payChannel')}
-        defaultValue={channels[0]}
-        options={channels.map((c) => ({ value: c, label: t(`checkout.payChannels.${c}`) }))}
+        defaultValue={pay.channels[0]}
+        options={pay.channels.map((c) => ({ value: c, label: t(`checkout.payChannels.${c}`) }))}
       />
       <FormError form={form} />
       <div className="account-form__actions">
         <Button type="submit" disabled={form.disabled}>
-          {form.busy ? t('account.sending') : t('prepay.payAmount', { amount: formatMoney(amount, order.currency) })}
+          {form.busy ? t('account.sending') : t('prepay.payAmount', { amount })}
         </Button>
         {back}
       </div>
