@@ -4,7 +4,7 @@
  * figures, and tests/e2e/budgets.spec.ts, which fails over budget naming the files.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { scriptsLoaded, type ScriptFile } from './startup-js.ts';
+import { scriptsLoaded, type ScriptFile, type Settle } from './startup-js.ts';
 import { MEMBER_PRIVACY_SEEN_COOKIE } from '../../src/lib/popups/member-privacy.ts';
 import { CUSTOM_POPUP_SEEN_COOKIE } from '../../src/lib/popups/promo.ts';
 import { LANGUAGE_OFFER_COOKIE } from '../../src/lib/popups/language-offer.ts';
@@ -32,8 +32,11 @@ export interface JsPageType {
   name: string;
   /** Bytes allowed; null: printed, not budgeted. */
   budget: number | null;
-  /** Loads the page in `context` the way its visitor does and returns the scripts it loaded. */
-  measure: (context: BrowserContext) => Promise<ScriptFile[]>;
+  /**
+   * Loads the page in `context` the way its visitor does and returns the scripts it loaded,
+   * leaving it alone after as `settle` says (5 s of real time unless given).
+   */
+  measure: (context: BrowserContext, settle?: Settle) => Promise<ScriptFile[]>;
 }
 
 /** The demo sample's addresses; products and press releases are found by following links. */
@@ -53,10 +56,10 @@ async function open(page: Page, path: string): Promise<void> {
 }
 
 /** A fresh page of the context, measured while `act` runs. */
-async function measured(context: BrowserContext, act: (page: Page) => Promise<unknown>, settleMs?: number): Promise<ScriptFile[]> {
+async function measured(context: BrowserContext, act: (page: Page) => Promise<unknown>, settle?: Settle): Promise<ScriptFile[]> {
   const page = await context.newPage();
   try {
-    return await scriptsLoaded(page, () => act(page), settleMs);
+    return await scriptsLoaded(page, () => act(page), settle);
   } finally {
     await page.close();
   }
@@ -79,9 +82,9 @@ async function returningVisitor(context: BrowserContext, consent: Consent = { an
   ]);
 }
 
-const startup = async (context: BrowserContext, path: string) => {
+const startup = async (context: BrowserContext, path: string, settle?: Settle) => {
   await firstVisit(context);
-  return measured(context, (page) => open(page, path));
+  return measured(context, (page) => open(page, path), settle);
 };
 
 /** Hydrates every island under `selector` still waiting for a touch, the way a first touch does. */
@@ -168,84 +171,104 @@ export async function signedInWithCart(context: BrowserContext): Promise<void> {
 }
 
 // Measured on the member's first visit: the heavier case, with the privacy notice on the cart.
-const member = (path: string) => async (context: BrowserContext) => {
+const member = (path: string) => async (context: BrowserContext, settle?: Settle) => {
   await firstVisit(context);
   await signedInWithCart(context);
-  return measured(context, (page) => open(page, path));
+  return measured(context, (page) => open(page, path), settle);
 };
 
 export const JS_PAGE_TYPES: JsPageType[] = [
-  { name: 'home', budget: JS_BUDGETS.startup, measure: (c) => startup(c, PATHS.home) },
-  { name: 'category', budget: JS_BUDGETS.startup, measure: (c) => startup(c, PATHS.category) },
-  { name: 'product', budget: JS_BUDGETS.startup, measure: async (c) => startup(c, await productPath(c)) },
-  { name: 'content', budget: JS_BUDGETS.startup, measure: (c) => startup(c, PATHS.content) },
-  { name: 'styling look', budget: JS_BUDGETS.startup, measure: async (c) => startup(c, await lookPath(c)) },
+  { name: 'home', budget: JS_BUDGETS.startup, measure: (c, settle) => startup(c, PATHS.home, settle) },
+  { name: 'category', budget: JS_BUDGETS.startup, measure: (c, settle) => startup(c, PATHS.category, settle) },
+  { name: 'product', budget: JS_BUDGETS.startup, measure: async (c, settle) => startup(c, await productPath(c), settle) },
+  { name: 'content', budget: JS_BUDGETS.startup, measure: (c, settle) => startup(c, PATHS.content, settle) },
+  { name: 'styling look', budget: JS_BUDGETS.startup, measure: async (c, settle) => startup(c, await lookPath(c), settle) },
   {
     name: 'press release',
     budget: JS_BUDGETS.press,
-    measure: async (c) => startup(c, await pressReleasePath(c)),
+    measure: async (c, settle) => startup(c, await pressReleasePath(c), settle),
   },
-  { name: 'search results', budget: null, measure: (c) => startup(c, '/search.html?description=%E5%A4%96%E5%A5%97') },
+  { name: 'search results', budget: null, measure: (c, settle) => startup(c, '/search.html?description=%E5%A4%96%E5%A5%97', settle) },
   {
     name: 'home, header touched',
     budget: JS_BUDGETS.headerHydrated,
-    measure: async (c) => {
+    measure: async (c, settle) => {
       await returningVisitor(c);
-      return measured(c, async (page) => {
-        await open(page, PATHS.home);
-        await touchAll(page, 'header');
-      });
+      return measured(
+        c,
+        async (page) => {
+          await open(page, PATHS.home);
+          await touchAll(page, 'header');
+        },
+        settle,
+      );
     },
   },
   {
     name: 'product, header touched',
     budget: JS_BUDGETS.headerHydrated,
-    measure: async (c) => {
+    measure: async (c, settle) => {
       const path = await productPath(c);
       await returningVisitor(c);
-      return measured(c, async (page) => {
-        await open(page, path);
-        await touchAll(page, 'header');
-      });
+      return measured(
+        c,
+        async (page) => {
+          await open(page, path);
+          await touchAll(page, 'header');
+        },
+        settle,
+      );
     },
   },
   {
     // What analytics adds for a visitor who allowed it (printed, not budgeted: see docs/performance.md).
     name: 'product, header touched, analytics allowed',
     budget: null,
-    measure: async (c) => {
+    measure: async (c, settle) => {
       const path = await productPath(c);
       await returningVisitor(c, { analytics: true, marketing: false });
-      return measured(c, async (page) => {
-        await open(page, path);
-        await touchAll(page, 'header');
-      });
+      return measured(
+        c,
+        async (page) => {
+          await open(page, path);
+          await touchAll(page, 'header');
+        },
+        settle,
+      );
     },
   },
   {
     // The product island comes with the shopper's first touch of the product (printed, not budgeted).
     name: 'product, header and product touched',
     budget: null,
-    measure: async (c) => {
+    measure: async (c, settle) => {
       const path = await productPath(c);
       await returningVisitor(c);
-      return measured(c, async (page) => {
-        await open(page, path);
-        await touchAll(page, 'body');
-      });
+      return measured(
+        c,
+        async (page) => {
+          await open(page, path);
+          await touchAll(page, 'body');
+        },
+        settle,
+      );
     },
   },
   {
     // The look's save and add-to-cart islands come with the shopper's first touch of them (printed, not budgeted, as the product's).
     name: 'styling look, header and look touched',
     budget: null,
-    measure: async (c) => {
+    measure: async (c, settle) => {
       const path = await lookPath(c);
       await returningVisitor(c);
-      return measured(c, async (page) => {
-        await open(page, path);
-        await touchAll(page, 'body');
-      });
+      return measured(
+        c,
+        async (page) => {
+          await open(page, path);
+          await touchAll(page, 'body');
+        },
+        settle,
+      );
     },
   },
   { name: 'cart (member)', budget: JS_BUDGETS.member, measure: member('/cart.html') },

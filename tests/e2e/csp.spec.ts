@@ -16,6 +16,7 @@ import { E2E_RELEASES_DIR } from '../../playwright.config.ts';
 import { pressIndex, shops } from './content.ts';
 import { catalogue } from './shopper.ts';
 import { expect, test } from './test.ts';
+import { watchRequests } from './page-time.ts';
 
 const securityHeaders = () =>
   Object.fromEntries(
@@ -49,15 +50,18 @@ for (const language of LANGUAGES) {
       '/current-limiter.html',
       '/not-found.html',
     ].map((path) => localizedPath(language, path));
+    const watch = watchRequests(page);
     for (const path of paths) {
       const response = await page.goto(path);
       expect(response?.status(), path).toBe(200);
       const headers = response!.headers();
       for (const [name, value] of Object.entries(expected)) expect(headers[name], `${name} on ${path}`).toBe(value);
-      // The header islands hydrate on the first touch: their code runs under the policy too.
+      // The header islands hydrate on the first touch: their code runs under the policy too, and
+      // what it loads and fetches arrives before the next page.
       await page.locator('header').first().hover();
-      await page.waitForLoadState('networkidle');
+      await watch.quiet(page);
     }
+    watch.stop();
     // A look chosen by the query (a known one answers 301 to its own page; written in lower case
     // it stays): the pre-paint script hides the others through the CSS object model.
     await page.goto(localizedPath(language, '/official-styling-detail.html'));

@@ -3,6 +3,7 @@ import { expect, test } from './test.ts';
 import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
 import { cmsConfig, pageDocument, pageWhere } from './content.ts';
+import { watchRequests } from './page-time.ts';
 
 const zhTW = getLanguage('zh-TW');
 const PAGE_KINDS = [
@@ -134,11 +135,13 @@ test('a page loaded after its boundary (the rebuild not live yet) checks for the
   page.on('request', (request) => {
     if (request.resourceType() === 'fetch' && new URL(request.url()).pathname === ending.path) checks.push(Date.now());
   });
-  // Fake time moves only by runFor; each step lets the check's answer in before the next.
+  // Fake time moves only by runFor; each step lets the check's answer in (and a reload it
+  // starts) before the next.
+  const watch = watchRequests(page);
   const run = async (seconds: number) => {
     for (let i = 0; i < seconds; i++) {
       await page.clock.runFor(1_000);
-      await page.waitForTimeout(40);
+      await watch.quiet(page);
     }
   };
   await run(60);

@@ -20,6 +20,8 @@ import { PRESS_FEED_SIZE } from '../../src/lib/press/feed.ts';
 import { languageSitemapPath } from '../../src/node/seo/sitemap.ts';
 import { parseXml } from '../fixtures/xml.ts';
 import { pressIndex, pressRelease } from './content.ts';
+import { runPageTime, watchRequests } from './page-time.ts';
+import { HYDRATE_WITHIN_MS } from '../../src/lib/constants.ts';
 
 const zhTW = getLanguage('zh-TW');
 const enGB = getLanguage('en-GB');
@@ -27,7 +29,10 @@ const newest = (language = zhTW) => newestFirst(pressIndex(language));
 const releaseUrl = (language: (typeof LANGUAGES)[number], release: { id: string; publishedAt: number }) =>
   localizedPath(language, pressReleasePath(release));
 
-/** Every script the page asks for while it loads and settles. */
+/**
+ * Every script the page asks for while it loads and settles. The other pages' islands hydrate
+ * on idle within HYDRATE_WITHIN_MS: the page's own clock (installed by the test) runs past it.
+ */
 async function scriptsLoaded(page: Page, url: string): Promise<string[]> {
   const scripts: string[] = [];
   const listener = (request: Request) => {
@@ -35,11 +40,15 @@ async function scriptsLoaded(page: Page, url: string): Promise<string[]> {
     if (request.resourceType() === 'script' || /\.m?js$/.test(path)) scripts.push(request.url());
   };
   page.on('request', listener);
-  const response = await page.goto(url, { waitUntil: 'networkidle' });
-  expect(response?.status(), url).toBe(200);
-  // The other pages' islands hydrate on idle within 1 s: wait past it.
-  await page.waitForTimeout(1500);
-  page.off('request', listener);
+  const watch = watchRequests(page);
+  try {
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(200);
+    await runPageTime(page, HYDRATE_WITHIN_MS + 500, watch);
+  } finally {
+    watch.stop();
+    page.off('request', listener);
+  }
   return scripts;
 }
 
@@ -64,6 +73,7 @@ test.describe('a crawler', () => {
 });
 
 test('the list, a year list and a release load no JavaScript file and carry no island; other pages still do', async ({ page }) => {
+  await page.clock.install();
   const [latest] = newest();
   const { year } = brandCalendar(latest!.publishedAt);
   for (const url of [pressListPath(1), localizedPath(enGB, pressListPath(2)), pressYearPath(year), releaseUrl(zhTW, latest!)]) {

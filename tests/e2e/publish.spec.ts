@@ -2,8 +2,9 @@
  * Publishing as an editor meets it, against the running store: an edit in the sample CMS
  * fires a signed webhook, the publish service rebuilds the touched page and swaps the release,
  * and the new text is served; a malformed document leaves the live site as it was and says
- * why in /status, as does a page at a store page's address; `npm run rollback` brings the previous release back; a page whose start
- * date passes appears without anyone publishing. Each test puts the content back.
+ * why in /status, as does a page at a store page's address; `npm run rollback` brings the previous release back; at a date
+ * boundary, a page whose start date passes appears and one whose end date passes goes, without
+ * anyone publishing. Each test puts the content back.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -18,6 +19,8 @@ const CONFIG = 'zh_TW/config.json';
 /** A page document an editor puts at the cart's address. */
 const CLASHING_PAGE = 'zh_TW/pages/cart.json';
 const LOOKBOOK = '/feature/lookbook.html';
+/** A page no other test of this file reads, to end at the boundary where the lookbook starts. */
+const CARE_GUIDE = '/feature/care-guide.html';
 const BUILD_WAIT = { timeout: 90_000, intervals: [500] };
 
 test.describe.configure({ mode: 'serial' });
@@ -60,12 +63,6 @@ async function findBuild(request: APIRequestContext, matches: (record: BuildReco
 async function buildOf(request: APIRequestContext, delivery: string): Promise<BuildRecord | null> {
   return (await recentBuilds(request)).findLast((record) => record.changeSet.sources.includes(delivery)) ?? null;
 }
-/** Sets the start or end date of the sample's lookbook page through the CMS's edit API. */
-const scheduleLookbook = (request: APIRequestContext, body: unknown) =>
-  request.post(`${E2E_CMS_URL}/cms/_edit/zh_TW/pages/feature/lookbook.json`, {
-    data: body,
-    headers: { 'content-type': 'application/json' },
-  });
 const withNotice = (doc: { components: unknown[] }, text: string) => ({
   ...doc,
   components: [
@@ -186,50 +183,44 @@ test("a page an editor puts at a store page's address leaves the store page live
   }
 });
 
-test('a page whose start date passes appears without an editor', async ({ request }) => {
-  const path = LOOKBOOK;
-  const startsAt = Date.now() + 25_000;
-  const schedule = (body: unknown) => scheduleLookbook(request, body);
+// One boundary for both pages, set in one edit of the language's configuration (one publish):
+// the boundary's wait is real time (the running service keeps the real clock), so both rules
+// share one. publish-service.test.ts and affected-pages.test.ts pin each rule on an injected
+// clock; this is the whole chain, live.
+test('at a date boundary, a page whose start date passes appears and one whose end date passes is gone with its file, without an editor', async ({
+  request,
+}) => {
+  const config = await cmsDocument(request, CONFIG);
+  const boundary = Date.now() + 25_000;
+  const status = (path: string) => async () => (await request.get(path, { maxRedirects: 0 })).status();
+  const scheduled = {
+    ...config,
+    pages: (config.pages as Array<{ path: string }>).map((page) =>
+      page.path === LOOKBOOK ? { ...page, startDate: boundary } : page.path === CARE_GUIDE ? { ...page, endDate: boundary } : page,
+    ),
+  };
   try {
-    expect((await schedule({ startDate: startsAt })).status()).toBeLessThan(300);
-    // Published with a future start: gone for now (an unknown page answers 404).
-    await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), BUILD_WAIT).toBe(404);
+    await putDocument(request, CONFIG, scheduled);
+    // Published with a future start: gone for now (an unknown page answers 404); the ending page is still there.
+    await expect.poll(status(LOOKBOOK), BUILD_WAIT).toBe(404);
     // The live swap comes a moment before the build's record (and its next boundary) in /status.
-    await expect.poll(async () => (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).nextBoundary, BUILD_WAIT).toBe(startsAt);
-    // Nobody publishes again: the service rebuilds at the start date.
-    await expect
-      .poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 120_000, intervals: [1000] })
-      .toBe(200);
-    expect(Date.now()).toBeGreaterThanOrEqual(startsAt);
-  } finally {
-    await schedule({ startDate: null });
-    await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), BUILD_WAIT).toBe(200);
-  }
-});
-
-test('a page whose end date passes is gone without an editor, and its file with it', async ({ request }) => {
-  const path = LOOKBOOK;
-  const endsAt = Date.now() + 20_000;
-  const schedule = (body: unknown) => scheduleLookbook(request, body);
-  try {
-    expect((await schedule({ endDate: endsAt })).status()).toBeLessThan(300);
-    await expect.poll(async () => (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).nextBoundary, BUILD_WAIT).toBe(endsAt);
-    expect((await request.get(path, { maxRedirects: 0 })).status()).toBe(200);
-    // Nobody publishes again: the service rebuilds at the end date, page by page, and the
-    // page's file leaves the release (an unknown page answers 404).
-    await expect
-      .poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), { timeout: 120_000, intervals: [1000] })
-      .toBe(404);
-    expect(Date.now()).toBeGreaterThanOrEqual(endsAt);
+    await expect.poll(async () => (await (await request.get(`${E2E_PUBLISH_URL}/status`)).json()).nextBoundary, BUILD_WAIT).toBe(boundary);
+    expect(await status(CARE_GUIDE)()).toBe(200);
+    // Nobody publishes again: the service rebuilds at the boundary, page by page.
+    await expect.poll(status(LOOKBOOK), { timeout: 120_000, intervals: [1000] }).toBe(200);
+    expect(Date.now()).toBeGreaterThanOrEqual(boundary);
+    // The same publish took the ended page's file out of the release (an unknown page answers 404).
+    await expect.poll(status(CARE_GUIDE), BUILD_WAIT).toBe(404);
     // The publish that removed it, page by page: found among the recent builds, since another
     // may already have run after it; and polled, since the swap comes a moment before the
     // build's record.
-    const removedIt = (record: BuildRecord) => record.finishedAt >= endsAt && (record.result?.removed ?? []).includes(path);
+    const removedIt = (record: BuildRecord) => record.finishedAt >= boundary && (record.result?.removed ?? []).includes(CARE_GUIDE);
     await expect
       .poll(async () => (await findBuild(request, removedIt))?.result ?? null, BUILD_WAIT)
-      .toMatchObject({ mode: 'pages', removed: expect.arrayContaining([path]) });
+      .toMatchObject({ mode: 'pages', removed: expect.arrayContaining([CARE_GUIDE]) });
   } finally {
-    await schedule({ endDate: null });
-    await expect.poll(async () => (await request.get(path, { maxRedirects: 0 })).status(), BUILD_WAIT).toBe(200);
+    await putDocument(request, CONFIG, config);
+    await expect.poll(status(LOOKBOOK), BUILD_WAIT).toBe(200);
+    await expect.poll(status(CARE_GUIDE), BUILD_WAIT).toBe(200);
   }
 });

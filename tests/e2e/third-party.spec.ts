@@ -12,6 +12,7 @@ import { marketingConsentCookie } from './promo-cookie.ts';
 import { addThroughApi, newMember, spareSkus } from './shopper.ts';
 import { signIn } from './member.ts';
 import { riskChecks, tagHits } from './received.ts';
+import { watchRequests } from './page-time.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -98,10 +99,12 @@ test('the tag manager loads only with marketing consent, and hears of the purcha
   page.on('request', (request) => {
     if (request.url().includes(STAND_IN_SCRIPTS.TAG_MANAGER_SCRIPT_URL)) tagRequests.push(request.url());
   });
-  // Necessary cookies only (the tests' returning visitor): no container.
+  // Necessary cookies only (the tests' returning visitor): no container, once all the page asked for has come.
+  const watch = watchRequests(page);
   await page.goto('/women.html');
   await expect(page.locator('main')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await watch.quiet(page);
+  watch.stop();
   expect(tagRequests).toEqual([]);
 
   await atCheckoutWithOneItem(page, 'tags', [marketingConsentCookie()]);
