@@ -47,8 +47,8 @@ export interface BuildResult {
   mode: 'full' | 'pages';
   /** Pages rendered. */
   pages: number;
-  /** Product data files and fragments written, and those gone (their paths: the caller removes them from the release). */
-  dataFiles: { written: number; removed: string[] };
+  /** Product data files and fragments written, those new (paths), and those gone (paths: the caller removes them from the release). */
+  dataFiles: { written: number; added: string[]; removed: string[] };
   /** URL paths new, changed and gone against the base (empty for a full build). */
   added: string[];
   changed: string[];
@@ -178,7 +178,11 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   return {
     outDir,
     mode: plan ? 'pages' : 'full',
-    dataFiles: { written: filePlan ? filePlan.rebuild.length : files.length, removed: filePlan?.removed ?? [] },
+    dataFiles: {
+      written: filePlan ? filePlan.rebuild.length : files.length,
+      added: filePlan?.added ?? [],
+      removed: filePlan?.removed ?? [],
+    },
     pages: plan ? plan.rebuild.length : await countPages(outDir),
     added: plan?.added ?? [],
     changed: plan?.changed ?? [],

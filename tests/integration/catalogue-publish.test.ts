@@ -20,7 +20,7 @@ import { startCmsServer } from '../../scripts/local-cms/server.ts';
 import { catalogueSchema, type CatalogueProduct } from '../../scripts/sample-data/catalogue-schema.ts';
 import { startEditableCatalogueApi, type EditableCatalogueApi } from '../../scripts/bench/editable-catalogue.ts';
 import { createPublisher, staleSitemapParts, type PublishResult } from '../../scripts/publish/publisher.ts';
-import { createReleaseManager, type ReleaseManager } from '../../scripts/publish/releases.ts';
+import { MARKER_FILE, countPages, createReleaseManager, type ReleaseManager } from '../../scripts/publish/releases.ts';
 import { emptyChangeSet, type ChangeSet } from '../../scripts/publish/build-queue.ts';
 import { pullContent } from '../../src/node/cms/pull.ts';
 import { pullProducts } from '../../src/node/catalogue/pull-products.ts';
@@ -121,6 +121,12 @@ const dataFiles = (code: string) => LANGUAGES.map((l) => productDataPath(l.code,
 const releaseDir = (result: PublishResult) => join(root, 'releases', result.release);
 const publish = (over: Partial<ChangeSet>) => publisher.run({ ...emptyChangeSet(), sources: ['test'], ...over });
 
+/** The page count a release's marker holds (worked out from the release it was seeded from) is its own. */
+async function pagesCounted(release: string): Promise<void> {
+  const marker = JSON.parse(await readFile(join(release, MARKER_FILE), 'utf8')) as { pages: number };
+  expect(marker.pages).toBe(await countPages(release));
+}
+
 async function sameFile(before: string, after: string, file: string): Promise<void> {
   const [a, b] = await Promise.all([readFile(join(before, file)), readFile(join(after, file))]);
   expect(b.equals(a), `${file} is the previous release's`).toBe(true);
@@ -176,6 +182,7 @@ describe('a catalogue change publishes only what shows it', () => {
       fileOfRoute(`/en-gb${unrelatedCategory.urlPath}`),
     ])
       await sameFile(previous, release, file);
+    await pagesCounted(release);
     previous = release;
   }, 180_000);
 
@@ -219,6 +226,7 @@ describe('a catalogue change publishes only what shows it', () => {
     const release = releaseDir(result);
     for (const file of dataFiles(code)) expect(JSON.parse(await readFile(join(release, file.slice(1)), 'utf8')).productCode).toBe(code);
     expect(await readFile(join(release, fileOfRoute(`/product/${code}.html`)), 'utf8')).toContain(product.names['zh-TW']);
+    await pagesCounted(release);
   }, 180_000);
 
   it('removes the sitemap parts a language no longer has', async () => {
