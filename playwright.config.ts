@@ -63,6 +63,9 @@ export default defineConfig({
       SMTP_HOST: '',
       MAILDEV_WEB_PORT: String(PORT + 3),
       MAILDEV_SMTP_PORT: String(PORT + 4),
+      // The preview renderer bundles the site at the first preview (preview.spec.ts), not while
+      // the other tests run.
+      PREVIEW_WARM_UP: '0',
     },
     timeout: 300_000,
     reuseExistingServer: false,

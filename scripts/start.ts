@@ -17,6 +17,7 @@ import {
   port,
   previewLinkSecret,
   previewPort,
+  previewWarmUp,
   previewUrl,
   publishPort,
   publishWebhookSecret,
@@ -87,7 +88,8 @@ const server = await startStaticServer({
     { prefix: '/datarcvr/', target: api.url },
   ],
 });
-// Editors' previews: the service starts at once, its renderer (the site's bundles) at the first preview.
+// Editors' previews: the service starts at once and, unless PREVIEW_WARM_UP is 0, warms up in the
+// background (the site's bundles, the drafts), so the first preview is as quick as the next.
 const previewService = await startPreviewService({
   port: preview.port,
   host: host(),
@@ -95,6 +97,7 @@ const previewService = await startPreviewService({
   draftsBaseUrl: cmsDraftsBaseUrl() ?? (cms ? `${cms.url}/_drafts` : undefined),
   storeUrl: server.url,
   apiBaseUrl: `${api.url}/api`,
+  warmUp: previewWarmUp(),
   log: console.log,
 });
 console.log(`\nThe store is running at ${server.url}`);

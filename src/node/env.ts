@@ -365,6 +365,18 @@ export function cmsDraftsBaseUrl(): string | undefined {
   return value ? readUrl('CMS_DRAFTS_BASE_URL', value) : undefined;
 }
 
+/**
+ * Whether `npm start` warms the preview service up (its renderer started, the drafts pulled) as
+ * soon as it listens: PREVIEW_WARM_UP, 1 (the default) or 0. The browser tests turn it off, to
+ * keep the machine's cores for the tests that run while it would bundle the site.
+ */
+export function previewWarmUp(): boolean {
+  const value = process.env.PREVIEW_WARM_UP?.trim();
+  if (!value || value === '1') return true;
+  if (value === '0') return false;
+  throw new ConfigError(`PREVIEW_WARM_UP must be 1 or 0, got "${value}"`);
+}
+
 /** Port of the preview service (editors' draft previews); default: the store's port + 5. */
 export function previewPort(): number {
   return readPort('PREVIEW_PORT', () => port() + 5);

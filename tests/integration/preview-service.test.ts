@@ -5,6 +5,11 @@
  * noindex. No page is rendered here (the renderer is tested in preview-render.test.ts): the
  * service runs without a drafts source, so a page behind the door answers 503.
  */
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPreviewService, SESSION_COOKIE, type PreviewService } from '../../scripts/preview/service.ts';
 import { previewLinkQuery, sessionCookieValue } from '../../src/node/preview/link.ts';
@@ -72,5 +77,76 @@ describe('preview service', () => {
     expect((await get('/en-gb/women.html', forged)).status).toBe(403);
     const old = `${SESSION_COOKIE}=${sessionCookieValue(NOW / 1000, SECRET)}`;
     expect((await get('/en-gb/women.html', old)).status).toBe(403);
+  });
+});
+
+describe('preview warm-up', () => {
+  /** A renderer that only counts how often it was asked to be ready. */
+  const countingRenderer = () => {
+    let readyCalls = 0;
+    return {
+      get readyCalls() {
+        return readyCalls;
+      },
+      ready: () => {
+        readyCalls++;
+        return Promise.resolve({ outDir: '/nowhere' });
+      },
+      render: () => Promise.resolve({ id: 0, error: 'not in this test' }),
+      close: () => Promise.resolve(),
+    };
+  };
+
+  /** A drafts source that refuses: what matters here is that it is asked before any preview. */
+  async function refusingDrafts(): Promise<{ url: string; asked: string[]; close(): Promise<void> }> {
+    const asked: string[] = [];
+    const server = createServer((req, res) => {
+      asked.push(req.url ?? '');
+      res.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    return { url: `http://127.0.0.1:${port}`, asked, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  }
+
+  it('with warmUp, starts the renderer and pulls the drafts once it listens, before any preview', async () => {
+    const drafts = await refusingDrafts();
+    const renderer = countingRenderer();
+    const lines: string[] = [];
+    const warm = await startPreviewService({
+      port: 0,
+      secret: SECRET,
+      draftsBaseUrl: drafts.url,
+      storeUrl: 'http://127.0.0.1:9',
+      contentDir: mkdtempSync(join(tmpdir(), 'preview-warm-')),
+      renderer,
+      warmUp: true,
+      log: (line) => lines.push(line),
+    });
+    await warm.warmedUp;
+    expect(renderer.readyCalls).toBe(1);
+    expect(drafts.asked.length).toBeGreaterThan(0);
+    // The refused pull is logged, not thrown: the first preview tries again.
+    expect(lines.some((line) => line.includes('warm-up failed'))).toBe(true);
+    await warm.close();
+    await drafts.close();
+  });
+
+  it('without warmUp, nothing starts until the first preview', async () => {
+    const drafts = await refusingDrafts();
+    const renderer = countingRenderer();
+    const cold = await startPreviewService({
+      port: 0,
+      secret: SECRET,
+      draftsBaseUrl: drafts.url,
+      storeUrl: 'http://127.0.0.1:9',
+      contentDir: mkdtempSync(join(tmpdir(), 'preview-cold-')),
+      renderer,
+    });
+    await cold.warmedUp;
+    expect(renderer.readyCalls).toBe(0);
+    expect(drafts.asked).toEqual([]);
+    await cold.close();
+    await drafts.close();
   });
 });

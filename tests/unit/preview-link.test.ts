@@ -5,7 +5,7 @@
  */
 import * as crypto from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, DEV_PREVIEW_SECRET, cmsDraftsBaseUrl, previewLinkSecret, previewUrl } from '../../src/node/env.ts';
+import { ConfigError, DEV_PREVIEW_SECRET, cmsDraftsBaseUrl, previewLinkSecret, previewUrl, previewWarmUp } from '../../src/node/env.ts';
 import {
   languageOfPath,
   previewLinkQuery,
@@ -136,5 +136,16 @@ describe('preview settings', () => {
     vi.stubEnv('PORT', '4321');
     vi.stubEnv('PREVIEW_PORT', '');
     expect(previewUrl()).toBe('http://127.0.0.1:4326');
+  });
+
+  it('PREVIEW_WARM_UP: on unless 0, anything else refused', () => {
+    vi.stubEnv('PREVIEW_WARM_UP', '');
+    expect(previewWarmUp()).toBe(true);
+    vi.stubEnv('PREVIEW_WARM_UP', '1');
+    expect(previewWarmUp()).toBe(true);
+    vi.stubEnv('PREVIEW_WARM_UP', '0');
+    expect(previewWarmUp()).toBe(false);
+    vi.stubEnv('PREVIEW_WARM_UP', 'no');
+    expect(() => previewWarmUp()).toThrow(/PREVIEW_WARM_UP must be 1 or 0/);
   });
 });
