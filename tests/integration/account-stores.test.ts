@@ -170,18 +170,6 @@ describe('orders and the payment return', () => {
   });
 });
 
-/** The store acts (the admin page, on this machine). */
-async function actAsStore(machine: string, code: string, action: string) {
-  const answer = await (
-    await fetch(`${fixture.api.origin}/api/_admin/act`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ machine, code, action }),
-    })
-  ).json();
-  expect(answer.success, JSON.stringify(answer)).toBe(true);
-}
-
 /** The code of the demo member's seeded case of `kind` in `status`. */
 const seededCase = (kind: string, status: string) =>
   (
@@ -197,7 +185,7 @@ describe('an action on an order or a case that moved on meanwhile (a stale tab)'
     const state = orders.$order.get();
     if (state.status !== 'ready') throw new Error(`the order did not load: ${state.status}`);
     expect(state.order.status).toBe('WAIT_CONFIRM');
-    await actAsStore('order', 'O2026000010', 'approveCancel');
+    await fixture.actAsStore('order', 'O2026000010', 'approveCancel');
     const seen: string[] = [];
     const stop = orders.$order.listen((s) => seen.push(s.status === 'ready' ? s.order.status : s.status));
     const result = await orders.withdrawCancelRequest(state.order);
@@ -216,19 +204,19 @@ describe('an action on an order or a case that moved on meanwhile (a stale tab)'
     const { refunds, exchanges } = await signedInPage();
     const refundCode = seededCase('refund', 'RETURN_UNAPPROVED');
     await refunds.loadRefund(refundCode);
-    await actAsStore('refund', refundCode, 'refuse');
+    await fixture.actAsStore('refund', refundCode, 'refuse');
     expect(await refunds.cancelRefund(refundCode)).toMatchObject({ ok: false, msgCode: 'REFUND_STATE_CHANGED' });
     expect(refunds.$refund.get()).toMatchObject({ status: 'ready', data: { refundCode, status: 'REFUSED' } });
 
     const afterSaleCode = seededCase('aftersale', 'RETURN_UNAPPROVED');
     await refunds.loadAfterSale(afterSaleCode);
-    await actAsStore('afterSale', afterSaleCode, 'refuse');
+    await fixture.actAsStore('afterSale', afterSaleCode, 'refuse');
     expect(await refunds.cancelAfterSale(afterSaleCode)).toMatchObject({ ok: false, msgCode: 'AFTERSALE_STATE_CHANGED' });
     expect(refunds.$afterSale.get()).toMatchObject({ status: 'ready', data: { afterSaleCode, status: 'REFUSED' } });
 
     const exchangeCode = seededCase('exchange', 'EXCHANGE_UNAPPROVED');
     await exchanges.loadExchanges();
-    await actAsStore('exchange', exchangeCode, 'refuse');
+    await fixture.actAsStore('exchange', exchangeCode, 'refuse');
     expect(await exchanges.cancelExchange(exchangeCode)).toMatchObject({ ok: false, msgCode: 'EXCHANGE_STATE_CHANGED' });
     expect(exchanges.$exchanges.get().data!.list.find((e) => e.exchangeCode === exchangeCode)).toMatchObject({ status: 'REFUSED' });
   });

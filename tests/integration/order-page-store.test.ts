@@ -34,18 +34,6 @@ function loaded(state: { status: string; order?: Order }): Order {
   return state.order;
 }
 
-/** The store acts (the admin page, on this machine). */
-async function actAsStore(machine: string, code: string, action: string) {
-  const answer = await (
-    await fetch(`${fixture.api.origin}/api/_admin/act`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ machine, code, action }),
-    })
-  ).json();
-  expect(answer.success, JSON.stringify(answer)).toBe(true);
-}
-
 describe('what an order offers', () => {
   it('an unpaid order: paying (a link to the provider’s page, in the page’s language) and cancelling (confirmed first)', async () => {
     const { page, order } = await orderPage('O2026000001');
@@ -241,7 +229,7 @@ describe('the actions of an order', () => {
   it('a stale tab: taking back a cancel request the store approved meanwhile is refused with the reason, and the page shows the order cancelled', async () => {
     const { page, order } = await orderPage('O2026000010');
     expect(order().status).toBe('WAIT_CONFIRM');
-    await actAsStore('order', 'O2026000010', 'approveCancel');
+    await fixture.actAsStore('order', 'O2026000010', 'approveCancel');
     const actions = page.createOrderActions();
     actions.ask('withdrawCancel');
     await actions.confirm(order());

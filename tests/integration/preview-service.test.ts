@@ -11,7 +11,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreviewService, SESSION_COOKIE, type PreviewService } from '../../scripts/preview/service.ts';
+import { startPreviewService, SESSION_COOKIE, type PreviewService, type PreviewServiceOptions } from '../../scripts/preview/service.ts';
+import type { Renderer } from '../../scripts/preview/render-client.ts';
 import { previewLinkQuery, sessionCookieValue } from '../../src/node/preview/link.ts';
 
 const SECRET = 'service-test-preview-secret-0123';
@@ -109,20 +110,22 @@ describe('preview warm-up', () => {
     return { url: `http://127.0.0.1:${port}`, asked, close: () => new Promise((resolve) => server.close(() => resolve())) };
   }
 
+  const startWithDrafts = (draftsBaseUrl: string, renderer: Renderer, more: Partial<PreviewServiceOptions> = {}) =>
+    startPreviewService({
+      port: 0,
+      secret: SECRET,
+      draftsBaseUrl,
+      storeUrl: 'http://127.0.0.1:9',
+      contentDir: mkdtempSync(join(tmpdir(), 'preview-warm-')),
+      renderer,
+      ...more,
+    });
+
   it('with warmUp, starts the renderer and pulls the drafts once it listens, before any preview', async () => {
     const drafts = await refusingDrafts();
     const renderer = countingRenderer();
     const lines: string[] = [];
-    const warm = await startPreviewService({
-      port: 0,
-      secret: SECRET,
-      draftsBaseUrl: drafts.url,
-      storeUrl: 'http://127.0.0.1:9',
-      contentDir: mkdtempSync(join(tmpdir(), 'preview-warm-')),
-      renderer,
-      warmUp: true,
-      log: (line) => lines.push(line),
-    });
+    const warm = await startWithDrafts(drafts.url, renderer, { warmUp: true, log: (line) => lines.push(line) });
     await warm.warmedUp;
     expect(renderer.readyCalls).toBe(1);
     expect(drafts.asked.length).toBeGreaterThan(0);
@@ -135,14 +138,7 @@ describe('preview warm-up', () => {
   it('without warmUp, nothing starts until the first preview', async () => {
     const drafts = await refusingDrafts();
     const renderer = countingRenderer();
-    const cold = await startPreviewService({
-      port: 0,
-      secret: SECRET,
-      draftsBaseUrl: drafts.url,
-      storeUrl: 'http://127.0.0.1:9',
-      contentDir: mkdtempSync(join(tmpdir(), 'preview-cold-')),
-      renderer,
-    });
+    const cold = await startWithDrafts(drafts.url, renderer);
     await cold.warmedUp;
     expect(renderer.readyCalls).toBe(0);
     expect(drafts.asked).toEqual([]);

@@ -16,6 +16,7 @@ import { parseRouteManifest, serializeRouteManifest } from '../../scripts/publis
 import { startCmsServer } from '../../scripts/local-cms/server.ts';
 import { buildFingerprint } from '../../scripts/publish/build-fingerprint.ts';
 import { writeMiniCms } from '../fixtures/mini-cms.ts';
+import { productDetail } from '../fixtures/product-detail.ts';
 
 const dirs: string[] = [];
 afterEach(async () => {
@@ -136,30 +137,7 @@ describe('document memo', () => {
 
     // A product's cached detail: kept while its file's size and mtime are those it was read at
     // (the pull writes every file anew), read again once they differ.
-    const detail = {
-      productCode: 'L1',
-      omsProductCode: 'OMS1',
-      name: 'Linen shirt',
-      description: '',
-      gender: 'WOMEN',
-      categoryCode: 'W0101',
-      colours: [{ colorNo: '01', code: 'WHT', hex: '#fff', name: 'White', images: ['/media/a.jpg'] }],
-      sizes: [{ sizeNo: '001', alias: 'S' }],
-      skus: [
-        { skuCode: 'L101001', omsSkuCode: 'OMS101001', productId: 'P1', colorNo: '01', sizeNo: '001', price: { sale: 990, origin: 990 } },
-      ],
-      priceGroup: 'REGULAR',
-      makePantsLengthFlag: 'N',
-      caseFlag: 'N',
-      customMadeFlag: 'N',
-      semiOptions: [],
-      presaleFlag: 'N',
-      noReasonToReturnFlag: 'Y',
-      cornerCode: null,
-      productPageCode: null,
-      enabledFlag: 'Y',
-      approval: 'LIST',
-    };
+    const detail = productDetail('L1', 'Linen shirt');
     const productFile = join(cacheDir, 'products', 'zh-TW', 'L1.json');
     await mkdir(join(cacheDir, 'products', 'zh-TW'), { recursive: true });
     await writeFile(productFile, JSON.stringify(detail));

@@ -46,6 +46,8 @@ export interface StoreFixture {
   offline<T>(action: () => Promise<T>): Promise<T>;
   /** Registers `email` through the session store and opens the account by the mailed link's token: the page is then signed in. */
   signUp(session: SessionModule, email: string, password?: string, name?: string): Promise<void>;
+  /** The store acts on a record (the admin page's action, on this machine): approves, refuses… */
+  actAsStore(machine: string, code: string, action: string): Promise<void>;
 }
 
 export function storeFixture(options: { catalogue?: Catalogue } = {}): StoreFixture {
@@ -103,6 +105,16 @@ export function storeFixture(options: { catalogue?: Catalogue } = {}): StoreFixt
     async signUp(session, email, password = 'Fresh2026', name = '新會員') {
       expect((await session.register({ name, email, password, agreeTerms: true })).ok).toBe(true);
       expect((await session.confirmRegistration(registrationTokenOf(running().db, email)!)).ok).toBe(true);
+    },
+    async actAsStore(machine, code, action) {
+      const answer = (await (
+        await fetch(`${running().origin}/api/_admin/act`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ machine, code, action }),
+        })
+      ).json()) as { success?: boolean };
+      expect(answer.success, JSON.stringify(answer)).toBe(true);
     },
   };
 }
