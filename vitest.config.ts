@@ -10,13 +10,13 @@ export default getViteConfig({
     hookTimeout: 120_000,
     // `npm test` measures what the unit and integration tests together run of the browser-safe
     // code and the stores, and fails below these floors (set a little under what they reach,
-    // 2026-12-07 on a clean clone: lines 90.5 %, statements 90.0 %, functions 87.1 %, branches 85.3 %).
+    // 2026-12-07, second session, on a clean clone: lines 92.5 %, statements 91.9 %, functions 90.3 %, branches 87.4 %).
     coverage: {
       provider: 'v8',
       include: ['src/lib/**', 'src/stores/**'],
       reporter: ['text-summary'],
       reportsDirectory: '.data/coverage',
-      thresholds: { lines: 89, statements: 88, functions: 85, branches: 84 },
+      thresholds: { lines: 91, statements: 90, functions: 88, branches: 86 },
     },
   },
 });
