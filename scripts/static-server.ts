@@ -14,24 +14,7 @@ import { chooseCoding, COMPRESSIBLE_FILE, PRECOMPRESSED } from '../src/lib/routi
 import { MOBILE_PAGES_FILE, MOBILE_SITE_FILE, SECURITY_HEADERS_FILE } from './host-rules.ts';
 import { UPLOAD_BODY_MAX_BYTES } from '../src/lib/api/contract-account.ts';
 import type { SecurityHeader } from '../src/lib/security/content-security-policy.ts';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
+import { CONTENT_TYPES as TYPES } from './content-types.ts';
 
 export interface StaticServerOptions {
   /** The site folder; may be a symlink that is swapped while serving. */

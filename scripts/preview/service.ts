@@ -21,26 +21,13 @@ import path from 'node:path';
 import { withPreviewMarks, parseStoreTime } from './bar.ts';
 import { createPreviewContent, PREVIEW_CONTENT_DIR, type PreviewContent } from './content.ts';
 import { createRenderer, type Renderer } from './render-client.ts';
+import { CONTENT_TYPES as TYPES } from '../content-types.ts';
 import { isPreviewPath, languageOfPath, sessionCookieValue, verifyPreviewLink, verifySessionCookie } from '../../src/node/preview/link.ts';
 
 export const SESSION_COOKIE = 'linea_preview';
 export const AS_OF_COOKIE = 'linea_preview_as_of';
 const PROXIED = ['/api/', '/datarcvr/', '/media/'];
 const PUBLIC_DIR = path.resolve('public');
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.html': 'text/html; charset=utf-8',
-};
 
 export interface PreviewServiceOptions {
   port: number;

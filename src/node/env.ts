@@ -303,23 +303,28 @@ export const MIN_WEBHOOK_SECRET_LENGTH = 16;
  * repository could otherwise trigger builds.
  */
 export function publishWebhookSecret(): string {
-  const value = process.env.PUBLISH_WEBHOOK_SECRET?.trim();
+  return readSharedSecret('PUBLISH_WEBHOOK_SECRET', DEV_WEBHOOK_SECRET);
+}
+
+/**
+ * A key shared with the CMS, by the rules both of ours follow: refused shorter than
+ * MIN_WEBHOOK_SECRET_LENGTH; unset, the public local dev secret, which production and an outside
+ * CMS (CMS_BASE_URL) refuse, set or not.
+ */
+function readSharedSecret(name: string, devSecret: string): string {
+  const value = process.env[name]?.trim();
   if (value) {
-    if (value.length < MIN_WEBHOOK_SECRET_LENGTH)
-      throw new ConfigError(`PUBLISH_WEBHOOK_SECRET must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
-    if (value === DEV_WEBHOOK_SECRET && process.env.NODE_ENV === 'production')
-      throw new ConfigError('PUBLISH_WEBHOOK_SECRET is the public local dev secret; set a real one in production');
-    if (value === DEV_WEBHOOK_SECRET && cmsBaseUrl())
-      throw new ConfigError('PUBLISH_WEBHOOK_SECRET is the public local dev secret; set a real one with an outside CMS (CMS_BASE_URL)');
+    if (value.length < MIN_WEBHOOK_SECRET_LENGTH) throw new ConfigError(`${name} must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
+    if (value === devSecret && process.env.NODE_ENV === 'production')
+      throw new ConfigError(`${name} is the public local dev secret; set a real one in production`);
+    if (value === devSecret && cmsBaseUrl())
+      throw new ConfigError(`${name} is the public local dev secret; set a real one with an outside CMS (CMS_BASE_URL)`);
     return value;
   }
   if (process.env.NODE_ENV === 'production')
-    throw new ConfigError(
-      'PUBLISH_WEBHOOK_SECRET must be set in production (a random string of 32 or more characters, shared with the CMS)',
-    );
-  if (cmsBaseUrl())
-    throw new ConfigError('PUBLISH_WEBHOOK_SECRET must be set when CMS_BASE_URL names an outside CMS (the local dev secret is public)');
-  return DEV_WEBHOOK_SECRET;
+    throw new ConfigError(`${name} must be set in production (a random string of 32 or more characters, shared with the CMS)`);
+  if (cmsBaseUrl()) throw new ConfigError(`${name} must be set when CMS_BASE_URL names an outside CMS (the local dev secret is public)`);
+  return devSecret;
 }
 
 /** Where the sample CMS sends publish webhooks, e.g. http://127.0.0.1:4420/webhook. Unset: it sends none. */
@@ -337,21 +342,7 @@ export const DEV_PREVIEW_SECRET = 'linea-local-dev-preview-secret-not-for-produc
 
 /** HMAC-SHA256 key of the preview links (PREVIEW_LINK_SECRET, src/node/preview/link.ts). */
 export function previewLinkSecret(): string {
-  const value = process.env.PREVIEW_LINK_SECRET?.trim();
-  if (value) {
-    if (value.length < MIN_WEBHOOK_SECRET_LENGTH)
-      throw new ConfigError(`PREVIEW_LINK_SECRET must be at least ${MIN_WEBHOOK_SECRET_LENGTH} characters`);
-    if (value === DEV_PREVIEW_SECRET && process.env.NODE_ENV === 'production')
-      throw new ConfigError('PREVIEW_LINK_SECRET is the public local dev secret; set a real one in production');
-    if (value === DEV_PREVIEW_SECRET && cmsBaseUrl())
-      throw new ConfigError('PREVIEW_LINK_SECRET is the public local dev secret; set a real one with an outside CMS (CMS_BASE_URL)');
-    return value;
-  }
-  if (process.env.NODE_ENV === 'production')
-    throw new ConfigError('PREVIEW_LINK_SECRET must be set in production (a random string of 32 or more characters, shared with the CMS)');
-  if (cmsBaseUrl())
-    throw new ConfigError('PREVIEW_LINK_SECRET must be set when CMS_BASE_URL names an outside CMS (the local dev secret is public)');
-  return DEV_PREVIEW_SECRET;
+  return readSharedSecret('PREVIEW_LINK_SECRET', DEV_PREVIEW_SECRET);
 }
 
 /**

@@ -6,21 +6,14 @@
  *
  * Type-only imports are skipped: they are erased before anything runs.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, normalize, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../fixtures/source-files.ts';
 
 const ROOT = process.cwd();
 const rel = (file: string) => relative(ROOT, file);
-
-function filesUnder(dir: string, pattern: RegExp): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path, pattern) : pattern.test(name) ? [path] : [];
-  });
-}
 
 /** Client-side `<script>` blocks of an .astro file (not is:inline, not JSON): Vite bundles these for the browser. */
 function astroClientScripts(text: string): string {

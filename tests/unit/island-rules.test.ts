@@ -4,22 +4,15 @@
  * (stores/platform.ts: currentLocation, currentQuery, navigate, redirect, replaceUrl, pushUrl,
  * onAddressChange) or a store's action, so that logic is tested without a browser.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { filesUnder } from '../fixtures/source-files.ts';
 
 const ROOT = process.cwd();
 const ISLANDS = join(ROOT, 'src/islands');
 const rel = (file: string) => relative(ROOT, file);
-
-function filesUnder(dir: string, pattern: RegExp): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? filesUnder(path, pattern) : pattern.test(name) ? [path] : [];
-  });
-}
 
 const islandFiles = filesUnder(ISLANDS, /\.tsx?$/);
 
