@@ -89,7 +89,7 @@ t = performance.now();
 const fullPull = await pullProducts({ apiBaseUrl: api.apiBaseUrl, cacheDir: pullDir, languages: LANGUAGES, fetch: fullCounter.fetch });
 const fullPullMs = performance.now() - t;
 
-const releases = createReleaseManager({ root: join(root, 'releases'), log: () => {} });
+const releases = createReleaseManager({ root: join(root, 'releases'), log: () => {}, seedAhead: true });
 const publishLog: string[] = [];
 const publisher = createPublisher({
   cmsUrl: cms.url,
@@ -128,6 +128,9 @@ async function untilLive(started: number, builds: number, live: () => Promise<bo
   }
 }
 
+/** What the service readies between publishes: the waiting build process and the next release's seed. */
+const steady = () => Promise.all([publisher.ready(), releases.settled()]);
+
 const liveFile = (file: string) => readFile(join(releases.currentPath, file), 'utf8').catch(() => '');
 
 /** Edits a CMS document through the CMS's edit API (which fires the webhook) and waits until `file` of the live release contains `marker`. */
@@ -138,8 +141,9 @@ async function cmsEditToLive(
   marker: string,
 ) {
   const doc = JSON.parse(await readFile(join(cacheDir, cachePath), 'utf8')) as Record<string, unknown>;
-  // Steady state: the service keeps a build process warm (it takes a few seconds after each build).
-  await publisher.ready();
+  // Steady state: the service keeps a build process warm and the next release's copy of the live
+  // one made (each takes a few seconds after a publish).
+  await steady();
   const builds = service.queue.state().builds;
   const started = performance.now();
   const answer = await fetch(`${cms.url}/cms/_edit/${cachePath}`, {
@@ -164,7 +168,7 @@ async function notify(codes: readonly string[]): Promise<void> {
 
 /** A catalogue change, its notice, and the wait until `live` says it is served. */
 async function catalogueChangeToLive(change: () => readonly string[], live: () => Promise<boolean>) {
-  await publisher.ready();
+  await steady();
   const builds = service.queue.state().builds;
   const started = performance.now();
   await notify(change());
@@ -261,6 +265,7 @@ loads.push(`at the end ${load()}`);
 
 await service.close();
 publisher.close();
+await releases.dispose();
 await cms.close();
 await api.close();
 

@@ -215,7 +215,8 @@ export async function startPublishService(options: PublishServiceOptions) {
  */
 export async function startPublishing(options: { cmsUrl: string; log?: (line: string) => void }) {
   const log = options.log ?? console.log;
-  const releases = createReleaseManager({ log });
+  // The next release's copy of the live one is made while the service waits, not while a publish does.
+  const releases = createReleaseManager({ log, seedAhead: true });
   // What a build killed with an earlier run of the service left behind goes first; a clean-up
   // that fails is said, and the service starts all the same.
   await releases.prune().catch((error: Error) => log(`[releases] clean-up at start failed: ${error.message}`));
@@ -249,6 +250,7 @@ export async function startPublishing(options: { cmsUrl: string; log?: (line: st
     async close() {
       await service.close();
       publisher.close();
+      await releases.dispose();
     },
   };
 }

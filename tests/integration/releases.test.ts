@@ -413,6 +413,87 @@ describe('retention', () => {
   });
 });
 
+describe('the next release seeded ahead (seedAhead)', () => {
+  /** A publish as the publisher makes one: seeded from the live release, one page written anew. */
+  const publish = (manager: ReleaseManager) =>
+    manager.release({
+      source: 'publish',
+      seedFrom: 'current',
+      build: async (dir, id) => replaceFile(join(dir, 'a.html'), page(id, 'a.html')),
+    });
+  /** Folders in the root that are not complete releases: a copy seeded ahead, a removal under way. */
+  const unfinished = async () =>
+    (await readdir(root, { withFileTypes: true })).filter((e) => e.isDirectory() && !existsSync(join(root, e.name, MARKER_FILE)));
+
+  it('copies the live release after a publish, and the next publish takes that copy instead of linking every file then', async () => {
+    const manager = createReleaseManager({ root, keep: 5, seedAhead: true, log: () => {} });
+    await released(manager);
+    const first = await publish(manager);
+    if (!first.ok) throw first.error;
+    await manager.settled();
+    // The copy: hard links of the live release's files, without its marker, claimed by this process.
+    const [copy, ...more] = await unfinished();
+    expect(more).toEqual([]);
+    const live = join(root, first.release.id);
+    expect((await stat(join(root, copy!.name, 'b.html'))).ino).toBe((await stat(join(live, 'b.html'))).ino);
+    expect(existsSync(join(root, copy!.name, MARKER_FILE))).toBe(false);
+    expect(existsSync(join(root, `.building-${copy!.name}`))).toBe(true);
+    expect(await manager.prune()).toEqual([]);
+    const copyFolder = (await stat(join(root, copy!.name))).ino;
+
+    const second = await publish(manager);
+    if (!second.ok) throw second.error;
+    // The same folder, renamed to the new release's id (which still says when it was made).
+    expect((await stat(join(root, second.release.id))).ino).toBe(copyFolder);
+    expect(second.release.id > copy!.name).toBe(true);
+    expect(second.release.seededFrom).toBe(first.release.id);
+    expect(readFileSync(join(root, second.release.id, 'a.html'), 'utf8')).toContain(second.release.id);
+    // The live release it was copied from is as it was: files are replaced in the copy, never written through.
+    expect(readFileSync(join(live, 'a.html'), 'utf8')).toContain(first.release.id);
+    await manager.dispose();
+    expect(await unfinished()).toEqual([]);
+    expect((await readdir(root)).filter((name) => name.startsWith('.building-'))).toEqual([]);
+  });
+
+  it('drops a copy of a release no longer live (a rollback since), and seeds the publish from what is live', async () => {
+    const manager = createReleaseManager({ root, keep: 5, seedAhead: true, log: () => {} });
+    const before = await released(manager);
+    const first = await publish(manager);
+    if (!first.ok) throw first.error;
+    await manager.settled();
+    const [stale] = await unfinished();
+    await manager.rollback();
+    const next = await publish(manager);
+    if (!next.ok) throw next.error;
+    expect(next.release.seededFrom).toBe(before);
+    expect(existsSync(join(root, stale!.name))).toBe(false);
+    // What it was seeded from: the rolled-back-to release's page, not the copy's.
+    expect(readFileSync(join(root, next.release.id, 'b.html'), 'utf8')).toContain(before);
+    await manager.dispose();
+    expect(await unfinished()).toEqual([]);
+  });
+
+  it('removes old releases after the switch by renaming them aside, and a removal left half done by a stopped process at the next prune', async () => {
+    const lines: string[] = [];
+    const manager = createReleaseManager({ root, keep: 1, log: (line) => lines.push(line) });
+    const old = await released(manager);
+    await released(manager);
+    const outcome = await publish(manager);
+    expect(outcome.ok && outcome.removed).toEqual([old]);
+    expect(existsSync(join(root, old))).toBe(false);
+    await manager.settled();
+    expect(lines).toContain(`[releases] removed ${old}, older than the newest 1 kept (4 files)`);
+    expect((await readdir(root)).filter((name) => name.startsWith('.removing-'))).toEqual([]);
+
+    const halfRemoved = join(root, '.removing-20261121T100000.000Z-abcdef');
+    await mkdir(join(halfRemoved, 'en-gb'), { recursive: true });
+    await writeFile(join(halfRemoved, 'en-gb', 'index.html'), 'left');
+    expect(await manager.prune()).toEqual([]);
+    expect(existsSync(halfRemoved)).toBe(false);
+    expect(lines.at(-1)).toBe('[releases] removed 20261121T100000.000Z-abcdef, left half removed (1 files)');
+  });
+});
+
 /** A build in another process: it prepares a release, writes 20 files into it and waits. */
 async function startBuild(releasesRoot: string): Promise<{ child: ChildProcess; id: string }> {
   const script = `
