@@ -50,6 +50,17 @@ describe('route manifest', () => {
     // A release built before data files had digests: the next build is a full one.
     expect(parseRouteManifest(JSON.stringify({ fingerprint: 'f1', productData: 'p1', routes: {} }))).toBeNull();
     expect(parseRouteManifest(JSON.stringify({ routes: {}, files: {} }))).toBeNull();
+    // Each entry is [digest, language], both not empty (checked by hand: see route-manifest.ts).
+    const withRoute = (entry: unknown) => JSON.stringify({ fingerprint: 'f1', routes: { '/a.html': entry }, files: {} });
+    expect(parseRouteManifest(withRoute(['a', 'zh-TW']))).not.toBeNull();
+    for (const entry of [['a'], ['a', 'zh-TW', 'x'], ['', 'zh-TW'], ['a', ''], ['a', 1], 'a', null, { 0: 'a', 1: 'zh-TW' }])
+      expect(parseRouteManifest(withRoute(entry))).toBeNull();
+    expect(parseRouteManifest(JSON.stringify({ fingerprint: 'f1', routes: [], files: {} }))).toBeNull();
+    expect(
+      parseRouteManifest(JSON.stringify({ fingerprint: 'f1', routes: {}, files: { 'product-data/x.json': ['a', 'zh-TW'] } })),
+    ).toBeNull();
+    expect(parseRouteManifest('[]')).toBeNull();
+    expect(parseRouteManifest('null')).toBeNull();
   });
 });
 
