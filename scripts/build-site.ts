@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from 'astro';
 import { buildOptions, type AstroBuildOptions } from '../src/node/build-options.ts';
-import { holdRenderScope } from '../src/node/render-scope.ts';
+import { holdRenderScope, shardScope } from '../src/node/render-scope.ts';
 import { fileOfRoute, nextPublicationBoundary } from '../src/node/routing/route-table.ts';
 import { getSite, resetSite, warmSite } from '../src/node/site.ts';
 import { dataFileTable } from '../src/node/routing/data-files.ts';
@@ -33,6 +33,7 @@ import { buildFingerprint } from './publish/build-fingerprint.ts';
 import { countPages } from './publish/releases.ts';
 import { pull } from './pull-content.ts';
 import { CodedError } from '../src/lib/errors.ts';
+import { parseShard, writeShardRecord } from './shards/shard.ts';
 
 /** A spare's failure when its bundles are older than the code: the builder builds again in a fresh process. */
 const CODE_CHANGED = 'BUILD_CODE_CHANGED';
@@ -92,6 +93,11 @@ export interface BuildOptions extends BuildTarget {
   concurrency?: number;
   /** Astro's cache (optimised images, incremental manifest); the benchmark uses a fresh one. */
   cacheDir?: string;
+  /**
+   * A shard of a cold build (scripts/shards/): only these languages (BCP 47 codes) are rendered,
+   * and instead of the host rules the shard's record is written, for the merge.
+   */
+  shard?: readonly string[];
 }
 
 export async function buildSite(options: BuildOptions = {}): Promise<BuildResult> {
@@ -130,7 +136,9 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
             dataFiles: filePlan.rebuild.map((f) => f.urlPath),
             languages: plan.languages,
           }
-        : null;
+        : options.shard
+          ? shardScope(routes, files, options.shard)
+          : null;
     loaded = performance.now();
     cpuLoaded = cpuMs();
     return { routes, content, now, fingerprint, files, plan, filePlan, baseRelease, scope };
@@ -167,11 +175,13 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   const { content, now, fingerprint, files, plan, filePlan, baseRelease, routes } = await planned;
   const rendered = performance.now();
   const cpuRendered = cpuMs();
-  await writeHostRules(outDir, {
-    baseRelease: plan ? baseRelease : null,
-    scanned: piped.scans,
-    removed: [...(plan?.removed.map(fileOfRoute) ?? []), ...(filePlan?.removed.map(fileOfRoute) ?? [])],
-  });
+  if (options.shard) await writeShardRecord(outDir, { languages: options.shard, now, fingerprint, scanned: piped.scans });
+  else
+    await writeHostRules(outDir, {
+      baseRelease: plan ? baseRelease : null,
+      scanned: piped.scans,
+      removed: [...(plan?.removed.map(fileOfRoute) ?? []), ...(filePlan?.removed.map(fileOfRoute) ?? [])],
+    });
   await writeFile(join(outDir, ROUTE_MANIFEST_FILE), serializeRouteManifest({ fingerprint, routes, files }));
   const ruled = performance.now();
   await compressTree(outDir, { reuseFrom: plan ? baseRelease : null, written: piped.written });
@@ -399,6 +409,8 @@ if (import.meta.main) {
       'no-pull': { type: 'boolean', default: false },
       // The output folder is the builder's: removed if no job comes.
       'own-out': { type: 'boolean', default: false },
+      // Languages this build renders, as one shard of a sharded build (scripts/shards/, docs/deployment.md).
+      shard: { type: 'string' },
     },
   });
   const outDir = values.out ?? astroOutDir();
@@ -406,6 +418,12 @@ if (import.meta.main) {
   // before it has removed its folder.
   if (values.wait) for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
   try {
+    const shard = values.shard === undefined ? undefined : parseShard(values.shard);
+    // Shards on separate runners start at different times; the merge needs one clock.
+    if (shard && !process.env.BUILD_NOW?.trim())
+      throw new Error(
+        'A shard needs BUILD_NOW (a millisecond timestamp), the same for every shard of the build, e.g. BUILD_NOW=$(date +%s000)',
+      );
     if (!values['no-pull']) await pull();
     // A spare of createChildBuilder bundles now and learns its target from the job on its input;
     // meanwhile it parses the content cache, so that then only changed documents are parsed.
@@ -416,7 +434,7 @@ if (import.meta.main) {
           return { base: job.baseRelease ? await readRouteManifest(job.baseRelease) : null, baseRelease: job.baseRelease ?? null };
         })
       : undefined;
-    const result = await buildSite({ outDir, ...(target ? { target, onBundled: () => console.log(READY_LINE) } : {}) });
+    const result = await buildSite({ outDir, shard, ...(target ? { target, onBundled: () => console.log(READY_LINE) } : {}) });
     if (values.wait) console.log(`[build] RESULT ${JSON.stringify(result)}`);
     console.log(
       `[build] ${result.pages} pages ${result.mode === 'pages' ? 'rendered again ' : ''}in ${(result.ms / 1000).toFixed(1)} s into ${join(result.outDir)}/`,

@@ -96,6 +96,23 @@ async function releaseScan(
   return mergeScans(base, fresh, removed);
 }
 
+/** What the host rules are made from, of the site this process loaded (getSite). */
+export async function hostRulesInput(): Promise<HostRulesInput> {
+  const { content, routes } = await getSite();
+  const mobilePages: MobilePagesBySegment = Object.fromEntries(
+    content.languages.map((lc) => [
+      lc.language.pathSegment,
+      lc.shared.config.pages.filter((p) => p.productPageFlag !== 'Y').map((p) => ({ path: p.path, code: p.code })),
+    ]),
+  );
+  return {
+    languages: LANGUAGES,
+    pagePaths: routes.map((r) => r.urlPath),
+    mobileSiteUrl: mobileSiteUrl(),
+    mobilePages,
+  };
+}
+
 /**
  * Writes the host rules into a build's output, from the route table the build rendered. For a
  * partial build (`baseRelease`, the release it is merged over), a language's 404.html is copied only when its not-found page was
@@ -110,21 +127,22 @@ export async function writeHostRules(
     removed?: readonly string[];
   } = {},
 ): Promise<void> {
-  const partial = Boolean(options.baseRelease);
-  const { content, routes } = await getSite();
-  const mobilePages: MobilePagesBySegment = Object.fromEntries(
-    content.languages.map((lc) => [
-      lc.language.pathSegment,
-      lc.shared.config.pages.filter((p) => p.productPageFlag !== 'Y').map((p) => ({ path: p.path, code: p.code })),
-    ]),
-  );
-  const input: HostRulesInput = {
-    languages: LANGUAGES,
-    pagePaths: routes.map((r) => r.urlPath),
-    mobileSiteUrl: mobileSiteUrl(),
-    mobilePages,
-  };
+  const input = await hostRulesInput();
   const scan = await releaseScan(outDir, options.baseRelease ?? null, options.scanned ?? {}, options.removed ?? []);
+  await writeHostFiles(outDir, input, scan, { partial: Boolean(options.baseRelease) });
+}
+
+/**
+ * Writes the host rules of `input` and the release's scan: a build's own, or the merge of a
+ * sharded build's (scripts/shards/merge.ts), whose shards each rendered some languages.
+ */
+export async function writeHostFiles(
+  outDir: string,
+  input: HostRulesInput,
+  scan: ReleaseScan,
+  { partial = false }: { partial?: boolean } = {},
+): Promise<void> {
+  const { mobilePages } = input;
   const headers = securityHeadersFor(scan);
   const { handlers } = scanTotals(scan);
   if (handlers.length > 0) {

@@ -6,6 +6,7 @@
  * scope (holdRenderScope); the pages' getStaticPaths ask for it (renderScope).
  */
 import type { RouteEntry } from './routing/route-entry.ts';
+import type { DataFile } from './routing/data-files.ts';
 
 export interface RenderScope {
   /** URL paths of the pages to render. */
@@ -21,6 +22,20 @@ export function routesInScope(routes: readonly RouteEntry[], scope: RenderScope 
   if (!scope) return [...routes];
   const paths = new Set(scope.paths);
   return routes.filter((route) => paths.has(route.urlPath));
+}
+
+/**
+ * A shard's scope (scripts/shards/): every page, data file and fragment of its languages, and
+ * their sitemaps, feeds and header data. The route table stays whole: a page's alternates name
+ * the other languages' pages, which other shards render.
+ */
+export function shardScope(routes: readonly RouteEntry[], files: readonly DataFile[], languages: readonly string[]): RenderScope {
+  const ours = new Set(languages);
+  return {
+    paths: routes.filter((route) => ours.has(route.languageCode)).map((route) => route.urlPath),
+    dataFiles: files.filter((file) => ours.has(file.languageCode)).map((file) => file.urlPath),
+    languages: [...languages],
+  };
 }
 
 export const rendersLanguageFiles = (scope: RenderScope | null, languageCode: string): boolean =>
