@@ -5,7 +5,7 @@
  * peak memory and the ratio to bare Astro.
  *
  *   npm run bench:build -- [--pages 10000] [--rounds 3] [--concurrency N] [--incremental]
- *   npm run bench:build -- --products 1000 [--pages 10000] [--rounds 1]
+ *   npm run bench:build -- --products 1000 [--pages 10000] [--rounds 1] [--shards]
  *
  * --pages is the total across languages (default 10,000). --incremental also times a second,
  * unchanged build with Astro's experimental incremental build.
@@ -13,7 +13,8 @@
  * --products N is the catalogue-scale benchmark (scripts/bench/scale-build.ts): the sample
  * catalogue at N products, pulled from a commerce API on it, then cold builds (one round unless
  * --rounds says more), each in a process of its own so that its CPU time and peak memory are
- * of its whole process tree; no bare Astro build.
+ * of its whole process tree; no bare Astro build. With --shards the cold build is sharded, one
+ * shard a language, each measured, then their merge (scripts/shards/, docs/deployment.md).
  *
  * Why rounds, and why nothing is deleted before a timed build: on a shared machine the same
  * build's wall time varies by half from one run to the next, and on a file system mounted with
@@ -39,9 +40,11 @@ const { values } = parseArgs({
     concurrency: { type: 'string' },
     incremental: { type: 'boolean', default: false },
     products: { type: 'string' },
+    shards: { type: 'boolean', default: false },
   },
 });
 const products = values.products === undefined ? undefined : Number(values.products);
+if (values.shards && products === undefined) throw new Error('--shards is of the catalogue-scale benchmark: give --products N');
 if (products !== undefined && (!Number.isInteger(products) || products < 1))
   throw new Error(`--products must be a positive whole number, not ${values.products}`);
 const totalPages = Number(values.pages);
@@ -79,7 +82,7 @@ if (products !== undefined) {
     ['CMS pages per language', String(generated.pagesPerLanguage)],
     ['generate sample CMS', `${seconds(generateMs)} s`],
     ['CMS pull', `${pulled.changedDocuments.length} documents in ${seconds(pullMs)} s`],
-    ...(await runScaleBuild({ root, cmsDir, cacheDir, rounds })),
+    ...(await runScaleBuild({ root, cmsDir, cacheDir, rounds, shards: values.shards })),
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log('\nBuild benchmark at catalogue scale');
