@@ -505,24 +505,34 @@ function productRoutes(
   const allLanguages = content.languages.map((c) => c.language);
   const byPath = new Map([...options.published.values()].map(({ page }) => [page.path, page]));
   const home = options.homeCode ? options.published.get(options.homeCode)?.page : undefined;
-  return lc.products.map((detail) => {
-    const categoryPage = byPath.get(`/c/${detail.categoryCode}.html`);
+  /** The breadcrumb of a category (and gender), and its text for the digest: the same for every product of it. */
+  const trails = new Map<string, { crumbs: ProductRoute['crumbs']; text: string }>();
+  /** Each language's products, for the alternates: looked up for every product in every language. */
+  const productsOf = new Map(content.languages.map((c) => [c.language.code, c.productHashes]));
+  const trailOf = (categoryCode: string, gender: string) => {
+    const key = `${categoryCode}\0${gender}`;
+    const known = trails.get(key);
+    if (known) return known;
+    const categoryPage = byPath.get(`/c/${categoryCode}.html`);
     const crumbs: ProductRoute['crumbs'] = categoryPage
       ? categoryCrumbs(language, shared.classification.data, categoryPage.code, options.homeName)
       : [];
     if (crumbs.length === 0) {
       if (home) crumbs.push({ name: home.title, path: localizedPath(language, '/') });
-      for (const path of [`/${detail.gender.toLowerCase()}.html`, `/c/${detail.categoryCode}.html`]) {
+      for (const path of [`/${gender.toLowerCase()}.html`, `/c/${categoryCode}.html`]) {
         const page = byPath.get(path);
         if (page) crumbs.push({ name: page.title, path: localizedPath(language, path) });
       }
     }
+    const trail = { crumbs, text: JSON.stringify(crumbs) };
+    trails.set(key, trail);
+    return trail;
+  };
+  return lc.products.map((detail) => {
+    const { crumbs, text: crumbsText } = trailOf(detail.categoryCode, detail.gender);
     const path = productPagePath(detail.productCode);
     const alternates = alternatesFor(
-      (other) =>
-        content.languages.find((c) => c.language.code === other.code)?.productHashes.has(detail.productCode)
-          ? localizedPath(other, path)
-          : null,
+      (other) => (productsOf.get(other.code)?.has(detail.productCode) ? localizedPath(other, path) : null),
       allLanguages,
       options.site,
     );
@@ -550,7 +560,7 @@ function productRoutes(
             productPage?.hash ?? '',
             // Its CMS content, rendered in place, may list other products with their prices.
             productPage ? listedProductsDigest(lc, productPage.document.components) : '',
-            JSON.stringify(crumbs),
+            crumbsText,
             JSON.stringify(alternates),
           ].join('\0'),
         )
