@@ -30,6 +30,7 @@ import { compressTree } from './compress.ts';
 import { startPagePipeline } from './build/page-pipeline.ts';
 import { holdPageSink } from '../src/node/rendered-pages.ts';
 import { buildFingerprint } from './publish/build-fingerprint.ts';
+import { readAhead } from './publish/read-ahead.ts';
 import { countPages } from './publish/releases.ts';
 import { pull } from './pull-content.ts';
 import { CodedError } from '../src/lib/errors.ts';
@@ -60,6 +61,14 @@ export interface BuildResult {
   /** Where the time went (ms): reading the content and route table, Astro's build, host rules and manifest, compressed copies. */
   steps: { load: number; astro: number; after: number; compress: number };
   /**
+   * Parts of the steps (ms), for the publisher's log: reading the base release's route manifest
+   * once the job came (0 when the spare had read it ahead), the content and route table, the
+   * data-file table, the comparison with the base; the host rules, the new route manifest.
+   */
+  parts: { manifest: number; site: number; dataFiles: number; plan: number; hostRules: number; routeManifest: number };
+  /** Whether the base release's route manifest was the one a spare read while it waited (publish/read-ahead.ts). */
+  baseReadAhead: boolean;
+  /**
    * CPU time (ms, every thread of the process) of Astro's step and of the whole build: steadier
    * than the wall clock on a machine shared with others, for comparing two builds. `compression`
    * is the part of it spent compressing and scanning pages as Astro rendered them.
@@ -76,6 +85,9 @@ export interface BuildTarget {
   base?: RouteManifest | null;
   /** The release folder `base` came from: its compressed copies of unchanged assets are taken as they are. */
   baseRelease?: string | null;
+  /** How long reading `base` took once the job came (ms), and whether it had been read ahead. */
+  baseReadMs?: number;
+  baseReadAhead?: boolean;
 }
 
 export interface BuildOptions extends BuildTarget {
@@ -111,6 +123,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
   };
   let cpuStarted = cpuMs();
   let cpuLoaded = cpuStarted;
+  const parts: BuildResult['parts'] = { manifest: 0, site: 0, dataFiles: 0, plan: 0, hostRules: 0, routeManifest: 0 };
+  let baseReadAhead = false;
   // What the bundles are made from: a spare's code may change on disk before its job comes.
   const bundledFrom = options.target ? buildFingerprint() : null;
   let settled = false;
@@ -123,12 +137,21 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       throw new CodedError(CODE_CHANGED, 'The code changed after this build process bundled it; a fresh one builds it');
     // The route table is memoised per process; a new build must read the cache afresh.
     resetSite();
+    const lap = (since: number) => Math.round(performance.now() - since);
+    let at = performance.now();
     const { routes, content, now } = await getSite();
+    parts.site = lap(at);
+    at = performance.now();
     const files = dataFileTable(content);
+    parts.dataFiles = lap(at);
+    at = performance.now();
     const { base = null, baseRelease = null } = target;
+    parts.manifest = target.baseReadMs ?? 0;
+    baseReadAhead = target.baseReadAhead ?? false;
     // A partial build needs the base release's folder too: its compressed copies and its release scan.
     const plan = base?.fingerprint === fingerprint && baseRelease ? affectedPages({ before: base.routes, after: routes }) : null;
     const filePlan = plan && base ? affectedPages({ before: base.files, after: files }) : null;
+    parts.plan = lap(at);
     const scope =
       plan && filePlan
         ? {
@@ -182,8 +205,10 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       scanned: piped.scans,
       removed: [...(plan?.removed.map(fileOfRoute) ?? []), ...(filePlan?.removed.map(fileOfRoute) ?? [])],
     });
+  parts.hostRules = Math.round(performance.now() - rendered);
   await writeFile(join(outDir, ROUTE_MANIFEST_FILE), serializeRouteManifest({ fingerprint, routes, files }));
   const ruled = performance.now();
+  parts.routeManifest = Math.round(ruled - rendered) - parts.hostRules;
   await compressTree(outDir, { reuseFrom: plan ? baseRelease : null, written: piped.written });
   return {
     outDir,
@@ -205,6 +230,8 @@ export async function buildSite(options: BuildOptions = {}): Promise<BuildResult
       after: Math.round(ruled - rendered),
       compress: Math.round(performance.now() - ruled),
     },
+    parts,
+    baseReadAhead,
     cpu: {
       astro: Math.round(cpuRendered - cpuLoaded),
       total: Math.round(cpuMs() - cpuStarted),
@@ -289,8 +316,10 @@ export function sweepPartials(): void {
  * A build asked for a given folder (a full build into a release) cannot use the spare, which
  * has its own: it runs in a fresh process.
  */
-export function createChildBuilder(options: { warm?: boolean } = {}) {
+export function createChildBuilder(options: { warm?: boolean; readAhead?: string } = {}) {
   const warm = options.warm ?? true;
+  // A spare reads the live release's route manifest while it waits (publish/read-ahead.ts).
+  const ahead = options.readAhead ? ['--read-ahead', options.readAhead] : [];
   sweepPartials();
   let spare: BuildProcess | null = null;
   let spareReady: Promise<void> = Promise.resolve();
@@ -301,7 +330,7 @@ export function createChildBuilder(options: { warm?: boolean } = {}) {
       dir = mkdtempSync(join(PARTIALS_DIR, `build-${process.pid}-`));
     }
     const own = outDir === undefined ? ['--own-out'] : [];
-    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--no-pull', '--wait', '--out', dir, ...own], {
+    const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--no-pull', '--wait', '--out', dir, ...own, ...ahead], {
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     const worker: BuildProcess = { child, outDir: dir, ownDir: outDir === undefined, ready: Promise.resolve(), succeeded: false };
@@ -411,6 +440,8 @@ if (import.meta.main) {
       'own-out': { type: 'boolean', default: false },
       // Languages this build renders, as one shard of a sharded build (scripts/shards/, docs/deployment.md).
       shard: { type: 'string' },
+      // The releases' `current` link: a spare reads the live release's route manifest while it waits.
+      'read-ahead': { type: 'string' },
     },
   });
   const outDir = values.out ?? astroOutDir();
@@ -428,13 +459,26 @@ if (import.meta.main) {
     // A spare of createChildBuilder bundles now and learns its target from the job on its input;
     // meanwhile it parses the content cache, so that then only changed documents are parsed.
     if (values.wait) void warmSite().catch(() => {});
+    const manifests = readAhead(ROUTE_MANIFEST_FILE, readRouteManifest);
     const target = values.wait
       ? readJob().then(async (job) => {
           if (!job) throw new CodedError(NO_JOB, 'No job came: the service stopped');
-          return { base: job.baseRelease ? await readRouteManifest(job.baseRelease) : null, baseRelease: job.baseRelease ?? null };
+          const reading = performance.now();
+          const read = job.baseRelease ? await manifests.get(job.baseRelease) : null;
+          return {
+            base: read?.value ?? null,
+            baseRelease: job.baseRelease ?? null,
+            baseReadMs: Math.round(performance.now() - reading),
+            baseReadAhead: read?.ahead ?? false,
+          };
         })
       : undefined;
-    const result = await buildSite({ outDir, shard, ...(target ? { target, onBundled: () => console.log(READY_LINE) } : {}) });
+    const bundled = () => {
+      console.log(READY_LINE);
+      // Once bundled, not before: by then the publish that started this spare has made its release live.
+      if (values['read-ahead']) manifests.start(values['read-ahead']);
+    };
+    const result = await buildSite({ outDir, shard, ...(target ? { target, onBundled: bundled } : {}) });
     if (values.wait) console.log(`[build] RESULT ${JSON.stringify(result)}`);
     console.log(
       `[build] ${result.pages} pages ${result.mode === 'pages' ? 'rendered again ' : ''}in ${(result.ms / 1000).toFixed(1)} s into ${join(result.outDir)}/`,

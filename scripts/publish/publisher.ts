@@ -73,7 +73,7 @@ export function createPublisher(options: {
   now?: () => number;
 }) {
   const { cmsUrl, commerceUrl, releases, log = () => {}, now = Date.now } = options;
-  const builder = createChildBuilder();
+  const builder = createChildBuilder({ readAhead: releases.currentPath });
   /** The last build's next page boundary: a publish that builds nothing keeps it scheduled. */
   let lastBoundary: number | null = null;
 
@@ -142,6 +142,8 @@ export function createPublisher(options: {
         source,
         seedFrom: incremental ? 'current' : 'empty',
         build: async (dir, _id, seededFrom) => {
+          // The release seeded (a copy made ahead is taken at once): meanwhile the build ran.
+          if (base) step('seed', seededAt);
           // The release's page count, from the one it was seeded from: counting the files of a
           // large release (183,113 at 5,000 products) took seconds before it could go live.
           const pagesFrom = async (result: BuildResult): Promise<number | undefined> => {
@@ -164,8 +166,10 @@ export function createPublisher(options: {
             build = await builder.build({ baseRelease: dir });
             partials.push(build.outDir);
           }
+          const { parts } = build;
           step(
-            `build (load ${build.steps.load} ms, astro ${build.steps.astro} ms, rules ${build.steps.after} ms, compress ${build.steps.compress} ms)`,
+            `build (manifest ${parts.manifest} ms${build.baseReadAhead ? ' (read ahead)' : ''}, load ${build.steps.load} ms: content and routes ${parts.site}, data files ${parts.dataFiles}, plan ${parts.plan}; ` +
+              `astro ${build.steps.astro} ms, rules ${build.steps.after} ms: host rules ${parts.hostRules}, route manifest ${parts.routeManifest}; compress ${build.steps.compress} ms)`,
             seededAt,
           );
           const merging = now();

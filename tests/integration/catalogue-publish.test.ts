@@ -11,7 +11,7 @@
  * - A new product, with its tile on its category page: its pages and data files are added, the
  *   pages that list it rebuilt.
  */
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,8 @@ import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
 import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { formatPriceRange } from '../../src/lib/format/currency.ts';
+import { createChildBuilder, type BuildResult } from '../../scripts/build-site.ts';
+import { filesUnder } from '../../scripts/build/files.ts';
 
 const SITE = 'https://shop.example';
 let root: string;
@@ -228,6 +230,48 @@ describe('a catalogue change publishes only what shows it', () => {
     expect(await readFile(join(release, fileOfRoute(`/product/${code}.html`)), 'utf8')).toContain(product.names['zh-TW']);
     await pagesCounted(release);
   }, 180_000);
+
+  it("a spare that read the live release's route manifest while it waited builds what a fresh process builds over it, byte for byte", async () => {
+    const live = await realpath(releases.currentPath);
+    const code = (await site()).content.languages[0]!.products[5]!.productCode;
+    api.changePrices([code], 1.2);
+    await pullProducts({ apiBaseUrl: api.apiBaseUrl, cacheDir, languages: LANGUAGES, incremental: true, changed: [code] });
+    // One clock for both builds, so that what they write can be compared byte for byte.
+    const clock = process.env.BUILD_NOW;
+    process.env.BUILD_NOW = String(Date.now());
+    const ahead = createChildBuilder({ readAhead: releases.currentPath });
+    const fresh = createChildBuilder({ warm: false });
+    const outputs: string[] = [];
+    const built = async (result: Promise<BuildResult>) => {
+      const done = await result;
+      outputs.push(done.outDir);
+      return done;
+    };
+    try {
+      // The first build of a builder runs in a fresh process; the spare it then starts reads ahead.
+      expect((await built(ahead.build({ baseRelease: live }))).baseReadAhead).toBe(false);
+      await ahead.ready();
+      const [fromSpare, fromFresh] = [await built(ahead.build({ baseRelease: live })), await built(fresh.build({ baseRelease: live }))];
+      expect(fromSpare.baseReadAhead).toBe(true);
+      expect(fromFresh.baseReadAhead).toBe(false);
+      expect(fromSpare.mode).toBe('pages');
+      expect(fromSpare.changed).toEqual(fromFresh.changed);
+      expect(fromSpare.changed).toContain(`/product/${code}.html`);
+      const files = (await filesUnder(fromSpare.outDir)).sort();
+      expect(files).toEqual((await filesUnder(fromFresh.outDir)).sort());
+      expect(files).toContain('.routes.json');
+      for (const file of files) {
+        const [a, b] = await Promise.all([readFile(join(fromSpare.outDir, file)), readFile(join(fromFresh.outDir, file))]);
+        expect(a.equals(b), `${file} is the same from both`).toBe(true);
+      }
+    } finally {
+      if (clock === undefined) delete process.env.BUILD_NOW;
+      else process.env.BUILD_NOW = clock;
+      ahead.close();
+      fresh.close();
+      for (const dir of outputs) await rm(dir, { recursive: true, force: true });
+    }
+  }, 240_000);
 
   it('removes the sitemap parts a language no longer has', async () => {
     const partial = join(root, 'partial');
