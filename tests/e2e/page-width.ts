@@ -99,25 +99,36 @@ export function measure(page: Page, width: number): Promise<Overflow> {
   }, width);
 }
 
-/** The pages of `kinds` in both languages that are wider than `width`, each named with what sticks out. */
-export async function widePages(page: Page, width: number, kinds: ReturnType<typeof pageKinds>): Promise<string[]> {
+/**
+ * The pages of `kinds` in both languages that are wider than any of `widths`, each named with
+ * what sticks out. Each page loads once, at the first width, and is then measured at each width
+ * in turn: the store's layout is CSS media queries (no script sizes anything by the window), so
+ * a page resized to a width lays out as one loaded at it, and one load a page instead of one a
+ * width keeps the four widths of a device class to a quarter of the page loads.
+ */
+export async function widePages(page: Page, widths: number[], kinds: ReturnType<typeof pageKinds>): Promise<string[]> {
   const wide: string[] = [];
+  const height = page.viewportSize()?.height ?? 800;
   for (const language of [zhTW, enGB]) {
     for (const { kind, path, ready } of kinds) {
       const address = localizedPath(language, path);
+      await page.setViewportSize({ width: widths[0]!, height });
       const response = await page.goto(address, { waitUntil: 'load' });
       expect(response?.status(), address).toBeLessThan(400);
       if (ready) await page.locator(ready).waitFor();
-      // A visitor's account page may send them on to sign in once it knows: measure where they land.
-      const overflow = await measure(page, width).catch(async () => {
-        await page.waitForLoadState('load');
-        return measure(page, width);
-      });
-      if (overflow.scrollWidth > width) {
-        const culprit = overflow.culprit
-          ? `${overflow.culprit.name}, ${overflow.culprit.width} px wide, reaches ${overflow.culprit.right} px`
-          : 'no single element found';
-        wide.push(`${kind} ${address} at ${width} px: scrollWidth ${overflow.scrollWidth} (${culprit})`);
+      for (const width of widths) {
+        await page.setViewportSize({ width, height });
+        // A visitor's account page may send them on to sign in once it knows: measure where they land.
+        const overflow = await measure(page, width).catch(async () => {
+          await page.waitForLoadState('load');
+          return measure(page, width);
+        });
+        if (overflow.scrollWidth > width) {
+          const culprit = overflow.culprit
+            ? `${overflow.culprit.name}, ${overflow.culprit.width} px wide, reaches ${overflow.culprit.right} px`
+            : 'no single element found';
+          wide.push(`${kind} ${address} at ${width} px: scrollWidth ${overflow.scrollWidth} (${culprit})`);
+        }
       }
     }
   }

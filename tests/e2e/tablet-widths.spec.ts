@@ -25,15 +25,19 @@ async function balloonTip(page: Page, shown: boolean) {
 /** The pages the tip is drawn on: where shoppers start browsing. */
 const TIP_PAGES = ['/', '/women.html'];
 
+test.describe('on tablets and small windows', () => {
+  test.use({ viewport: { width: WIDTHS[0]!, height: 900 } });
+
+  test(`no page scrolls sideways at ${WIDTHS.join(', ')} px, in Chinese or English`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await balloonTip(page, false);
+    expect(await widePages(page, WIDTHS, pageKinds()), 'pages wider than a tablet').toEqual([]);
+  });
+});
+
 for (const width of WIDTHS) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
-
-    test(`no page scrolls sideways at ${width} px, in Chinese or English`, async ({ page }) => {
-      test.setTimeout(60_000);
-      await balloonTip(page, false);
-      expect(await widePages(page, width, pageKinds()), `pages wider than ${width} px`).toEqual([]);
-    });
 
     test(`the balloon tip widens no page at ${width} px while it shows, nor once it has gone`, async ({ page }) => {
       // Time stands still: the tip stays for as long as the test looks.
