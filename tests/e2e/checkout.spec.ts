@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
+import { watchRequests } from './page-time.ts';
 import { addThroughApi, catalogue, newMember, PASSWORD, signInOnPage, spareSkus, type TestMember } from './shopper.ts';
 import { analyticsConsentCookie } from './promo-cookie.ts';
 import { analyticsPosts } from './received.ts';
@@ -292,8 +293,15 @@ test('a malformed invoice field is refused on its field, and nothing is ordered'
   await page.locator('#field-title').fill('LINEA 測試有限公司');
   // Leaving the tax id checked it; Enter in a field does not submit the form, only the button does.
   await expect(page.locator('[data-group="taxId"] .form-field__error')).toHaveText('統一編號須為 8 碼數字');
+  const ordered: string[] = [];
+  const orderRequests = (request: { url(): string }) => void (request.url().endsWith('/api/order/create') && ordered.push(request.url()));
+  page.on('request', orderRequests);
+  const watch = watchRequests(page);
   await page.locator('#field-title').press('Enter');
-  await page.waitForTimeout(300);
+  await watch.quiet(page);
+  watch.stop();
+  page.off('request', orderRequests);
+  expect(ordered, 'Enter in a field asked for an order').toEqual([]);
   await expect(page).toHaveURL(/\/payment\/payment\.html$/);
   await page.locator('#field-taxId').fill('1234567');
   await page.locator('.checkout button[type="submit"]').click();

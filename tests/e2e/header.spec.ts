@@ -7,7 +7,13 @@ import { pausedClock } from './clock.ts';
 import { catalogue, signInOnPage, signInThroughApi } from './shopper.ts';
 import { pageDocument, pageWhere } from './content.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
-import { ACCOUNT_POPUP_CLOSE_DELAY_MS, BALLOON_TIP_DURATION_MS, CATEGORY_LAYER_HOVER_DELAY_MS } from '../../src/lib/constants.ts';
+import {
+  ACCOUNT_POPUP_CLOSE_DELAY_MS,
+  BALLOON_TIP_DURATION_MS,
+  CATEGORY_LAYER_HOVER_DELAY_MS,
+  SEARCH_SUGGESTION_DEBOUNCE_MS,
+} from '../../src/lib/constants.ts';
+import { watchRequests } from './page-time.ts';
 
 const demo = DEMO_MEMBERS[0];
 
@@ -75,7 +81,7 @@ test('category layer: crossing several tabs leaves one history entry, and Escape
   await expect(page).toHaveURL(/\/women\.html$/);
   await page.locator('.category-nav__icon').click();
   await expect(layer).toBeVisible();
-  await page.waitForTimeout(300);
+  await page.clock.runFor(300);
   await expect(layer).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(layer).toBeHidden();
@@ -189,8 +195,10 @@ test('a page the back button brings back across languages reloads, though its la
   // The same language restored: nothing happens.
   let navigations = 0;
   page.on('framenavigated', () => navigations++);
+  const watch = watchRequests(page);
   await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
-  await page.waitForTimeout(300);
+  await watch.quiet(page);
+  watch.stop();
   expect(navigations).toBe(0);
 });
 
@@ -277,15 +285,21 @@ test('suggestions are fetched once per word', async ({ page }) => {
   page.on('request', (request) => {
     if (request.url().endsWith('/api/search/suggest')) asked.push(JSON.parse(request.postData() ?? '{}').word);
   });
+  // The page's clock, so the wait for a second request is the debounce run through, not slept.
+  await page.clock.install();
   await page.goto('/men.html');
   await hydrateIsland(page, 'SearchPanel');
   const input = page.locator('.search-panel__input');
   await input.fill('羽絨');
+  await page.clock.runFor(SEARCH_SUGGESTION_DEBOUNCE_MS + 50);
   await expect(page.locator('.search-panel__suggestion').first()).toBeVisible();
   await input.fill('');
   await input.fill('羽絨');
   await expect(page.locator('.search-panel__suggestion mark').first()).toHaveText('羽絨');
-  await page.waitForTimeout(800);
+  const watch = watchRequests(page);
+  await page.clock.runFor(SEARCH_SUGGESTION_DEBOUNCE_MS + 50);
+  await watch.quiet(page);
+  watch.stop();
   expect(asked).toEqual(['羽絨']);
 });
 
