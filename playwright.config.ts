@@ -10,6 +10,11 @@ export const E2E_PUBLISH_URL = `http://127.0.0.1:${PORT + 1}`;
 export const E2E_CMS_URL = `http://127.0.0.1:${PORT + 2}`;
 /** MailDev's inbox, where `npm start` sends the store's mail without SMTP_HOST (MAILDEV_WEB_PORT's default). */
 export const E2E_MAIL_URL = `http://127.0.0.1:${PORT + 3}`;
+/**
+ * The specs that change what every visitor of the shared store meets (see `projects`): they
+ * publish content, turn a CMS switch or put new agreement versions in force.
+ */
+const STORE_CHANGING_SPECS = ['publish.spec.ts', 'preview.spec.ts', 'promo.spec.ts', 'agreements.spec.ts'];
 /** The mobile site phones are sent to; tests intercept it. */
 export const MOBILE_SITE = 'https://m.linea.example';
 
@@ -17,11 +22,11 @@ export const MOBILE_SITE = 'https://m.linea.example';
 export default defineConfig({
   testDir: 'tests/e2e',
   timeout: 30_000,
-  // The reference machine has 2 cores running the browser, the store and the tests at once.
-  // One worker is faster there than two (4 min against 7): two browsers starve the store.
   expect: { timeout: 10_000 },
   fullyParallel: true,
-  workers: 1,
+  // Two browsers at once: a test spends most of its time waiting for the store, the page or the
+  // mail, so two keep the 2-core machine busier than one, beside `npm test`'s Vitest run.
+  workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -45,6 +50,13 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // Shoppers' and members' tests share the one store and change only their own accounts.
+    { name: 'store', testIgnore: STORE_CHANGING_SPECS },
+    // Tests that change the store for everyone (a page, a switch, a date boundary, new terms):
+    // one at a time, once the others are done, so no other test meets the store mid-change.
+    { name: 'publishing', testMatch: STORE_CHANGING_SPECS, dependencies: ['store'], workers: 1 },
+  ],
   webServer: {
     // The same path as `npm start`: embedded CMS, pull, build, static server with CDN rules.
     command: 'node scripts/start.ts',

@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './test.ts';
+import { watchRequests } from './page-time.ts';
 import { SESSION_HINT_COOKIE } from '../../src/lib/api/cookies.ts';
 import { newMember, signInOnPage, type TestMember } from './shopper.ts';
 
@@ -28,15 +29,17 @@ async function accepted(page: Page, member: TestMember): Promise<{ membershipAgr
   return (await (await page.request.get('/api/member/info', { headers: member.auth })).json()).resp;
 }
 
-/** Resolves once the page has read both sides of the comparison, and has had time to show what it decided. */
+/** Resolves once the page has read both sides of the comparison and what it asked for next has arrived: it has shown what it decided. */
 async function versionsChecked(page: Page, action: () => Promise<unknown>): Promise<void> {
   const read = Promise.all([
     page.waitForResponse((r) => r.url().endsWith('/api/member/membership-version')),
     page.waitForResponse((r) => r.url().endsWith('/api/member/info')),
   ]);
+  const watch = watchRequests(page);
   await action();
   await read;
-  await page.waitForTimeout(300);
+  await watch.quiet(page);
+  watch.stop();
 }
 
 async function signInAs(page: Page, member: TestMember): Promise<void> {

@@ -124,11 +124,13 @@ test('receipt confirmed, a review written (emoji refused), and once the store pu
   await page.getByRole('button', { name: '送出評價' }).click();
   await expectErrorInView(page, 'text', '請勿使用表情符號或 # & !');
   await page.getByLabel('評價內容').fill('版型很好看，布料柔軟');
+  const created = page.waitForResponse((response) => response.url().endsWith('/api/evaluation/create'));
   await page.getByRole('button', { name: '送出評價' }).click();
+  const { evaluationId } = (await (await created).json()).resp as { evaluationId: string };
   await expect(page.getByText('謝謝您的評價！審核通過後就會公開。')).toBeVisible();
+  // This review among the others waiting (other tests write theirs meanwhile), with its publish button.
   const evaluations = await (await page.request.get('/api/_admin', { headers: { accept: 'text/html' } })).text();
-  const evaluationId = /name="evaluationId" value="([^"]+)"/.exec(evaluations)?.[1];
-  expect(evaluationId, 'the admin page lists the unpublished review').toBeTruthy();
+  expect(evaluations, 'the admin page lists the unpublished review').toContain(`name="evaluationId" value="${evaluationId}"`);
   const published = await (
     await page.request.post('/api/_admin/evaluation/publish', { headers: { accept: 'application/json' }, data: { evaluationId } })
   ).json();

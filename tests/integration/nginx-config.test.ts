@@ -111,11 +111,11 @@ describe('nginx -t', () => {
     }
   });
 
-  // The pages of a real build on this machine, when there is one (`npm run build`'s dist/, the e2e
-  // store's live release), with and without a mobile site: the includes as this code writes them.
-  const built = ['dist', '.data/e2e-releases/current']
-    .map((path) => resolve(path))
-    .find((path) => existsSync(join(path, MOBILE_PAGES_FILE)));
+  // The pages of a real build on this machine, when there is one (`npm run build`'s dist/), with
+  // and without a mobile site: the includes as this code writes them. Not the browser suite's
+  // live release: `npm test` runs that suite beside this one, and its publishes replace and
+  // remove releases while this test would read them.
+  const built = ['dist'].map((path) => resolve(path)).find((path) => existsSync(join(path, MOBILE_PAGES_FILE)));
   it.runIf(built).each([
     ['a default build', ''],
     ['a mobile build', 'https://m.linea.example'],
