@@ -18,7 +18,7 @@ import type { Region } from '../../src/lib/i18n/regions.ts';
 import type { CaseSwitches, HemSwitches } from '../../src/lib/product/rules.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
 import { registrationTokenOf, TAIPEI_ADDRESS } from '../fixtures/commerce-app.ts';
-import { browserLikeFetch, startLocalApi, unreachableOrigin, type LocalApi } from '../fixtures/local-api.ts';
+import { API_SETTLED, browserLikeFetch, startLocalApi, unreachableOrigin, type LocalApi } from '../fixtures/local-api.ts';
 import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
 
 /** Hemming and gift wrapping for express delivery only, as the CMS switches may say. */
@@ -156,8 +156,9 @@ describe("the region's choices", () => {
     invoices.$invoiceCarrier.set({ status: 'loading', data: null });
     await page.open();
     // Taiwan's e-invoice starts from the member's default carrier, once loaded.
-    await vi.waitFor(() =>
-      expect(choices(page)).toMatchObject({ carrierLoading: false, carrier: { vehicle: 'PHONE', vehicleCode: '/ABC1234' } }),
+    await vi.waitFor(
+      () => expect(choices(page)).toMatchObject({ carrierLoading: false, carrier: { vehicle: 'PHONE', vehicleCode: '/ABC1234' } }),
+      API_SETTLED,
     );
     expect(choices(page)).toMatchObject({
       deliveries: ['EXPRESS_HOME', 'CVS_711', 'CVS_FAMILY', 'STORE_PICKUP', 'DIRECT_SITE'],
@@ -290,7 +291,7 @@ describe('where it goes', () => {
     });
     await page.addresses.saveAddress({ ...TAIPEI_ADDRESS, receiver: '預設', isDefault: 'Y' });
     await page.open();
-    await vi.waitFor(() => expect(choices(page).addresses).toHaveLength(2));
+    await vi.waitFor(() => expect(choices(page).addresses).toHaveLength(2), API_SETTLED);
     const { addresses } = choices(page);
     expect(addresses.map((a) => a.receiver).sort()).toEqual(['第一位', '預設']);
     expect(choices(page).addressId).toBe(addresses.find((a) => a.receiver === '預設')!.addressId);
@@ -421,7 +422,7 @@ describe('placing the order', () => {
     await tw.addresses.saveAddress({ ...TAIPEI_ADDRESS, isDefault: 'Y' });
     await tw.open();
     tw.page.choosePaymentMethod('ONLINE');
-    await vi.waitFor(() => expect(choices(tw).addressId).not.toBe(''));
+    await vi.waitFor(() => expect(choices(tw).addressId).not.toBe(''), API_SETTLED);
     const online = await submit(tw, {
       deliveryType: 'EXPRESS_HOME',
       addressId: choices(tw).addressId,
@@ -447,7 +448,7 @@ describe('placing the order', () => {
       failure: { group: 'payChannel' },
     });
     await page.addresses.saveAddress({ ...TAIPEI_ADDRESS, isDefault: 'Y' });
-    await vi.waitFor(() => expect(choices(page).addressId).not.toBe(''));
+    await vi.waitFor(() => expect(choices(page).addressId).not.toBe(''), API_SETTLED);
     const values = { deliveryType: 'EXPRESS_HOME', addressId: choices(page).addressId, paymentMethod: 'COD' };
 
     setStock('L00000401002', 1);
@@ -455,7 +456,7 @@ describe('placing the order', () => {
       expect(await submit(page, values)).toMatchObject({ kind: 'refused', info: { msgCode: 'OD_STOCK_SHORTAGE' } });
       expect(navigations).toEqual([]);
       // Priced again: the short line can no longer be ordered, so nothing is left to check out.
-      await vi.waitFor(() => expect(page.page.$checkoutView.get()).toEqual({ status: 'empty' }));
+      await vi.waitFor(() => expect(page.page.$checkoutView.get()).toEqual({ status: 'empty' }), API_SETTLED);
     } finally {
       setStock('L00000401002', 100);
     }

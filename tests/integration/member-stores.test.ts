@@ -12,6 +12,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { saveRecord } from '../../scripts/local-commerce/records.ts';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
 import { mailsTo, registrationTokenOf } from '../fixtures/commerce-app.ts';
+import { API_SETTLED } from '../fixtures/local-api.ts';
 import { storeFixture } from './store-fixture.ts';
 
 const fixture = storeFixture();
@@ -595,7 +596,7 @@ describe('inbox', () => {
     const atOnce = inbox.$inbox.get();
     expect(atOnce.data).toMatchObject({ page: 1, total: 11 });
     expect(atOnce.data?.list.map((m) => m.messageId)).toEqual([...ids.slice(1, 5), ...ids.slice(6, 10)]);
-    await vi.waitFor(() => expect(inbox.$inbox.get().status).toBe('ready'));
+    await vi.waitFor(() => expect(inbox.$inbox.get().status).toBe('ready'), API_SETTLED);
     expect(fixture.browser.requests.slice(since)).toEqual(['/api/inbox/delete', '/api/inbox/list']);
     expect(inbox.$inbox.get()).toMatchObject({ status: 'ready', data: { page: 1, total: 11 } });
     expect(inbox.$inbox.get().data?.list.map((m) => m.messageId)).toEqual([...ids.slice(1, 5), ...ids.slice(6, 12)]);
@@ -605,7 +606,7 @@ describe('inbox', () => {
     expect(inbox.$inbox.get().data?.list.map((m) => m.messageId)).toEqual([ids[12]]);
     since = fixture.browser.requests.length;
     expect(await inbox.deleteMessages([ids[12]!])).toEqual({ ok: true, data: { unread: 4 } });
-    await vi.waitFor(() => expect(inbox.$inbox.get().status).toBe('ready'));
+    await vi.waitFor(() => expect(inbox.$inbox.get().status).toBe('ready'), API_SETTLED);
     expect(fixture.browser.requests.slice(since)).toEqual(['/api/inbox/delete', '/api/inbox/list']);
     expect(inbox.$inbox.get()).toMatchObject({ status: 'ready', data: { page: 1, total: 10 } });
     expect(inbox.$inbox.get().data?.list.map((m) => m.messageId)).toEqual([...ids.slice(1, 5), ...ids.slice(6, 12)]);

@@ -14,6 +14,7 @@ import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { level2ProductId } from '../../src/lib/product/product-id.ts';
 import type { ProductSwitches } from '../../src/stores/product-page.ts';
 import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
+import { API_SETTLED } from '../fixtures/local-api.ts';
 import { storeFixture } from './store-fixture.ts';
 
 /**
@@ -322,7 +323,7 @@ describe('the wishlist heart', () => {
     const { store, stop } = await openProduct(page, product);
     expect(store.offersWishlist).toBe(true);
     // The member is known: the wishlist store comes and loads the list.
-    await vi.waitFor(() => expect(page.wishlist.$wishList.get().status).toBe('ready'));
+    await vi.waitFor(() => expect(page.wishlist.$wishList.get().status).toBe('ready'), API_SETTLED);
     expect(store.$wished.get()).toBe(false);
     await store.toggleWish();
     expect(store.$wished.get()).toBe(true);

@@ -13,7 +13,7 @@ import type { Platform } from '../../src/stores/platform.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { readSearchQuery } from '../../src/lib/search/query.ts';
-import { startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
+import { API_SETTLED, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 
 let api: LocalApi;
 
@@ -161,7 +161,7 @@ describe('opening the panel', () => {
     await vi.advanceTimersByTimeAsync(SEARCH_SUGGESTION_DEBOUNCE_MS - 100);
     search.openSearchPanel('圓領', { associativeSearch: 'Y' });
     await vi.advanceTimersByTimeAsync(100);
-    await vi.waitFor(() => expect(search.$suggestionState.get()).toMatchObject({ word: '圓領', status: 'ready' }));
+    await vi.waitFor(() => expect(search.$suggestionState.get()).toMatchObject({ word: '圓領', status: 'ready' }), API_SETTLED);
     expect(hotWordRequests()).toHaveLength(1);
     expect(suggestRequests().map((s) => s.body)).toEqual([{ word: '圓領', language: 'zh-TW' }]);
     // Focused again with the same text: its suggestions are already there.
@@ -173,7 +173,7 @@ describe('opening the panel', () => {
     const off = await openPage();
     off.openSearchPanel('圓領', { associativeSearch: 'N' });
     await vi.advanceTimersByTimeAsync(SEARCH_SUGGESTION_DEBOUNCE_MS);
-    await vi.waitFor(() => expect(off.$hotWords.get()).toHaveLength(RECOMMENDED_WORDS_SHOWN));
+    await vi.waitFor(() => expect(off.$hotWords.get()).toHaveLength(RECOMMENDED_WORDS_SHOWN), API_SETTLED);
     expect(suggestRequests()).toHaveLength(1);
   });
 });
@@ -230,7 +230,7 @@ describe('suggestions', () => {
     expect(search.$suggestionState.get()).toEqual({ word: 'Crew', items: [], status: 'waiting' });
 
     vi.advanceTimersByTime(1);
-    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
+    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'), API_SETTLED);
     expect(suggestRequests()).toEqual([{ path: '/api/search/suggest', body: { word: 'Crew', language: 'en-GB' }, language: 'en-GB' }]);
     const { items } = search.$suggestionState.get();
     expect(items.length).toBeGreaterThan(0);
@@ -246,7 +246,7 @@ describe('suggestions', () => {
       const search = await openPage(language);
       search.typeWord(word, Y);
       vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
-      await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
+      await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'), API_SETTLED);
       return search.$suggestionState.get().items;
     };
     const cn = await suggestionsOn('zh-CN', '圓領'); // typed in Traditional on a mainland page
@@ -263,12 +263,12 @@ describe('suggestions', () => {
     const search = await openPage();
     search.typeWord('圓領', Y);
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
-    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
+    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'), API_SETTLED);
     const first = search.$suggestionState.get().items;
 
     search.typeWord('圓領T', Y);
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
-    await vi.waitFor(() => expect(search.$suggestionState.get()).toMatchObject({ word: '圓領T', status: 'ready' }));
+    await vi.waitFor(() => expect(search.$suggestionState.get()).toMatchObject({ word: '圓領T', status: 'ready' }), API_SETTLED);
     expect(suggestRequests()).toHaveLength(2);
 
     search.typeWord('圓領 ', Y); // the same word once trimmed
@@ -308,18 +308,18 @@ describe('suggestions', () => {
     gate = new Promise((resolve) => (release = resolve));
     search.typeWord('圓領', Y);
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
-    await vi.waitFor(() => expect(suggestRequests()).toHaveLength(1));
+    await vi.waitFor(() => expect(suggestRequests()).toHaveLength(1), API_SETTLED);
 
     // The shopper types on while the answer for "圓領" is on its way.
     search.typeWord('圓領T恤 3', Y);
     gate = null;
     release();
-    await vi.waitFor(() => expect(answered).toBe(1));
+    await vi.waitFor(() => expect(answered).toBe(1), API_SETTLED);
     await settle();
     expect(search.$suggestionState.get()).toEqual({ word: '圓領T恤 3', items: [], status: 'waiting' });
 
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
-    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
+    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'), API_SETTLED);
     expect(search.$suggestionState.get()).toEqual({ word: '圓領T恤 3', items: ['圓領T恤 3'], status: 'ready' });
 
     // The late answer was kept: "圓領" again shows at once, without a request.
@@ -335,12 +335,12 @@ describe('suggestions', () => {
     networkDown = true;
     search.typeWord('圓領', Y);
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
-    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('failed'));
+    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('failed'), API_SETTLED);
     expect(search.$suggestionState.get().items).toEqual([]);
     networkDown = false;
     search.typeWord('圓領', Y);
     vi.advanceTimersByTime(SEARCH_SUGGESTION_DEBOUNCE_MS);
-    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'));
+    await vi.waitFor(() => expect(search.$suggestionState.get().status).toBe('ready'), API_SETTLED);
     expect(suggestRequests()).toHaveLength(2);
   });
 });
@@ -396,7 +396,7 @@ describe('search results', () => {
     let release!: () => void;
     gate = new Promise<void>((resolve) => (release = resolve));
     const first = search.searchProducts(readSearchQuery('?description=no-such-product-at-all'));
-    await vi.waitFor(() => expect(searchRequests()).toHaveLength(1));
+    await vi.waitFor(() => expect(searchRequests()).toHaveLength(1), API_SETTLED);
     await settle(); // the first answer is read and held at the gate
     gate = null;
     await search.searchProducts(readSearchQuery('?description=%E5%9C%93%E9%A0%98'));
