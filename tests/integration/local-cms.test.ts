@@ -279,33 +279,30 @@ describe('local sample CMS generator', () => {
   }, 60_000);
 });
 
-/** Mainland (Simplified copy, CN region) and Macao pages: what follows the copy set and what the region. */
+/**
+ * Mainland (Simplified copy, CN region) and Macao pages: what follows the copy set and what the
+ * region. Read from the sample the first block wrote.
+ */
 describe('local sample CMS generator: Simplified copy and regional choices', () => {
   const zhCN = getLanguage('zh-CN');
   const zhMO = getLanguage('zh-MO');
   const zhTW = LANGUAGES.find((l) => l.code === 'zh-TW')!;
-  let dir = '';
   /** Every JSON document of a language, as text. */
   const documentsOf = async (lang: LanguageDefinition) => {
-    const base = path.join(dir, 'cms', lang.cmsCode);
+    const base = path.join(dirA, 'cms', lang.cmsCode);
     const files = (await listFiles(base)).filter((f) => f.endsWith('.json'));
     return new Map(await Promise.all(files.map(async (f) => [f, await readFile(path.join(base, f), 'utf8')] as const)));
   };
   const companies = async (lang: LanguageDefinition) =>
-    (await readJson<{ companies: Array<{ code: string; name: string }> }>(dir, cmsEndpoints.shared(lang.cmsCode, 'express-companies')))
+    (await readJson<{ companies: Array<{ code: string; name: string }> }>(dirA, cmsEndpoints.shared(lang.cmsCode, 'express-companies')))
       .companies;
   const releases = async (lang: LanguageDefinition) => {
-    const index = pressIndexSchema.parse(await readJson(dir, cmsEndpoints.pressIndex(lang.cmsCode)));
+    const index = pressIndexSchema.parse(await readJson(dirA, cmsEndpoints.pressIndex(lang.cmsCode)));
     return Promise.all(
-      index.releases.map(async (r) => pressReleaseSchema.parse(await readJson(dir, cmsEndpoints.pressRelease(lang.cmsCode, r.id)))),
+      index.releases.map(async (r) => pressReleaseSchema.parse(await readJson(dirA, cmsEndpoints.pressRelease(lang.cmsCode, r.id)))),
     );
   };
   const amount = (twd: number, lang: LanguageDefinition) => formatPrice(convertFromTwd(twd, lang.currency.code), lang.currency);
-
-  // Read only: the sample the first block wrote (the same seed and clock) serves.
-  beforeAll(() => {
-    dir = dirA;
-  });
 
   it("is the language table's: mainland pages in the Simplified copy set, Macao's in the Traditional one", () => {
     expect([zhCN.region, zhCN.sampleCopy, zhCN.currency.code]).toEqual(['CN', 'zh-Hans', 'CNY']);
@@ -329,9 +326,9 @@ describe('local sample CMS generator: Simplified copy and regional choices', () 
       ).toEqual([]);
       for (const taiwan of ['门市', '全台', '台湾本岛', 'NT$', 'HK$']) expect(text, `${file}: ${taiwan}`).not.toContain(taiwan);
     }
-    const cfg = cmsConfigSchema.parse(await readJson(dir, cmsEndpoints.shared(zhCN.cmsCode, 'config')));
+    const cfg = cmsConfigSchema.parse(await readJson(dirA, cmsEndpoints.shared(zhCN.cmsCode, 'config')));
     expect(cfg.titleSuffix).toBe('LINEA 织线 官方网上商店');
-    const catalogue = catalogueSchema.parse(await readJson(dir, '/catalogue.json'));
+    const catalogue = catalogueSchema.parse(await readJson(dirA, '/catalogue.json'));
     for (const product of catalogue.products) {
       expect(product.names[zhCN.code]).toBe(COPY['zh-Hans'].products[product.styleKey as keyof (typeof COPY)['zh-Hans']['products']]);
       expect(product.descriptions[zhCN.code]).toMatch(/共有 \d+ 种颜色可选。$/);
@@ -355,7 +352,7 @@ describe('local sample CMS generator: Simplified copy and regional choices', () 
 
   it('writes money in the language’s currency, and names the reader’s own places in press releases', async () => {
     for (const lang of LANGUAGES) {
-      const texts = await readJson<{ recycleProgramme: { paragraphs: string[] } }>(dir, cmsEndpoints.shared(lang.cmsCode, 'member-texts'));
+      const texts = await readJson<{ recycleProgramme: { paragraphs: string[] } }>(dirA, cmsEndpoints.shared(lang.cmsCode, 'member-texts'));
       expect(texts.recycleProgramme.paragraphs.join(''), lang.code).toContain(amount(100, lang));
       const all = await releases(lang);
       const tier = all.find((r) => /\d/.test(r.summary) && r.summary.includes(lang.currency.unit));
@@ -372,7 +369,7 @@ describe('local sample CMS generator: Simplified copy and regional choices', () 
   });
 
   it('lists the same shops in every language, named in its script', async () => {
-    const shopsOf = async (lang: LanguageDefinition) => shopsSchema.parse(await readJson(dir, cmsEndpoints.shops(lang.cmsCode))).shops;
+    const shopsOf = async (lang: LanguageDefinition) => shopsSchema.parse(await readJson(dirA, cmsEndpoints.shops(lang.cmsCode))).shops;
     const reference = (await shopsOf(zhTW)).map((s) => s.code);
     expect(reference).toHaveLength(17);
     for (const lang of LANGUAGES)

@@ -12,7 +12,7 @@ import type { Catalogue } from '../../scripts/sample-data/catalogue-schema.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { level2ProductId } from '../../src/lib/product/product-id.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
-import { startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
+import { API_SETTLED, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 import { miniCatalogue } from '../fixtures/mini-catalogue.ts';
 
 /** Results per page (stores/search.ts): the catalogue has more, so there is a second page. */
@@ -112,7 +112,7 @@ type Page = Awaited<ReturnType<typeof openPage>>;
 /** Waits for the page to show `page` of its results, ready. */
 async function shown(store: Page, page: number) {
   // The first search of a run loads the API client: more than waitFor's default second on a busy machine.
-  await vi.waitFor(() => expect(store.$searchPageView.get()).toMatchObject({ status: 'ready', query: { page } }), { timeout: 5000 });
+  await vi.waitFor(() => expect(store.$searchPageView.get()).toMatchObject({ status: 'ready', query: { page } }), API_SETTLED);
   const view = store.$searchPageView.get();
   if (view.status !== 'ready') throw new Error('not ready');
   return view;
@@ -265,7 +265,7 @@ describe('a failure', () => {
     const store = await openPage(`/search.html?description=${CREW}&sort=priceDesc&page=2`);
     networkDown = true;
     store.startSearchPage();
-    await vi.waitFor(() => expect(store.$searchPageView.get()).toMatchObject({ status: 'error', query: { page: 2 } }), { timeout: 5000 });
+    await vi.waitFor(() => expect(store.$searchPageView.get()).toMatchObject({ status: 'error', query: { page: 2 } }), API_SETTLED);
     networkDown = false;
     await store.retrySearch();
     await shown(store, 2);
