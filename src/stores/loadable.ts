@@ -9,15 +9,28 @@ export type Loadable<T> = { status: 'loading'; data: T | null } | { status: 'rea
 
 export const loading = <T>(): Loadable<T> => ({ status: 'loading', data: null });
 
-/** Loads into an atom: loading (keeping the data it had), then ready or error. An abort changes nothing. */
+/**
+ * The newest load of each atom. Only it may settle the atom: a member who clicks a second tab
+ * before the first answers must see the second tab's list, whichever answer comes back last.
+ */
+const newest = new WeakMap<WritableAtom<unknown>, number>();
+let loads = 0;
+
+/**
+ * Loads into an atom: loading (keeping the data it had), then ready or error. An abort changes
+ * nothing, and neither does an answer to a load that a newer one of the same atom replaced.
+ */
 export async function loadInto<T, R>(
   store: WritableAtom<Loadable<T>>,
   request: () => Promise<ApiResult<R>>,
   map: (data: R) => T,
 ): Promise<ApiResult<R>> {
+  const load = ++loads;
+  newest.set(store as WritableAtom<unknown>, load);
   const before = store.get();
   store.set({ status: 'loading', data: before.data });
   const result = await request();
+  if (newest.get(store as WritableAtom<unknown>) !== load) return result;
   if (result.ok) store.set({ status: 'ready', data: map(result.data) });
   else if (result.kind === 'aborted') store.set(before);
   else store.set({ status: 'error', data: before.data });

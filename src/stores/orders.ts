@@ -28,7 +28,16 @@ export interface OrderPage {
 
 export const $orders = atom<Loadable<OrderPage>>(loading());
 
+/** What the member last asked the list for; a tab or a search asked before the list answers builds on it. */
+export interface OrderQuery {
+  page: number;
+  status: OrderStatus | null;
+  keyword: string;
+}
+export const $orderQuery = atom<OrderQuery>({ page: 1, status: null, keyword: '' });
+
 export function loadOrders(page = 1, status: OrderStatus | null = null, keyword = ''): Promise<ApiResult<unknown>> {
+  $orderQuery.set({ page, status, keyword });
   return loadInto(
     $orders,
     () =>
@@ -40,6 +49,18 @@ export function loadOrders(page = 1, status: OrderStatus | null = null, keyword 
       }),
     ({ list, total, counts }) => ({ list, total, counts, page, status, keyword }),
   );
+}
+
+/** A status tab (null: All), keeping the keyword searched, even one whose list has not come yet. */
+export const showOrders = (status: OrderStatus | null) => loadOrders(1, status, $orderQuery.get().keyword);
+
+/** A search by order code or product name, within the tab asked for. */
+export const searchOrders = (keyword: string) => loadOrders(1, $orderQuery.get().status, keyword);
+
+/** Another page of the list asked for, or the same one again (a retry). */
+export function turnOrdersPage(page = $orderQuery.get().page): Promise<ApiResult<unknown>> {
+  const { status, keyword } = $orderQuery.get();
+  return loadOrders(page, status, keyword);
 }
 
 /** One order: its page, and the pages after payment. Another member's (or an unknown) order is not found. */

@@ -44,9 +44,9 @@ test('the order list finds an order by code and by status (hidden statuses under
   await page.getByLabel('搜尋訂單').fill(twoParcels.orderCode);
   await page.locator('main').getByRole('button', { name: '搜尋', exact: true }).click();
   await page.locator('.order-tabs button', { hasText: '全部' }).click();
-  // The searched order's card, not the one the unpaid tab still shows while All's list is on its way.
-  await expect(page.locator('.order-card')).toHaveCount(1);
-  await expect(page.locator('.order-card')).toHaveAttribute('data-order', twoParcels.orderCode);
+  // All, still searched: only the searched order's card (the unpaid tab's card shows until All's list answers).
+  const cards = () => page.locator('.order-card').evaluateAll((list) => list.map((card) => card.getAttribute('data-order')));
+  await expect.poll(cards).toEqual([twoParcels.orderCode]);
   await page.locator('.order-card').getByRole('link', { name: '訂單明細' }).click();
   await expect(page).toHaveURL(new RegExp(`/account/detail\\.html\\?orderCode=${twoParcels.orderCode}$`));
   await expect(page.locator('.shipment')).toHaveCount(twoParcels.shipments.length);

@@ -6,8 +6,9 @@
  *
  * Every "page" is a fresh module graph (vi.resetModules) over the same cookies.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DEMO_MEMBERS } from '../../scripts/local-commerce/seed.ts';
+import { API_SETTLED } from '../fixtures/local-api.ts';
 import { storeFixture } from './store-fixture.ts';
 
 const fixture = storeFixture();
@@ -167,6 +168,60 @@ describe('orders and the payment return', () => {
     await orders.followPaymentReturn('O2099999999');
     expect(orders.$order.get()).toEqual({ status: 'not-found' });
     expect(fixture.navigations).toHaveLength(1);
+  });
+});
+
+describe('the order list, asked faster than it answers', () => {
+  /** A signed-in page whose order-list answers are held until the test lets each one through. */
+  async function slowListPage() {
+    const held: Array<() => void> = [];
+    await fixture.openPage({
+      url: '/account/order/order-list.html',
+      platform: {
+        fetch: async (input, init) => {
+          const answer = await fixture.browser.fetch(input, init);
+          if (String(input instanceof Request ? input.url : input).endsWith('/order/list')) await new Promise<void>((go) => held.push(go));
+          return answer;
+        },
+      },
+    });
+    const session = await import('../../src/stores/session.ts');
+    const orders = await import('../../src/stores/orders.ts');
+    expect((await session.signIn(demo.email, demo.password)).ok).toBe(true);
+    const answered = (n: number) => vi.waitFor(() => expect(held.length).toBeGreaterThanOrEqual(n), API_SETTLED);
+    return { orders, held, answered };
+  }
+
+  it('a tab chosen before a search answers keeps the searched word', async () => {
+    const { orders, held, answered } = await slowListPage();
+    const unpaid = orders.showOrders('UNPAID');
+    await answered(1);
+    held[0]!();
+    await unpaid;
+    const searched = orders.searchOrders('O2026000003');
+    const all = orders.showOrders(null);
+    expect(orders.$orderQuery.get()).toEqual({ page: 1, status: null, keyword: 'O2026000003' });
+    await answered(3);
+    for (const go of held.slice(1)) go();
+    await Promise.all([searched, all]);
+    const list = orders.$orders.get();
+    expect(list.status).toBe('ready');
+    expect(list.data).toMatchObject({ status: null, keyword: 'O2026000003' });
+    expect(list.data?.list.map((o) => o.orderCode)).toEqual(['O2026000003']);
+  });
+
+  it("an older answer that comes back last does not replace the newer one's list", async () => {
+    const { orders, held, answered } = await slowListPage();
+    const unpaid = orders.showOrders('UNPAID');
+    const all = orders.showOrders(null);
+    await answered(2);
+    held[1]!();
+    await all;
+    held[0]!();
+    await unpaid;
+    const list = orders.$orders.get();
+    expect(list.data?.status).toBeNull();
+    expect(list.data?.list.some((o) => o.status !== 'UNPAID')).toBe(true);
   });
 });
 

@@ -12,7 +12,16 @@ import { formatMoney } from '../../lib/format/currency.ts';
 import { formatMoment } from '../../lib/format/dates.ts';
 import type { FieldSpec } from '../../lib/forms/form.ts';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/orders/statuses.ts';
-import { $orders, loadOrders, ORDERS_PAGE_SIZE, type Order } from '../../stores/orders.ts';
+import {
+  $orderQuery,
+  $orders,
+  loadOrders,
+  ORDERS_PAGE_SIZE,
+  searchOrders,
+  showOrders,
+  turnOrdersPage,
+  type Order,
+} from '../../stores/orders.ts';
 import { Button } from '../forms/Button.tsx';
 import { Form, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
@@ -27,15 +36,16 @@ export default function OrderList({ languageCode, prefix, messages, hiddenStatus
   const t = useTranslator(languageCode, messages);
   const orders = useStore($orders);
   const [now] = useState(() => Date.now());
+  const query = useStore($orderQuery);
   const state = orders.data;
   const tabs = ORDER_STATUSES.filter((s) => !hiddenStatuses.includes(s));
-  const show = (status: OrderStatus | null) => void loadOrders(1, status, state?.keyword ?? '');
+  const show = (status: OrderStatus | null) => void showOrders(status);
   const search = useForm({
     t,
     fields: [KEYWORD],
     process: (values) => values.keyword ?? '',
     submit: async (keyword: string) => {
-      const result = await loadOrders(1, state?.status ?? null, keyword);
+      const result = await searchOrders(keyword);
       return result.ok ? { ok: true as const, data: null } : result;
     },
   });
@@ -53,7 +63,7 @@ export default function OrderList({ languageCode, prefix, messages, hiddenStatus
             </div>
           </Form>
           <div className="account-tabs order-tabs" role="group" aria-label={t('orders.byStatus')}>
-            <button type="button" className="account-filter" aria-pressed={!state?.status} onClick={() => show(null)}>
+            <button type="button" className="account-filter" aria-pressed={!query.status} onClick={() => show(null)}>
               {t('orders.all')}{' '}
               <span className="account-tabs__count">{state ? Object.values(state.counts).reduce((a, b) => a + b, 0) : ''}</span>
             </button>
@@ -62,7 +72,7 @@ export default function OrderList({ languageCode, prefix, messages, hiddenStatus
                 key={status}
                 type="button"
                 className="account-filter"
-                aria-pressed={state?.status === status}
+                aria-pressed={query.status === status}
                 onClick={() => show(status)}
                 data-tab={status}
               >
@@ -70,7 +80,7 @@ export default function OrderList({ languageCode, prefix, messages, hiddenStatus
               </button>
             ))}
           </div>
-          <LoadState t={t} state={orders} retry={() => void loadOrders(state?.page ?? 1, state?.status ?? null, state?.keyword ?? '')}>
+          <LoadState t={t} state={orders} retry={() => void turnOrdersPage()}>
             {(page) =>
               page.list.length === 0 ? (
                 <p className="account-empty">
@@ -89,7 +99,7 @@ export default function OrderList({ languageCode, prefix, messages, hiddenStatus
                     page={page.page}
                     total={page.total}
                     pageSize={ORDERS_PAGE_SIZE}
-                    onPage={(next) => void loadOrders(next, page.status, page.keyword)}
+                    onPage={(next) => void turnOrdersPage(next)}
                   />
                 </>
               )
