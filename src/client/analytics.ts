@@ -6,10 +6,14 @@
  * (client/web-vitals.ts, a chunk of its own).
  */
 import { FRAME_LINK_KEY } from '../lib/cms/frame-link.ts';
-import { currentUser, flushAnalytics, setCollectorOrigin, startPageView, track } from '../stores/analytics.ts';
+import * as analytics from '../stores/analytics.ts';
+import { analyticsLoaded } from '../stores/analytics-events.ts';
 
 /** A CMS video counts as watched once it has played this long in view. */
 const WATCHED_SECONDS = 3;
+
+const { currentUser, flushAnalytics, setCollectorOrigin, startPageView, track } = analytics;
+analyticsLoaded(analytics);
 
 const collector = document.querySelector<HTMLMetaElement>('meta[name="analytics-collector"]')?.content ?? '';
 setCollectorOrigin(collector);

@@ -10,14 +10,25 @@ import { getPlatform } from './platform.ts';
 
 type AnalyticsModule = typeof import('./analytics.ts');
 
+/** The analytics store, once the page has it. */
+let loaded: AnalyticsModule | undefined;
+
 /**
- * Runs `run` on the analytics store when the shopper allowed analytics, loading it on first
- * use. Resolves once done, so a caller that navigates next can wait for its event to be queued
- * (the queue goes out on pagehide); never rejects: a failure only loses the event.
+ * The page's analytics script hands the store over as it starts: from then on an event is
+ * queued in the same task as the action that sent it, so a link the shopper follows right
+ * after (adding to the cart, then going to the account) cannot leave before it is queued.
+ */
+export const analyticsLoaded = (module: AnalyticsModule) => (loaded = module);
+
+/**
+ * Runs `run` on the analytics store when the shopper allowed analytics: at once when the page
+ * has it, else loading it first. Resolves once done, so a caller that navigates next can wait
+ * for its event to be queued (the queue goes out on pagehide); never rejects: a failure only
+ * loses the event.
  */
 async function withAnalytics(run: (analytics: AnalyticsModule) => void): Promise<void> {
   try {
-    if (cookiesAllow(getPlatform().cookie(), 'analytics')) run(await import('./analytics.ts'));
+    if (cookiesAllow(getPlatform().cookie(), 'analytics')) run((loaded ??= await import('./analytics.ts')));
   } catch (error) {
     console.warn('[analytics]', error);
   }

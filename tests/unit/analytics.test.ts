@@ -227,6 +227,18 @@ describe('the analytics store', () => {
   });
   const consent = (analytics: boolean) => cookies.push(`${CONSENT_COOKIE}=${consentValue({ analytics, marketing: false })}`);
 
+  it('an event sent once the page has the store is queued before the sender gets control back, so a navigation right after keeps it', async () => {
+    consent(true);
+    const analytics = await import('../../src/stores/analytics.ts');
+    const events = await import('../../src/stores/analytics-events.ts');
+    events.analyticsLoaded(analytics);
+    const sent = events.sendEvent('addcart', { items: [{ spu: 'L450011', num: 1, price: 990 }] }, 'U1');
+    // Nothing awaited yet: a pagehide now would flush it.
+    expect(analytics.flushAnalytics()).toBe(1);
+    await sent;
+    expect(Object.fromEntries(beacons[0]!.body)).toMatchObject({ event_name: 'addcart', user_id: 'U1' });
+  });
+
   it('without analytics consent writes no id cookie, queues nothing and sends nothing', async () => {
     const analytics = await import('../../src/stores/analytics.ts');
     consent(false);
