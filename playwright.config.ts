@@ -71,6 +71,8 @@ export default defineConfig({
       COMMERCE_DB: ':memory:',
       // Every test opens its own account, all from this machine.
       REGISTRATIONS_PER_HOUR: '10000',
+      // scrypt's lightest allowed cost for the members' passwords, as in the Vitest run (vitest.config.ts).
+      PASSWORD_HASH_COST: '1024',
       PUBLIC_CHAT_URL: CHAT_URL,
       MOBILE_SITE_URL: MOBILE_SITE,
       RELEASES_DIR: E2E_RELEASES_DIR,

@@ -7,6 +7,10 @@ export default getViteConfig({
     // unit: no I/O; integration: servers, SQLite, nginx, child processes, temporary folders.
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     testTimeout: 60_000,
+    // Members' passwords at scrypt's lightest allowed cost, as Rails' test environment does with
+    // bcrypt: the sign-ins and registrations of the commerce tests took a third of their CPU at
+    // the default cost (tests/unit/passwords.test.ts pins the default itself).
+    env: { PASSWORD_HASH_COST: '1024' },
     hookTimeout: 120_000,
     // `npm test` measures what the unit and integration tests together run of the browser-safe
     // code and the stores, and fails below these floors (set a little under what they reach,

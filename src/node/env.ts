@@ -109,6 +109,24 @@ export function commerceDbMaxMegabytes(): number {
   return value;
 }
 
+/** scrypt's cost (N) for members' passwords unless configured: 2^14, scrypt's own advice for interactive sign-in. */
+export const PASSWORD_HASH_COST_DEFAULT = 16384;
+
+/**
+ * The scrypt cost the local commerce API hashes new passwords with (PASSWORD_HASH_COST, a power
+ * of two from 1024). The test runs lower it, as Rails' test environment does with bcrypt's
+ * minimum cost: a hash carries its own cost, so any hash verifies whatever is configured now,
+ * and the default is pinned by tests/unit/passwords.test.ts.
+ */
+export function passwordHashCost(): number {
+  const raw = process.env.PASSWORD_HASH_COST?.trim();
+  if (!raw) return PASSWORD_HASH_COST_DEFAULT;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1024 || value > 2 ** 17 || (value & (value - 1)) !== 0)
+    throw new ConfigError(`PASSWORD_HASH_COST must be a power of two from 1024 to 131072, got "${raw}"`);
+  return value;
+}
+
 /**
  * Accounts the local commerce API opens per client address and hour (REGISTRATIONS_PER_HOUR,
  * default attempt-limits.ts's 10). The browser tests raise it: they open one per test, all from

@@ -11,7 +11,7 @@ import { agreementVersions } from '../agreements.ts';
 import { giveFirstPurchaseCoupon } from '../coupon-offers.ts';
 import { transaction } from '../db.ts';
 import { ApiFailure, bearerToken, fieldFailure, memberById, toMember, type MemberRow, type RouteKit } from '../kit.ts';
-import { hashPassword, UNUSABLE_HASH, verifyPassword } from '../passwords.ts';
+import { hashPassword, unusableHash, verifyPassword } from '../passwords.ts';
 import { tooManyAttempts } from '../attempt-limits.ts';
 import { clientAddress } from '../client-address.ts';
 import { htmlPage } from '../html.ts';
@@ -207,7 +207,7 @@ export function registerAuthRoutes(kit: RouteKit, options: SessionOptions): void
     }
     // One answer, and the same scrypt work, for an unknown account and a wrong password, so
     // neither the answer nor its time tells which accounts exist.
-    const passwordRight = verifyPassword(body.password, row?.password_hash ?? UNUSABLE_HASH) && row?.password_hash != null;
+    const passwordRight = verifyPassword(body.password, row?.password_hash ?? unusableHash()) && row?.password_hash != null;
     if (!row || !passwordRight) {
       await limits.count(accountAddress, accountWide, fromAddress);
       throw new ApiFailure('UR_LOGIN_FAILED', 'Account or password is incorrect');
