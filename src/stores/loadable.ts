@@ -13,7 +13,7 @@ export const loading = <T>(): Loadable<T> => ({ status: 'loading', data: null })
  * The newest load of each atom. Only it may settle the atom: a member who clicks a second tab
  * before the first answers must see the second tab's list, whichever answer comes back last.
  */
-const newest = new WeakMap<WritableAtom<unknown>, number>();
+const newest = new WeakMap<object, number>();
 let loads = 0;
 
 /**
@@ -26,11 +26,11 @@ export async function loadInto<T, R>(
   map: (data: R) => T,
 ): Promise<ApiResult<R>> {
   const load = ++loads;
-  newest.set(store as WritableAtom<unknown>, load);
+  newest.set(store, load);
   const before = store.get();
   store.set({ status: 'loading', data: before.data });
   const result = await request();
-  if (newest.get(store as WritableAtom<unknown>) !== load) return result;
+  if (newest.get(store) !== load) return result;
   if (result.ok) store.set({ status: 'ready', data: map(result.data) });
   else if (result.kind === 'aborted') store.set(before);
   else store.set({ status: 'error', data: before.data });
