@@ -1,7 +1,7 @@
 /**
  * What a shard of a cold build renders (src/node/render-scope.ts shardScope) and how its
  * languages are named on the command line (scripts/shards/shard.ts parseShard). That the
- * shards merged make the release one build makes: tests/integration/sharded-build.test.ts.
+ * shards merged make the release one build makes: tests/integration/scaled-release.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import { shardScope } from '../../src/node/render-scope.ts';

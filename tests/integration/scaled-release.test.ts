@@ -1,8 +1,20 @@
 /**
- * A catalogue change publishes only what shows it, on a real build of a scaled sample (300
- * products, the default CMS pages): the publisher pulls the catalogue's changed products from
- * the local commerce API, builds the pages, data files and fragments whose digest changed into
- * a release seeded from the live one, and makes it live.
+ * One scaled sample (150 products: every style once, then further lines of some; the CMS's own
+ * pages; all five languages), built cold once by the publisher as its first release, and then:
+ *
+ * A sharded cold build writes that same release (scripts/shards/, docs/deployment.md): two
+ * shards (zh-TW and zh-HK; zh-MO, zh-CN and en-GB), each a process of its own on the same
+ * content cache and clock, merged, have the release's files and the same bytes in every one;
+ * nothing is masked but the release's own marker, since all are built from one content cache,
+ * one BUILD_NOW, one code and configuration. And the merge refuses what would make a wrong
+ * release: a language no shard built, a page a shard lacks, a shared file two shards wrote
+ * differently. Each shard's pages carry an inline script the other's do not (an editor's custom
+ * HTML in one language), so a merge that kept one shard's scan would lose that script's hash
+ * from the Content-Security-Policy.
+ *
+ * A catalogue change publishes only what shows it: the publisher pulls the catalogue's changed
+ * products from the local commerce API, builds the pages, data files and fragments whose digest
+ * changed into a release seeded from the live one, and makes it live.
  *
  * - One product's price: its page in every language, the list pages whose tiles show it (and any
  *   page whose content lists it), its data file in every language; nothing else is written,
@@ -10,9 +22,11 @@
  * - A stock change: nothing (stock is live; the product's details are the same).
  * - A new product, with its tile on its category page: its pages and data files are added, the
  *   pages that list it rebuilt.
+ *
+ * Both share the one cold build because a build of the site is most of what each costs.
  */
-import { mkdir, mkdtemp, readFile, readdir, realpath, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, readdir, realpath, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateSampleCms } from '../../scripts/local-cms/generate.ts';
@@ -22,6 +36,11 @@ import { startEditableCatalogueApi, type EditableCatalogueApi } from '../../scri
 import { createPublisher, staleSitemapParts, type PublishResult } from '../../scripts/publish/publisher.ts';
 import { MARKER_FILE, countPages, createReleaseManager, type ReleaseManager } from '../../scripts/publish/releases.ts';
 import { emptyChangeSet, type ChangeSet } from '../../scripts/publish/build-queue.ts';
+import { mergeShards } from '../../scripts/shards/merge.ts';
+import { SHARD_FILE, readShardRecord } from '../../scripts/shards/shard.ts';
+import { SECURITY_HEADERS_FILE } from '../../scripts/host-rules.ts';
+import { ROUTE_MANIFEST_FILE } from '../../scripts/publish/route-manifest.ts';
+import { cspHash, scanTotals } from '../../scripts/security/release-scan.ts';
 import { pullContent } from '../../src/node/cms/pull.ts';
 import { pullProducts } from '../../src/node/catalogue/pull-products.ts';
 import { loadSiteContent, type SiteContent } from '../../src/node/cms/content.ts';
@@ -36,23 +55,42 @@ import { createChildBuilder, type BuildResult } from '../../scripts/build-site.t
 import { filesUnder } from '../../scripts/build/files.ts';
 
 const SITE = 'https://shop.example';
+/** The sample's clock and every build's (BUILD_NOW), so that builds can be compared byte for byte. */
+const NOW = Date.UTC(2026, 11, 1);
+const SHARDS = [
+  ['zh-TW', 'zh-HK'],
+  ['zh-MO', 'zh-CN', 'en-GB'],
+] as const;
+/** An editor's script on one page of en-GB, which the second shard renders. */
+const EN_GB_SCRIPT = 'window.onlyInEnglish = true;';
 let root: string;
 let cmsDir: string;
 let cacheDir: string;
+let products: number;
 let cms: Awaited<ReturnType<typeof startCmsServer>>;
 let api: EditableCatalogueApi;
 let releases: ReleaseManager;
 let publisher: ReturnType<typeof createPublisher>;
-const saved = { CONTENT_CACHE_DIR: process.env.CONTENT_CACHE_DIR, SITE_URL: process.env.SITE_URL };
+/** The publisher's first release: the cold build of everything. */
+let whole: string;
+const saved = { CONTENT_CACHE_DIR: process.env.CONTENT_CACHE_DIR, SITE_URL: process.env.SITE_URL, BUILD_NOW: process.env.BUILD_NOW };
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'catalogue-publish-'));
+  // Inside the project: concurrent Astro builds keep their server bundles in their own folders then.
+  await mkdir(join(process.cwd(), '.data'), { recursive: true });
+  root = await mkdtemp(join(process.cwd(), '.data', 'scaled-release-'));
   cmsDir = join(root, 'cms');
   cacheDir = join(root, 'content-cache');
-  // The build processes the publisher starts read these.
+  // The build processes the publisher and the shards start read these.
   process.env.CONTENT_CACHE_DIR = cacheDir;
   process.env.SITE_URL = SITE;
-  await generateSampleCms({ outDir: cmsDir, products: 300, seed: 1 });
+  process.env.BUILD_NOW = String(NOW);
+  ({ products } = await generateSampleCms({ outDir: cmsDir, products: 150, seed: 1, now: NOW }));
+  const page = join(cmsDir, 'cms', 'en_GB', 'pages', 'membership-agreement.json');
+  const document = JSON.parse(await readFile(page, 'utf8')) as { components: Array<{ type: string; html?: string }> };
+  const block = document.components.find((c) => c.type === 'customContent')!;
+  block.html = `${block.html}<script>${EN_GB_SCRIPT}</script>`;
+  await writeFile(page, JSON.stringify(document));
   cms = await startCmsServer({ dataDir: cmsDir, port: 0 });
   api = await startEditableCatalogueApi(catalogueSchema.parse(JSON.parse(await readFile(join(cmsDir, 'catalogue.json'), 'utf8'))));
   await pullContent({ baseUrl: cms.url, cacheDir, languages: LANGUAGES });
@@ -61,6 +99,7 @@ beforeAll(async () => {
   publisher = createPublisher({ cmsUrl: cms.url, commerceUrl: api.apiBaseUrl, releases });
   const first = await publisher.run({ ...emptyChangeSet(), sources: ['first'], rebuild: true });
   expect(first.mode).toBe('full');
+  whole = join(root, 'releases', first.release);
 }, 240_000);
 
 afterAll(async () => {
@@ -71,12 +110,27 @@ afterAll(async () => {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  await rm(root, { recursive: true, force: true });
+  if (root && !process.env.KEEP_SHARDS) await rm(root, { recursive: true, force: true });
 });
+
+/** `npm run build` in a process of its own (Astro renders stale props when it builds twice in one process). */
+function build(outDir: string, shard: readonly string[]): Promise<void> {
+  const args = ['scripts/build-site.ts', '--no-pull', '--out', outDir, '--shard', shard.join(',')];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += String(chunk)));
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`build ${args.join(' ')} exited ${code}:\n${output.slice(-2000)}`)),
+    );
+  });
+}
 
 async function site(): Promise<{ content: SiteContent; routes: RouteEntry[] }> {
   const content = await loadSiteContent({ cacheDir, localesDir: join(process.cwd(), 'public', 'locales') });
-  const routes = buildRouteTable(content, { now: Date.now(), site: SITE, translate: (code, key) => `${key}:${code}` });
+  const routes = buildRouteTable(content, { now: NOW, site: SITE, translate: (code, key) => `${key}:${code}` });
   return { content, routes };
 }
 
@@ -135,6 +189,75 @@ async function sameFile(before: string, after: string, file: string): Promise<vo
   // Not written again: the new release holds the previous one's file (a hard link).
   expect((await stat(join(after, file))).ino).toBe((await stat(join(before, file))).ino);
 }
+
+describe('a sharded cold build', () => {
+  let shardDirs: string[];
+  let release: string;
+  let fingerprint: string;
+
+  beforeAll(async () => {
+    shardDirs = SHARDS.map((_, i) => join(root, `shard-${i + 1}`));
+    await Promise.all(SHARDS.map((languages, i) => build(shardDirs[i]!, languages)));
+    release = join(root, 'release');
+    // The merge makes the host rules with the shards' configuration. Its code is theirs: the
+    // fingerprint they recorded (others editing this working tree meanwhile would change it).
+    ({ fingerprint } = await readShardRecord(shardDirs[0]!));
+    await mergeShards(release, shardDirs, { fingerprint });
+  }, 240_000);
+
+  it('writes the same release as one build: every file, byte for byte', async () => {
+    // The release's marker is the release manager's, not the build's.
+    const files = (await filesUnder(whole)).filter((f) => f !== MARKER_FILE).sort();
+    expect((await filesUnder(release)).sort()).toEqual(files);
+    // The pages, data files, sitemaps, route manifest, host rules, and their copies.
+    expect(files).toContain(ROUTE_MANIFEST_FILE);
+    expect(files).toContain('_redirects');
+    expect(files.filter((f) => f.startsWith('product-data/'))).toHaveLength(products * LANGUAGES.length * 3);
+    const differing: string[] = [];
+    for (const file of files) {
+      const [a, b] = await Promise.all([readFile(join(whole, file)), readFile(join(release, file))]);
+      if (!a.equals(b)) differing.push(file);
+    }
+    expect(differing).toEqual([]);
+  });
+
+  it('makes the Content-Security-Policy from every shard’s pages', async () => {
+    const [first, second] = await Promise.all(shardDirs.map(readShardRecord));
+    const scripts = (record: typeof first) => Object.keys(scanTotals(record!.scan).scripts);
+    // The en-GB editor's script is the second shard's alone.
+    expect(scripts(second)).toContain(cspHash(EN_GB_SCRIPT));
+    expect(scripts(first)).not.toContain(cspHash(EN_GB_SCRIPT));
+    const policy = await readFile(join(release, SECURITY_HEADERS_FILE), 'utf8');
+    for (const hash of [...scripts(first), ...scripts(second)]) expect(policy).toContain(hash);
+  });
+
+  it('refuses shards that leave a language out', async () => {
+    await expect(mergeShards(join(root, 'one-shard'), [shardDirs[0]!], { fingerprint })).rejects.toThrow(
+      'No shard built zh-MO, zh-CN, en-GB',
+    );
+  });
+
+  it('refuses a shard that lacks a page, or writes a shared file differently', async () => {
+    const broken = join(root, 'broken');
+    await cp(shardDirs[1]!, broken, { recursive: true });
+    await unlink(join(broken, 'en-gb', 'index.html'));
+    await expect(mergeShards(join(root, 'lacking'), [shardDirs[0]!, broken], { fingerprint })).rejects.toThrow(
+      /1 file\(s\) of the route table are in no shard: en-gb\/index\.html/,
+    );
+    await cp(join(shardDirs[1]!, 'en-gb', 'index.html'), join(broken, 'en-gb', 'index.html'));
+    await writeFile(join(broken, 'robots.txt'), 'User-agent: *\nDisallow: /\n');
+    await expect(mergeShards(join(root, 'differing'), [shardDirs[0]!, broken], { fingerprint })).rejects.toThrow(
+      /different files at the same path: robots\.txt/,
+    );
+  });
+
+  it('refuses a folder that is no shard, and a merge with other code or configuration', async () => {
+    await expect(mergeShards(join(root, 'not-a-shard'), [whole, ...shardDirs], { fingerprint })).rejects.toThrow(`has no ${SHARD_FILE}`);
+    await expect(mergeShards(join(root, 'other-code'), shardDirs, { fingerprint: 'another' })).rejects.toThrow(
+      'other code or configuration than the shards',
+    );
+  });
+});
 
 describe('a catalogue change publishes only what shows it', () => {
   let previous: string;
@@ -236,9 +359,7 @@ describe('a catalogue change publishes only what shows it', () => {
     const code = (await site()).content.languages[0]!.products[5]!.productCode;
     api.changePrices([code], 1.2);
     await pullProducts({ apiBaseUrl: api.apiBaseUrl, cacheDir, languages: LANGUAGES, incremental: true, changed: [code] });
-    // One clock for both builds, so that what they write can be compared byte for byte.
-    const clock = process.env.BUILD_NOW;
-    process.env.BUILD_NOW = String(Date.now());
+    // Both builds run on the file's one clock (BUILD_NOW), so what they write compares byte for byte.
     const ahead = createChildBuilder({ readAhead: releases.currentPath });
     const fresh = createChildBuilder({ warm: false });
     const outputs: string[] = [];
@@ -265,8 +386,6 @@ describe('a catalogue change publishes only what shows it', () => {
         expect(a.equals(b), `${file} is the same from both`).toBe(true);
       }
     } finally {
-      if (clock === undefined) delete process.env.BUILD_NOW;
-      else process.env.BUILD_NOW = clock;
       ahead.close();
       fresh.close();
       for (const dir of outputs) await rm(dir, { recursive: true, force: true });
