@@ -112,9 +112,26 @@ function inside(root: string, urlPath: string): string | null {
   return file.startsWith(root + path.sep) ? file : null;
 }
 
+const PREVIEW_COOKIES = new Set([SESSION_COOKIE, AS_OF_COOKIE]);
+
+/**
+ * The request's cookies without the preview's own: the session is a credential of this door, not
+ * of the store behind it, which has no use for it and whose logs should not hold it.
+ */
+function storeCookies(header: string | undefined): string | undefined {
+  const kept = (header ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !PREVIEW_COOKIES.has(part.split('=', 1)[0]!.trim()));
+  return kept.length > 0 ? kept.join('; ') : undefined;
+}
+
 function proxy(req: IncomingMessage, res: ServerResponse, target: string): void {
   const url = new URL(req.url ?? '/', target);
-  const upstream = httpRequest(url, { method: req.method, headers: { ...req.headers, host: url.host } }, (answer) => {
+  const { cookie, ...headers } = req.headers;
+  const kept = storeCookies(cookie);
+  const forwarded = { ...headers, host: url.host, ...(kept ? { cookie: kept } : {}) };
+  const upstream = httpRequest(url, { method: req.method, headers: forwarded }, (answer) => {
     res.writeHead(answer.statusCode ?? 502, answer.headers);
     answer.pipe(res);
   });

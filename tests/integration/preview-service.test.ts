@@ -3,7 +3,8 @@
  * session and leads to its page; without the session, or with a changed or expired link, every
  * address answers 403 with a page saying why and nothing else; every answer is no-store and
  * noindex. No page is rendered here (the renderer is tested in preview-render.test.ts): the
- * service runs without a drafts source, so a page behind the door answers 503.
+ * service runs without a drafts source, so a page behind the door answers 503. The API calls it
+ * passes to the store carry the shopper's cookies but not the preview's own.
  */
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -11,7 +12,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPreviewService, SESSION_COOKIE, type PreviewService, type PreviewServiceOptions } from '../../scripts/preview/service.ts';
+import {
+  AS_OF_COOKIE,
+  startPreviewService,
+  SESSION_COOKIE,
+  type PreviewService,
+  type PreviewServiceOptions,
+} from '../../scripts/preview/service.ts';
 import type { Renderer } from '../../scripts/preview/render-client.ts';
 import { previewLinkQuery, sessionCookieValue } from '../../src/node/preview/link.ts';
 
@@ -78,6 +85,40 @@ describe('preview service', () => {
     expect((await get('/en-gb/women.html', forged)).status).toBe(403);
     const old = `${SESSION_COOKIE}=${sessionCookieValue(NOW / 1000, SECRET)}`;
     expect((await get('/en-gb/women.html', old)).status).toBe(403);
+  });
+});
+
+describe('what the preview hands to the store behind it', () => {
+  it("forwards the shopper's own cookies to the API, never the preview's session or clock", async () => {
+    const seen: Array<{ url: string; cookie: string | undefined }> = [];
+    const store = createServer((req, res) => {
+      seen.push({ url: req.url ?? '', cookie: req.headers.cookie });
+      res.writeHead(200, { 'content-type': 'application/json', 'set-cookie': 'member=refreshed; Path=/; HttpOnly' }).end('{}');
+    });
+    await new Promise<void>((resolve) => store.listen(0, '127.0.0.1', resolve));
+    const proxying = await startPreviewService({
+      port: 0,
+      secret: SECRET,
+      draftsBaseUrl: undefined,
+      storeUrl: `http://127.0.0.1:${(store.address() as AddressInfo).port}`,
+      now: () => NOW,
+    });
+    try {
+      const session = `${SESSION_COOKIE}=${sessionCookieValue(EXPIRES, SECRET)}`;
+      const ask = (cookie: string) => fetch(`${proxying.url}/api/cart`, { headers: { cookie } });
+      const answer = await ask(`member=abc; ${session}; ${AS_OF_COOKIE}=${NOW}; theme=dark`);
+      expect(answer.status).toBe(200);
+      // The store's own answer comes back whole, its cookies included.
+      expect(answer.headers.get('set-cookie')).toBe('member=refreshed; Path=/; HttpOnly');
+      expect((await ask(session)).status).toBe(200);
+      expect(seen).toEqual([
+        { url: '/api/cart', cookie: 'member=abc; theme=dark' },
+        { url: '/api/cart', cookie: undefined },
+      ]);
+    } finally {
+      await proxying.close();
+      await new Promise((resolve) => store.close(resolve));
+    }
   });
 });
 
