@@ -37,6 +37,7 @@ describe('docs/commerce-api.md', () => {
     const table = apiTable();
     expect(table).toContain('| `POST` | `/api/auth/login` | — | `login` |');
     expect(table).toContain('`/datarcvr/event`');
+    expect(table).toContain('| `POST` | `/datarcvr/vitals` |');
     expect(documentedTable(readFileSync(API_DOC, 'utf8'))).toBe(table);
   });
 });
