@@ -106,13 +106,14 @@ describe('what the preview hands to the store behind it', () => {
     try {
       const session = `${SESSION_COOKIE}=${sessionCookieValue(EXPIRES, SECRET)}`;
       const ask = (cookie: string) => fetch(`${proxying.url}/api/cart`, { headers: { cookie } });
-      const answer = await ask(`member=abc; ${session}; ${AS_OF_COOKIE}=${NOW}; theme=dark`);
+      // By exact name only: a cookie whose name merely starts with the session's is the shopper's.
+      const answer = await ask(` ; member=abc;; ${session}; ${AS_OF_COOKIE}=${NOW} ; ${SESSION_COOKIE}_other=1; flag`);
       expect(answer.status).toBe(200);
       // The store's own answer comes back whole, its cookies included.
       expect(answer.headers.get('set-cookie')).toBe('member=refreshed; Path=/; HttpOnly');
       expect((await ask(session)).status).toBe(200);
       expect(seen).toEqual([
-        { url: '/api/cart', cookie: 'member=abc; theme=dark' },
+        { url: '/api/cart', cookie: `member=abc; ${SESSION_COOKIE}_other=1; flag` },
         { url: '/api/cart', cookie: undefined },
       ]);
     } finally {

@@ -23,7 +23,9 @@
  * - A new product, with its tile on its category page: its pages and data files are added, the
  *   pages that list it rebuilt.
  *
- * Both share the one cold build because a build of the site is most of what each costs.
+ * Both share the one cold build because a build of the site is most of what each costs. That
+ * build is the publish service's (scripts/build-site.ts in a waiting process, its job on stdin),
+ * which runs the same buildSite as `npm run build`. KEEP_SCALED_RELEASE=1 keeps the folder.
  */
 import { spawn } from 'node:child_process';
 import { cp, mkdir, mkdtemp, readFile, readdir, realpath, rm, stat, unlink, writeFile } from 'node:fs/promises';
@@ -110,7 +112,7 @@ afterAll(async () => {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
-  if (root && !process.env.KEEP_SHARDS) await rm(root, { recursive: true, force: true });
+  if (root && !process.env.KEEP_SCALED_RELEASE) await rm(root, { recursive: true, force: true });
 });
 
 /** `npm run build` in a process of its own (Astro renders stale props when it builds twice in one process). */
@@ -190,6 +192,8 @@ async function sameFile(before: string, after: string, file: string): Promise<vo
   expect((await stat(join(after, file))).ino).toBe((await stat(join(before, file))).ino);
 }
 
+// First, while the content cache is still the one the first release was built from: the
+// catalogue changes below pull into it. (Vitest runs a file's blocks in order.)
 describe('a sharded cold build', () => {
   let shardDirs: string[];
   let release: string;
