@@ -35,7 +35,16 @@ import {
   type SecurityHeader,
 } from '../src/lib/security/content-security-policy.ts';
 import { replaceFile } from './publish/releases.ts';
-import { mergeScans, scanRelease, scanTotals, type PageScan, type ReleaseScan } from './security/release-scan.ts';
+import {
+  mergeScans,
+  parseScan,
+  scanRelease,
+  scanTotals,
+  serializeScan,
+  type PageScan,
+  type ReleaseScan,
+  type ScanTotals,
+} from './security/release-scan.ts';
 
 export const HOST_DIR = '_host';
 export const MOBILE_PAGES_FILE = `${HOST_DIR}/mobile-pages.json`;
@@ -47,11 +56,10 @@ export const SECURITY_HEADERS_FILE = `${HOST_DIR}/security-headers.json`;
 export const RELEASE_SCAN_FILE = `${HOST_DIR}/release-scan.json`;
 
 /** The policy's inputs from the configuration and the scan; the build fails on one no host would send whole. */
-export function securityHeadersFor(scan: ReleaseScan): SecurityHeader[] {
+export function securityHeadersFor(scan: ReleaseScan, totals: ScanTotals = scanTotals(scan)): SecurityHeader[] {
   const origins = (addresses: Array<string | undefined>) => addresses.flatMap((a) => (a && originOf(a)) || []);
   const site = siteUrl();
   const own = new URL(site).origin;
-  const totals = scanTotals(scan);
   const policy = contentSecurityPolicy({
     scriptHashes: Object.keys(totals.scripts),
     styleHashes: Object.keys(totals.styles),
@@ -87,12 +95,9 @@ async function releaseScan(
 ): Promise<ReleaseScan> {
   const fresh = await scanRelease(outDir, scanned);
   if (!baseRelease) return fresh;
-  const stored = await readFile(join(baseRelease, RELEASE_SCAN_FILE), 'utf8').then(
-    (text) => JSON.parse(text) as Partial<ReleaseScan>,
-    () => null,
-  );
+  const stored = await readFile(join(baseRelease, RELEASE_SCAN_FILE), 'utf8').then(parseScan, () => null);
   // A release from before the scan existed (or kept it in another shape): read its pages.
-  const base = stored?.pages ? (stored as ReleaseScan) : await scanRelease(baseRelease);
+  const base = stored ?? (await scanRelease(baseRelease));
   return mergeScans(base, fresh, removed);
 }
 
@@ -143,8 +148,9 @@ export async function writeHostFiles(
   { partial = false }: { partial?: boolean } = {},
 ): Promise<void> {
   const { mobilePages } = input;
-  const headers = securityHeadersFor(scan);
-  const { handlers } = scanTotals(scan);
+  const totals = scanTotals(scan);
+  const headers = securityHeadersFor(scan, totals);
+  const { handlers } = totals;
   if (handlers.length > 0) {
     const more = handlers.length > 10 ? ` and ${handlers.length - 10} more` : '';
     console.warn(
@@ -164,7 +170,7 @@ export async function writeHostFiles(
     replaceFile(join(outDir, MOBILE_PAGES_FILE), `${JSON.stringify(mobilePages)}\n`),
     replaceFile(join(outDir, MOBILE_SITE_FILE), `${JSON.stringify({ url: input.mobileSiteUrl })}\n`),
     replaceFile(join(outDir, SECURITY_HEADERS_FILE), `${JSON.stringify(headers)}\n`),
-    replaceFile(join(outDir, RELEASE_SCAN_FILE), `${JSON.stringify(scan)}\n`),
+    replaceFile(join(outDir, RELEASE_SCAN_FILE), serializeScan(scan)),
     ...notFoundCopies(LANGUAGES)
       .filter(({ from }) => !partial || existsSync(join(outDir, from)))
       .map(async ({ from, to }) => replaceFile(join(outDir, to), await readFile(join(outDir, from)))),

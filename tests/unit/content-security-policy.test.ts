@@ -11,7 +11,15 @@ import {
   securityHeaders,
   type PolicyInput,
 } from '../../src/lib/security/content-security-policy.ts';
-import { cspHash, mergeScans, scanPage, scanTotals, type ReleaseScan } from '../../scripts/security/release-scan.ts';
+import {
+  cspHash,
+  mergeScans,
+  parseScan,
+  scanPage,
+  scanTotals,
+  serializeScan,
+  type ReleaseScan,
+} from '../../scripts/security/release-scan.ts';
 import { fileOfRoute } from '../../src/node/routing/route-table.ts';
 import { securityHeadersFor } from '../../scripts/host-rules.ts';
 
@@ -289,6 +297,31 @@ describe('the release scan', () => {
     const totals = scanTotals(mergeScans(base, pages({}), ['feature/gone.html']));
     expect(Object.keys(totals.scripts)).toEqual([cspHash('kept()')]);
     expect(totals.imageHosts).toEqual([]);
+  });
+
+  it('is kept with each distinct page scan once, and read back as it was, in either stored shape', () => {
+    const scan = pages({
+      'index.html': '<script>shared()</script>',
+      'women.html': '<script>shared()</script>',
+      'en-gb/index.html': '<script>shared()</script>',
+      'feature/custom.html': '<script>shared()</script><script>own()</script>',
+    });
+    const text = serializeScan(scan);
+    // Three pages carry one scan: its hash is written once for them, once more for the fourth's.
+    expect(text.split(cspHash('shared()')).length - 1).toBe(2);
+    expect(parseScan(text)).toEqual(scan);
+    // A release written before: each page's scan in place.
+    expect(parseScan(JSON.stringify(scan))).toEqual(scan);
+    // Anything else is no scan: the caller reads the release's pages instead.
+    for (const other of ['', 'not json', '{}', '{"pages":[]}', '{"pages":{"a.html":1}}', '{"scans":[],"pages":{"a.html":0}}'])
+      expect(parseScan(other), other).toBeNull();
+  });
+
+  it('names the first page of a script in code-unit order of the paths', () => {
+    const totals = scanTotals(
+      pages({ 'women.html': '<script>x()</script>', 'Zebra.html': '<script>x()</script>', 'en-gb/a.html': '<script>x()</script>' }),
+    );
+    expect(totals.scripts[cspHash('x()')]).toBe('Zebra.html');
   });
 
   it("names a route's file as the scan and the release do: folders end in index.html", () => {
