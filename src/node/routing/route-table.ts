@@ -137,6 +137,7 @@ export function buildRouteTable(
   for (const lc of content.languages) if (homeCodes.get(lc.language.code) === undefined) throw new NoHomepageError(lc, now);
 
   const routes: RouteEntry[] = [];
+  const productAlternates = productAlternatesOf(content, site);
   for (const lc of content.languages) {
     const { language, shared } = lc;
     const lang = language.cmsCode;
@@ -144,14 +145,23 @@ export function buildRouteTable(
     const homeCode = homeCodes.get(language.code);
     // An ancestor outside its window with no archived version is not published: a page that
     // inherits from it shows none of its content (before its start, or after its end).
-    const documentOf = (page: PageConfig): PageDocument | undefined => {
+    const documentPathOf = (page: PageConfig): string | undefined => {
       const entry = livePages.get(page.code);
       if (!entry) return undefined;
-      const path =
-        entry.archived && page.archivedPage
-          ? cachePathOf(cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version))
-          : cachePathOf(cmsEndpoints.page(lang, page.path));
-      return lc.documents.get(path);
+      return entry.archived && page.archivedPage
+        ? cachePathOf(cmsEndpoints.archivedPage(lang, page.code, page.archivedPage.version))
+        : cachePathOf(cmsEndpoints.page(lang, page.path));
+    };
+    const documentOf = (page: PageConfig): PageDocument | undefined => {
+      const path = documentPathOf(page);
+      return path === undefined ? undefined : lc.documents.get(path);
+    };
+    // A source document by the hash of its cached file (the pull's manifest): the same as its
+    // text for the digest, without writing every page's document out again for each table.
+    const sourceHashOf = (page: PageConfig): string => {
+      const path = documentPathOf(page);
+      if (path === undefined || !lc.documents.has(path)) return 'none';
+      return content.manifest.documents[path]?.hash ?? JSON.stringify(lc.documents.get(path));
     };
     const pagePathIn = (code: string) => (other: LanguageDefinition) => {
       const entry = published.get(other.code)?.get(code);
@@ -163,10 +173,7 @@ export function buildRouteTable(
       const isHome = homeCode === page.code;
       const doc = documentOf(page);
       const { components, sourceCodes } = effectiveContent(page, lc.pagesByCode, documentOf);
-      const sourceHashes = sourceCodes.map((code) => {
-        const source = lc.pagesByCode.get(code)!;
-        return JSON.stringify(documentOf(source) ?? null);
-      });
+      const sourceHashes = sourceCodes.map((code) => sourceHashOf(lc.pagesByCode.get(code)!));
       const base = {
         kind: 'cms' as const,
         languageCode: language.code,
@@ -208,8 +215,9 @@ export function buildRouteTable(
     routes.push(...sectionRoutes(lc, content, { ...options, shared: sharedOf(lc) }));
     routes.push(siteMapRoute(lc, routes, { ...options, languages: allLanguages, shared: sharedOf(lc) }));
     routes.push(
-      ...productRoutes(lc, content, {
-        site,
+      ...productRoutes(lc, {
+        alternates: productAlternates,
+        pulledAt: content.manifest.pulledAt,
         shared: sharedOf(lc),
         published: livePages,
         homeCode,
@@ -496,19 +504,45 @@ function siteMapRoute(
  * and crawlers, with its category page's breadcrumb. It depends on the product's cached detail
  * and on that breadcrumb.
  */
+/**
+ * A product's alternates (and their text for the digest), the same on its page in every language
+ * that has it: made once a product, not once a language, with 20,000 products.
+ */
+function productAlternatesOf(content: SiteContent, site: string): (productCode: string) => { list: Alternate[]; text: string } {
+  const allLanguages = content.languages.map((c) => c.language);
+  const productsOf = new Map(content.languages.map((c) => [c.language.code, c.productHashes]));
+  const made = new Map<string, { list: Alternate[]; text: string }>();
+  return (productCode) => {
+    const known = made.get(productCode);
+    if (known) return known;
+    const path = productPagePath(productCode);
+    const list = alternatesFor(
+      (other) => (productsOf.get(other.code)?.has(productCode) ? localizedPath(other, path) : null),
+      allLanguages,
+      site,
+    );
+    const alternates = { list, text: JSON.stringify(list) };
+    made.set(productCode, alternates);
+    return alternates;
+  };
+}
+
 function productRoutes(
   lc: LanguageContent,
-  content: SiteContent,
-  options: { site: string; shared: string; published: Map<string, { page: PageConfig }>; homeCode: string | undefined; homeName: string },
+  options: {
+    alternates: ReturnType<typeof productAlternatesOf>;
+    pulledAt: number;
+    shared: string;
+    published: Map<string, { page: PageConfig }>;
+    homeCode: string | undefined;
+    homeName: string;
+  },
 ): RouteEntry[] {
   const { language, shared } = lc;
-  const allLanguages = content.languages.map((c) => c.language);
   const byPath = new Map([...options.published.values()].map(({ page }) => [page.path, page]));
   const home = options.homeCode ? options.published.get(options.homeCode)?.page : undefined;
   /** The breadcrumb of a category (and gender), and its text for the digest: the same for every product of it. */
   const trails = new Map<string, { crumbs: ProductRoute['crumbs']; text: string }>();
-  /** Each language's products, for the alternates: looked up for every product in every language. */
-  const productsOf = new Map(content.languages.map((c) => [c.language.code, c.productHashes]));
   const trailOf = (categoryCode: string, gender: string) => {
     const key = `${categoryCode}\0${gender}`;
     const known = trails.get(key);
@@ -531,11 +565,7 @@ function productRoutes(
   return lc.products.map((detail) => {
     const { crumbs, text: crumbsText } = trailOf(detail.categoryCode, detail.gender);
     const path = productPagePath(detail.productCode);
-    const alternates = alternatesFor(
-      (other) => (productsOf.get(other.code)?.has(detail.productCode) ? localizedPath(other, path) : null),
-      allLanguages,
-      options.site,
-    );
+    const alternates = options.alternates(detail.productCode);
     const enabled = isValidProduct(detail);
     const productPage = detail.productPageCode ? lc.productPages.get(detail.productPageCode) : undefined;
     return {
@@ -548,8 +578,8 @@ function productRoutes(
       ...withoutCmsPage(),
       accessCheck: false,
       island: null,
-      alternates,
-      lastModified: content.manifest.pulledAt,
+      alternates: alternates.list,
+      lastModified: options.pulledAt,
       digest: createHash('sha256')
         .update(
           [
@@ -561,7 +591,7 @@ function productRoutes(
             // Its CMS content, rendered in place, may list other products with their prices.
             productPage ? listedProductsDigest(lc, productPage.document.components) : '',
             crumbsText,
-            JSON.stringify(alternates),
+            alternates.text,
           ].join('\0'),
         )
         .digest('hex'),
