@@ -193,6 +193,8 @@ export function serializeScan(scan: ReleaseScan): string {
   return `${JSON.stringify({ scans, pages } satisfies StoredScan)}\n`;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * A stored scan, in either shape (a release written before the compact one has each page's scan
  * in place); null for anything else, which the caller scans the release's pages for.
@@ -204,8 +206,6 @@ export function parseScan(text: string): ReleaseScan | null {
   } catch {
     return null;
   }
-  const isRecord = (value: unknown): value is Record<string, unknown> =>
-    typeof value === 'object' && value !== null && !Array.isArray(value);
   if (!isRecord(stored) || !isRecord(stored.pages)) return null;
   const { scans, pages } = stored;
   if (!Array.isArray(scans)) return Object.values(pages).every(isRecord) ? { pages: pages as Record<string, PageScan> } : null;

@@ -500,11 +500,6 @@ function siteMapRoute(
 }
 
 /**
- * A page per product and language, at productPagePath(code): the product in HTML for shoppers
- * and crawlers, with its category page's breadcrumb. It depends on the product's cached detail
- * and on that breadcrumb.
- */
-/**
  * A product's alternates (and their text for the digest), the same on its page in every language
  * that has it: made once a product, not once a language, with 20,000 products.
  */
@@ -527,6 +522,11 @@ function productAlternatesOf(content: SiteContent, site: string): (productCode: 
   };
 }
 
+/**
+ * A page per product and language, at productPagePath(code): the product in HTML for shoppers
+ * and crawlers, with its category page's breadcrumb. It depends on the product's cached detail
+ * and on that breadcrumb.
+ */
 function productRoutes(
   lc: LanguageContent,
   options: {
