@@ -1,0 +1,17 @@
+/**
+ * Run before each file of the `shared` Vitest project (vitest.config.ts), whose files share one
+ * process: each file starts with the environment variables the run started with and no site
+ * memoised from another file's content cache (src/node/site.ts), whatever the file before it set.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { resetSite } from '../../src/node/site.ts';
+
+const atStart = { ...process.env };
+
+beforeAll(() => resetSite());
+
+afterAll(() => {
+  for (const name of Object.keys(process.env)) if (!(name in atStart)) delete process.env[name];
+  Object.assign(process.env, atStart);
+  resetSite();
+});
