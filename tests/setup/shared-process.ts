@@ -2,6 +2,8 @@
  * Run before each file of the `shared` Vitest project (vitest.config.ts), whose files share one
  * process: each file starts with the environment variables the run started with and no site
  * memoised from another file's content cache (src/node/site.ts), whatever the file before it set.
+ * Vitest evaluates a setup file again for each test file, also without isolation, so `atStart`
+ * is taken after the previous file's afterAll put the environment back.
  */
 import { afterAll, beforeAll } from 'vitest';
 import { resetSite } from '../../src/node/site.ts';
