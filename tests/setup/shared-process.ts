@@ -5,13 +5,12 @@
  * Vitest evaluates a setup file again for each test file, also without isolation, so `atStart`
  * is taken after the previous file's afterAll put the environment back.
  */
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll } from 'vitest';
 import { resetSite } from '../../src/node/site.ts';
 
 const atStart = { ...process.env };
 
-beforeAll(() => resetSite());
-
+// After each file, so the next one starts clean (the process's first starts with nothing memoised).
 afterAll(() => {
   for (const name of Object.keys(process.env)) if (!(name in atStart)) delete process.env[name];
   Object.assign(process.env, atStart);

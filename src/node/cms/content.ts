@@ -211,6 +211,9 @@ export async function loadSiteContent(options: {
   return { manifest, switchConfig, languages: loaded };
 }
 
+/** How long before its listing a folder must have last changed for its time to be trusted (readProducts). */
+const FOLDER_TIME_MARGIN_MS = 2_000;
+
 /**
  * The product pull's cache of one language (products/{language}/{code}.json), validated, with
  * each file's hash. A store without a product cache yet has no product pages.
@@ -260,6 +263,3 @@ function readProducts(cacheDir: string, languageCode: string, memo?: DocumentMem
   else memo?.delete(folderKey);
   return products;
 }
-
-/** How long before its listing a folder must have last changed for its time to be trusted (readProducts). */
-const FOLDER_TIME_MARGIN_MS = 2_000;
