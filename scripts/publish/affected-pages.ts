@@ -4,7 +4,8 @@
  * Every route carries a `digest` of everything it shows (content.ts): its own document and,
  * for template 3/4 pages, the ancestors it inherits from; the language's shared documents
  * (config, classification, ticker, language-config, …), its locale file and the global
- * switch-config.json; for press pages the index and the releases they list or link; for the
+ * switch-config.json, but for the pop-up and its switch, which only the home page shows and only
+ * its digest covers; for press pages the index and the releases they list or link; for the
  * shop pages the shops; and the other languages' addresses of the page (hreflang). So a route
  * is rebuilt exactly when its digest changed, and the dependency rules live in one place,
  * the digest, instead of being restated here, where they could drift.

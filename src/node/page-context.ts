@@ -3,7 +3,7 @@
  * take what they show and never reach back into the loaded site.
  */
 import type { z } from 'zod';
-import type { productCornerSchema, switchConfigSchema } from '../lib/cms/schema.ts';
+import type { productCornerSchema } from '../lib/cms/schema.ts';
 import { localizedPath } from '../lib/cms/pages.ts';
 import { brandOrganization } from '../lib/seo/brand.ts';
 import type { Organization, ProductOffer } from '../lib/seo/json-ld.ts';
@@ -11,7 +11,7 @@ import type { ProductDetail } from '../lib/api/contract.ts';
 import { productPagePath } from '../lib/product/product-id.ts';
 import { absoluteUrl } from '../lib/seo/urls.ts';
 import type { SiteContent } from './cms/content.ts';
-import type { LanguageContent, PriceRange } from './cms/content.ts';
+import type { HomeContent, LanguageContent, PriceRange, SiteSwitches } from './cms/content.ts';
 import { analyticsCollector, chatUrl, faqUrl, mobileSiteUrl, scriptSources, siteUrl } from './env.ts';
 import type { ScriptSources } from '../lib/external-scripts/sources.ts';
 import { buildTranslator } from './i18n/translations.ts';
@@ -24,7 +24,7 @@ export interface ComponentContext {
   languageCode: string;
   /** The build's clock: blocks whose window ended before it are left out. */
   now: number;
-  switchConfig: z.infer<typeof switchConfigSchema>;
+  switchConfig: SiteSwitches;
   productCorner: z.infer<typeof productCornerSchema>;
   /** Each product's price range in the language's currency from the catalogue, by code: what its tiles show. */
   priceRanges: ReadonlyMap<string, PriceRange>;
@@ -35,7 +35,9 @@ export interface ComponentContext {
 export interface PageContext extends ComponentContext {
   route: RouteEntry;
   /** The route's language: its shared documents, press releases and shops. */
-  content: LanguageContent;
+  content: Omit<LanguageContent, 'home'>;
+  /** The home page only: the pop-up, which no other page shows (its digest is home's alone, routing/route-table.ts). */
+  home: HomeContent | null;
   /** The brand as the Organization of this language's pages. */
   organization: Organization;
   /** Press pages only: what the page and its head are made from. */
@@ -122,6 +124,7 @@ export async function pageContext(route: RouteEntry): Promise<PageContext> {
     ...components,
     route,
     content,
+    home: route.isHome ? content.home : null,
     organization,
     press,
     product: route.kind === 'product' ? productContext(route, (await siteToRender()).content) : null,

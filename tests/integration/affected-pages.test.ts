@@ -10,6 +10,7 @@ import { loadSiteContent } from '../../src/node/cms/content.ts';
 import { buildRouteTable } from '../../src/node/routing/route-table.ts';
 import type { RouteEntry } from '../../src/node/routing/route-entry.ts';
 import { cmsEndpoints } from '../../src/lib/cms/endpoints.ts';
+import { localizedPath } from '../../src/lib/cms/pages.ts';
 import { pullContent } from '../../src/node/cms/pull.ts';
 import { LANGUAGES, getLanguage } from '../../src/lib/i18n/languages.ts';
 import { affectedPages, languagesToPull } from '../../scripts/publish/affected-pages.ts';
@@ -172,6 +173,23 @@ describe('pages a publish rebuilds', () => {
     expect(changedDocuments).toEqual(['switch-config.json']);
     expect(sorted(affected.changed)).toEqual(paths(before, () => true));
     expect(affected.languages).toEqual(['en-GB', 'zh-CN', 'zh-HK', 'zh-MO', 'zh-TW']);
+  });
+
+  it("the pop-up: that language's home page alone (no other page shows it)", async () => {
+    const { affected, changedDocuments } = await scenario({
+      edit: (dir) => editJson(dir, cmsEndpoints.shared('zh_HK', 'popup'), (doc) => (doc.pPopupType = 'email')),
+    });
+    expect(changedDocuments).toEqual(['zh_HK/popup.json']);
+    expect(affected.changed).toEqual(['/zh-hk/']);
+    expect(affected.languages).toEqual(['zh-HK']);
+  });
+
+  it("switch-config.json's pop-up switch (its email form tied to the member): every language's home page, no other", async () => {
+    const { affected, changedDocuments } = await scenario({
+      edit: (dir) => editJson(dir, cmsEndpoints.switchConfig(), (doc) => (doc.popupEmailBindsMember = 'Y')),
+    });
+    expect(changedDocuments).toEqual(['switch-config.json']);
+    expect(sorted(affected.changed)).toEqual(sorted(LANGUAGES.map((language) => localizedPath(language, '/'))));
   });
 
   /** A fourth release, in 2024: not a neighbour of 102, and on its own year page. */

@@ -36,7 +36,27 @@ import {
 } from '../../lib/cms/schema.ts';
 
 export type ProductPageDocument = z.infer<typeof productPageSchema>;
-type Shared = { [K in SharedDocumentName]: z.infer<(typeof SHARED_DOCUMENTS)[K]> };
+
+/**
+ * What only the home page shows: the promotion pop-up (its document, and the switch that ties its
+ * email form to the signed-in member). Kept out of the language's shared digest, so an editor's
+ * change to the pop-up rebuilds the home pages, not every page (tests/integration/affected-pages.test.ts),
+ * and out of what other pages are given, so no other page can start to depend on it unseen.
+ */
+const HOME_ONLY_DOCUMENTS = ['popup'] as const;
+type HomeOnlyDocument = (typeof HOME_ONLY_DOCUMENTS)[number];
+type SwitchConfig = z.infer<typeof switchConfigSchema>;
+/** The switches every page may read: all but the home page's own. */
+export type SiteSwitches = Omit<SwitchConfig, 'popupEmailBindsMember'>;
+
+type Shared = { [K in Exclude<SharedDocumentName, HomeOnlyDocument>]: z.infer<(typeof SHARED_DOCUMENTS)[K]> };
+
+/** The home page's own content in a language, with the digest of it that only home routes carry. */
+export interface HomeContent {
+  popup: z.infer<(typeof SHARED_DOCUMENTS)['popup']>;
+  popupEmailBindsMember: SwitchConfig['popupEmailBindsMember'];
+  digest: string;
+}
 
 export interface LanguageContent {
   language: LanguageDefinition;
@@ -46,6 +66,8 @@ export interface LanguageContent {
   pagesByCode: Map<string, PageConfig>;
   /** Digest of everything every page of the language depends on. */
   sharedDigest: string;
+  /** What only the home page shows. */
+  home: HomeContent;
   /** Every press release of the language, newest first. */
   press: PressRelease[];
   /** Hash of the press index: list pages depend on it. */
@@ -82,7 +104,7 @@ export function priceRangeOf(detail: ProductDetail): PriceRange {
 
 export interface SiteContent {
   manifest: ContentManifest;
-  switchConfig: z.infer<typeof switchConfigSchema>;
+  switchConfig: SiteSwitches;
   languages: LanguageContent[];
 }
 
@@ -147,18 +169,27 @@ export async function loadSiteContent(options: {
     return readCachedDocument(dir, cachePath, language, schema, memo && hash ? { documents: memo, hash } : undefined);
   };
   const switchPath = cachePathOf(cmsEndpoints.switchConfig());
-  const switchConfig = readDocument(cacheDir, switchPath, 'all', switchConfigSchema);
+  const { popupEmailBindsMember, ...switchConfig } = readDocument(cacheDir, switchPath, 'all', switchConfigSchema);
+  // The switches' values rather than the file's hash: a home-only switch changes the file, not this.
+  const siteSwitchesHash = sha256(JSON.stringify(switchConfig));
 
   const loaded: LanguageContent[] = [];
   for (const language of languages) {
     const lang = language.cmsCode;
     const shared = {} as Shared;
-    const sharedHashes = [hashOf(switchPath)];
+    const sharedHashes = [siteSwitchesHash];
     for (const name of Object.keys(SHARED_DOCUMENTS) as SharedDocumentName[]) {
+      if ((HOME_ONLY_DOCUMENTS as readonly string[]).includes(name)) continue;
       const path = cachePathOf(cmsEndpoints.shared(lang, name));
       (shared as Record<string, unknown>)[name] = readDocument(cacheDir, path, lang, SHARED_DOCUMENTS[name]);
       sharedHashes.push(hashOf(path));
     }
+    const popupPath = cachePathOf(cmsEndpoints.shared(lang, 'popup'));
+    const home: HomeContent = {
+      popup: readDocument(cacheDir, popupPath, lang, SHARED_DOCUMENTS.popup),
+      popupEmailBindsMember,
+      digest: sha256(hashOf(popupPath), popupEmailBindsMember),
+    };
     const locale = await readFile(join(localesDir, `${language.code}.json`), 'utf8').catch(() => '');
     sharedHashes.push(sha256(locale));
 
@@ -196,6 +227,7 @@ export async function loadSiteContent(options: {
       documents,
       pagesByCode: new Map(shared.config.pages.map((p) => [p.code, p])),
       sharedDigest: sha256(...sharedHashes),
+      home,
       press: newestFirst(press),
       pressIndexHash: hashOf(pressIndexPath),
       pressHashes,

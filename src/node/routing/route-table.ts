@@ -195,6 +195,8 @@ export function buildRouteTable(
         .update(
           [
             sharedOf(lc),
+            // Only the home page shows the pop-up (and '/index.html', the same page's other address).
+            isHome ? lc.home.digest : '',
             String(archived),
             String(reloadAt),
             String(isHome),
