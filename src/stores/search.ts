@@ -8,7 +8,7 @@
  */
 import { atom, onMount } from 'nanostores';
 import { RECOMMENDED_WORDS_SHOWN, SEARCH_SUGGESTION_DEBOUNCE_MS } from '../lib/constants.ts';
-import { addToHistory, parseStoredHistory, removeFromHistory } from '../lib/search/history.ts';
+import { SEARCH_HISTORY_KEY, addToHistory, parseStoredHistory, removeFromHistory } from '../lib/search/history.ts';
 import type { SearchQuery } from '../lib/search/query.ts';
 import { searchTarget, type SpecifiedSearchWords } from '../lib/search/target.ts';
 import { getPlatform, languagePrefix } from './platform.ts';
@@ -17,9 +17,6 @@ import { callPublic } from './public-api.ts';
 
 // ---------------------------------------------------------------------------------------
 // Recent searches
-
-/** Namespaced: the store shares its origin's local storage with whatever else runs there. */
-export const SEARCH_HISTORY_KEY = 'linea:search:history';
 
 export const $searchHistory = atom<string[]>([]);
 

@@ -13,6 +13,7 @@ import type { Platform } from '../../src/stores/platform.ts';
 import { memoryStorage } from '../../src/stores/platform.ts';
 import { getLanguage } from '../../src/lib/i18n/languages.ts';
 import { readSearchQuery } from '../../src/lib/search/query.ts';
+import { SEARCH_HISTORY_KEY } from '../../src/lib/search/history.ts';
 import { API_SETTLED, startLocalApi, type LocalApi } from '../fixtures/local-api.ts';
 
 let api: LocalApi;
@@ -100,8 +101,8 @@ describe('recent searches', () => {
     search.addSearchWord('   ');
     const expected = ['word 5', 'word 12', 'word 11', 'word 10', 'word 9', 'word 8', 'word 7', 'word 6', 'word 4', 'word 3'];
     expect(search.$searchHistory.get()).toEqual(expected);
-    expect(search.SEARCH_HISTORY_KEY).toBe('linea:search:history');
-    expect(JSON.parse(storage.getItem(search.SEARCH_HISTORY_KEY)!)).toEqual(expected);
+    expect(SEARCH_HISTORY_KEY).toBe('linea:search:history');
+    expect(JSON.parse(storage.getItem(SEARCH_HISTORY_KEY)!)).toEqual(expected);
   });
 
   it('is there again on the next page; delete one, delete all', async () => {
@@ -119,7 +120,7 @@ describe('recent searches', () => {
     const third = await openPage();
     third.clearSearchHistory();
     expect(third.$searchHistory.get()).toEqual([]);
-    expect(storage.getItem(third.SEARCH_HISTORY_KEY)).toBeNull();
+    expect(storage.getItem(SEARCH_HISTORY_KEY)).toBeNull();
   });
 
   it('starts empty from garbage in storage, and a refusing storage does not break searching', async () => {

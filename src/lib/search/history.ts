@@ -9,6 +9,9 @@
  */
 import { SEARCH_HISTORY_MAX } from '../constants.ts';
 
+/** Where the list is kept: namespaced, since the store shares its origin's local storage with whatever else runs there. */
+export const SEARCH_HISTORY_KEY = 'linea:search:history';
+
 /** The word moves (or goes) to the front; the oldest falls off past the maximum. Blank words change nothing. */
 export function addToHistory(history: readonly string[], word: string): string[] {
   const trimmed = word.trim();
