@@ -1,9 +1,10 @@
 /**
  * Which pages a publish rebuilds: the route table before the pull against the one after it.
  *
- * Every route carries a `digest` of everything it shows (content.ts): its own document and,
- * for template 3/4 pages, the ancestors it inherits from; the language's shared documents
- * (config, classification, ticker, language-config, …), its locale file and the global
+ * Every route carries a `digest` of everything it shows (content.ts): its own document and its
+ * entry in the language's configuration and, for template 3/4 pages, the ancestors it inherits
+ * from; the language's shared documents (classification, ticker, language-config, the
+ * configuration's titles but not its list of pages, …), its locale file and the global
  * switch-config.json, but for the pop-up and its switch, which only the home page shows and only
  * its digest covers; for press pages the index and the releases they list or link; for the
  * shop pages the shops; and the other languages' addresses of the page (hreflang). So a route

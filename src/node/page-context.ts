@@ -3,7 +3,7 @@
  * take what they show and never reach back into the loaded site.
  */
 import type { z } from 'zod';
-import type { productCornerSchema } from '../lib/cms/schema.ts';
+import type { PageConfig, productCornerSchema } from '../lib/cms/schema.ts';
 import { localizedPath } from '../lib/cms/pages.ts';
 import { brandOrganization } from '../lib/seo/brand.ts';
 import type { Organization, ProductOffer } from '../lib/seo/json-ld.ts';
@@ -11,7 +11,7 @@ import type { ProductDetail } from '../lib/api/contract.ts';
 import { productPagePath } from '../lib/product/product-id.ts';
 import { absoluteUrl } from '../lib/seo/urls.ts';
 import type { SiteContent } from './cms/content.ts';
-import type { HomeContent, LanguageContent, PriceRange, SiteSwitches } from './cms/content.ts';
+import type { HomeContent, LanguageContent, PageLanguageContent, PriceRange, SiteSwitches } from './cms/content.ts';
 import { analyticsCollector, chatUrl, faqUrl, mobileSiteUrl, scriptSources, siteUrl } from './env.ts';
 import type { ScriptSources } from '../lib/external-scripts/sources.ts';
 import { buildTranslator } from './i18n/translations.ts';
@@ -35,7 +35,9 @@ export interface ComponentContext {
 export interface PageContext extends ComponentContext {
   route: RouteEntry;
   /** The route's language: its shared documents, press releases and shops. */
-  content: Omit<LanguageContent, 'home'>;
+  content: PageLanguageContent;
+  /** A CMS page: its own entry in the language's configuration (its title is its heading). */
+  cmsPage: PageConfig | null;
   /** The home page only: the pop-up, which no other page shows (its digest is home's alone, routing/route-table.ts). */
   home: HomeContent | null;
   /** The brand as the Organization of this language's pages. */
@@ -125,6 +127,7 @@ export async function pageContext(route: RouteEntry): Promise<PageContext> {
     route,
     content,
     home: route.isHome ? content.home : null,
+    cmsPage: route.kind === 'cms' && route.pageCode !== null ? (content.pagesByCode.get(route.pageCode) ?? null) : null,
     organization,
     press,
     product: route.kind === 'product' ? productContext(route, (await siteToRender()).content) : null,

@@ -175,6 +175,34 @@ describe('pages a publish rebuilds', () => {
     expect(affected.languages).toEqual(['en-GB', 'zh-CN', 'zh-HK', 'zh-MO', 'zh-TW']);
   });
 
+  it("the configuration's page list: a page's title changes that page and the lists showing it, not the language", async () => {
+    const { affected, before, changedDocuments } = await scenario({
+      edit: (dir) => editPages(dir, 'zh_TW', (pages) => pages.map((p) => (p.code === 'W01' ? { ...p, title: 'Tops and shirts' } : p))),
+    });
+    expect(changedDocuments).toEqual(['zh_TW/config.json']);
+    // The category's own page, the site map listing it, and the page inheriting its content through
+    // its entry (W0101 has none of its own). A product's breadcrumb carries the titles it shows in
+    // its own digest (route-table.ts).
+    expect(sorted(affected.changed)).toEqual(['/c/W01.html', '/c/W0101.html', '/site-map.html']);
+    // Far fewer than the language's pages, which a change to the shared part of the configuration rebuilds.
+    expect(affected.changed.length).toBeLessThan(paths(before, (r) => r.languageCode === 'zh-TW').length / 2);
+  });
+
+  it("the configuration's own fields (the document titles' suffix): every page of that language", async () => {
+    const { affected, before } = await scenario({
+      edit: (dir) => editJson(dir, cmsEndpoints.shared('zh_TW', 'config'), (config) => (config.titleSuffix = 'LINEA Taiwan')),
+    });
+    expect(sorted(affected.changed)).toEqual(paths(before, (r) => r.languageCode === 'zh-TW'));
+  });
+
+  it("a page's entry beyond its title and dates (signing in to see it): that page and the pages inheriting its content through it", async () => {
+    // W0101 has no content of its own: it shows W01's. A page behind sign-in leaves the site map.
+    const { affected } = await scenario({
+      edit: (dir) => editPages(dir, 'zh_TW', (pages) => pages.map((p) => (p.code === 'W01' ? { ...p, accessCheck: 'Y' } : p))),
+    });
+    expect(sorted(affected.changed)).toEqual(['/c/W01.html', '/c/W0101.html', '/site-map.html']);
+  });
+
   it("the pop-up: that language's home page alone (no other page shows it)", async () => {
     const { affected, changedDocuments } = await scenario({
       edit: (dir) => editJson(dir, cmsEndpoints.shared('zh_HK', 'popup'), (doc) => (doc.pPopupType = 'email')),

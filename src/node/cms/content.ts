@@ -31,6 +31,7 @@ import {
   type PressRelease,
   type Shop,
   type PageConfig,
+  type CmsConfig,
   type PageDocument,
   type SharedDocumentName,
 } from '../../lib/cms/schema.ts';
@@ -50,6 +51,25 @@ type SwitchConfig = z.infer<typeof switchConfigSchema>;
 export type SiteSwitches = Omit<SwitchConfig, 'popupEmailBindsMember'>;
 
 type Shared = { [K in Exclude<SharedDocumentName, HomeOnlyDocument>]: z.infer<(typeof SHARED_DOCUMENTS)[K]> };
+
+/**
+ * What of the language's configuration every page shows: its document titles' separator and
+ * suffix. Its list of pages is not: each page's own entry (and those it inherits content through)
+ * is in that page's digest, and the pages that list others (the site map, product breadcrumbs)
+ * carry what they list in theirs (routing/route-table.ts). So adding a page, or changing one's
+ * title or dates, rebuilds that page and the lists showing it, not the whole language.
+ */
+export type ConfigTitles = Pick<CmsConfig, 'langCode' | 'titleSeparator' | 'titleSuffix'>;
+const configTitles = ({ langCode, titleSeparator, titleSuffix }: CmsConfig): ConfigTitles => ({ langCode, titleSeparator, titleSuffix });
+
+/**
+ * A language's content as a page is given it (node/page-context.ts): without the list of pages,
+ * their documents and the home page's own content, which its digest does not cover; so a
+ * component that reached for them would not compile.
+ */
+export type PageLanguageContent = Omit<LanguageContent, 'home' | 'pagesByCode' | 'documents' | 'shared'> & {
+  shared: Omit<Shared, 'config'> & { config: ConfigTitles };
+};
 
 /** The home page's own content in a language, with the digest of it that only home routes carry. */
 export interface HomeContent {
@@ -182,7 +202,7 @@ export async function loadSiteContent(options: {
       if ((HOME_ONLY_DOCUMENTS as readonly string[]).includes(name)) continue;
       const path = cachePathOf(cmsEndpoints.shared(lang, name));
       (shared as Record<string, unknown>)[name] = readDocument(cacheDir, path, lang, SHARED_DOCUMENTS[name]);
-      sharedHashes.push(hashOf(path));
+      sharedHashes.push(name === 'config' ? sha256(JSON.stringify(configTitles(shared.config))) : hashOf(path));
     }
     const popupPath = cachePathOf(cmsEndpoints.shared(lang, 'popup'));
     const home: HomeContent = {

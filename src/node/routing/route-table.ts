@@ -200,8 +200,9 @@ export function buildRouteTable(
             String(archived),
             String(reloadAt),
             String(isHome),
-            page.path,
-            page.title,
+            // Its own entry in the language's configuration, and those it inherits content through:
+            // the language's shared digest leaves the list of pages out (cms/content.ts).
+            ...sourceCodes.map((code) => JSON.stringify(lc.pagesByCode.get(code))),
             ...sourceHashes,
             JSON.stringify(base.alternates),
             listedProductsDigest(lc, components),
