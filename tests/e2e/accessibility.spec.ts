@@ -61,7 +61,11 @@ async function expectNoSeriousViolations(page: Page, path: string): Promise<void
 /** axe on the page as it is now. */
 async function expectNoSeriousViolationsNow(page: Page, label: string): Promise<void> {
   // Lighthouse also checks that a visible label is part of the accessible name; axe keeps that rule off by default.
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  // Only violations are read: axe then keeps one node of the rules that passed or did not apply,
+  // instead of a selector for every node (its documented speed option: a third less time a page here).
+  const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const report = serious.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`);
   // Soft: a test that walks several pages reports every page's violations, not the first only.
