@@ -4,6 +4,7 @@
  * webhook for a content edit; the commerce side's, naming the products, for a catalogue change):
  *
  * - one edited content page, and one change to shared navigation (every page of a language);
+ * - one page's title in the language's configuration, and the home page's pop-up;
  * - one product's price (its pages in every language, the lists that show it, its data files);
  * - one product's stock (stock is asked live: nothing to build, the live release stays);
  * - 1,000 products' prices at once (a season's price change);
@@ -210,6 +211,29 @@ const shared = await cmsEditToLive(
   navMarker,
 );
 
+// A page's title lives in the language's configuration, beside every other page's entry: the
+// page and what lists it are rebuilt, not the language (routing/route-table.ts).
+const titleMarker = `bench-title-${Date.now()}`;
+const pageTitle = await cmsEditToLive(
+  'zh_TW/config.json',
+  (doc) => ({
+    ...doc,
+    pages: (doc.pages as Array<Record<string, unknown>>).map((page) =>
+      page.path === '/women.html' ? { ...page, title: titleMarker } : page,
+    ),
+  }),
+  'women.html',
+  titleMarker,
+);
+// The promotion pop-up is the home page's alone.
+const popupMarker = `bench-popup-${Date.now()}`;
+const popup = await cmsEditToLive(
+  'zh_TW/popup.json',
+  (doc) => ({ ...doc, pPopupType: 'custom', pCustomContent: `<div class="linea-popup"><p>${popupMarker}</p></div>` }),
+  'index.html',
+  popupMarker,
+);
+
 const priced = await listedProduct();
 const onePrice = await catalogueChangeToLive(
   () => (api.changePrices([priced], 1.1), [priced]),
@@ -284,6 +308,8 @@ const rows: Array<[string, string]> = [
   ['cold full build and release', seconds(fullMs)],
   ['one content page: edit to live', `${seconds(onePage.ms)} (${what(onePage.result)})`],
   ['shared navigation: edit to live', `${seconds(shared.ms)} (${what(shared.result)})`],
+  ["one page's title (the configuration): edit to live", `${seconds(pageTitle.ms)} (${what(pageTitle.result)})`],
+  ['the home pop-up: edit to live', `${seconds(popup.ms)} (${what(popup.result)})`],
   ["one product's price: change to live", `${seconds(onePrice.ms)} (${what(onePrice.result)})`],
   ["one product's stock: change to live", `${seconds(oneStock.ms)} (${what(oneStock.result)}: stock is live from the API)`],
   [`${seasonCodes.length} products' prices: change to live`, `${seconds(season.ms)} (${what(season.result)})`],
