@@ -54,11 +54,26 @@ test.beforeAll(async () => {
   ];
 });
 
-test.afterAll(() => rmSync(WORK, { recursive: true, force: true }));
+/**
+ * Each host serving the mobile build, started by its table test and kept for its iPhone test
+ * below (the file's tests run in order in one worker, and both only read): a host started once
+ * instead of twice (wrangler's start is most of a Cloudflare test). Stopped after the file.
+ */
+const keptHosts = new Map<string, Promise<RunningHost>>();
+
+test.afterAll(async () => {
+  for (const host of keptHosts.values()) await (await host.catch(() => null))?.close();
+  keptHosts.clear();
+  rmSync(WORK, { recursive: true, force: true });
+});
 
 async function onHost<T>(name: string, release: MatrixRelease, work: (host: RunningHost) => Promise<T>): Promise<T> {
-  const serve = await runnerFor(name);
-  const host = await serve({ dir: release.dir, port: await freePort() });
+  const start = async () => (await runnerFor(name))({ dir: release.dir, port: await freePort() });
+  if (release.name === 'mobile') {
+    if (!keptHosts.has(name)) keptHosts.set(name, start());
+    return work(await keptHosts.get(name)!);
+  }
+  const host = await start();
   try {
     return await work(host);
   } finally {
