@@ -195,7 +195,7 @@ export function buildRouteTable(
         .update(
           [
             sharedOf(lc),
-            // Only the home page shows the pop-up (and '/index.html', the same page's other address).
+            // Only the home page shows the pop-up (at '/'; its own path, if it has another, shares this digest).
             isHome ? lc.home.digest : '',
             String(archived),
             String(reloadAt),
