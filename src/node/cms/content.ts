@@ -44,13 +44,11 @@ export type ProductPageDocument = z.infer<typeof productPageSchema>;
  * change to the pop-up rebuilds the home pages, not every page (tests/integration/affected-pages.test.ts),
  * and out of what other pages are given, so no other page can start to depend on it unseen.
  */
-const HOME_ONLY_DOCUMENTS = ['popup'] as const;
-type HomeOnlyDocument = (typeof HOME_ONLY_DOCUMENTS)[number];
 type SwitchConfig = z.infer<typeof switchConfigSchema>;
 /** The switches every page may read: all but the home page's own. */
 export type SiteSwitches = Omit<SwitchConfig, 'popupEmailBindsMember'>;
 
-type Shared = { [K in Exclude<SharedDocumentName, HomeOnlyDocument>]: z.infer<(typeof SHARED_DOCUMENTS)[K]> };
+type Shared = { [K in Exclude<SharedDocumentName, 'popup'>]: z.infer<(typeof SHARED_DOCUMENTS)[K]> };
 
 /**
  * What of the language's configuration every page shows: its document titles' separator and
@@ -199,7 +197,7 @@ export async function loadSiteContent(options: {
     const shared = {} as Shared;
     const sharedHashes = [siteSwitchesHash];
     for (const name of Object.keys(SHARED_DOCUMENTS) as SharedDocumentName[]) {
-      if ((HOME_ONLY_DOCUMENTS as readonly string[]).includes(name)) continue;
+      if (name === 'popup') continue; // home's own: below
       const path = cachePathOf(cmsEndpoints.shared(lang, name));
       (shared as Record<string, unknown>)[name] = readDocument(cacheDir, path, lang, SHARED_DOCUMENTS[name]);
       sharedHashes.push(name === 'config' ? sha256(JSON.stringify(configTitles(shared.config))) : hashOf(path));
